@@ -1,0 +1,235 @@
+"""测试用的本地 Chat Completions 服务。
+
+它在 127.0.0.1 上监听，按脚本扮演模型，并像真实服务商一样检查收到的请求：
+历史不合规就回 400，测试里的 agent 就会像对着真服务商一样失败。
+
+脚本的每一项是下面之一：
+- 一条 assistant 消息（dict，含 "role"）：正常回复；
+- {"message": …, "finish_reason": …, "usage": …}：带额外字段的回复；
+- {"status": 401, "error": {...}}：错误回复；{"body": {...}}：原样返回的 200 响应体；
+- {"sleep": 秒数, "then": 另一项}：先等一会儿再回；
+- 一个函数 f(request_body) -> 上面任意一项。
+
+rules 选择扮演哪家服务商的额外规矩（见 PROVIDER_RULES）。
+"""
+
+import json
+import threading
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+def call(name, arguments=None, id="call_1", **extra):
+    """一个 tool_call；arguments 是对象时转成 JSON 字符串，是字符串时原样发送。"""
+    if not isinstance(arguments, str) and arguments is not None:
+        arguments = json.dumps(arguments, ensure_ascii=False)
+    tc = {"id": id, "type": "function", "function": {"name": name, "arguments": arguments}, **extra}
+    if id is None:
+        del tc["id"]
+    return tc
+
+
+def tool_reply(*calls, content=None, **extra):
+    return {"role": "assistant", "content": content, "tool_calls": list(calls), **extra}
+
+
+def text_reply(content, **extra):
+    return {"role": "assistant", "content": content, **extra}
+
+
+# ── 所有服务商都有的规矩（OpenAI 的行为）─────────────────────────
+def check_request(body):
+    if not isinstance(body.get("model"), str) or not body["model"]:
+        return "you must provide a model parameter"
+    messages = body.get("messages")
+    if not isinstance(messages, list) or not messages:
+        return "'messages' must be a non-empty array"
+    for tool in body.get("tools") or []:
+        if tool.get("type") != "function" or not tool.get("function", {}).get("name"):
+            return "Invalid 'tools': each tool needs type 'function' and a name"
+    pending, seen_ids = [], set()
+    for i, m in enumerate(messages):
+        role = m.get("role")
+        if role not in ("system", "developer", "user", "assistant", "tool"):
+            return f"Invalid value for 'messages[{i}].role': {role!r}"
+        if pending and role != "tool":
+            return ("An assistant message with 'tool_calls' must be followed by tool messages "
+                    "responding to each 'tool_call_id'. The following tool_call_ids did not have "
+                    f"response messages: {', '.join(pending)}")
+        if role == "assistant":
+            problem = check_assistant(i, m, seen_ids)
+            if problem:
+                return problem
+            pending = [tc["id"] for tc in m.get("tool_calls") or []]
+        elif role == "tool":
+            if m.get("tool_call_id") not in pending:
+                return (f"Invalid parameter: messages[{i}] with role 'tool' must be a response "
+                        "to a preceeding message with 'tool_calls'.")
+            if not isinstance(m.get("content"), str):
+                return f"Invalid type for 'messages[{i}].content': expected a string"
+            pending.remove(m["tool_call_id"])
+        elif not isinstance(m.get("content"), (str, list)):
+            return f"Invalid type for 'messages[{i}].content': expected a string"
+    if pending:
+        return ("An assistant message with 'tool_calls' must be followed by tool messages "
+                f"responding to each 'tool_call_id'. Missing: {', '.join(pending)}")
+    return None
+
+
+def check_assistant(i, m, seen_ids):
+    if "tool_calls" in m:
+        calls = m["tool_calls"]
+        if not isinstance(calls, list) or not calls:
+            return f"Invalid 'messages[{i}].tool_calls': empty array. Expected an array with minimum length 1"
+        for tc in calls:
+            if not isinstance(tc.get("id"), str) or not tc["id"]:
+                return f"Missing required parameter: 'messages[{i}].tool_calls[].id'"
+            if tc["id"] in seen_ids:
+                return f"Duplicate tool_call id {tc['id']!r} in messages[{i}]"
+            seen_ids.add(tc["id"])
+            if tc.get("type") != "function":
+                return f"Missing required parameter: 'messages[{i}].tool_calls[].type'"
+            fn = tc.get("function") or {}
+            if not isinstance(fn.get("name"), str) or not isinstance(fn.get("arguments"), str):
+                return f"Invalid 'messages[{i}].tool_calls[].function': name and arguments must be strings"
+    elif m.get("content") is None:
+        return f"Missing required parameter: 'messages[{i}].content'"
+    return None
+
+
+# ── 各家服务商额外的规矩（见 ../shared/PROVIDERS.md）────────────
+def deepseek_rule(body):
+    for i, m in enumerate(body["messages"]):
+        if m.get("role") == "assistant" and m.get("tool_calls") and "reasoning_content" not in m:
+            return f"Missing `reasoning_content` field in the assistant message at message index {i}"
+
+
+def gemini_rule(body):
+    for m in body["messages"]:
+        for tc in m.get("tool_calls") or []:
+            if not ((tc.get("extra_content") or {}).get("google") or {}).get("thought_signature"):
+                return "Function call is missing a thought_signature in functionCall parts."
+
+
+def ollama_rule(body):
+    for m in body["messages"]:
+        if "content" in m and m["content"] is None:
+            return "invalid message content type: <nil>"
+
+
+def vllm_rule(body):
+    for m in body["messages"]:
+        for tc in m.get("tool_calls") or []:
+            try:
+                json.loads(tc["function"]["arguments"])
+            except ValueError:
+                return "Expecting value: line 1 column 1 (char 0)"
+
+
+ALLOWED_KEYS = {
+    "system": {"role", "content", "name"},
+    "user": {"role", "content", "name"},
+    "assistant": {"role", "content", "tool_calls", "name", "prefix"},
+    "tool": {"role", "content", "tool_call_id", "name"},
+}
+
+
+def strict_rule(body):
+    """Mistral、Groq 一类：多一个字段就拒绝；工具结果不能是空字符串。"""
+    for i, m in enumerate(body["messages"]):
+        extra = set(m) - ALLOWED_KEYS[m["role"]]
+        for tc in m.get("tool_calls") or []:
+            extra |= set(tc) - {"id", "type", "function"}
+            extra |= set(tc.get("function") or {}) - {"name", "arguments"}
+        if extra:
+            return f"messages.{i}: Extra inputs are not permitted: {sorted(extra)}"
+        if m["role"] == "tool" and not m["content"]:
+            return f"messages.{i}.content: tool content must not be empty"
+
+
+PROVIDER_RULES = {"deepseek": deepseek_rule, "gemini": gemini_rule, "ollama": ollama_rule,
+                  "vllm": vllm_rule, "strict": strict_rule}
+
+
+class FakeProvider:
+    def __init__(self, script=(), rules=(), require_tool_choice=False):
+        self.script = list(script)
+        self.rules = [PROVIDER_RULES[r] for r in rules]
+        # llama-cpp-python 的 chatml-function-calling：不写 tool_choice="auto" 就不调工具
+        self.require_tool_choice = require_tool_choice
+        self.requests = []   # 收到的每个请求体
+        self.rejected = []   # 回 400 时说的话
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
+        self.server.daemon_threads = True
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/v1"
+
+    def __enter__(self):
+        threading.Thread(target=self.server.serve_forever, args=(0.05,), daemon=True).start()
+        return self
+
+    def __exit__(self, *exc):
+        self.server.shutdown()
+        self.server.server_close()
+
+    def respond(self, body):
+        """返回 (状态码, 响应体)。"""
+        self.requests.append(body)
+        problem = check_request(body)
+        for rule in self.rules:
+            problem = problem or rule(body)
+        if problem:
+            self.rejected.append(problem)
+            return 400, {"error": {"message": problem, "type": "invalid_request_error"}}
+        if self.require_tool_choice and body.get("tools") and body.get("tool_choice") != "auto":
+            return 200, completion(body, text_reply("（没有调用工具的纯文本回答）"))
+        if not self.script:
+            return 500, {"error": {"message": "fake provider: script exhausted"}}
+        item = self.script.pop(0)
+        if callable(item):
+            item = item(body)
+        if "sleep" in item:
+            time.sleep(item["sleep"])
+            item = item["then"]
+        if "status" in item:
+            return item["status"], {"error": item["error"]}
+        if "body" in item:
+            return 200, item["body"]
+        if "role" in item:
+            item = {"message": item}
+        return 200, completion(body, **item)
+
+    def _handler(self):
+        provider = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self):
+                length = int(self.headers.get("Content-Length") or 0)
+                body = json.loads(self.rfile.read(length) or b"{}")
+                if not self.path.endswith("/chat/completions"):
+                    status, reply = 404, {"error": {"message": f"no route {self.path}"}}
+                else:
+                    status, reply = provider.respond(body)
+                data = json.dumps(reply, ensure_ascii=False).encode()
+                try:
+                    self.send_response(status)
+                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Length", str(len(data)))
+                    self.end_headers()
+                    self.wfile.write(data)
+                except (BrokenPipeError, ConnectionResetError):
+                    pass  # 客户端已经走了（超时或 Ctrl-C）
+
+            def log_message(self, *args):
+                pass
+
+        return Handler
+
+
+def completion(body, message, finish_reason=None, usage=None):
+    if finish_reason is None:
+        finish_reason = "tool_calls" if message.get("tool_calls") else "stop"
+    return {
+        "id": "chatcmpl-test", "object": "chat.completion", "created": 0, "model": body["model"],
+        "choices": [{"index": 0, "message": message, "finish_reason": finish_reason}],
+        "usage": usage or {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15},
+    }

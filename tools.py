@@ -1,0 +1,287 @@
+"""工具：实现、注册表、dispatch，以及模型看到的 JSON schema。
+
+s04 建好的注册表，s05 原样使用。每个工具都返回一段非空文字：
+成功是内容，失败是以“错误：”开头的说明。失败也是一条观察，要原样交给模型，
+不能伪装成数据，更不能让程序崩掉。
+"""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+# ── 限制（练习 4 讲的就是这些）────────────────────────────────
+MAX_RESULT_CHARS = 8000        # 单个工具结果最多多少字符，防止撑爆上下文
+READ_LINES = 200               # read_file 默认一次读多少行
+MAX_LINE_CHARS = 2000          # 超长的一行（比如压缩过的 js）只保留这么多
+MAX_LIST_ENTRIES = 300         # list_files 最多列多少项
+MAX_SEARCH_HITS = 50           # search_files 最多返回多少条
+MAX_SEARCH_FILE_BYTES = 2_000_000  # 比这大的文件不搜（日志、数据文件）
+COMMAND_TIMEOUT = 30           # run_command 超时秒数
+SKIP_DIRS = {"node_modules", "__pycache__", "site-packages"}  # 另外：隐藏目录、虚拟环境
+
+AUTO_APPROVE = False           # --yes：run_command 不再逐条询问
+
+
+# ── 工作目录：文件工具只能碰这里面的东西 ───────────────────────
+def resolve_path(path: str) -> Path:
+    """把模型给的路径变成工作目录内的真实路径；出界或是 .env 就拒绝。"""
+    root = Path.cwd().resolve()
+    target = (root / path).resolve()  # resolve 会跟随符号链接，所以链接出界也能发现
+    if target != root and root not in target.parents:
+        raise PermissionError(f"{path} 在工作目录 {root} 之外，不能访问")
+    if is_secret(target):
+        raise PermissionError(f"{path} 是保存密钥的 .env 文件，不能读取")
+    return target
+
+
+def is_secret(path: Path) -> bool:
+    name = path.name
+    return name == ".env" or (name.startswith(".env.") and name != ".env.example")
+
+
+def shown(path: Path) -> str:
+    """给模型看的相对路径，统一用 /。"""
+    rel = path.relative_to(Path.cwd().resolve())
+    return rel.as_posix() if rel.parts else "."
+
+
+def looks_binary(head: bytes) -> bool:
+    return b"\0" in head
+
+
+# ── 工具实现 ─────────────────────────────────────────────────
+def list_files(path: str = ".") -> str:
+    target = resolve_path(path)
+    if not target.is_dir():
+        raise NotADirectoryError(f"{path} 不是目录")
+    with os.scandir(target) as it:
+        entries = sorted(e.name + "/" if e.is_dir() else e.name for e in it)
+    if not entries:
+        return f"{path} 是空目录"
+    lines = entries[:MAX_LIST_ENTRIES]
+    if len(entries) > MAX_LIST_ENTRIES:
+        lines.append(f"…… 还有 {len(entries) - MAX_LIST_ENTRIES} 项没有列出")
+    return "\n".join(lines)
+
+
+def read_file(path: str, offset: int = 1, limit: int = READ_LINES) -> str:
+    target = resolve_path(path)
+    if target.is_dir():
+        raise IsADirectoryError(f"{path} 是目录，请用 list_files")
+    if offset < 1 or limit < 1:
+        raise ValueError("offset 和 limit 都要从 1 起")
+    size = target.stat().st_size
+    with open(target, "rb") as f:
+        if looks_binary(f.read(8192)):
+            return f"{path} 是二进制文件（{size} 字节），不显示内容"
+        f.seek(0)
+        # 只读需要的那几行：内存和时间都与文件大小无关
+        for skipped in range(offset - 1):
+            if not read_line(f)[0]:
+                return f"{path} 只有 {skipped} 行，offset={offset} 超出了文件末尾"
+        lines, chars, line_no = [], 0, offset
+        while len(lines) < limit and chars < MAX_RESULT_CHARS:
+            raw, cut = read_line(f)
+            if not raw:
+                break
+            text = raw.decode("utf-8", errors="replace").rstrip("\r\n")
+            if cut:
+                text += f" …（此行过长，只显示前 {MAX_LINE_CHARS} 个字符）"
+            lines.append(f"{line_no:6d}\t{text}")
+            chars += len(text) + 8
+            line_no += 1
+        left = size - f.tell()
+    if not lines:
+        return f"{path} 是空文件"
+    if left > 0:
+        lines.append(f"[第 {offset}–{line_no - 1} 行；后面还有约 {left} 字节没显示，"
+                     f"用 offset={line_no} 继续读]")
+    return "\n".join(lines)
+
+
+def read_line(f) -> tuple[bytes, bool]:
+    """读一行，最多保留 MAX_LINE_CHARS 字节；超长部分读过去但不保存。"""
+    line = f.readline(MAX_LINE_CHARS)
+    cut = bool(line) and not line.endswith(b"\n")
+    if cut:
+        rest = f.readline(65536)
+        cut = bool(rest)
+        while rest and not rest.endswith(b"\n"):
+            rest = f.readline(65536)
+    return line, cut
+
+
+def search_files(query: str, path: str = ".") -> str:
+    if not query:
+        raise ValueError("query 不能为空")
+    target = resolve_path(path)
+    needle = query.encode("utf-8")
+    hits = []
+    for dirpath, dirnames, filenames in os.walk(target):
+        dirnames[:] = sorted(d for d in dirnames if not skip_dir(dirpath, d))
+        for name in sorted(filenames):
+            file = Path(dirpath, name)
+            if is_secret(file):
+                continue
+            try:
+                if file.stat().st_size > MAX_SEARCH_FILE_BYTES:
+                    continue
+                data = file.read_bytes()
+            except OSError:
+                continue
+            # 先整块找一次：大多数文件里根本没有，不必逐行拆开
+            if needle not in data or looks_binary(data[:8192]):
+                continue
+            for line_no, line in enumerate(data.splitlines(), 1):
+                if needle in line:
+                    text = line.decode("utf-8", errors="replace").strip()[:200]
+                    hits.append(f"{shown(file)}:{line_no}: {text}")
+                    if len(hits) == MAX_SEARCH_HITS:
+                        hits.append(f"[只显示前 {MAX_SEARCH_HITS} 条匹配，结果已截断；"
+                                    "可以换更具体的 query 或缩小 path]")
+                        return "\n".join(hits)
+    if not hits:
+        return f"在 {shown(target)} 里没有找到包含 {query!r} 的内容"
+    return "\n".join(hits)
+
+
+def skip_dir(parent: str, name: str) -> bool:
+    return (name.startswith(".") or name in SKIP_DIRS
+            or os.path.exists(os.path.join(parent, name, "pyvenv.cfg")))  # 虚拟环境
+
+
+def run_command(command: str) -> str:
+    refused = approve(command)
+    if refused:
+        return refused
+    # 独立进程组：超时或 Ctrl-C 时连同它的子进程一起结束
+    group = ({"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP} if os.name == "nt"
+             else {"start_new_session": True})
+    proc = subprocess.Popen(command, shell=True, cwd=Path.cwd(), stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, **group)
+    note = ""
+    try:
+        out, _ = proc.communicate(timeout=COMMAND_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        kill_group(proc)
+        out, _ = proc.communicate()
+        note = f"\n[超过 {COMMAND_TIMEOUT} 秒，命令已被终止]"
+    except KeyboardInterrupt:
+        kill_group(proc)
+        raise
+    text = out.decode("utf-8", errors="replace").strip() or "（没有输出）"
+    return f"退出码：{proc.returncode}\n{clip(text)}{note}"
+
+
+def approve(command: str) -> str:
+    """返回空字符串表示批准；否则返回告诉模型为什么没执行的话。"""
+    if AUTO_APPROVE:
+        return ""
+    if not sys.stdin or not sys.stdin.isatty():
+        return "没有执行：需要用户确认，但当前不是交互终端（可用 --yes 参数自动批准）"
+    try:
+        answer = input(f"  [确认] 执行命令 {command!r}？(y/N) ")
+    except EOFError:
+        answer = ""
+    return "" if answer.strip().lower() in ("y", "yes") else "没有执行：用户拒绝了这条命令"
+
+
+def kill_group(proc: subprocess.Popen) -> None:
+    if os.name == "nt":
+        subprocess.run(["taskkill", "/F", "/T", "/PID", str(proc.pid)], capture_output=True)
+    else:
+        import signal
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
+def clip(text: str) -> str:
+    """太长就保留开头和结尾，中间注明省略了多少。"""
+    if len(text) <= MAX_RESULT_CHARS:
+        return text
+    half = MAX_RESULT_CHARS // 2
+    return f"{text[:half]}\n…（中间省略了 {len(text) - 2 * half} 个字符）…\n{text[-half:]}"
+
+
+# ── 工具注册表 ───────────────────────────────────────────────
+TOOL_REGISTRY = {
+    "list_files": list_files,
+    "read_file": read_file,
+    "search_files": search_files,
+    "run_command": run_command,
+}
+
+
+def dispatch_tool(name: str, arguments) -> str:
+    """按名字找到工具并执行。任何问题都变成一条“错误：…”结果，交给模型处理。"""
+    if name not in TOOL_REGISTRY:
+        return f"错误：没有名为 {name!r} 的工具。可用的工具：{', '.join(TOOL_REGISTRY)}"
+    args, problem = check_arguments(name, arguments)
+    if problem:
+        return f"错误：{problem}"
+    try:
+        return TOOL_REGISTRY[name](**args) or "（空结果）"
+    except Exception as e:  # 工具失败是一条观察，不是程序崩溃
+        return f"错误：{e}"
+
+
+def check_arguments(name: str, arguments) -> tuple[dict, str]:
+    """解析 arguments 并按 schema 检查。返回 (参数, 问题)，没问题时问题为空。"""
+    if isinstance(arguments, str):
+        if not arguments.strip():
+            arguments = "{}"  # 无参数的调用有的服务商给空字符串
+        try:
+            arguments = json.loads(arguments)
+        except json.JSONDecodeError as e:
+            return {}, (f"{name} 的参数不是完整的 JSON（{e.msg}，可能是输出被截断了），"
+                        "工具没有执行。请重新发起这次调用，arguments 要是完整的 JSON 对象")
+    if not isinstance(arguments, dict):
+        return {}, f"{name} 的参数必须是 JSON 对象，收到的是 {type(arguments).__name__}"
+    params = SCHEMAS[name]["parameters"]
+    props = params["properties"]
+    missing = [p for p in params.get("required", []) if p not in arguments]
+    unknown = [p for p in arguments if p not in props]
+    if missing or unknown:
+        return {}, (f"{name} 的参数不对（缺少：{', '.join(missing) or '无'}；"
+                    f"多余：{', '.join(unknown) or '无'}）。它接受的参数：{', '.join(props)}")
+    for key, value in arguments.items():
+        want = props[key]["type"]
+        if want == "integer" and isinstance(value, float) and value.is_integer():
+            arguments[key] = value = int(value)
+        if not isinstance(value, PYTHON_TYPES[want]) or isinstance(value, bool):
+            return {}, f"{name} 的参数 {key} 应该是 {want}，收到的是 {json.dumps(value, ensure_ascii=False)}"
+    return arguments, ""
+
+
+PYTHON_TYPES = {"string": str, "integer": int}
+
+
+# ── 模型看到的工具说明 ───────────────────────────────────────
+def function_schema(name: str, description: str, properties: dict, required: list) -> dict:
+    return {"name": name, "description": description,
+            "parameters": {"type": "object", "properties": properties, "required": required}}
+
+
+SCHEMAS = {s["name"]: s for s in [
+    function_schema("list_files", "列出目录下的文件和子目录（目录名以 / 结尾）。", {
+        "path": {"type": "string", "description": "目录路径，相对于工作目录，默认 ."},
+    }, []),
+    function_schema("read_file", "读取文本文件的一段，每行带行号。文件长时按 offset/limit 分页读。", {
+        "path": {"type": "string", "description": "文件路径，相对于工作目录"},
+        "offset": {"type": "integer", "description": "从第几行开始读，从 1 起，默认 1"},
+        "limit": {"type": "integer", "description": f"最多读多少行，默认 {READ_LINES}"},
+    }, ["path"]),
+    function_schema("search_files", "在文件内容里搜索一段文字，返回 文件:行号: 内容，最多 50 条。", {
+        "query": {"type": "string", "description": "要搜索的文字（区分大小写）"},
+        "path": {"type": "string", "description": "在哪个目录下搜索，默认 ."},
+    }, ["query"]),
+    function_schema("run_command", "在工作目录里执行一条 shell 命令，返回退出码和输出。每条命令需要用户确认。", {
+        "command": {"type": "string", "description": "要执行的 shell 命令"},
+    }, ["command"]),
+]}
+
+TOOLS = [{"type": "function", "function": schema} for schema in SCHEMAS.values()]
