@@ -29,11 +29,15 @@ def resolve_path(path: str) -> Path:
     """把模型给的路径变成工作目录内的真实路径；出界或是 .env 就拒绝。"""
     root = Path.cwd().resolve()
     target = (root / path).resolve()  # resolve 会跟随符号链接，所以链接出界也能发现
-    if target != root and root not in target.parents:
+    if not inside(root, target):
         raise PermissionError(f"{path} 在工作目录 {root} 之外，不能访问")
     if is_secret(target):
         raise PermissionError(f"{path} 是保存密钥的 .env 文件，不能读取")
     return target
+
+
+def inside(root: Path, target: Path) -> bool:
+    return target == root or root in target.parents
 
 
 def is_secret(path: Path) -> bool:
@@ -117,13 +121,14 @@ def search_files(query: str, path: str = ".") -> str:
     if not query:
         raise ValueError("query 不能为空")
     target = resolve_path(path)
+    root = Path.cwd().resolve()
     needle = query.encode("utf-8")
     hits = []
     for dirpath, dirnames, filenames in os.walk(target):
         dirnames[:] = sorted(d for d in dirnames if not skip_dir(dirpath, d))
         for name in sorted(filenames):
             file = Path(dirpath, name)
-            if is_secret(file):
+            if is_secret(file) or (file.is_symlink() and not inside(root, file.resolve())):
                 continue
             try:
                 if file.stat().st_size > MAX_SEARCH_FILE_BYTES:

@@ -1,0 +1,196 @@
+"""tools.py：每个工具、工作目录的边界、dispatch_tool 的参数检查。"""
+
+import os
+import sys
+import time
+
+import pytest
+
+import tools
+from tools import dispatch_tool
+
+
+def run_tool(name, **args):
+    import json
+    return dispatch_tool(name, json.dumps(args))
+
+
+# ── 工作目录的边界 ────────────────────────────────────────────
+@pytest.mark.parametrize("path", ["..", "../secret.txt", "src/../../secret.txt"])
+def test_parent_paths_are_refused(project, path):
+    (project.parent / "secret.txt").write_text("top secret")
+    for name, args in [("read_file", {"path": path}), ("list_files", {"path": path}),
+                       ("search_files", {"query": "secret", "path": path})]:
+        result = run_tool(name, **args)
+        assert result.startswith("错误：") and "工作目录" in result, (name, result)
+
+
+def test_absolute_path_outside_is_refused_inside_is_allowed(project):
+    outside = project.parent / "secret.txt"
+    outside.write_text("top secret")
+    assert run_tool("read_file", path=str(outside)).startswith("错误：")
+    assert "My Project" in run_tool("read_file", path=str(project / "README.md"))
+
+
+@pytest.mark.skipif(os.name == "nt", reason="符号链接在 Windows 上需要特权")
+def test_symlink_that_leads_outside_is_refused(project):
+    (project.parent / "secret.txt").write_text("top secret")
+    (project / "link.txt").symlink_to(project.parent / "secret.txt")
+    (project / "linkdir").symlink_to(project.parent)
+    assert run_tool("read_file", path="link.txt").startswith("错误：")
+    assert run_tool("list_files", path="linkdir").startswith("错误：")
+    assert "没有找到" in run_tool("search_files", query="top secret")
+
+
+def test_env_files_are_never_read_or_searched(project):
+    (project / ".env").write_text("OPENAI_API_KEY=sk-real-key\n")
+    (project / "config").mkdir()
+    (project / "config" / ".env.local").write_text("OPENAI_API_KEY=sk-real-key\n")
+    assert ".env" in run_tool("read_file", path=".env") and run_tool(
+        "read_file", path=".env").startswith("错误：")
+    assert run_tool("read_file", path="config/.env.local").startswith("错误：")
+    assert "没有找到" in run_tool("search_files", query="sk-real-key")
+    assert "没有找到" in run_tool("search_files", query="OPENAI_API_KEY", path="config")
+
+
+# ── list_files ───────────────────────────────────────────────
+def test_list_files_sorted_with_directories_marked(project):
+    assert run_tool("list_files") == "README.md\npackage.json\nsrc/\ntests/"
+    assert run_tool("list_files", path="src") == "index.js"
+
+
+def test_list_files_caps_huge_directories(workdir):
+    for i in range(tools.MAX_LIST_ENTRIES + 25):
+        (workdir / f"f{i:04d}.txt").touch()
+    lines = run_tool("list_files").splitlines()
+    assert len(lines) == tools.MAX_LIST_ENTRIES + 1
+    assert "还有 25 项" in lines[-1]
+
+
+# ── read_file ────────────────────────────────────────────────
+def test_read_file_pages_by_offset_and_limit(workdir):
+    (workdir / "long.txt").write_text("".join(f"line {i}\n" for i in range(1, 1001)))
+    first = run_tool("read_file", path="long.txt")
+    assert first.splitlines()[0].split("\t") == ["     1", "line 1"]
+    assert f"line {tools.READ_LINES}\n" in first + "\n" and f"line {tools.READ_LINES + 1}\n" not in first
+    assert f"offset={tools.READ_LINES + 1}" in first
+    page = run_tool("read_file", path="long.txt", offset=500, limit=3)
+    assert [line.split("\t")[1] for line in page.splitlines()[:3]] == ["line 500", "line 501", "line 502"]
+    assert "offset=503" in page
+    end = run_tool("read_file", path="long.txt", offset=999, limit=50)
+    assert "line 1000" in end and "offset=" not in end
+    assert "超出" in run_tool("read_file", path="long.txt", offset=5000)
+
+
+def test_read_file_caps_a_huge_file_without_reading_it_all(workdir):
+    big = workdir / "big.log"
+    with open(big, "wb") as f:
+        f.write(b"first line of the log\n" + b"log line\n" * 20_000)
+        f.truncate(200 * 1024 * 1024)  # 后面是稀疏的空洞，凑满 200 MB
+    result = run_tool("read_file", path="big.log")
+    assert "first line of the log" in result
+    assert len(result) < tools.MAX_RESULT_CHARS + 500
+    assert "offset=" in result and "字节没显示" in result
+
+
+def test_read_file_describes_binary_files(workdir):
+    (workdir / "logo.png").write_bytes(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR" + bytes(range(256)) * 10)
+    result = run_tool("read_file", path="logo.png")
+    assert "二进制" in result and "\0" not in result and len(result) < 200
+
+
+def test_read_file_decodes_non_utf8_with_replacement(workdir):
+    (workdir / "gbk.txt").write_bytes("你好，世界\n".encode("gbk"))
+    result = run_tool("read_file", path="gbk.txt")
+    assert not result.startswith("错误：") and "\ufffd" in result
+
+
+def test_read_file_shortens_a_very_long_line(workdir):
+    (workdir / "min.js").write_text("a" * 50_000 + "\nsecond\n")
+    result = run_tool("read_file", path="min.js")
+    assert "此行过长" in result and "second" in result and len(result) < 3 * tools.MAX_LINE_CHARS
+
+
+# ── search_files ─────────────────────────────────────────────
+def test_search_files_reports_file_line_text_and_skips_noise(project):
+    for skipped in ["node_modules/react", ".git", "__pycache__", "venv", ".hidden"]:
+        (project / skipped).mkdir(parents=True)
+        (project / skipped / "x.js").write_text('require("express")\n')
+    (project / "venv" / "pyvenv.cfg").write_text("home = /usr\n")
+    result = run_tool("search_files", query="express")
+    assert result.splitlines() == [
+        'package.json:6: "express": "^4.18.2"',
+        'src/index.js:1: const express = require("express");',
+        "src/index.js:3: const app = express();",
+        'tests/test_index.js:3: test("app is an express application", () => {',
+    ]
+
+
+def test_search_files_stops_at_50_hits_and_says_so(workdir):
+    for i in range(30):
+        (workdir / f"f{i:02d}.txt").write_text("needle\n" * 3)
+    lines = run_tool("search_files", query="needle").splitlines()
+    assert len(lines) == tools.MAX_SEARCH_HITS + 1
+    assert "截断" in lines[-1]
+
+
+def test_search_files_skips_binary_files_and_says_when_nothing_found(workdir):
+    (workdir / "data.bin").write_bytes(b"needle\0\0\0")
+    assert "没有找到" in run_tool("search_files", query="needle")
+
+
+# ── run_command ──────────────────────────────────────────────
+def test_run_command_without_terminal_or_yes_is_not_run(workdir, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", open(os.devnull))
+    result = run_tool("run_command", command="echo hi > made.txt")
+    assert "没有执行" in result and "--yes" in result
+    assert not (workdir / "made.txt").exists()
+
+
+def test_run_command_with_yes_reports_exit_code_and_output(workdir, monkeypatch):
+    monkeypatch.setattr(tools, "AUTO_APPROVE", True)
+    result = run_tool("run_command", command=f'"{sys.executable}" -c "print(42); raise SystemExit(3)"')
+    assert result.splitlines() == ["退出码：3", "42"]
+    assert "没有输出" in run_tool("run_command", command=f'"{sys.executable}" -c "pass"')
+
+
+@pytest.mark.skipif(os.name == "nt", reason="用 POSIX 的 sleep 和 ps")
+def test_run_command_timeout_kills_the_whole_process_group(workdir, monkeypatch):
+    monkeypatch.setattr(tools, "AUTO_APPROVE", True)
+    monkeypatch.setattr(tools, "COMMAND_TIMEOUT", 1)
+    marker = workdir / "child.pid"
+    result = run_tool("run_command", command=f"sleep 60 & echo $! > {marker}; wait")
+    assert "超过 1 秒" in result
+    assert not alive(int(marker.read_text()))
+
+
+def alive(pid):
+    """进程还在跑（僵尸进程不算：它已经结束，只是还没被回收）。"""
+    for _ in range(50):
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        if os.path.exists(f"/proc/{pid}/stat"):
+            with open(f"/proc/{pid}/stat") as f:
+                if f.read().rsplit(")", 1)[1].split()[0] == "Z":
+                    return False
+        time.sleep(0.05)
+    return True
+
+
+def test_run_command_that_reads_stdin_does_not_hang(workdir, monkeypatch):
+    monkeypatch.setattr(tools, "AUTO_APPROVE", True)
+    monkeypatch.setattr(tools, "COMMAND_TIMEOUT", 10)
+    started = time.monotonic()
+    result = run_tool("run_command", command=f'"{sys.executable}" -c "input()"')
+    assert "EOFError" in result and "超过" not in result
+    assert time.monotonic() - started < 10
+
+
+def test_run_command_keeps_head_and_tail_of_long_output(workdir, monkeypatch):
+    monkeypatch.setattr(tools, "AUTO_APPROVE", True)
+    result = run_tool("run_command",
+                      command=f'"{sys.executable}" -c "print(\'START\' + \'x\' * 50000 + \'END\')"')
+    assert "START" in result and "END" in result and "省略了" in result
+    assert len(result) < tools.MAX_RESULT_CHARS + 200
