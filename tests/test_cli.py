@@ -1,0 +1,194 @@
+"""命令行：一次性提问、交互模式、配置错误，都以子进程真实运行。"""
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+from conftest import ROOT, cli_env, run_cli
+from fake_provider import call, text_reply, tool_reply
+
+
+def test_one_shot_answers_and_exits_0(project, provider):
+    p = provider([tool_reply(call("list_files", {})), text_reply("这是一个 React 项目")],
+                 rules=["strict"])
+    result = run_cli("这个项目用了什么？", p=p)
+    assert result.returncode == 0, result.stderr
+    assert "第 1 轮" in result.stdout and "[调用工具] list_files({})" in result.stdout
+    assert "[最终回复]\n这是一个 React 项目" in result.stdout
+    assert "模型调用 2 次，工具执行 1 次" in result.stdout
+    assert p.requests[0]["model"] == "test-model"
+
+
+def test_one_shot_round_limit_exits_1(project, provider):
+    p = provider([tool_reply(call("list_files", {}, id=f"c{i}")) for i in range(5)])
+    result = run_cli("看看", "--max-rounds", "2", p=p)
+    assert result.returncode == 1
+    assert "[警告] 达到最大轮次 2，停止执行。" in result.stdout
+    assert len(p.requests) == 2
+
+
+def test_workdir_option_confines_tools_to_that_directory(project, provider, tmp_path):
+    p = provider([tool_reply(call("read_file", {"path": "package.json"})), text_reply("好")])
+    result = run_cli("看看", "-C", str(project), p=p, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert '"react"' in p.requests[1]["messages"][-1]["content"]
+
+
+def test_repl_keeps_history_between_questions_and_reset_starts_over(project, provider):
+    p = provider([text_reply("回答一"), text_reply("回答二"), text_reply("回答三")])
+    result = run_cli(p=p, input="问题一\n问题二\n/reset\n问题三\nquit\n")
+    assert result.returncode == 0, result.stderr
+    assert "你：问题一" in result.stdout and "回答三" in result.stdout
+    assert "[已重置]" in result.stdout
+    assert [m["content"] for m in p.requests[1]["messages"][1:]] == ["问题一", "回答一", "问题二"]
+    assert [m["role"] for m in p.requests[2]["messages"]] == ["system", "user"]
+
+
+def test_repl_leaves_cleanly_on_end_of_input(project, provider):
+    result = run_cli(p=provider(), input="")
+    assert result.returncode == 0 and "Traceback" not in result.stderr
+
+
+def test_missing_key_exits_2_and_says_what_to_do(project):
+    result = run_cli("看看")
+    assert result.returncode == 2
+    assert "OPENAI_API_KEY" in result.stderr and "cp .env.example .env" in result.stderr
+    assert "--demo" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_settings_come_from_env_file_and_real_environment_wins(provider, tmp_path):
+    # 复制一份程序，免得读到开发者自己放在仓库里的 .env
+    app = tmp_path / "app"
+    app.mkdir()
+    for name in ("agent.py", "tools.py"):
+        shutil.copy(ROOT / name, app)
+    p = provider([text_reply("好")])
+    (app / ".env").write_text(f"OPENAI_API_KEY=from-dotenv\nOPENAI_BASE_URL={p.url}\nMODEL=dotenv-model\n")
+    (tmp_path / ".env").write_text("MODEL=cwd-model\nOPENAI_TIMEOUT=30\n")
+    env = {k: v for k, v in cli_env().items() if k not in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "MODEL")}
+
+    def agent(*args, **extra):
+        return subprocess.run([sys.executable, str(app / "agent.py"), *args], cwd=tmp_path,
+                              env={**env, **extra}, capture_output=True, text=True,
+                              encoding="utf-8", timeout=30)
+
+    result = agent("看看")
+    assert result.returncode == 0, result.stderr
+    assert "[最终回复]\n好" in result.stdout
+    assert p.requests[0]["model"] == "dotenv-model"  # agent.py 旁边的 .env 先读
+    assert agent("看看", OPENAI_API_KEY="").returncode == 2  # 环境变量优先，哪怕是空的
+
+
+def test_help_explains_settings_and_exit_codes():
+    result = run_cli("-h")
+    assert result.returncode == 0
+    for word in ["OPENAI_API_KEY", "OPENAI_BASE_URL", "MODEL", "--max-rounds", "--yes", "/reset", "退出码"]:
+        assert word in result.stdout
+
+
+def test_bad_usage_exits_2(project):
+    assert run_cli("--max-rounds", "0", "看看").returncode == 2
+    assert run_cli("--no-such-flag").returncode == 2
+
+
+# ── Ctrl-C：在真实进程里发 SIGINT ──────────────────────────────
+class Repl:
+    """后台跑一个交互模式的 agent，边读它的输出边往它的输入里写问题。"""
+
+    def __init__(self, p, *args, cwd=None):
+        self.proc = subprocess.Popen(
+            [sys.executable, str(ROOT / "agent.py"), *args], stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, encoding="utf-8",
+            env=cli_env(p), cwd=cwd)
+        self.out = ""
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        for chunk in iter(lambda: self.proc.stdout.read(1), ""):
+            self.out += chunk
+
+    def wait_for(self, text, timeout=15):
+        deadline = time.monotonic() + timeout
+        while text not in self.out:
+            assert time.monotonic() < deadline, f"没等到 {text!r}，输出：\n{self.out}"
+            time.sleep(0.02)
+
+    def ask(self, question):
+        self.proc.stdin.write(question + "\n")
+        self.proc.stdin.flush()
+
+    def interrupt(self):
+        self.proc.send_signal(signal.SIGINT)
+
+    def finish(self):
+        self.proc.stdin.close()
+        return self.proc.wait(timeout=15)
+
+
+sigint_only = pytest.mark.skipif(os.name == "nt", reason="Windows 上没有 SIGINT 可发")
+
+
+@sigint_only
+def test_ctrl_c_while_waiting_for_the_model_returns_to_the_prompt(project, provider):
+    p = provider([{"sleep": 5, "then": text_reply("太迟了")}, text_reply("第二个问题的回答")],
+                 rules=["strict"])
+    repl = Repl(p)
+    repl.ask("问题一")
+    repl.wait_for("第 1 轮")
+    while not p.requests:
+        time.sleep(0.02)
+    repl.interrupt()
+    repl.wait_for("[已中断]")
+    repl.ask("问题二")
+    repl.wait_for("第二个问题的回答")
+    assert repl.finish() == 0
+    assert "Traceback" not in repl.out
+    assert p.rejected == []
+    assert [m["content"] for m in p.requests[1]["messages"][1:]] == ["问题一", "问题二"]
+
+
+@sigint_only
+def test_ctrl_c_while_a_command_runs_kills_it_and_the_next_question_works(project, provider):
+    pid_file = project / "sleep.pid"
+    p = provider([
+        tool_reply(call("run_command", {"command": f"sleep 30 & echo $! > {pid_file}; wait"}, id="c1"),
+                   call("list_files", {}, id="c2")),
+        text_reply("好的"),
+    ], rules=["strict"])
+    repl = Repl(p, "--yes")
+    repl.ask("跑个命令")
+    repl.wait_for("[调用工具] run_command")
+    while not pid_file.exists() or not pid_file.read_text().strip():
+        time.sleep(0.02)
+    repl.interrupt()
+    repl.wait_for("[已中断]")
+    repl.ask("继续")
+    repl.wait_for("好的")
+    assert repl.finish() == 0
+    assert "Traceback" not in repl.out
+    from test_tools import alive
+    assert not alive(int(pid_file.read_text()))
+    assert p.rejected == []
+    sent = p.requests[1]["messages"]
+    assert [(m["role"], m.get("tool_call_id")) for m in sent[2:]] == [
+        ("assistant", None), ("tool", "c1"), ("tool", "c2"), ("user", None)]
+    assert all("已中断" in m["content"] for m in sent[3:5])
+    assert "[修复]" in repl.out
+
+
+@sigint_only
+def test_ctrl_c_in_one_shot_exits_130_without_traceback(project, provider):
+    p = provider([{"sleep": 5, "then": text_reply("太迟了")}])
+    proc = subprocess.Popen([sys.executable, str(ROOT / "agent.py"), "看看"], env=cli_env(p),
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8")
+    while not p.requests:
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=15)
+    assert proc.returncode == 130
+    assert "[已中断]" in out and "Traceback" not in err
