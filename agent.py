@@ -208,7 +208,7 @@ def explain_error(e: Exception, base_url: str, model: str) -> str:
             w in said.lower() for w in ("context", "too long", "maximum", "token limit")):
         text = "对话太长，超出了模型的上下文长度（400）：输入 /reset 开始新对话"
     elif isinstance(e, openai.BadRequestError):
-        text = f"请求被拒绝（400）：模型 {model} 在 {base_url} 不接受这个请求"
+        text = f"请求被拒绝（400）：请检查 MODEL={model} 是否支持工具调用，OPENAI_BASE_URL={base_url} 是否是 OpenAI 兼容接口"
     elif isinstance(e, openai.InternalServerError):
         text = f"服务商出错（{e.status_code}）：稍后再试"
     elif isinstance(e, openai.APIStatusError) and e.status_code == 402:
@@ -274,7 +274,7 @@ def ask(question: str, messages: list, client, model: str, args) -> int:
         print("\n[已中断] 这一轮停下了；对话还在，可以接着问。")
         return 130
     except (openai.APIError, ProviderError) as e:
-        print(explain_error(e, str(client.base_url), model), file=sys.stderr)
+        print(explain_error(e, str(client.base_url).rstrip("/"), model), file=sys.stderr)
         return 1
     finally:
         if args.show_messages:

@@ -1,0 +1,235 @@
+"""../shared/PROVIDERS.md 的每一行：假服务商按那家的规矩检查请求，agent 必须过关。"""
+
+import pytest
+from conftest import client_for, run_cli
+from fake_provider import call, text_reply, tool_reply
+
+import agent
+
+SIG = {"google": {"thought_signature": "c2lnbmF0dXJl"}}
+
+
+def ask_twice(p, first="看看项目", second="再看看"):
+    """同一个对话里问两个问题：第二个问题的请求带着第一个问题的全部历史。"""
+    client = client_for(p)
+    messages = agent.run(first, client=client, model="m")
+    agent.run(second, messages, client=client, model="m")
+    return messages
+
+
+def assistant_turns(request):
+    return [m for m in request["messages"] if m["role"] == "assistant"]
+
+
+# ── 送回去的历史 ─────────────────────────────────────────────
+def test_deepseek_reasoning_content_is_sent_back_in_later_rounds_and_questions(project, provider, capsys):
+    p = provider([
+        tool_reply(call("list_files", {}, id="c1"), content="", reasoning_content="先列目录看看"),
+        text_reply("React 项目", reasoning_content="看到了 package.json"),
+        tool_reply(call("read_file", {"path": "README.md"}, id="c2"), content="", reasoning_content="读 README"),
+        text_reply("全栈应用", reasoning_content="够了"),
+    ], rules=["deepseek"])
+    ask_twice(p)
+    assert p.rejected == []
+    tool_turns = [m for m in assistant_turns(p.requests[-1]) if m.get("tool_calls")]
+    assert [m["reasoning_content"] for m in tool_turns] == ["先列目录看看", "读 README"]
+    assert "[思考] 先列目录看看" in capsys.readouterr().out
+
+
+def test_gemini_empty_or_missing_ids_are_invented_and_signatures_echoed(project, provider):
+    p = provider([
+        tool_reply(call("list_files", {}, id="", extra_content=SIG),
+                   call("read_file", {"path": "README.md"}, id=None, extra_content=SIG)),
+        text_reply("好"),
+    ], rules=["gemini"])
+    agent.run("看看", client=client_for(p), model="m")
+    assert p.rejected == []
+    sent = p.requests[1]["messages"]
+    ids = [tc["id"] for tc in sent[2]["tool_calls"]]
+    assert all(ids) and len(set(ids)) == 2
+    assert [m["tool_call_id"] for m in sent[3:5]] == ids
+    assert all(tc["extra_content"] == SIG for tc in sent[2]["tool_calls"])
+
+
+def test_ollama_empty_content_is_never_turned_into_null(project, provider):
+    p = provider([tool_reply(call("list_files", {}), content=""), text_reply("好")], rules=["ollama"])
+    agent.run("看看", client=client_for(p), model="m")
+    assert p.rejected == []
+    assert p.requests[1]["messages"][2]["content"] == ""
+
+
+def test_llama_cpp_gets_tool_choice_auto_and_its_extra_key_passes_through(project, provider):
+    legacy = {"name": "list_files", "arguments": "{}"}
+    p = provider([tool_reply(call("list_files", {}, id="call_0"), function_call=legacy),
+                  text_reply("好")], require_tool_choice=True)
+    agent.run("看看", client=client_for(p), model="m")
+    assert p.requests[0]["tool_choice"] == "auto"
+    assert p.requests[1]["messages"][2]["function_call"] == legacy
+    assert "README.md" in p.requests[1]["messages"][3]["content"]
+
+
+def test_llama_cpp_repeated_ids_are_made_unique(project, provider):
+    p = provider([
+        tool_reply(call("list_files", {}, id="call_0"), call("read_file", {"path": "README.md"}, id="call_0")),
+        tool_reply(call("list_files", {"path": "src"}, id="call_0")),
+        text_reply("好"),
+    ])
+    agent.run("看看", client=client_for(p), model="m")
+    assert p.rejected == []
+    sent = p.requests[-1]["messages"]
+    ids = [tc["id"] for m in sent if m.get("tool_calls") for tc in m["tool_calls"]]
+    assert len(ids) == len(set(ids)) == 3
+    assert [m["tool_call_id"] for m in sent if m["role"] == "tool"] == ids
+    assert "My Project" in sent[4]["content"]  # 第二个同 id 调用的结果没有张冠李戴
+
+
+def test_strict_validators_get_only_the_keys_the_provider_sent(project, provider):
+    p = provider([tool_reply(call("list_files", {})), text_reply("好"), text_reply("不客气")],
+                 rules=["strict"])
+    ask_twice(p, second="谢谢")
+    assert p.rejected == []
+    for m in assistant_turns(p.requests[-1]):
+        assert set(m) <= {"role", "content", "tool_calls"}
+
+
+def test_blank_arguments_are_sent_back_as_empty_object(project, provider):
+    p = provider([tool_reply(call("list_files", "")), text_reply("好")], rules=["vllm"])
+    agent.run("看看", client=client_for(p), model="m")
+    assert p.rejected == []
+    assert p.requests[1]["messages"][2]["tool_calls"][0]["function"]["arguments"] == "{}"
+
+
+def test_object_arguments_are_sent_back_as_json_string(project, provider):
+    as_object = {"id": "c1", "type": "function",
+                 "function": {"name": "read_file", "arguments": {"path": "README.md"}}}
+    p = provider([tool_reply(as_object), text_reply("好")], rules=["vllm", "strict"])
+    agent.run("看看", client=client_for(p), model="m")
+    assert p.rejected == []
+    assert p.requests[1]["messages"][2]["tool_calls"][0]["function"]["arguments"] == '{"path": "README.md"}'
+    assert "My Project" in p.requests[1]["messages"][3]["content"]
+
+
+# ── 进来的 tool_call ─────────────────────────────────────────
+def test_truncated_arguments_at_the_token_limit_are_not_executed(project, provider):
+    p = provider([
+        {"message": tool_reply(call("run_command", '{"command": "touch made.txt', id="c1")),
+         "finish_reason": "length"},
+        text_reply("好"),
+    ])
+    agent.run("建个文件", client=client_for(p), model="m")
+    result = p.requests[1]["messages"][3]["content"]
+    assert result.startswith("错误：") and "重新发起" in result
+    assert not (project / "made.txt").exists()
+
+
+def test_tool_calls_decide_not_finish_reason(project, provider, capsys):
+    p = provider([
+        {"message": tool_reply(call("list_files", {})), "finish_reason": "stop"},
+        {"message": text_reply("答完了"), "finish_reason": "tool_calls"},
+    ])
+    messages = agent.run("看看", client=client_for(p), model="m")
+    assert len(p.requests) == 2
+    assert "[最终回复]\n答完了" in capsys.readouterr().out
+    assert agent.answered(messages)
+
+
+def test_empty_tool_calls_list_counts_as_final_answer_and_is_not_sent_back(project, provider):
+    p = provider([text_reply("答完了", tool_calls=[]), text_reply("再见")])
+    ask_twice(p)
+    assert p.rejected == []
+    assert "tool_calls" not in p.requests[1]["messages"][2]
+
+
+# ── 历史的配对检查 ───────────────────────────────────────────
+def test_check_pairing_answers_unanswered_calls_before_the_next_user_turn():
+    messages = [
+        {"role": "system", "content": "s"}, {"role": "user", "content": "q1"},
+        {"role": "assistant", "content": None, "tool_calls": [
+            {"id": "a", "type": "function", "function": {"name": "list_files", "arguments": "{}"}},
+            {"id": "b", "type": "function", "function": {"name": "list_files", "arguments": "{}"}}]},
+        {"role": "tool", "tool_call_id": "b", "content": "ok"},
+        {"role": "tool", "tool_call_id": "zzz", "content": "orphan"},
+        {"role": "user", "content": "q2"},
+    ]
+    assert agent.check_pairing(messages) == 2
+    assert [(m["role"], m.get("tool_call_id")) for m in messages] == [
+        ("system", None), ("user", None), ("assistant", None),
+        ("tool", "a"), ("tool", "b"), ("user", None)]
+    assert messages[3]["content"] == agent.INTERRUPTED
+    assert agent.check_pairing(messages) == 0
+
+
+def test_check_pairing_drops_a_result_without_a_call():
+    messages = [{"role": "user", "content": "q"}, {"role": "tool", "tool_call_id": "x", "content": "?"}]
+    assert agent.check_pairing(messages) == 1
+    assert messages == [{"role": "user", "content": "q"}]
+
+
+# ── 失败：每种错误一句话，指出该改哪个设置，没有 traceback ────────
+ERRORS = [
+    (401, {"message": "Authentication Fails, Your api key is invalid"}, ["OPENAI_API_KEY", "401", "invalid"]),
+    (403, {"message": "not allowed"}, ["OPENAI_API_KEY", "MODEL", "403"]),
+    (404, {"message": "Model Not Exist"}, ["MODEL=test-model", "OPENAI_BASE_URL", "Model Not Exist"]),
+    (429, {"message": "Rate limit reached"}, ["429", "Rate limit reached"]),
+    (400, {"message": "This model's maximum context length is 131072 tokens",
+           "code": "context_length_exceeded"}, ["上下文", "/reset"]),
+    (400, {"message": "Invalid tools"}, ["400", "MODEL=test-model", "Invalid tools"]),
+    (402, {"message": "Insufficient Balance"}, ["402", "余额", "Insufficient Balance"]),
+    (500, {"message": "Service Unavailable"}, ["500", "稍后"]),
+    (503, {"message": "overloaded"}, ["503"]),
+]
+
+
+@pytest.mark.parametrize("status,error,words", ERRORS, ids=[str(e[0]) + e[1]["message"][:8] for e in ERRORS])
+def test_api_errors_become_one_line_naming_the_setting(project, provider, status, error, words, monkeypatch, capsys):
+    p = provider([{"status": status, "error": error}])
+    code = main_with(monkeypatch, p.url, ["看看"])
+    err = capsys.readouterr().err
+    assert code == 1
+    assert err.startswith("[错误]") and err.count("\n") == 1
+    for word in words:
+        assert word in err
+
+
+def main_with(monkeypatch, url, argv, **env):
+    for key, value in {"OPENAI_API_KEY": "test-key", "OPENAI_BASE_URL": url, "MODEL": "test-model",
+                       "OPENAI_MAX_RETRIES": "0", **env}.items():
+        monkeypatch.setenv(key, value)
+    return agent.main(argv)
+
+
+def test_reply_without_choices_is_an_error_not_a_crash(project, provider, monkeypatch, capsys):
+    p = provider([{"body": {"id": "x", "object": "chat.completion", "created": 0, "model": "m",
+                            "choices": []}},
+                  {"body": {"error": {"message": "upstream overloaded"}}}])
+    assert main_with(monkeypatch, p.url, ["看看"]) == 1
+    assert main_with(monkeypatch, p.url, ["看看"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("[错误]") == 2 and "choices" in err and "upstream overloaded" in err
+
+
+def test_dead_server_names_the_base_url(project, monkeypatch, capsys):
+    assert main_with(monkeypatch, "http://127.0.0.1:9/v1", ["看看"]) == 1
+    err = capsys.readouterr().err
+    assert "连不上 http://127.0.0.1:9/v1" in err and "OPENAI_BASE_URL" in err
+
+
+def test_slow_provider_times_out_with_a_hint(project, provider, monkeypatch, capsys):
+    p = provider([{"sleep": 3, "then": text_reply("太迟了")}])
+    assert main_with(monkeypatch, p.url, ["看看"], OPENAI_TIMEOUT="0.5") == 1
+    assert "OPENAI_TIMEOUT" in capsys.readouterr().err
+
+
+def test_repl_recovers_after_an_error_midway_through_a_question(project, provider):
+    p = provider([
+        tool_reply(call("list_files", {}, id="c1")),
+        {"status": 500, "error": {"message": "boom"}},
+        text_reply("这次好了"),
+    ], rules=["strict"])
+    result = run_cli(p=p, input="问题一\n问题二\n")
+    assert result.returncode == 0
+    assert "[错误]" in result.stderr and "Traceback" not in result.stderr
+    assert "这次好了" in result.stdout
+    assert p.rejected == []
+    assert [m["role"] for m in p.requests[-1]["messages"]] == [
+        "system", "user", "assistant", "tool", "user"]
