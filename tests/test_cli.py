@@ -96,6 +96,19 @@ def test_bad_usage_exits_2(project):
     assert run_cli("--no-such-flag").returncode == 2
 
 
+def test_command_that_reads_stdin_fails_fast_instead_of_hanging(project, provider):
+    p = provider([tool_reply(call("run_command", {"command": f'"{sys.executable}" -c "input()"'})),
+                  text_reply("好")])
+    proc = subprocess.Popen([sys.executable, str(ROOT / "agent.py"), "--yes", "跑一下"], env=cli_env(p),
+                            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
+    try:
+        proc.wait(timeout=15)  # agent 的 stdin 一直开着：命令若继承了它，就会一直等下去
+    finally:
+        proc.kill()
+    assert proc.returncode == 0
+    assert "EOFError" in p.requests[1]["messages"][-1]["content"]
+
+
 # ── Ctrl-C：在真实进程里发 SIGINT ──────────────────────────────
 class Repl:
     """后台跑一个交互模式的 agent，边读它的输出边往它的输入里写问题。"""

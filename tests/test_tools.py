@@ -179,15 +179,6 @@ def alive(pid):
     return True
 
 
-def test_run_command_that_reads_stdin_does_not_hang(workdir, monkeypatch):
-    monkeypatch.setattr(tools, "AUTO_APPROVE", True)
-    monkeypatch.setattr(tools, "COMMAND_TIMEOUT", 10)
-    started = time.monotonic()
-    result = run_tool("run_command", command=f'"{sys.executable}" -c "input()"')
-    assert "EOFError" in result and "超过" not in result
-    assert time.monotonic() - started < 10
-
-
 def test_run_command_keeps_head_and_tail_of_long_output(workdir, monkeypatch):
     monkeypatch.setattr(tools, "AUTO_APPROVE", True)
     result = run_tool("run_command",
