@@ -345,8 +345,8 @@ def parse_args(argv):
 def main(argv=None) -> int:
     args = parse_args(argv)
     if args.demo:
-        import demo_model
-        client, model = demo_model.DemoClient(), "offline-demo"
+        import demo_model  # 只在演示时加载
+        client, model = demo_model.demo_client(), "offline-demo"
     else:
         client, model = connect()
     if args.workdir:

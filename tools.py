@@ -93,7 +93,7 @@ def read_file(path: str, offset: int = 1, limit: int = READ_LINES) -> str:
             text = raw.decode("utf-8", errors="replace").rstrip("\r\n")
             if cut:
                 text += f" …（此行过长，只显示前 {MAX_LINE_CHARS} 个字符）"
-            lines.append(f"{line_no:6d}\t{text}")
+            lines.append(f"{line_no}\t{text}")
             chars += len(text) + 8
             line_no += 1
         left = size - f.tell()
