@@ -110,7 +110,7 @@ def run(user_message: str, messages: list | None = None, *, client, model: str,
     最多 max_rounds 轮，跑满就警告。返回 messages，下一个问题接着用。
     """
     if messages is None:
-        messages = [{"role": "system", "content": SYSTEM_PROMPT}]
+        messages = new_conversation()
     messages.append({"role": "user", "content": user_message})
     stats = {"model_calls": 0, "tool_runs": 0}
 
@@ -126,8 +126,7 @@ def run(user_message: str, messages: list | None = None, *, client, model: str,
             tools=TOOLS,
             tool_choice="auto",  # 默认值，但有的本地服务不写就不调工具
         )
-        stats["model_calls"] += 1
-        add_usage(stats, response)
+        count_model_call(stats, response)
         msg = to_history(response, messages)
         if msg.get("reasoning_content"):
             print(f"  [思考] {preview(msg['reasoning_content'])}")
@@ -166,8 +165,17 @@ def preview(text: str) -> str:
     return text if len(text) <= PREVIEW_CHARS else f"{text[:PREVIEW_CHARS]}…（共 {len(text)} 字符）"
 
 
-def add_usage(stats: dict, response) -> None:
-    """累计 token 用量；缓存命中两家字段不同：OpenAI 的 cached_tokens，DeepSeek 的 prompt_cache_hit_tokens。"""
+def new_conversation() -> list:
+    return [{"role": "system", "content": SYSTEM_PROMPT}]
+
+
+def count_model_call(stats: dict, response) -> None:
+    """模型调用次数加一，并累计 token 用量。
+
+    缓存命中的字段两家不同：OpenAI 是 prompt_tokens_details.cached_tokens，
+    DeepSeek 是 prompt_cache_hit_tokens。
+    """
+    stats["model_calls"] += 1
     usage = response.usage.to_dict() if response.usage else {}
     cached = (usage.get("prompt_cache_hit_tokens")
               or (usage.get("prompt_tokens_details") or {}).get("cached_tokens") or 0)
@@ -306,10 +314,6 @@ def repl(client, model: str, args) -> int:
             print("[已重置] 开始新的对话。")
         elif question:
             ask(question, messages, client, model, args)
-
-
-def new_conversation() -> list:
-    return [{"role": "system", "content": SYSTEM_PROMPT}]
 
 
 def parse_args(argv):
