@@ -125,22 +125,30 @@ class Repl:
         for chunk in iter(lambda: self.proc.stdout.read(1), ""):
             self.out += chunk
 
-    def wait_for(self, text, timeout=15):
-        deadline = time.monotonic() + timeout
-        while text not in self.out:
-            assert time.monotonic() < deadline, f"没等到 {text!r}，输出：\n{self.out}"
-            time.sleep(0.02)
+    def wait_for(self, text):
+        wait_until(lambda: text in self.out, f"没等到 {text!r}，输出：\n{self.out}")
 
     def ask(self, question):
         self.proc.stdin.write(question + "\n")
         self.proc.stdin.flush()
 
-    def interrupt(self):
+    def interrupt_then_ask(self, question, expected_answer):
+        """按 Ctrl-C，等回到提示符，再问下一个问题，等到它的回答。"""
         self.proc.send_signal(signal.SIGINT)
+        self.wait_for("[已中断]")
+        self.ask(question)
+        self.wait_for(expected_answer)
 
     def finish(self):
         self.proc.stdin.close()
         return self.proc.wait(timeout=15)
+
+
+def wait_until(condition, message="等太久了", timeout=15):
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, message
+        time.sleep(0.02)
 
 
 sigint_only = pytest.mark.skipif(os.name == "nt", reason="Windows 上没有 SIGINT 可发")
@@ -152,13 +160,8 @@ def test_ctrl_c_while_waiting_for_the_model_returns_to_the_prompt(project, provi
                  rules=["strict"])
     repl = Repl(p)
     repl.ask("问题一")
-    repl.wait_for("第 1 轮")
-    while not p.requests:
-        time.sleep(0.02)
-    repl.interrupt()
-    repl.wait_for("[已中断]")
-    repl.ask("问题二")
-    repl.wait_for("第二个问题的回答")
+    wait_until(lambda: p.requests)
+    repl.interrupt_then_ask("问题二", "第二个问题的回答")
     assert repl.finish() == 0
     assert "Traceback" not in repl.out
     assert p.rejected == []
@@ -175,13 +178,8 @@ def test_ctrl_c_while_a_command_runs_kills_it_and_the_next_question_works(projec
     ], rules=["strict"])
     repl = Repl(p, "--yes")
     repl.ask("跑个命令")
-    repl.wait_for("[调用工具] run_command")
-    while not pid_file.exists() or not pid_file.read_text().strip():
-        time.sleep(0.02)
-    repl.interrupt()
-    repl.wait_for("[已中断]")
-    repl.ask("继续")
-    repl.wait_for("好的")
+    wait_until(lambda: pid_file.exists() and pid_file.read_text().strip())
+    repl.interrupt_then_ask("继续", "好的")
     assert repl.finish() == 0
     assert "Traceback" not in repl.out
     from test_tools import alive
@@ -199,8 +197,7 @@ def test_ctrl_c_in_one_shot_exits_130_without_traceback(project, provider):
     p = provider([{"sleep": 5, "then": text_reply("太迟了")}])
     proc = subprocess.Popen([sys.executable, str(ROOT / "agent.py"), "看看"], env=cli_env(p),
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8")
-    while not p.requests:
-        time.sleep(0.02)
+    wait_until(lambda: p.requests)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=15)
     assert proc.returncode == 130
