@@ -134,6 +134,13 @@ def test_search_files_stops_at_50_hits_and_says_so(workdir):
     assert "截断" in lines[-1]
 
 
+def test_search_files_finds_a_match_after_many_near_misses(workdir):
+    (workdir / "a.txt").write_text("zeb " * 100 + "zebra\n")  # 锚点字节 z 先出现 100 次
+    (workdir / "b.txt").write_text("zebra at the very start\n")
+    lines = run_tool("search_files", query="zebra").splitlines()
+    assert [line.split(":")[0] for line in lines] == ["a.txt", "b.txt"]
+
+
 def test_search_files_skips_binary_files_and_says_when_nothing_found(workdir):
     (workdir / "data.bin").write_bytes(b"needle\0\0\0")
     assert "没有找到" in run_tool("search_files", query="needle")

@@ -1,0 +1,130 @@
+"""工具在大项目上的开销，和同一次运行里测得的基准相比。
+
+    python bench/tools_bench.py
+
+在临时目录里自己造数据（约 200 MB 的源码树、一个 200 MB 的文件、一个 10 万项的目录），跑完删掉。
+- search_files：少见的词对比 grep -rnF（同样的排除规则），常见的词对比 grep 的完整扫描；
+- read_file：200 MB 文件的耗时和进程峰值内存，对比章节里 open().read() 整个读进来；
+- list_files：10 万项的目录，对比 sorted(os.listdir())。
+"""
+
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import tools  # noqa: E402
+
+RARE, COMMON = "zebra_unicorn_42", "import"
+GREP_EXCLUDES = ["--exclude-dir=node_modules", "--exclude-dir=.*", "--exclude-dir=__pycache__",
+                 "--exclude=.env", "--exclude=.env.*"]
+
+
+def best_of(n, fn):
+    """跑 n 次取中位数（秒）。"""
+    times = []
+    for _ in range(n):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def make_tree(root: Path, files=20_000, size=10_000):
+    """约 files × size 字节的源码树；另有 node_modules 和 .git 里的噪音（不该被搜）。"""
+    line = b"import os  # some ordinary source line with words in it\n"
+    body = line * (size // len(line))
+    for i in range(files):
+        d = root / "src" / f"pkg{i // 200:03d}"
+        if i % 200 == 0:
+            d.mkdir(parents=True)
+        extra = f"\n{RARE}\n".encode() if i % 5000 == 1234 else b""
+        (d / f"mod{i:05d}.py").write_bytes(body + extra)
+    for noise in ("node_modules/lib", ".git/objects"):
+        (root / noise).mkdir(parents=True)
+        for i in range(500):
+            (root / noise / f"n{i}.js").write_bytes(body + RARE.encode())
+
+
+def grep(query, root, *extra):
+    # 不写目录参数：grep -r 默认搜当前目录（写 "." 会被 --exclude-dir=.* 整个排除掉）
+    return subprocess.run(["grep", "-rnIF", *extra, *GREP_EXCLUDES, query], cwd=root,
+                          capture_output=True).stdout
+
+
+def peak_rss_mb(code: str, cwd: Path) -> tuple[float, float]:
+    """在新的子进程里跑一段代码，返回 (耗时秒, 峰值内存 MB)。
+
+    峰值内存读 /proc/self/status 的 VmHWM：它属于这个进程自己；ru_maxrss 会从父进程继承，不准。
+    """
+    script = ("import sys, time; sys.path.insert(0, %r)\n" % str(ROOT) + code + "\n"
+              "hwm = [l for l in open('/proc/self/status') if l.startswith('VmHWM')][0].split()[1]\n"
+              "print(ELAPSED, hwm)")
+    out = subprocess.run([sys.executable, "-c", script], cwd=cwd, capture_output=True, text=True,
+                         check=True).stdout.split()
+    return float(out[0]), int(out[1]) / 1024  # VmHWM 的单位是 kB
+
+
+def main():
+    if not shutil.which("grep") or not os.path.exists("/proc/self/status"):
+        sys.exit("这个基准要在 Linux 上跑：需要 grep 和 /proc")
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        tree = tmp / "tree"
+        started = time.perf_counter()
+        make_tree(tree)
+        print(f"造了一棵源码树：20,000 个文件，约 200 MB（{time.perf_counter() - started:.1f} 秒）\n")
+        os.chdir(tree)
+        grep(RARE, tree)  # 先把文件读进页缓存，两边公平
+
+        ours = best_of(5, lambda: tools.search_files(RARE))
+        base = best_of(5, lambda: grep(RARE, tree))
+        hits = tools.search_files(RARE).count("\n") + 1
+        assert grep(RARE, tree).count(b"\n") == hits, "grep 和 search_files 找到的不一样"
+        print(f"search_files 少见的词（{hits} 处）：{ours * 1000:7.1f} ms，grep -rnF {base * 1000:7.1f} ms，"
+              f"比值 {ours / base:.2f}×（目标 ≤ 1.5×）")
+        ours = best_of(5, lambda: tools.search_files(COMMON))
+        base = best_of(3, lambda: grep(COMMON, tree))
+        print(f"search_files 常见的词（满 50 条就停）：{ours * 1000:7.1f} ms，grep 完整扫描 {base * 1000:7.1f} ms，"
+              f"比值 {ours / base:.3f}×（目标 < 0.10×）")
+
+        big = tmp / "big.log"
+        with open(big, "wb") as f:
+            chunk = b"2026-11-29 12:00:00 INFO request handled in 12 ms path=/api/items\n" * 16384
+            while f.tell() < 200 * 1024 * 1024:
+                f.write(chunk)
+        code_ours = ("import tools; t = time.perf_counter(); r = tools.read_file('big.log'); "
+                     "ELAPSED = time.perf_counter() - t")
+        code_base = ("t = time.perf_counter(); r = open('big.log', encoding='utf-8').read(); "
+                     "ELAPSED = time.perf_counter() - t")
+        code_empty = "import tools; ELAPSED = 0"
+        t_ours, rss_ours = peak_rss_mb(code_ours, tmp)
+        t_base, rss_base = peak_rss_mb(code_base, tmp)
+        _, rss_empty = peak_rss_mb(code_empty, tmp)
+        print(f"\nread_file 200 MB 文件：{t_ours * 1000:7.1f} ms，整个读进来 {t_base * 1000:7.1f} ms，"
+              f"比值 {t_ours / t_base:.4f}×（目标 < 50 ms）")
+        print(f"  进程峰值内存：{rss_ours:6.1f} MB，整个读进来 {rss_base:6.1f} MB，"
+              f"比值 {rss_ours / rss_base:.3f}×（目标 < 100 MB；只 import 不读是 {rss_empty:.1f} MB）")
+
+        wide = tmp / "wide"
+        wide.mkdir()
+        for i in range(100_000):
+            (wide / f"file{i:06d}.txt").touch()
+        os.chdir(wide)
+        ours = best_of(5, lambda: tools.list_files("."))
+        base = best_of(5, lambda: sorted(os.listdir(".")))
+        print(f"\nlist_files 10 万项的目录：{ours * 1000:7.1f} ms，sorted(os.listdir) {base * 1000:7.1f} ms，"
+              f"比值 {ours / base:.2f}×")
+        os.chdir(ROOT)
+    print(f"\n总耗时 {time.perf_counter() - started:.1f} 秒")
+
+
+if __name__ == "__main__":
+    main()
