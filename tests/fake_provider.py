@@ -158,6 +158,7 @@ class FakeProvider:
         # llama-cpp-python 的 chatml-function-calling：不写 tool_choice="auto" 就不调工具
         self.require_tool_choice = require_tool_choice
         self.requests = []   # 收到的每个请求体
+        self.raw = []        # 同样的请求体，收到时的原始字节
         self.rejected = []   # 回 400 时说的话
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self.server.daemon_threads = True
@@ -204,7 +205,9 @@ class FakeProvider:
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self):
                 length = int(self.headers.get("Content-Length") or 0)
-                body = json.loads(self.rfile.read(length) or b"{}")
+                raw = self.rfile.read(length)
+                provider.raw.append(raw)
+                body = json.loads(raw or b"{}")
                 if not self.path.endswith("/chat/completions"):
                     status, reply = 404, {"error": {"message": f"no route {self.path}"}}
                 else:
@@ -223,6 +226,15 @@ class FakeProvider:
                 pass
 
         return Handler
+
+
+def messages_bytes(raw: bytes) -> bytes:
+    """从原始请求体里切出 "messages" 的值（那个数组），原样的字节。"""
+    text = raw.decode("utf-8")
+    start = text.index('"messages":') + len('"messages":')
+    start += len(text[start:]) - len(text[start:].lstrip())
+    _, end = json.JSONDecoder().raw_decode(text, start)
+    return text[start:end].encode("utf-8")
 
 
 def completion(body, message, finish_reason=None, usage=None):

@@ -1,7 +1,9 @@
 """run()：章节的主循环，对着本地假服务商跑。"""
 
+import json
+
 from conftest import client_for
-from fake_provider import call, text_reply, tool_reply
+from fake_provider import call, messages_bytes, text_reply, tool_reply
 
 import agent
 
@@ -41,10 +43,6 @@ def test_chapter_four_rounds_send_the_whole_history_back(project, provider, caps
     assert last[3]["content"] == "README.md\npackage.json\nsrc/\ntests/"
     assert '"react": "^18.2.0"' in last[5]["content"]
     assert "A full-stack web application" in last[7]["content"]
-    # 每一轮的请求都是上一轮请求的延续：前面的消息原样不动
-    for before, after in zip(p.requests, p.requests[1:]):
-        assert after["messages"][:len(before["messages"])] == before["messages"]
-        assert after["tools"] == before["tools"]
     assert {t["function"]["name"] for t in p.requests[0]["tools"]} == {
         "list_files", "read_file", "search_files", "run_command"}
     assert messages[-1] == {"role": "assistant", "content": ANSWER}
@@ -155,3 +153,20 @@ def test_history_keeps_growing_across_questions(project, provider):
         "system", "user", "assistant", "user"]
     assert p.requests[1]["messages"][:3] == p.requests[0]["messages"] + [
         {"role": "assistant", "content": "第一个回答"}]
+
+
+def test_each_request_extends_the_previous_one_byte_for_byte(project, provider):
+    """服务商缓存最长的不变前缀：每个请求都只能在上一个请求后面追加，不能改写前面的内容。"""
+    script = chapter_script() + [tool_reply(call("search_files", {"query": "react"}, id="call_d")),
+                                 text_reply("还有别的吗？没有了")]
+    p = provider(script)
+    client = client_for(p)
+    messages = agent.run(QUESTION, client=client, model="m")
+    agent.run("再搜一下 react", messages, client=client, model="m")  # 同一个对话里的第二个问题
+
+    assert len(p.raw) == 6
+    arrays = [messages_bytes(raw) for raw in p.raw]
+    for before, after in zip(arrays, arrays[1:]):
+        assert after.startswith(before[:-1])  # 去掉上一个数组的 "]"，剩下的原样是下一个的开头
+    assert len({json.dumps(r["tools"]) for r in p.requests}) == 1
+    assert len({json.dumps(r["messages"][0]) for r in p.requests}) == 1
