@@ -82,17 +82,20 @@ def check_pairing(messages: list) -> int:
         fixed.append(m)
         if m.get("role") != "assistant" or not m.get("tool_calls"):
             continue
-        results = {}
+        results, given = {}, 0
         while i < len(messages) and messages[i].get("role") == "tool":
             results.setdefault(messages[i].get("tool_call_id"), messages[i])
+            given += 1
             i += 1
         for tc in m["tool_calls"]:
             result = results.pop(tc["id"], None)
             if result is None:
                 result = {"role": "tool", "tool_call_id": tc["id"], "content": INTERRUPTED}
                 repairs += 1
+            else:
+                given -= 1
             fixed.append(result)
-        repairs += len(results)
+        repairs += given  # 剩下的是重复的或对不上号的结果
     if fixed != messages:
         messages[:] = fixed
     return repairs
@@ -118,7 +121,7 @@ def run(user_message: str, messages: list | None = None, *, client, model: str,
         print(f"\n{'=' * 40} 第 {round_num} 轮 {'=' * 40}")
         repaired = check_pairing(messages)
         if repaired:
-            print(f"  [修复] 历史里有 {repaired} 处工具调用和结果没配上对，已补上“已中断”。")
+            print(f"  [修复] 历史里有 {repaired} 处工具调用和结果没配上对，已修好（缺的结果记为“已中断”）。")
 
         response = client.chat.completions.create(
             model=model,
@@ -212,8 +215,8 @@ def explain_error(e: Exception, base_url: str, model: str) -> str:
         text = f"找不到（404）：请检查 MODEL={model} 是否存在，OPENAI_BASE_URL={base_url} 是否正确"
     elif isinstance(e, openai.RateLimitError):
         text = "请求太频繁或额度用完（429）：稍等再试，或检查账户额度"
-    elif isinstance(e, openai.BadRequestError) and any(
-            w in said.lower() for w in ("context", "too long", "maximum", "token limit")):
+    elif isinstance(e, openai.BadRequestError) and any(w in said.lower() for w in (
+            "context length", "context_length", "context window", "maximum context", "too long")):
         text = "对话太长，超出了模型的上下文长度（400）：输入 /reset 开始新对话"
     elif isinstance(e, openai.BadRequestError):
         text = f"请求被拒绝（400）：请检查 MODEL={model} 是否支持工具调用，OPENAI_BASE_URL={base_url} 是否是 OpenAI 兼容接口"
@@ -238,7 +241,7 @@ def provider_said(e: Exception) -> str:
         said = body.get("message") or body.get("error") or json.dumps(body, ensure_ascii=False)
     else:
         said = str(body or e) if not isinstance(e, openai.APIConnectionError) else str(e.__cause__ or "")
-    return str(said).strip()[:300]
+    return " ".join(str(said).split())[:300]  # 压成一行
 
 
 # ── 入口 ─────────────────────────────────────────────────────
@@ -258,8 +261,8 @@ def connect():
     key, model = os.getenv("OPENAI_API_KEY"), os.getenv("MODEL")
     if not key:
         fail("[错误] 没有配置 OPENAI_API_KEY。请先 cp .env.example .env，"
-                 "在 .env 里填好 OPENAI_API_KEY、OPENAI_BASE_URL 和 MODEL；"
-                 "没有 key 也可以先看离线演示：python agent.py --demo")
+             "在 .env 里填好 OPENAI_API_KEY、OPENAI_BASE_URL 和 MODEL；"
+             "没有 key 也可以先看离线演示：python agent.py --demo")
     if not model:
         fail("[错误] 没有配置 MODEL：请在 .env 里写上模型名，例如 MODEL=deepseek-v4-flash")
     try:
@@ -267,10 +270,9 @@ def connect():
         retries = int(os.getenv("OPENAI_MAX_RETRIES") or 2)
     except ValueError:
         fail("[错误] OPENAI_TIMEOUT 要是秒数，OPENAI_MAX_RETRIES 要是整数，请检查 .env")
-    # SDK 默认等 600 秒、重试 2 次，交互工具等不起；重试留着应付 429 和 5xx
     base_url = os.getenv("OPENAI_BASE_URL") or "https://api.openai.com/v1"
-    client = openai.OpenAI(api_key=key, base_url=base_url,
-                           timeout=timeout, max_retries=retries)
+    # SDK 默认一次等 600 秒，交互工具等不起；重试留着应付连接失败、429 和 5xx
+    client = openai.OpenAI(api_key=key, base_url=base_url, timeout=timeout, max_retries=retries)
     return client, model
 
 
@@ -297,7 +299,7 @@ def repl(client, model: str, args) -> int:
             import readline  # noqa: F401  让 input() 支持方向键；Windows 没有
         except ImportError:
             pass
-    print(f"模型：{model}（quit 退出，/reset 开始新对话）")
+    print(f"模型：{model}；工作目录：{Path.cwd()}（quit 退出，/reset 开始新对话）")
     messages = new_conversation()
     while True:
         try:
@@ -334,6 +336,8 @@ def parse_args(argv):
                         help=f"一个问题最多调用模型几轮（默认 MAX_ROUNDS={MAX_ROUNDS}）")
     parser.add_argument("--yes", "-y", action="store_true",
                         help="run_command 的命令不再逐条询问，直接执行")
+    parser.add_argument("--command-timeout", type=float, default=tools.COMMAND_TIMEOUT, metavar="秒",
+                        help=f"run_command 的命令最多跑多久，超时连同子进程一起结束（默认 {tools.COMMAND_TIMEOUT}）")
     parser.add_argument("-C", "--workdir", metavar="DIR",
                         help="工作目录：工具只能访问这个目录里的文件（默认当前目录）")
     parser.add_argument("--show-messages", action="store_true",
@@ -341,8 +345,8 @@ def parse_args(argv):
     parser.add_argument("--demo", action="store_true",
                         help="离线演示：用按规则回放的假模型代替真模型，不需要 key，不联网")
     args = parser.parse_args(argv)
-    if args.max_rounds < 1:
-        parser.error("--max-rounds 至少是 1")
+    if args.max_rounds < 1 or args.command_timeout <= 0:
+        parser.error("--max-rounds 至少是 1，--command-timeout 要大于 0")
     return args
 
 
@@ -358,7 +362,7 @@ def main(argv=None) -> int:
             os.chdir(args.workdir)
         except OSError as e:
             fail(f"[错误] 没法进入工作目录 {args.workdir}：{e.strerror}")
-    tools.AUTO_APPROVE = args.yes
+    tools.AUTO_APPROVE, tools.COMMAND_TIMEOUT = args.yes, args.command_timeout
     if args.question:
         return ask(args.question, new_conversation(), client, model, args)
     return repl(client, model, args)

@@ -18,7 +18,7 @@ MAX_LINE_CHARS = 2000          # 超长的一行（比如压缩过的 js）只�
 MAX_LIST_ENTRIES = 300         # list_files 最多列多少项
 MAX_SEARCH_HITS = 50           # search_files 最多返回多少条
 MAX_SEARCH_FILE_BYTES = 2_000_000  # 比这大的文件不搜（日志、数据文件）
-COMMAND_TIMEOUT = 30           # run_command 超时秒数
+COMMAND_TIMEOUT = 30           # run_command 超时秒数（--command-timeout）
 SKIP_DIRS = {"node_modules", "__pycache__", "site-packages"}  # 另外：隐藏目录、虚拟环境
 
 AUTO_APPROVE = False           # --yes：run_command 不再逐条询问
@@ -29,15 +29,11 @@ def resolve_path(path: str) -> Path:
     """把模型给的路径变成工作目录内的真实路径；出界或是 .env 就拒绝。"""
     root = Path.cwd().resolve()
     target = (root / path).resolve()  # resolve 会跟随符号链接，所以链接出界也能发现
-    if not inside(root, target):
+    if target != root and root not in target.parents:
         raise PermissionError(f"{path} 在工作目录 {root} 之外，不能访问")
     if is_secret(target.name):
         raise PermissionError(f"{path} 是保存密钥的 .env 文件，不能读取")
     return target
-
-
-def inside(root: Path, target: Path) -> bool:
-    return target == root or root in target.parents
 
 
 def is_secret(name: str) -> bool:
@@ -223,7 +219,7 @@ def run_command(command: str) -> str:
     except subprocess.TimeoutExpired:
         kill_group(proc)
         out, _ = proc.communicate()
-        note = f"\n[超过 {COMMAND_TIMEOUT} 秒，命令已被终止]"
+        note = f"\n[超过 {COMMAND_TIMEOUT:g} 秒，命令已被终止]"
     except KeyboardInterrupt:
         kill_group(proc)
         raise

@@ -109,6 +109,14 @@ def test_command_that_reads_stdin_fails_fast_instead_of_hanging(project, provide
     assert "EOFError" in p.requests[1]["messages"][-1]["content"]
 
 
+def test_command_timeout_option_applies_to_run_command(project, provider):
+    slow = f'"{sys.executable}" -c "import time; time.sleep(20)"'
+    p = provider([tool_reply(call("run_command", {"command": slow})), text_reply("好")])
+    result = run_cli("--yes", "--command-timeout", "0.5", "跑一下", p=p)
+    assert result.returncode == 0, result.stderr
+    assert "超过 0.5 秒，命令已被终止" in p.requests[1]["messages"][-1]["content"]
+
+
 # ── Ctrl-C：在真实进程里发 SIGINT ──────────────────────────────
 class Repl:
     """后台跑一个交互模式的 agent，边读它的输出边往它的输入里写问题。"""

@@ -159,6 +159,15 @@ def test_check_pairing_answers_unanswered_calls_before_the_next_user_turn():
     assert agent.check_pairing(messages) == 0
 
 
+def test_check_pairing_drops_a_duplicate_result():
+    call_a = {"id": "a", "type": "function", "function": {"name": "list_files", "arguments": "{}"}}
+    messages = [{"role": "user", "content": "q"}, {"role": "assistant", "tool_calls": [call_a]},
+                {"role": "tool", "tool_call_id": "a", "content": "first"},
+                {"role": "tool", "tool_call_id": "a", "content": "again"}]
+    assert agent.check_pairing(messages) == 1
+    assert [m.get("content") for m in messages[2:]] == ["first"]
+
+
 def test_check_pairing_drops_a_result_without_a_call():
     messages = [{"role": "user", "content": "q"}, {"role": "tool", "tool_call_id": "x", "content": "?"}]
     assert agent.check_pairing(messages) == 1
