@@ -7,6 +7,7 @@ s04 建好的注册表，s05 原样使用。每个工具都返回一段非空文
 
 import json
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -218,7 +219,11 @@ def run_command(command: str) -> str:
         out, _ = proc.communicate(timeout=COMMAND_TIMEOUT)
     except subprocess.TimeoutExpired:
         kill_group(proc)
-        out, _ = proc.communicate()
+        try:
+            out, _ = proc.communicate(timeout=5)  # 拿到被终止前已经输出的内容
+        except subprocess.TimeoutExpired:  # 有子进程逃出了进程组，还占着输出管道
+            proc.kill()
+            out = b""
         note = f"\n[超过 {COMMAND_TIMEOUT:g} 秒，命令已被终止]"
     except KeyboardInterrupt:
         kill_group(proc)
@@ -244,7 +249,6 @@ def kill_group(proc: subprocess.Popen) -> None:
     if os.name == "nt":
         subprocess.run(["taskkill", "/F", "/T", "/PID", str(proc.pid)], capture_output=True)
     else:
-        import signal
         try:
             os.killpg(proc.pid, signal.SIGKILL)
         except ProcessLookupError:
