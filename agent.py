@@ -214,14 +214,14 @@ def explain_error(e: Exception, base_url: str, model: str) -> str:
     elif isinstance(e, openai.NotFoundError):
         text = f"找不到（404）：请检查 MODEL={model} 是否存在，OPENAI_BASE_URL={base_url} 是否正确"
     elif isinstance(e, openai.RateLimitError):
-        text = "请求太频繁或额度用完（429）：稍等再试，或检查账户额度"
+        text = "请求太频繁或额度用完（429）：稍等再试，或检查账户额度；自动重试的次数由 OPENAI_MAX_RETRIES 设置"
     elif isinstance(e, openai.BadRequestError) and any(w in said.lower() for w in (
             "context length", "context_length", "context window", "maximum context", "too long")):
         text = "对话太长，超出了模型的上下文长度（400）：输入 /reset 开始新对话"
     elif isinstance(e, openai.BadRequestError):
         text = f"请求被拒绝（400）：请检查 MODEL={model} 是否支持工具调用，OPENAI_BASE_URL={base_url} 是否是 OpenAI 兼容接口"
     elif isinstance(e, openai.InternalServerError):
-        text = f"服务商出错（{e.status_code}）：稍后再试"
+        text = f"服务商出错（{e.status_code}）：稍后再试；自动重试的次数由 OPENAI_MAX_RETRIES 设置"
     elif isinstance(e, openai.APIStatusError) and e.status_code == 402:
         text = f"账户余额不足（402）：请给 {base_url} 的账户充值"
     elif isinstance(e, openai.APIStatusError):

@@ -6,6 +6,7 @@ s04 建好的注册表，s05 原样使用。每个工具都返回一段非空文
 """
 
 import json
+import mimetypes
 import os
 import signal
 import subprocess
@@ -75,7 +76,8 @@ def read_file(path: str, offset: int = 1, limit: int = READ_LINES) -> str:
     size = target.stat().st_size
     with open(target, "rb") as f:
         if looks_binary(f.read(8192)):
-            return f"{path} 是二进制文件（{size} 字节），不显示内容"
+            kind = mimetypes.guess_type(target.name)[0] or "类型未知"
+            return f"{path} 是二进制文件（{kind}，{size} 字节），不显示内容"
         f.seek(0)
         # 只读需要的那几行：内存和时间都与文件大小无关
         for skipped in range(offset - 1):

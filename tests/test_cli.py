@@ -201,6 +201,15 @@ def test_ctrl_c_while_a_command_runs_kills_it_and_the_next_question_works(projec
 
 
 @sigint_only
+def test_ctrl_c_at_the_prompt_leaves_with_exit_code_0(project, provider):
+    repl = Repl(provider())
+    repl.wait_for("你：")
+    repl.proc.send_signal(signal.SIGINT)
+    assert repl.proc.wait(timeout=15) == 0
+    assert "Traceback" not in repl.out
+
+
+@sigint_only
 def test_ctrl_c_in_one_shot_exits_130_without_traceback(project, provider):
     p = provider([{"sleep": 5, "then": text_reply("太迟了")}])
     proc = subprocess.Popen([sys.executable, str(ROOT / "agent.py"), "看看"], env=cli_env(p),

@@ -96,7 +96,8 @@ def test_read_file_caps_a_huge_file_without_reading_it_all(workdir):
 def test_read_file_describes_binary_files(workdir):
     (workdir / "logo.png").write_bytes(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR" + bytes(range(256)) * 10)
     result = run_tool("read_file", path="logo.png")
-    assert "二进制" in result and "\0" not in result and len(result) < 200
+    assert "二进制" in result and "image/png" in result and "2576 字节" in result
+    assert "\0" not in result and len(result) < 200
 
 
 def test_read_file_decodes_non_utf8_with_replacement(workdir):
