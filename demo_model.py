@@ -32,7 +32,10 @@ RUNTIME = {"package.json": "Node.js", "pyproject.toml": "Python", "requirements.
 
 
 def demo_client():
-    create = lambda model, messages, **_: reply(next_step(messages), model)  # noqa: E731
+    """和 openai.OpenAI() 一样用：client.chat.completions.create(model=..., messages=..., ...)。"""
+    def create(model, messages, **_):
+        return reply(next_step(messages), model)
+
     return SimpleNamespace(base_url="离线演示", chat=SimpleNamespace(completions=SimpleNamespace(create=create)))
 
 
