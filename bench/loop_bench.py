@@ -42,7 +42,7 @@ def script(rounds):
 
 def agent_loop(client):
     with open(os.devnull, "w") as devnull, contextlib.redirect_stdout(devnull):
-        agent.run("看看", client=client, model="m", max_rounds=ROUNDS + 1)
+        return agent.run("看看", client=client, model="m", max_rounds=ROUNDS + 1)
 
 
 def bare_loop(client):
@@ -101,10 +101,7 @@ def startup():
 def context(name, provider_script, workdir):
     with FakeProvider(provider_script) as p:
         os.chdir(workdir)
-        agent_loop_messages = None
-        with open(os.devnull, "w") as devnull, contextlib.redirect_stdout(devnull):
-            agent_loop_messages = agent.run("看看", client=openai.OpenAI(
-                base_url=p.url, api_key="bench", max_retries=0), model="m")
+        messages = agent_loop(openai.OpenAI(base_url=p.url, api_key="bench", max_retries=0))
         raws = p.raw
     sizes = [len(r) for r in raws]
     growth = [b - a for a, b in zip(sizes, sizes[1:])]
@@ -113,7 +110,7 @@ def context(name, provider_script, workdir):
     same_head = all(json.loads(r)["tools"] == json.loads(raws[0])["tools"] for r in raws)
     print(f"{name}：{len(raws)} 个请求，字节数 {sizes}；每轮增长 {growth}（最大 {max(growth)}）；"
           f"每个请求的 messages 逐字节延续上一个：{'是' if extends else '否'}；tools 每次相同：{'是' if same_head else '否'}；"
-          f"最后 messages {len(agent_loop_messages)} 条")
+          f"最后 messages {len(messages)} 条")
 
 
 def main():
