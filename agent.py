@@ -11,6 +11,7 @@ import argparse
 import json
 import os
 import sys
+import traceback
 import uuid
 from pathlib import Path
 
@@ -18,7 +19,7 @@ import openai
 from dotenv import load_dotenv
 
 import tools
-from tools import TOOLS, dispatch_tool
+from tools import TOOLS, dispatch_tool, safe_text
 
 # ── 常量 ─────────────────────────────────────────────────────
 MAX_ROUNDS = 10          # 安全阀：一个问题最多调用模型几轮
@@ -26,43 +27,74 @@ PREVIEW_CHARS = 200      # [工具结果] 只打印开头这么多字符
 SYSTEM_PROMPT = ("你是一个有文件访问能力的助手，工作目录就是用户的项目。"
                  "先用工具查看文件、搜索内容，再根据工具返回的证据回答；"
                  "工具报错时如实说明，证据不够就说还缺什么。")
+EMPTY_REPLY = "（模型没有返回内容）"
 INTERRUPTED = "已中断：这次工具调用没有执行完（用户按了 Ctrl-C 或程序出错），没有结果。"
 
 
 class ProviderError(Exception):
-    """服务商回了 200，但内容没法用（比如没有 choices）。"""
+    """服务商回了 200，但内容不是能用的 chat completion：(哪里不对, 收到的内容)。"""
 
 
 # ── 历史消息：回流给模型的内容 ─────────────────────────────────
 def to_history(response, messages: list) -> dict:
     """把模型这一轮的回复变成要追加到 messages 的那一条 assistant 消息。
 
-    送回去的历史必须让每家服务商都接受，规矩全在这里：
-    - 服务商返回了哪些字段就保留哪些（reasoning_content、extra_content 原样保留），
-      不补它没给的字段（refusal: null 之类），也不把 "" 改成 null；
-    - tool_call 的 id 为空或和历史里的重复时，换一个新的，结果消息也用这个 id；
+    先由 reply_message() 查形状，不能用的回复不进历史。送回去的历史必须让每家服务商都接受，规矩全在这里：
+    - 服务商返回了哪些字段就保留哪些（reasoning_content、extra_content、function_call 原样保留），
+      不补它没给的字段（refusal: null 之类）；
+    - content 一律是字符串：分段的拼起来；带 tool_calls 时 null 或缺了就写 ""（llama.cpp、LM Studio 拒收 null）；
+    - 没调工具、也没有内容的回复，content 写成占位文字（vLLM 拒收空的 assistant 消息）；
+    - tool_call 的 id 不是非空字符串、或和历史里的重复时，换一个新的，结果消息也用这个 id；
     - arguments 一律存成 JSON 字符串：空白 → "{}"，对象 → json.dumps。
     """
-    if not response.choices:
-        error = (response.model_extra or {}).get("error")
-        raise ProviderError(f"服务商的回复里没有 choices：{error or response.to_json()[:300]}")
-    msg = response.choices[0].message.to_dict(warnings=False)  # 只含服务商真正返回的字段
-    msg.setdefault("role", "assistant")
+    msg = reply_message(response)
+    msg["role"] = "assistant"
+    if isinstance(msg.get("content"), list):  # 分段的内容 [{"type": "text", "text": …}] 拼成一段文字
+        msg["content"] = "".join(part["text"] for part in msg["content"]
+                                 if isinstance(part, dict) and isinstance(part.get("text"), str))
     if not msg.get("tool_calls"):
         msg.pop("tool_calls", None)  # [] 或 null 送回去会被一些服务商拒绝
+        if not (msg.get("content") or "").strip():
+            msg["content"] = EMPTY_REPLY
         return msg
+    if msg.get("content") is None:
+        msg["content"] = ""
     seen = {tc["id"] for m in messages for tc in m.get("tool_calls") or []}
     for tc in msg["tool_calls"]:
-        if not tc.get("id") or tc["id"] in seen:
+        if not isinstance(tc.get("id"), str) or not tc["id"] or tc["id"] in seen:
             tc["id"] = f"call_{uuid.uuid4().hex[:24]}"
         seen.add(tc["id"])
-        tc.setdefault("type", "function")
-        function = tc.setdefault("function", {})
-        args = function.get("arguments")
+        tc["type"] = "function"
+        args = tc["function"].get("arguments")
         if args is None or (isinstance(args, str) and not args.strip()):
-            function["arguments"] = "{}"
+            tc["function"]["arguments"] = "{}"
         elif not isinstance(args, str):
-            function["arguments"] = json.dumps(args, ensure_ascii=False)
+            tc["function"]["arguments"] = json.dumps(args, ensure_ascii=False)
+    return msg
+
+
+def reply_message(response) -> dict:
+    """从回复里取出 message（普通 dict，只含服务商给的字段），先查形状。
+
+    SDK 不校验回复：HTML 页面以 str 到这里，"message": null 以 None 到这里。
+    不能用的回复抛 ProviderError，什么都不打印、不执行、不进历史。
+    UTF-8 编不了的字符（孤立的代理字符）换成 �：它们一进历史，之后每次请求都发不出去。
+    """
+    reply = safe_text(response.to_dict(warnings=False) if isinstance(response, openai.BaseModel) else response)
+    choices = reply.get("choices") if isinstance(reply, dict) else None
+    if not choices or not isinstance(choices, list):
+        raise ProviderError("没有 choices", reply)
+    msg = choices[0].get("message") if isinstance(choices[0], dict) else None
+    if not isinstance(msg, dict):
+        raise ProviderError("choices[0] 里没有 message", reply)
+    if not isinstance(msg.get("content"), (str, list, type(None))):
+        raise ProviderError("message.content 不是字符串", reply)
+    calls = msg.get("tool_calls")
+    if calls is not None and not (isinstance(calls, list) and all(
+            isinstance(tc, dict) and isinstance(tc.get("function"), dict)
+            and isinstance(tc["function"].get("name"), str)
+            and isinstance(tc["function"].get("arguments"), (str, dict, type(None))) for tc in calls)):
+        raise ProviderError("tool_calls 不是 [{function: {name: 字符串, arguments: 字符串或对象}}] 的形状", reply)
     return msg
 
 
@@ -136,7 +168,7 @@ def run(user_message: str, messages: list | None = None, *, client, model: str,
 
         # 情况 1：模型没调工具，直接回复 → 结束
         if not msg.get("tool_calls"):
-            print(f"\n[最终回复]\n{msg.get('content') or '（模型没有返回内容）'}")
+            print(f"\n[最终回复]\n{printable(msg['content'])}")
             messages.append(msg)
             break
 
@@ -146,7 +178,7 @@ def run(user_message: str, messages: list | None = None, *, client, model: str,
         for tc in msg["tool_calls"]:
             func_name = tc["function"].get("name", "")
             func_args = tc["function"]["arguments"]
-            print(f"  [调用工具] {func_name}({func_args})")
+            print(f"  [调用工具] {printable(func_name)}({printable(func_args)})")
             result = dispatch_tool(func_name, func_args)
             stats["tool_runs"] += 1
             print(f"  [工具结果] {preview(result)}")
@@ -164,8 +196,17 @@ def run(user_message: str, messages: list | None = None, *, client, model: str,
 
 
 def preview(text: str) -> str:
-    text = str(text)
+    text = printable(text)
     return text if len(text) <= PREVIEW_CHARS else f"{text[:PREVIEW_CHARS]}…（共 {len(text)} 字符）"
+
+
+# 控制字符（ESC、回车、退格……）只换行和制表符留着，其余转义成 \x1b 这样的可见文字
+CONTROL_CHARS = {c: f"\\x{c:02x}" for c in [*range(32), *range(127, 160)] if chr(c) not in "\n\t"}
+
+
+def printable(text) -> str:
+    """打印到终端的样子：模型的话、文件内容、命令输出里的控制序列不能操纵终端。历史里仍是原文。"""
+    return str(text).translate(CONTROL_CHARS)
 
 
 def new_conversation() -> list:
@@ -179,9 +220,12 @@ def count_model_call(stats: dict, response) -> None:
     DeepSeek 是 prompt_cache_hit_tokens。
     """
     stats["model_calls"] += 1
-    usage = response.usage.to_dict() if response.usage else {}
+    usage = getattr(response, "usage", None)  # 形状不对的回复也会走到这里：用不了就不算
+    usage = usage.to_dict(warnings=False) if isinstance(usage, openai.BaseModel) else usage
+    usage = usage if isinstance(usage, dict) else {}
+    details = usage.get("prompt_tokens_details")
     cached = (usage.get("prompt_cache_hit_tokens")
-              or (usage.get("prompt_tokens_details") or {}).get("cached_tokens") or 0)
+              or (details.get("cached_tokens") if isinstance(details, dict) else 0))
     for key, value in [("prompt", usage.get("prompt_tokens")),
                        ("completion", usage.get("completion_tokens")), ("cached", cached)]:
         if isinstance(value, int):
@@ -205,8 +249,17 @@ def answered(messages: list) -> bool:
 
 
 # ── 出错时：一句话说清楚该改哪个设置 ───────────────────────────
+# 回复到了，但不是能用的 chat completion：形状不对（ProviderError）、不是 JSON、不是 UTF-8
+BAD_REPLY = (ProviderError, json.JSONDecodeError, UnicodeDecodeError)
+
+
 def explain_error(e: Exception, base_url: str, model: str) -> str:
     said = provider_said(e)
+    if isinstance(e, BAD_REPLY):
+        problem = e.args[0] if isinstance(e, ProviderError) else "不是 JSON" if isinstance(
+            e, json.JSONDecodeError) else "不是 UTF-8 文字"
+        return (f"[错误] 服务商的回复不是能用的 chat completion（{problem}）：请检查 OPENAI_BASE_URL={base_url} "
+                f"是不是 OpenAI 兼容接口，MODEL={model} 是否正确。收到的是：{said or '（空的响应体）'}")
     if isinstance(e, openai.AuthenticationError):
         text = f"API key 被拒绝（401）：请检查 OPENAI_API_KEY 是不是 {base_url} 的 key"
     elif isinstance(e, openai.PermissionDeniedError):
@@ -236,12 +289,27 @@ def explain_error(e: Exception, base_url: str, model: str) -> str:
 
 
 def provider_said(e: Exception) -> str:
+    """服务商的原话（或收到的内容）的开头，压成一行、控制字符转义。"""
     body = getattr(e, "body", None)
-    if isinstance(body, dict):
+    if isinstance(e, ProviderError):
+        said = e.args[1] if isinstance(e.args[1], str) else json.dumps(e.args[1], ensure_ascii=False)
+    elif isinstance(e, json.JSONDecodeError):
+        said = e.doc
+    elif isinstance(e, UnicodeDecodeError):
+        said = bytes(e.object[:300]).decode("utf-8", errors="replace")
+    elif isinstance(body, dict):
         said = body.get("message") or body.get("error") or json.dumps(body, ensure_ascii=False)
     else:
         said = str(body or e) if not isinstance(e, openai.APIConnectionError) else str(e.__cause__ or "")
-    return " ".join(str(said).split())[:300]  # 压成一行
+    return printable(" ".join(safe_text(str(said)).split())[:300])
+
+
+def internal_error(e: Exception) -> str:
+    """agent 自己的 bug：一句话，指出出错的位置，请用户报告；对话不丢。"""
+    where = traceback.extract_tb(e.__traceback__)[-1] if e.__traceback__ else None
+    place = f"（{Path(where.filename).name}:{where.lineno}）" if where else ""
+    return printable(f"[错误] agent 内部出错：{type(e).__name__}: {' '.join(str(e).split())[:300]}{place}。"
+                     "这是 agent 的 bug，请把这一行和你的操作报告给维护者；对话还在，可以接着问。")
 
 
 # ── 入口 ─────────────────────────────────────────────────────
@@ -279,12 +347,15 @@ def connect():
 def ask(question: str, messages: list, client, model: str, args) -> int:
     """跑一个问题，出错或 Ctrl-C 都变成一句话，对话保留。返回退出码。"""
     try:
-        run(question, messages, client=client, model=model, max_rounds=args.max_rounds)
+        run(safe_text(question), messages, client=client, model=model, max_rounds=args.max_rounds)
     except KeyboardInterrupt:
         print("\n[已中断] 这一轮停下了；对话还在，可以接着问。")
         return 130
-    except (openai.APIError, ProviderError) as e:
+    except (openai.APIError, *BAD_REPLY) as e:
         print(explain_error(e, str(client.base_url).rstrip("/"), model), file=sys.stderr)
+        return 1
+    except Exception as e:  # 真正的 bug 也只打印一句，不丢对话
+        print(internal_error(e), file=sys.stderr)
         return 1
     finally:
         if args.show_messages:
@@ -294,6 +365,8 @@ def ask(question: str, messages: list, client, model: str, args) -> int:
 
 def repl(client, model: str, args) -> int:
     """交互模式：对话在问题之间延续，/reset 重新开始，quit / exit / Ctrl-D / Ctrl-C 退出。"""
+    if sys.stdin is None:  # python agent.py <&-
+        fail('[错误] 没有标准输入，进不了交互模式：把问题写在命令行上，例如 python agent.py "这个项目是做什么的？"')
     if sys.stdin.isatty():
         try:
             import readline  # noqa: F401  让 input() 支持方向键；Windows 没有
@@ -308,7 +381,7 @@ def repl(client, model: str, args) -> int:
             print()
             return 0
         if not sys.stdin.isatty():
-            print(question)  # 从管道读入时把问题也显示出来
+            print(printable(question))  # 从管道读入时把问题也显示出来
         if question in ("quit", "exit"):
             return 0
         if question == "/reset":
@@ -350,7 +423,15 @@ def parse_args(argv):
     return args
 
 
+def safe_console() -> None:
+    """打印永不出错：终端编码（比如 GBK）显示不了的字符换成替代字符；读入的坏字节也一样。"""
+    for stream in (sys.stdin, sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
+
+
 def main(argv=None) -> int:
+    safe_console()
     args = parse_args(argv)
     if args.demo:
         import demo_model  # 只在演示时加载

@@ -8,6 +8,7 @@ s04 建好的注册表，s05 原样使用。每个工具都返回一段非空文
 import json
 import mimetypes
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -277,14 +278,31 @@ TOOL_REGISTRY = {
 def dispatch_tool(name: str, arguments) -> str:
     """按名字找到工具并执行。任何问题都变成一条“错误：…”结果，交给模型处理。"""
     if name not in TOOL_REGISTRY:
-        return f"错误：没有名为 {name!r} 的工具。可用的工具：{', '.join(TOOL_REGISTRY)}"
+        return safe_text(f"错误：没有名为 {name!r} 的工具。可用的工具：{', '.join(TOOL_REGISTRY)}")
     args, problem = check_arguments(name, arguments)
     if problem:
-        return f"错误：{problem}"
+        return safe_text(f"错误：{problem}")
     try:
-        return TOOL_REGISTRY[name](**args) or "（空结果）"
+        return safe_text(TOOL_REGISTRY[name](**args) or "（空结果）")
     except Exception as e:  # 工具失败是一条观察，不是程序崩溃
-        return f"错误：{e}"
+        return safe_text(f"错误：{e}")
+
+
+LONE_SURROGATES = re.compile("[\ud800-\udfff]")
+
+
+def safe_text(data):
+    """把 UTF-8 编不了的字符（孤立的代理字符，比如不是 UTF-8 的文件名）换成 �。
+
+    这种字符一进 messages，之后每次请求都会编码失败。对 dict、list 逐层处理。
+    """
+    if isinstance(data, str):
+        return LONE_SURROGATES.sub("\ufffd", data)
+    if isinstance(data, list):
+        return [safe_text(item) for item in data]
+    if isinstance(data, dict):
+        return {safe_text(key): safe_text(value) for key, value in data.items()}
+    return data
 
 
 def check_arguments(name: str, arguments) -> tuple[dict, str]:

@@ -7,6 +7,7 @@
 - 一条 assistant 消息（dict，含 "role"）：正常回复；
 - {"message": …, "finish_reason": …, "usage": …}：带额外字段的回复；
 - {"status": 401, "error": {...}}：错误回复；{"body": {...}}：原样返回的 200 响应体；
+- {"raw": b"...", "content_type": "text/html"}：原样返回的字节（HTML 页面、截断的 JSON……）；
 - {"sleep": 秒数, "then": 另一项}：先等一会儿再回；
 - 一个函数 f(request_body) -> 上面任意一项。
 
@@ -14,6 +15,7 @@ rules 选择扮演哪家服务商的额外规矩（见 PROVIDER_RULES）。
 """
 
 import json
+import re
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -117,8 +119,17 @@ def ollama_rule(body):
             return "invalid message content type: <nil>"
 
 
+def llama_cpp_rule(body):
+    """llama-cpp-python 的服务：自己回 content: null，收回来时 null 或缺 content 都回 500。"""
+    for i, m in enumerate(body["messages"]):
+        if m.get("role") == "assistant" and not isinstance(m.get("content"), (str, list)):
+            return 500, f"1 validation error: messages.{i}.content: Input should be a valid string"
+
+
 def vllm_rule(body):
     for m in body["messages"]:
+        if m.get("role") == "assistant" and not m.get("tool_calls") and m.get("content") == "":
+            return "Invalid assistant message: content must not be empty when there are no tool_calls"
         for tc in m.get("tool_calls") or []:
             try:
                 json.loads(tc["function"]["arguments"])
@@ -148,13 +159,15 @@ def strict_rule(body):
 
 
 PROVIDER_RULES = {"deepseek": deepseek_rule, "gemini": gemini_rule, "ollama": ollama_rule,
-                  "vllm": vllm_rule, "strict": strict_rule}
+                  "llama_cpp": llama_cpp_rule, "vllm": vllm_rule, "strict": strict_rule}
 
 
 class FakeProvider:
     def __init__(self, script=(), rules=(), require_tool_choice=False):
         self.script = list(script)
         self.rules = [PROVIDER_RULES[r] for r in rules]
+        # 扮演 llama-cpp-python 时，带工具调用的回复一律是 content: null（它自己就这么回）
+        self.null_content = "llama_cpp" in rules
         # llama-cpp-python 的 chatml-function-calling：不写 tool_choice="auto" 就不调工具
         self.require_tool_choice = require_tool_choice
         self.requests = []   # 收到的每个请求体
@@ -178,9 +191,10 @@ class FakeProvider:
         problem = check_request(body)
         for rule in self.rules:
             problem = problem or rule(body)
+        status, problem = problem if isinstance(problem, tuple) else (400, problem)
         if problem:
             self.rejected.append(problem)
-            return 400, {"error": {"message": problem, "type": "invalid_request_error"}}
+            return status, {"error": {"message": problem, "type": "invalid_request_error"}}
         if self.require_tool_choice and body.get("tools") and body.get("tool_choice") != "auto":
             return 200, completion(body, text_reply("（没有调用工具的纯文本回答）"))
         if not self.script:
@@ -193,10 +207,12 @@ class FakeProvider:
             item = item["then"]
         if "status" in item:
             return item["status"], {"error": item["error"]}
-        if "body" in item:
-            return 200, item["body"]
+        if "body" in item or "raw" in item:
+            return 200, item
         if "role" in item:
             item = {"message": item}
+        if self.null_content and item["message"].get("tool_calls"):
+            item["message"] = {**item["message"], "content": None}
         return 200, completion(body, **item)
 
     def _handler(self):
@@ -212,10 +228,12 @@ class FakeProvider:
                     status, reply = 404, {"error": {"message": f"no route {self.path}"}}
                 else:
                     status, reply = provider.respond(body)
-                data = json.dumps(reply, ensure_ascii=False).encode()
+                data, content_type = reply.get("raw"), reply.get("content_type", "application/json")
+                if data is None:
+                    data = to_json_bytes(reply.get("body", reply))
                 try:
                     self.send_response(status)
-                    self.send_header("Content-Type", "application/json")
+                    self.send_header("Content-Type", content_type)
                     self.send_header("Content-Length", str(len(data)))
                     self.end_headers()
                     self.wfile.write(data)
@@ -226,6 +244,12 @@ class FakeProvider:
                 pass
 
         return Handler
+
+
+def to_json_bytes(data) -> bytes:
+    """像服务商一样发 UTF-8 的 JSON；孤立的代理字符只能写成 \\ud800 这样的转义。"""
+    text = json.dumps(data, ensure_ascii=False)
+    return re.sub("[\ud800-\udfff]", lambda m: f"\\u{ord(m.group()):04x}", text).encode()
 
 
 def messages_bytes(raw: bytes) -> bytes:

@@ -1,0 +1,270 @@
+"""回复进来的那一刻：形状不对、编码不对、服务商的怪癖，都不能让 agent 崩掉或弄坏对话。"""
+
+import contextlib
+import io
+import json
+import os
+import subprocess
+import sys
+from unittest import mock
+
+import pytest
+from conftest import ROOT, cli_env, client_for, run_cli
+from fake_provider import FakeProvider, call, text_reply, tool_reply
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import agent
+
+QUESTION = "帮我看看这个项目"
+
+
+def body(message, **extra):
+    """一个 200 的 chat completion 响应体，message 原样放进去。"""
+    return {"id": "x", "object": "chat.completion", "created": 0, "model": "m",
+            "choices": [{"index": 0, "message": message, "finish_reason": "stop"}], **extra}
+
+
+def user_questions(request):
+    return [m["content"] for m in request["messages"] if m["role"] == "user"]
+
+
+# ── 送回去的历史：本地服务的 content: null、vLLM 的空回复 ─────────────
+def test_llama_cpp_null_content_on_a_tool_call_turn_goes_back_as_empty_string(project, provider):
+    p = provider([tool_reply(call("list_files", {})), text_reply("好"), text_reply("还好")],
+                 rules=["llama_cpp", "strict"])
+    client = client_for(p)
+    messages = agent.run(QUESTION, client=client, model="m")
+    agent.run("再看看", messages, client=client, model="m")
+    assert p.rejected == []
+    tool_turn = p.requests[1]["messages"][2]
+    assert tool_turn["tool_calls"] and tool_turn["content"] == ""
+    assert len(p.requests) == 3
+
+
+def test_llama_cpp_mode_rejects_null_and_missing_content(provider):
+    p = provider(rules=["llama_cpp"])
+    client = client_for(p)
+    turn = {"role": "assistant", "tool_calls": [call("list_files", "{}")]}
+    result = {"role": "tool", "tool_call_id": "call_1", "content": "ok"}
+    for sent in ({**turn, "content": None}, turn):
+        with pytest.raises(agent.openai.InternalServerError):
+            client.chat.completions.create(model="m", messages=[{"role": "user", "content": "q"}, sent, result])
+    assert len(p.rejected) == 2 and "valid string" in p.rejected[0]
+
+
+def test_empty_final_answer_goes_back_as_a_visible_placeholder(project, provider, capsys):
+    p = provider([text_reply(""), text_reply("好")], rules=["vllm", "strict"])
+    client = client_for(p)
+    messages = agent.run(QUESTION, client=client, model="m")
+    agent.run("再说一遍", messages, client=client, model="m")
+    assert p.rejected == []
+    assert p.requests[1]["messages"][2] == {"role": "assistant", "content": agent.EMPTY_REPLY}
+    assert f"[最终回复]\n{agent.EMPTY_REPLY}" in capsys.readouterr().out
+
+
+def test_integer_and_missing_ids_get_fresh_string_ids(project, provider):
+    p = provider([tool_reply(call("list_files", {}, id=5), call("list_files", {}, id=None)), text_reply("好")],
+                 rules=["strict"])
+    agent.run(QUESTION, client=client_for(p), model="m")
+    assert p.rejected == []
+    sent = p.requests[1]["messages"]
+    ids = [tc["id"] for tc in sent[2]["tool_calls"]]
+    assert all(isinstance(i, str) and i for i in ids) and len(set(ids)) == 2
+    assert [m["tool_call_id"] for m in sent[3:5]] == ids
+
+
+# ── 不能用的 200：一句话，对话还在，下一个问题照常 ─────────────────
+def fn_call(**function):
+    return {"id": "c1", "type": "function", "function": function}
+
+
+BROKEN = {
+    "html_page": {"raw": b"<html><body><h1>Welcome to nginx!</h1></body></html>", "content_type": "text/html"},
+    "empty_body": {"raw": b""},
+    "truncated_json": {"raw": b'{"id": "x", "choices": [{"message": {"role": "assis'},
+    "not_utf8": {"raw": b'{"choices": [{"message": {"role": "assistant", "content": "\xff\xfe"}}]}'},
+    "choice_without_message": {"body": {"choices": [{}]}},
+    "message_null": {"body": body(None)},
+    "function_null": {"body": body(tool_reply({"id": "c1", "type": "function", "function": None}))},
+    "tool_calls_object": {"body": body({"role": "assistant", "content": None,
+                                        "tool_calls": fn_call(name="list_files", arguments="{}")})},
+    "name_is_a_list": {"body": body(tool_reply(fn_call(name=["list_files"], arguments="{}")))},
+    "body_is_a_list": {"body": [1, 2]},
+}
+
+
+@pytest.mark.parametrize("reply", BROKEN.values(), ids=BROKEN.keys())
+def test_unusable_reply_is_one_line_and_the_repl_goes_on(project, provider, reply):
+    p = provider([reply, text_reply("第二个问题的回答")], rules=["strict", "llama_cpp", "vllm"])
+    result = run_cli(p=p, input="问题一\n问题二\n")
+    assert result.returncode == 0
+    assert "Traceback" not in result.stderr
+    errors = result.stderr.splitlines()
+    assert len(errors) == 1 and errors[0].startswith("[错误] 服务商的回复不是能用的 chat completion")
+    assert f"OPENAI_BASE_URL={p.url}" in errors[0] and "MODEL=test-model" in errors[0]
+    assert "[调用工具]" not in result.stdout
+    assert "第二个问题的回答" in result.stdout
+    assert p.rejected == []
+    assert user_questions(p.requests[1]) == ["问题一", "问题二"]
+
+
+def test_html_page_is_quoted_so_the_user_sees_what_answered(project, provider):
+    p = provider([BROKEN["html_page"]])
+    result = run_cli(QUESTION, p=p)
+    assert result.returncode == 1
+    assert "收到的是：<html><body><h1>Welcome to nginx!" in result.stderr
+
+
+def test_unusable_reply_after_a_tool_round_keeps_the_round(project, provider):
+    p = provider([tool_reply(call("list_files", {})), BROKEN["message_null"], text_reply("好")],
+                 rules=["strict", "llama_cpp"])
+    result = run_cli(p=p, input="问题一\n问题二\n")
+    assert result.returncode == 0 and "Traceback" not in result.stderr
+    assert p.rejected == []
+    assert [m["role"] for m in p.requests[2]["messages"]] == ["system", "user", "assistant", "tool", "user"]
+
+
+def test_usage_of_the_wrong_shape_is_ignored(project, provider):
+    p = provider([{"body": body(text_reply("好"), usage="lots")}])
+    result = run_cli(QUESTION, p=p)
+    assert result.returncode == 0, result.stderr
+    assert "[最终回复]\n好" in result.stdout and "tokens" not in result.stdout
+
+
+# ── 编码：孤立代理字符、终端编码、控制字符、没有 stdin ─────────────
+def test_lone_surrogate_from_the_model_is_replaced_and_the_next_request_encodes(project, provider):
+    surrogate = {"raw": b'{"choices": [{"message": {"role": "assistant", "content": "a\\ud800b"}}]}'}
+    p = provider([surrogate, text_reply("好")], rules=["strict"])
+    result = run_cli(p=p, input="问题一\n问题二\n")
+    assert result.returncode == 0 and result.stderr == ""
+    assert "[最终回复]\na\ufffdb" in result.stdout
+    assert p.requests[1]["messages"][2]["content"] == "a\ufffdb"
+
+
+def test_file_name_that_is_not_utf8_does_not_poison_the_history(project, provider):
+    if sys.platform in ("win32", "darwin"):
+        pytest.skip("只有 Linux 这类文件系统允许不是 UTF-8 的文件名")
+    os.close(os.open(bytes(project) + b"/\xff\xfe.txt", os.O_CREAT | os.O_WRONLY))
+    p = provider([tool_reply(call("list_files", {})), text_reply("好")], rules=["strict"])
+    result = run_cli(QUESTION, p=p)
+    assert result.returncode == 0, result.stderr
+    assert "\ufffd\ufffd.txt" in p.requests[1]["messages"][3]["content"]
+
+
+def test_console_that_cannot_show_a_character_gets_a_replacement(project, provider):
+    p = provider([text_reply("好 😀 ✓")])
+    result = subprocess.run([sys.executable, str(ROOT / "agent.py"), QUESTION], capture_output=True,
+                            env=cli_env(p, PYTHONIOENCODING="gbk"), timeout=30)
+    assert result.returncode == 0, result.stderr.decode("gbk", "replace")
+    assert "[最终回复]\n好 ? ?".encode("gbk") in result.stdout
+
+
+def test_control_sequences_are_escaped_on_screen_but_kept_in_the_history(project, provider):
+    (project / "color.txt").write_bytes(b"\x1b[31mred\x1b[0m\n")
+    p = provider([tool_reply(call("read_file", {"path": "color.txt"})), text_reply("\x1b[2J清屏\r盖住")],
+                 rules=["strict"])
+    result = run_cli(QUESTION, p=p)
+    assert result.returncode == 0, result.stderr
+    assert "\x1b" not in result.stdout and "\r" not in result.stdout
+    assert "\\x1b[31mred" in result.stdout and "[最终回复]\n\\x1b[2J清屏\\x0d盖住" in result.stdout
+    assert "\x1b[31mred" in p.requests[1]["messages"][3]["content"]
+
+
+@pytest.mark.skipif(os.name == "nt", reason="要在子进程里关掉文件描述符 0")
+def test_no_stdin_at_all_is_a_clear_line(project, provider):
+    result = subprocess.run([sys.executable, str(ROOT / "agent.py")], capture_output=True, text=True,
+                            encoding="utf-8", env=cli_env(provider()), preexec_fn=lambda: os.close(0),
+                            timeout=30)
+    assert result.returncode == 2
+    assert result.stderr.startswith("[错误] 没有标准输入") and "Traceback" not in result.stderr
+
+
+# ── agent 自己的 bug：一句话、能报告、对话不丢 ─────────────────────
+def test_a_bug_in_the_agent_is_one_line_and_the_conversation_survives(project, provider, monkeypatch, capsys):
+    def broken_tool(name, arguments):
+        raise RuntimeError("boom")
+
+    p = provider([tool_reply(call("list_files", {})), text_reply("好")], rules=["strict"])
+    monkeypatch.setattr(agent, "dispatch_tool", broken_tool)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("问题一\n问题二\n"))
+    for key, value in {"OPENAI_API_KEY": "k", "OPENAI_BASE_URL": p.url, "MODEL": "m",
+                       "OPENAI_MAX_RETRIES": "0"}.items():
+        monkeypatch.setenv(key, value)
+    assert agent.main([]) == 0
+    out, err = capsys.readouterr()
+    assert err.count("\n") == 1 and err.startswith("[错误] agent 内部出错：RuntimeError: boom（test_replies.py:")
+    assert "报告" in err
+    assert "[修复]" in out and "[最终回复]\n好" in out
+    assert p.rejected == []
+    assert user_questions(p.requests[1]) == ["问题一", "问题二"]
+
+
+# ── 性质测试：从合格的回复出发随便改，对话都不能坏 ────────────────
+VALID_REPLIES = [
+    body(text_reply("这是一个 React 项目")),
+    body(tool_reply(call("list_files", {"path": "."}, id="call_0"))),
+    body(tool_reply(call("read_file", {"path": "README.md"}, id="call_0"),
+                    call("search_files", {"query": "react"}, id="call_1"), content="我看看")),
+    body(tool_reply(call("list_files", {}, id="call_0")),
+         usage={"prompt_tokens": 10, "completion_tokens": 5, "prompt_tokens_details": {"cached_tokens": 2}}),
+]
+ODD_VALUES = st.one_of(
+    st.none(), st.integers(-2, 2), st.booleans(), st.just([]), st.just({}), st.text(max_size=4),
+    st.sampled_from(["", " ", "call_0", "{}", '{"path": "', "list_files", "\ud800", "\x1b[2J", "<html>"]),
+)
+
+
+@st.composite
+def mutated(draw, value):
+    """沿着 JSON 往下走，每个字段要么不动，要么删掉、置 null、换成奇怪的值。"""
+    if isinstance(value, dict):
+        out = {}
+        for key, item in value.items():
+            action = draw(st.sampled_from(["keep", "keep", "keep", "drop", "null", "odd"]))
+            if action == "keep":
+                out[key] = draw(mutated(item))
+            elif action == "null":
+                out[key] = None
+            elif action == "odd":
+                out[key] = draw(ODD_VALUES)
+        return out
+    if isinstance(value, list):
+        return [draw(mutated(item)) for item in value]
+    return value
+
+
+def run_main(p, argv, stdin=""):
+    """在本进程里跑 agent.main(argv)，返回 (退出码, stdout, stderr)。"""
+    out, err = io.StringIO(), io.StringIO()
+    settings = {"OPENAI_API_KEY": "k", "OPENAI_BASE_URL": p.url, "MODEL": "m", "OPENAI_MAX_RETRIES": "0"}
+    with mock.patch.dict(os.environ, settings), mock.patch.object(sys, "stdin", io.StringIO(stdin)), \
+            contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = agent.main(argv)
+    return code, out.getvalue(), err.getvalue()
+
+
+def assert_valid_history(p):
+    """服务商没拒绝过任何请求，而且每个请求都满足送回历史的规矩。"""
+    assert p.rejected == []
+    for request in p.requests:
+        for m in request["messages"]:
+            json.dumps(m, ensure_ascii=False).encode("utf-8")  # 能编码：没有孤立代理字符
+            for tc in m.get("tool_calls") or []:
+                assert isinstance(m["content"], str) and isinstance(tc["id"], str) and tc["id"]
+                assert isinstance(json.loads(tc["function"]["arguments"]), (dict, list, str, int, float, type(None)))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(reply=st.sampled_from(VALID_REPLIES).flatmap(mutated))
+def test_no_reply_shape_breaks_the_conversation(project, reply):
+    rules = ["strict", "llama_cpp", "vllm"]
+    with FakeProvider([{"body": reply}, text_reply("好")], rules=rules) as one_shot, \
+            FakeProvider([{"body": reply}, text_reply("好"), text_reply("好")], rules=rules) as repl:
+        code, _, err = run_main(one_shot, [QUESTION])
+        assert code in (0, 1) and "内部出错" not in err and "Traceback" not in err, err
+        code, _, err = run_main(repl, [], stdin=f"{QUESTION}\n再看看\n")
+        assert code == 0 and "内部出错" not in err and "Traceback" not in err, err
+    assert_valid_history(one_shot)
+    assert_valid_history(repl)
+    assert user_questions(repl.requests[-1]) == [QUESTION, "再看看"]
