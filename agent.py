@@ -8,9 +8,12 @@
 """
 
 import argparse
+import contextlib
 import json
 import os
 import sys
+import threading
+import time
 import uuid
 from pathlib import Path
 
@@ -122,13 +125,15 @@ def run(user_message: str, messages: list | None = None, *, client, model: str,
         repaired = check_pairing(messages)
         if repaired:
             print(f"  [修复] 历史里有 {repaired} 处工具调用和结果没配上对，已修好（缺的结果记为“已中断”）。")
+        show_step(round_num, messages, model)
 
-        response = client.chat.completions.create(
-            model=model,
-            messages=messages,
-            tools=TOOLS,
-            tool_choice="auto",  # 默认值，但有的本地服务不写就不调工具
-        )
+        with waiting():
+            response = client.chat.completions.create(
+                model=model,
+                messages=messages,
+                tools=TOOLS,
+                tool_choice="auto",  # 默认值，但有的本地服务不写就不调工具
+            )
         count_model_call(stats, response)
         msg = to_history(response, messages)
         if msg.get("reasoning_content"):
@@ -197,6 +202,72 @@ def summary(stats: dict, messages: list) -> str:
             line += f"（缓存命中 {stats['cached']}）"
         line += f"，输出 {stats.get('completion', 0)}"
     return line
+
+
+# ── --step：每次调用模型前，看 messages 比上次多了什么 ─────────────
+STEP = False  # --step 打开
+
+
+def show_step(round_num: int, messages: list, model: str) -> None:
+    """--step：打印要送出的新消息，在终端上等回车。停在调用模型前，每个 tool_call 都已有结果，
+    这时按 q 停下，历史仍然完整，下一个问题照常能问。"""
+    if not STEP:
+        return
+    print(step_view(round_num, messages, model))
+    if not sys.stdin.isatty():
+        return
+    try:
+        answer = input("  [单步] 回车继续，q 回车停下这个问题：")
+    except EOFError:
+        answer = "q"
+    if answer.strip().lower() == "q":
+        raise KeyboardInterrupt  # 和 Ctrl-C 一样停下这个问题
+
+
+def step_view(round_num: int, messages: list, model: str) -> str:
+    """上次调用模型之后 messages 新增的消息，一条一行，最后是总数和请求的字节数。"""
+    start = max((i for i, m in enumerate(messages) if m.get("role") == "assistant"), default=0)
+    lines = [f"  [单步] 第 {round_num} 轮，messages 新增 {len(messages) - start} 条："]
+    for i, m in enumerate(messages[start:], start):
+        role, text = m.get("role", "?"), ""
+        if m.get("tool_calls"):
+            text = "tool_calls: " + "，".join(
+                f"{tc['function'].get('name')}({tc['function'].get('arguments')}) id={tc['id']}"
+                for tc in m["tool_calls"])
+        elif role == "tool":
+            text = f"tool_call_id={m.get('tool_call_id')}  "
+        if m.get("content") or not text:
+            content = str(m.get("content") or "")
+            shown = json.dumps(content[:40], ensure_ascii=False) + ("…" if len(content) > 40 else "")
+            text += f"{shown}（{len(content)} 字符）"
+        lines.append(f"    [{i}] {role:<9} {text}")
+    body = {"model": model, "messages": messages, "tools": TOOLS, "tool_choice": "auto"}
+    size = len(json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode())
+    lines.append(f"  [单步] 这次送出 messages {len(messages)} 条，请求 {size} 字节")
+    return "\n".join(lines)
+
+
+@contextlib.contextmanager
+def waiting():
+    """等模型回复时在终端上显示等了几秒，回复到了就擦掉；输出不是终端时什么也不打印。"""
+    if not sys.stdout.isatty():
+        yield
+        return
+    done, started = threading.Event(), time.monotonic()
+
+    def tick():
+        while not done.wait(1):
+            print(f"\r  等待模型回复… {time.monotonic() - started:.0f}s", end="", flush=True)
+
+    ticker = threading.Thread(target=tick, daemon=True)
+    ticker.start()
+    try:
+        yield
+    finally:  # 回复到了、出错或 Ctrl-C：都停下并擦掉这一行
+        done.set()
+        ticker.join()
+        if time.monotonic() - started >= 1:
+            print("\r" + " " * 40 + "\r", end="", flush=True)
 
 
 def answered(messages: list) -> bool:
@@ -342,6 +413,8 @@ def parse_args(argv):
                         help="工作目录：工具只能访问这个目录里的文件（默认当前目录）")
     parser.add_argument("--show-messages", action="store_true",
                         help="每个问题结束后打印完整的 messages 列表（JSON）")
+    parser.add_argument("--step", action="store_true",
+                        help="单步：每次调用模型前打印 messages 新增了哪些消息，在终端上等回车（q 停下）")
     parser.add_argument("--demo", action="store_true",
                         help="离线演示：用按规则回放的假模型代替真模型，不需要 key，不联网")
     args = parser.parse_args(argv)
@@ -363,6 +436,8 @@ def main(argv=None) -> int:
         except OSError as e:
             fail(f"[错误] 没法进入工作目录 {args.workdir}：{e.strerror}")
     tools.AUTO_APPROVE, tools.COMMAND_TIMEOUT = args.yes, args.command_timeout
+    global STEP
+    STEP = args.step
     if args.question:
         return ask(args.question, new_conversation(), client, model, args)
     return repl(client, model, args)
