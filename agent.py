@@ -169,8 +169,13 @@ def run(user_message: str, messages: list | None = None, *, client, model: str,
 
 
 def preview(text: str) -> str:
+    """结果太长只显示开头；最后一行是分页提示（[… 用 offset=N 继续读] 之类）就总是留着。"""
     text = str(text)
-    return text if len(text) <= PREVIEW_CHARS else f"{text[:PREVIEW_CHARS]}…（共 {len(text)} 字符）"
+    body, _, hint = text.rpartition("\n")
+    if not (body and hint.startswith(("[", "……"))):
+        body, hint = text, ""
+    cut = body if len(body) <= PREVIEW_CHARS else f"{body[:PREVIEW_CHARS]}…（共 {len(text)} 字符）"
+    return f"{cut}\n{hint}" if hint else cut
 
 
 def new_conversation() -> list:
