@@ -296,6 +296,9 @@ def explain_error(e: Exception, base_url: str, model: str) -> str:
         text = "对话太长，超出了模型的上下文长度（400）：输入 /reset 开始新对话"
     elif isinstance(e, openai.BadRequestError):
         text = f"请求被拒绝（400）：请检查 MODEL={model} 是否支持工具调用，OPENAI_BASE_URL={base_url} 是否是 OpenAI 兼容接口"
+    elif isinstance(e, openai.APIStatusError) and e.status_code in (405, 501):
+        text = (f"{base_url} 不接受 POST 请求（{e.status_code}），像是一个普通网站而不是 OpenAI 兼容接口："
+                "请检查 OPENAI_BASE_URL")
     elif isinstance(e, openai.InternalServerError):
         text = f"服务商出错（{e.status_code}）：稍后再试；自动重试的次数由 OPENAI_MAX_RETRIES 设置"
     elif isinstance(e, openai.APIStatusError) and e.status_code == 402:
@@ -357,7 +360,7 @@ def ask(question: str, messages: list, client, model: str, args) -> int:
     try:
         run(question, messages, client=client, model=model, max_rounds=args.max_rounds)
     except KeyboardInterrupt:
-        print("\n[已中断] 这一轮停下了；对话还在，可以接着问。")
+        print("\n[已中断] " + ("问题没有答完，程序结束。" if args.question else "这一轮停下了；对话还在，可以接着问。"))
         return 130
     except (openai.APIError, ProviderError) as e:
         print(explain_error(e, str(client.base_url).rstrip("/"), model), file=sys.stderr)
@@ -385,7 +388,7 @@ def repl(client, model: str, args) -> int:
             return 0
         if not sys.stdin.isatty():
             print(question)  # 从管道读入时把问题也显示出来
-        if question in ("quit", "exit"):
+        if question.lower() in ("quit", "exit"):
             return 0
         if question == "/reset":
             messages = new_conversation()
@@ -407,7 +410,7 @@ def parse_args(argv):
 
 交互模式里：/reset 开始新对话；quit、exit、Ctrl-D 退出；回答途中 Ctrl-C 只停这一轮。
 退出码：0 得到回答；1 达到轮次上限或接口出错；2 配置或用法错误；130 被 Ctrl-C 中断。""")
-    parser.add_argument("question", nargs="?", help="只问这一个问题，答完就退出；不写则进入交互模式")
+    parser.add_argument("question", nargs="*", help="只问这一个问题，答完就退出（几个词会连成一句）；不写则进入交互模式")
     parser.add_argument("--max-rounds", type=int, default=MAX_ROUNDS, metavar="N",
                         help=f"一个问题最多调用模型几轮（默认 MAX_ROUNDS={MAX_ROUNDS}）")
     parser.add_argument("--yes", "-y", action="store_true",
@@ -422,9 +425,12 @@ def parse_args(argv):
                         help="单步：每次调用模型前打印 messages 新增了哪些消息，在终端上等回车（q 停下）")
     parser.add_argument("--demo", action="store_true",
                         help="离线演示：用按规则回放的假模型代替真模型，不需要 key，不联网")
-    args = parser.parse_args(argv)
-    if args.max_rounds < 1 or args.command_timeout <= 0:
-        parser.error("--max-rounds 至少是 1，--command-timeout 要大于 0")
+    args = parser.parse_intermixed_args(argv)
+    args.question = " ".join(args.question)
+    if args.max_rounds < 1:
+        parser.error("--max-rounds 至少是 1")
+    if args.command_timeout <= 0:
+        parser.error("--command-timeout 要大于 0")
     return args
 
 
