@@ -43,6 +43,9 @@ def test_demo_step_shows_the_two_messages_each_round_adds(tmp_path):
         assert f"这次送出 messages {2 * n} 条" in total
     assert "list_files" in steps[1][2][0] and '"README.md\\npackage.json\\nsrc/\\ntests/"（34 字符）' in steps[1][2][1]
     assert "[最终回复]" in result.stdout
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    excerpt = [line for line in readme.splitlines() if line.startswith(("  [单步]", "    ["))]
+    assert len(excerpt) >= 10 and all(line in result.stdout.splitlines() for line in excerpt)  # README 的摘录是真的
 
 
 def test_step_counts_the_bytes_of_the_request_really_sent(project, provider, monkeypatch, capsys):
