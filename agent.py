@@ -8,10 +8,13 @@
 """
 
 import argparse
+import contextlib
 import json
 import os
 import sys
 import traceback
+import threading
+import time
 import uuid
 from pathlib import Path
 
@@ -154,13 +157,15 @@ def run(user_message: str, messages: list | None = None, *, client, model: str,
         repaired = check_pairing(messages)
         if repaired:
             print(f"  [修复] 历史里有 {repaired} 处工具调用和结果没配上对，已修好（缺的结果记为“已中断”）。")
+        show_step(round_num, messages, model)
 
-        response = client.chat.completions.create(
-            model=model,
-            messages=messages,
-            tools=TOOLS,
-            tool_choice="auto",  # 默认值，但有的本地服务不写就不调工具
-        )
+        with waiting():
+            response = client.chat.completions.create(
+                model=model,
+                messages=messages,
+                tools=TOOLS,
+                tool_choice="auto",  # 默认值，但有的本地服务不写就不调工具
+            )
         count_model_call(stats, response)
         msg = to_history(response, messages)
         if msg.get("reasoning_content"):
@@ -196,8 +201,13 @@ def run(user_message: str, messages: list | None = None, *, client, model: str,
 
 
 def preview(text: str) -> str:
+    """结果太长只显示开头；最后一行是分页提示（[… 用 offset=N 继续读] 之类）就总是留着。"""
     text = printable(text)
-    return text if len(text) <= PREVIEW_CHARS else f"{text[:PREVIEW_CHARS]}…（共 {len(text)} 字符）"
+    body, _, hint = text.rpartition("\n")
+    if not (body and hint.startswith(("[", "……"))):
+        body, hint = text, ""
+    cut = body if len(body) <= PREVIEW_CHARS else f"{body[:PREVIEW_CHARS]}…（共 {len(text)} 字符）"
+    return f"{cut}\n{hint}" if hint else cut
 
 
 # 控制字符（ESC、回车、退格……）只换行和制表符留着，其余转义成 \x1b 这样的可见文字
@@ -243,6 +253,72 @@ def summary(stats: dict, messages: list) -> str:
     return line
 
 
+# ── --step：每次调用模型前，看 messages 比上次多了什么 ─────────────
+STEP = False  # --step 打开
+
+
+def show_step(round_num: int, messages: list, model: str) -> None:
+    """--step：打印要送出的新消息，在终端上等回车。停在调用模型前，每个 tool_call 都已有结果，
+    这时按 q 停下，历史仍然完整，下一个问题照常能问。"""
+    if not STEP:
+        return
+    print(step_view(round_num, messages, model))
+    if not sys.stdin.isatty():
+        return
+    try:
+        answer = input("  [单步] 回车继续，q 回车停下这个问题：")
+    except EOFError:
+        answer = "q"
+    if answer.strip().lower() == "q":
+        raise KeyboardInterrupt  # 和 Ctrl-C 一样停下这个问题
+
+
+def step_view(round_num: int, messages: list, model: str) -> str:
+    """上次调用模型之后 messages 新增的消息，一条一行，最后是总数和请求的字节数。"""
+    start = max((i for i, m in enumerate(messages) if m.get("role") == "assistant"), default=0)
+    lines = [f"  [单步] 第 {round_num} 轮，messages 新增 {len(messages) - start} 条："]
+    for i, m in enumerate(messages[start:], start):
+        role, text = m.get("role", "?"), ""
+        if m.get("tool_calls"):
+            text = "tool_calls: " + "，".join(
+                f"{tc['function'].get('name')}({tc['function'].get('arguments')}) id={tc['id']}"
+                for tc in m["tool_calls"])
+        elif role == "tool":
+            text = f"tool_call_id={m.get('tool_call_id')}  "
+        if m.get("content") or not text:
+            content = str(m.get("content") or "")
+            shown = json.dumps(content[:40], ensure_ascii=False) + ("…" if len(content) > 40 else "")
+            text += f"{shown}（{len(content)} 字符）"
+        lines.append(f"    [{i}] {role:<9} {text}")
+    body = {"model": model, "messages": messages, "tools": TOOLS, "tool_choice": "auto"}
+    size = len(json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode())
+    lines.append(f"  [单步] 这次送出 messages {len(messages)} 条，请求 {size} 字节")
+    return "\n".join(lines)
+
+
+@contextlib.contextmanager
+def waiting():
+    """等模型回复时在终端上显示等了几秒，回复到了就擦掉；输出不是终端时什么也不打印。"""
+    if not sys.stdout.isatty():
+        yield
+        return
+    done, started = threading.Event(), time.monotonic()
+
+    def tick():
+        while not done.wait(1):
+            print(f"\r  等待模型回复… {time.monotonic() - started:.0f}s", end="", flush=True)
+
+    ticker = threading.Thread(target=tick, daemon=True)
+    ticker.start()
+    try:
+        yield
+    finally:  # 回复到了、出错或 Ctrl-C：都停下并擦掉这一行
+        done.set()
+        ticker.join()
+        if time.monotonic() - started >= 1:
+            print("\r" + " " * 40 + "\r", end="", flush=True)
+
+
 def answered(messages: list) -> bool:
     last = messages[-1]
     return last.get("role") == "assistant" and not last.get("tool_calls")
@@ -273,6 +349,9 @@ def explain_error(e: Exception, base_url: str, model: str) -> str:
         text = "对话太长，超出了模型的上下文长度（400）：输入 /reset 开始新对话"
     elif isinstance(e, openai.BadRequestError):
         text = f"请求被拒绝（400）：请检查 MODEL={model} 是否支持工具调用，OPENAI_BASE_URL={base_url} 是否是 OpenAI 兼容接口"
+    elif isinstance(e, openai.APIStatusError) and e.status_code in (405, 501):
+        text = (f"{base_url} 不接受 POST 请求（{e.status_code}），像是一个普通网站而不是 OpenAI 兼容接口："
+                "请检查 OPENAI_BASE_URL")
     elif isinstance(e, openai.InternalServerError):
         text = f"服务商出错（{e.status_code}）：稍后再试；自动重试的次数由 OPENAI_MAX_RETRIES 设置"
     elif isinstance(e, openai.APIStatusError) and e.status_code == 402:
@@ -349,7 +428,7 @@ def ask(question: str, messages: list, client, model: str, args) -> int:
     try:
         run(safe_text(question), messages, client=client, model=model, max_rounds=args.max_rounds)
     except KeyboardInterrupt:
-        print("\n[已中断] 这一轮停下了；对话还在，可以接着问。")
+        print("\n[已中断] " + ("问题没有答完，程序结束。" if args.question else "这一轮停下了；对话还在，可以接着问。"))
         return 130
     except (openai.APIError, *BAD_REPLY) as e:
         print(explain_error(e, str(client.base_url).rstrip("/"), model), file=sys.stderr)
@@ -382,7 +461,7 @@ def repl(client, model: str, args) -> int:
             return 0
         if not sys.stdin.isatty():
             print(printable(question))  # 从管道读入时把问题也显示出来
-        if question in ("quit", "exit"):
+        if question.lower() in ("quit", "exit"):
             return 0
         if question == "/reset":
             messages = new_conversation()
@@ -404,7 +483,7 @@ def parse_args(argv):
 
 交互模式里：/reset 开始新对话；quit、exit、Ctrl-D 退出；回答途中 Ctrl-C 只停这一轮。
 退出码：0 得到回答；1 达到轮次上限或接口出错；2 配置或用法错误；130 被 Ctrl-C 中断。""")
-    parser.add_argument("question", nargs="?", help="只问这一个问题，答完就退出；不写则进入交互模式")
+    parser.add_argument("question", nargs="*", help="只问这一个问题，答完就退出（几个词会连成一句）；不写则进入交互模式")
     parser.add_argument("--max-rounds", type=int, default=MAX_ROUNDS, metavar="N",
                         help=f"一个问题最多调用模型几轮（默认 MAX_ROUNDS={MAX_ROUNDS}）")
     parser.add_argument("--yes", "-y", action="store_true",
@@ -415,11 +494,16 @@ def parse_args(argv):
                         help="工作目录：工具只能访问这个目录里的文件（默认当前目录）")
     parser.add_argument("--show-messages", action="store_true",
                         help="每个问题结束后打印完整的 messages 列表（JSON）")
+    parser.add_argument("--step", action="store_true",
+                        help="单步：每次调用模型前打印 messages 新增了哪些消息，在终端上等回车（q 停下）")
     parser.add_argument("--demo", action="store_true",
                         help="离线演示：用按规则回放的假模型代替真模型，不需要 key，不联网")
-    args = parser.parse_args(argv)
-    if args.max_rounds < 1 or args.command_timeout <= 0:
-        parser.error("--max-rounds 至少是 1，--command-timeout 要大于 0")
+    args = parser.parse_intermixed_args(argv)
+    args.question = " ".join(args.question)
+    if args.max_rounds < 1:
+        parser.error("--max-rounds 至少是 1")
+    if args.command_timeout <= 0:
+        parser.error("--command-timeout 要大于 0")
     return args
 
 
@@ -444,6 +528,8 @@ def main(argv=None) -> int:
         except OSError as e:
             fail(f"[错误] 没法进入工作目录 {args.workdir}：{e.strerror}")
     tools.AUTO_APPROVE, tools.COMMAND_TIMEOUT = args.yes, args.command_timeout
+    global STEP
+    STEP = args.step
     if args.question:
         return ask(args.question, new_conversation(), client, model, args)
     return repl(client, model, args)

@@ -3,7 +3,12 @@
 import json
 import re
 
+import pytest
 from conftest import run_cli
+
+import agent
+import demo_model
+import tools
 
 QUESTION = "帮我看看这个项目用了什么技术栈"
 
@@ -92,3 +97,130 @@ def test_demo_repl_keeps_the_conversation(project):
     assert result.returncode == 0
     assert "React 18.2" in result.stdout and "入口文件应该是 src/index.js" in result.stdout
     assert "messages 共 19 条" in result.stdout  # 第二个问题接在第一个的 9 条之后
+
+
+# ── 听懂常见的问法（中文、英文） ────────────────────────────────
+PHRASINGS = [
+    ("帮我看看这个项目用了什么技术栈", "list_files", {"path": "."}),
+    ("这个项目用了哪些框架？", "list_files", {"path": "."}),
+    ("What tech stack does this project use?", "list_files", {"path": "."}),
+    ("Which frameworks and libraries does it use?", "list_files", {"path": "."}),
+    ("这个项目的入口文件是什么？", "list_files", {"path": "."}),
+    ("程序从哪里启动？", "list_files", {"path": "."}),
+    ("What is the entry point?", "list_files", {"path": "."}),
+    ("Where's the entrypoint of this app?", "list_files", {"path": "."}),
+    ("搜索一下项目里有没有用到 lodash", "search_files", {"query": "lodash"}),
+    ("项目里用了 react 吗？", "search_files", {"query": "react"}),
+    ("lodash 有用到吗？", "search_files", {"query": "lodash"}),
+    ("有没有使用 Express", "search_files", {"query": "express"}),
+    ("Is lodash used anywhere?", "search_files", {"query": "lodash"}),
+    ("Is react used in this project?", "search_files", {"query": "react"}),
+    ("Does this project use express?", "search_files", {"query": "express"}),
+    ("Do we depend on lodash?", "search_files", {"query": "lodash"}),
+    ("Search for jest", "search_files", {"query": "jest"}),
+]
+
+
+def ask(question, capsys):
+    """在本进程里用离线模型问一个问题，返回打印的内容。"""
+    agent.run(question, client=demo_model.demo_client(), model="demo")
+    return capsys.readouterr().out
+
+
+@pytest.mark.parametrize("question,tool,args", PHRASINGS)
+def test_demo_understands_common_phrasings(question, tool, args):
+    step = demo_model.next_step([{"role": "system", "content": "规则"}, {"role": "user", "content": question}])
+    assert step == [(tool, args)]
+
+
+@pytest.mark.parametrize("question,intent", [
+    ("What tech stack does this project use?", "stack"), ("What's the stack here?", "stack"),
+    ("帮我看看这个项目用了什么技术栈", "stack"), ("这个项目依赖了哪些库？", "stack"),
+    ("What is the entry point?", "entry"), ("Which file is the main file?", "entry"),
+    ("这个项目的入口文件是什么？", "entry"), ("帮我看看 tests 目录下有哪些测试文件", "tests"),
+    ("What test files are there?", "tests"), ("今天天气怎么样", "help"),
+])
+def test_demo_tells_the_kinds_of_question_apart(question, intent):
+    assert demo_model.understand(question)[0] == intent
+
+
+def test_demo_answers_is_x_used_in_english_about_x(project, capsys):
+    react = ask("Is react used in this project?", capsys)
+    assert tool_calls_in(react) == ['search_files({"query": "react"})']
+    assert "用到了 react" in react and "package.json" in react
+    lodash = ask("Is lodash used anywhere?", capsys)
+    assert tool_calls_in(lodash) == ['search_files({"query": "lodash"})']
+    assert "没有用到 lodash" in lodash
+
+
+def test_demo_searches_two_names_in_one_round(project, capsys):
+    out = ask("搜索一下项目里有没有用到 lodash 和 express", capsys)
+    assert re.findall(r"第 (\d+) 轮", out) == ["1", "2"]
+    assert tool_calls_in(out) == ['search_files({"query": "lodash"})', 'search_files({"query": "express"})']
+    answer = out.split("[最终回复]", 1)[1]
+    assert "没有用到 lodash" in answer and "用到了 express" in answer
+    assert "messages 共 6 条" in out
+
+
+# ── 结果被截断时翻页 ────────────────────────────────────────
+def test_demo_pages_through_a_truncated_manifest(project, monkeypatch, capsys):
+    monkeypatch.setattr(tools, "MAX_RESULT_CHARS", 200)
+    messages = agent.run(QUESTION, client=demo_model.demo_client(), model="demo")
+    out = capsys.readouterr().out
+    assert tool_calls_in(out) == ['list_files({"path": "."})', 'read_file({"path": "package.json"})',
+                                  'read_file({"path": "package.json", "offset": 9})',
+                                  'read_file({"path": "README.md"})']
+    first_page = messages[5]["content"]
+    assert first_page.endswith("用 offset=9 继续读]")
+    answer = messages[-1]["content"]
+    for expected in ["React 18.2", "Express 4.18", "Jest 29.7", "依据：package.json、README.md。"]:
+        assert expected in answer
+
+
+def test_tool_result_preview_keeps_the_paging_hint_when_cut():
+    hint = "[第 1–200 行；后面还有约 9000 字节没显示，用 offset=201 继续读]"
+    shown = agent.preview("\n".join(f"{i}\t{'x' * 30}" for i in range(1, 201)) + "\n" + hint)
+    assert shown.endswith("）\n" + hint) and "…（共 " in shown
+    listing = agent.preview("\n".join(f"file{i}.txt" for i in range(300)) + "\n…… 还有 5 项没有列出")
+    assert listing.endswith("\n…… 还有 5 项没有列出")
+    assert agent.preview("短结果") == "短结果"
+
+
+# ── 别的项目：只说读到并解析了的，认不出就直说 ──────────────────────
+def python_project(work):
+    (work / "README.md").write_text("# tool\n\n```bash\npip install -r requirements.txt && python cli.py\n```\n\n"
+                                    "和 lodash 不一样，这里什么都不依赖。\n")
+    (work / "requirements.txt").write_text("-r base.txt\nopenai>=1.40\n")
+    (work / "cli.py").write_text('"""命令行。"""\nimport sys\n\n\nif __name__ == "__main__":\n    sys.exit(0)\n')
+    (work / "helpers.py").write_text("LODASH_LIKE = 'lodash'  # 只是一个字符串\n")
+
+
+def test_demo_on_a_python_project_reads_it_honestly(workdir, capsys):
+    python_project(workdir)
+    stack = ask(QUESTION, capsys).split("[最终回复]", 1)[1]
+    assert "openai 1.40" in stack and "Python" in stack
+    assert "pip install" not in stack and "项目说明" not in stack  # README 标题下是命令，不是说明
+    assert "依据：requirements.txt。" in stack and "base.txt" not in stack
+
+    entry = ask("What is the entry point?", capsys)
+    assert tool_calls_in(entry)[1:] == ['search_files({"query": "__main__"})', 'read_file({"path": "cli.py"})']
+    assert "入口文件应该是 cli.py（第 5 行是 if __name__ == \"__main__\"）" in entry
+
+    lodash = ask("Is lodash used anywhere?", capsys).split("[最终回复]", 1)[1]
+    assert "用到了" not in lodash and "看来没有用到它" in lodash
+    assert "README.md、helpers.py" in lodash
+
+
+def test_demo_says_what_it_looked_at_when_it_cannot_tell(workdir, capsys):
+    (workdir / "notes.txt").write_text("随便写写\n")
+    for question in (QUESTION, "这个项目的入口文件是什么？", "帮我看看 tests 目录下有哪些测试文件"):
+        answer = ask(question, capsys).split("[最终回复]", 1)[1]
+        assert '我看了：list_files({"path": "."})' in answer
+        assert "按固定规则回放的替身" in answer and "不猜答案" in answer
+
+
+def test_demo_does_not_cite_a_manifest_it_could_not_parse(project, capsys):
+    (project / "package.json").write_text('{"dependencies": {"react": ')  # 坏掉的 JSON
+    answer = ask(QUESTION, capsys).split("[最终回复]", 1)[1]
+    assert "依据：package.json" not in answer and "React" not in answer
+    assert "package.json 读不了或解析不了" in answer

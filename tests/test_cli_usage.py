@@ -1,0 +1,97 @@
+"""命令行的细节：几个词连成一个问题、参数各报各的错、quit 不分大小写、一次性提问的 Ctrl-C、
+OPENAI_BASE_URL 指向普通网站。"""
+
+import io
+import os
+import signal
+import subprocess
+import sys
+import threading
+from http.server import (
+    BaseHTTPRequestHandler,
+    SimpleHTTPRequestHandler,
+    ThreadingHTTPServer,
+)
+
+import pytest
+from conftest import ROOT, cli_env, client_for, run_cli
+from fake_provider import text_reply
+from test_cli import wait_until
+
+import agent
+
+
+def test_several_words_without_quotes_are_one_question(project):
+    result = run_cli("--demo", "帮我", "看看", "这个项目用了什么技术栈", input="")
+    assert result.returncode == 0, result.stderr
+    assert "React 18.2" in result.stdout
+
+
+def test_words_around_options_are_joined_in_order():
+    args = agent.parse_args(["这个", "--max-rounds", "2", "项目", "-y", "呢"])
+    assert args.question == "这个 项目 呢" and args.max_rounds == 2 and args.yes
+    assert agent.parse_args([]).question == ""  # 没有问题：交互模式
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--max-rounds", "0", "看看"], "--max-rounds 至少是 1"),
+    (["--command-timeout", "0", "看看"], "--command-timeout 要大于 0"),
+])
+def test_each_bad_option_gets_only_its_own_message(argv, message, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        agent.parse_args(argv)
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err.strip().splitlines()[-1].endswith(f"error: {message}")
+
+
+@pytest.mark.parametrize("word", ["quit", "Quit", "EXIT", "Exit"])
+def test_quit_and_exit_in_any_case_leave_the_repl(project, provider, word, monkeypatch):
+    p = provider([text_reply("不该问到这里")])
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"{word}\n还有问题吗\n"))
+    assert agent.repl(client_for(p), "test-model", agent.parse_args([])) == 0
+    assert p.requests == []
+
+
+@pytest.mark.skipif(os.name == "nt", reason="Windows 上没有 SIGINT 可发")
+def test_ctrl_c_in_one_shot_says_the_program_ends(project, provider):
+    p = provider([{"sleep": 5, "then": text_reply("太迟了")}])
+    proc = subprocess.Popen([sys.executable, str(ROOT / "agent.py"), "看看"], env=cli_env(p),
+                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, encoding="utf-8")
+    wait_until(lambda: p.requests)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=15)
+    assert proc.returncode == 130
+    assert "[已中断] 问题没有答完，程序结束。" in out
+    assert "接着问" not in out and "Traceback" not in err
+
+
+class MethodNotAllowed(BaseHTTPRequestHandler):
+    def do_POST(self):
+        self.send_response(405)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+class QuietFiles(SimpleHTTPRequestHandler):  # 没有 do_POST：回 501
+    def log_message(self, *args):
+        pass
+
+
+@pytest.mark.parametrize("handler,status", [(QuietFiles, 501), (MethodNotAllowed, 405)])
+def test_base_url_of_a_plain_web_server_names_openai_base_url(project, handler, status):
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/"
+        result = run_cli("看看", OPENAI_API_KEY="test-key", OPENAI_BASE_URL=url)
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert result.returncode == 1
+    line = result.stderr.strip()
+    assert f"不接受 POST 请求（{status}）" in line and "请检查 OPENAI_BASE_URL" in line
+    assert "服务商出错" not in line and "Traceback" not in result.stderr

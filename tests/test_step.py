@@ -1,0 +1,84 @@
+"""--step：每次调用模型前，打印 messages 比上一次多了哪几条。"""
+
+import io
+import re
+
+from conftest import ROOT, client_for, run_cli
+from fake_provider import call, text_reply, tool_reply
+
+import agent
+
+QUESTION = "帮我看看这个项目用了什么技术栈"
+STEP_HEAD = re.compile(r"\[单步\] 第 (\d+) 轮，messages 新增 (\d+) 条：")
+
+
+def steps_in(out):
+    """每一步的 (轮次, 新增条数, 新增的那几行, 总结行)。"""
+    found = []
+    parts = STEP_HEAD.split(out)
+    for i in range(1, len(parts), 3):
+        lines = parts[i + 2].split("\n")
+        body = [line.strip() for line in lines[1:] if line.startswith("    [")]
+        total = next(line for line in lines if "这次送出" in line)
+        found.append((int(parts[i]), int(parts[i + 1]), body, total))
+    return found
+
+
+def test_demo_step_shows_the_two_messages_each_round_adds(tmp_path):
+    # 和 README 里的命令一样：-C 指向示例项目，stdin 不是终端，所以只打印不等待
+    result = run_cli("--demo", "--step", "-C", str(ROOT / "examples" / "my-project"), QUESTION,
+                     input="", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    steps = steps_in(result.stdout)
+    assert [(n, new) for n, new, _, _ in steps] == [(1, 2), (2, 2), (3, 2), (4, 2)]
+
+    first = steps[0][2]
+    assert first[0].startswith("[0] system") and first[1] == f'[1] user      "{QUESTION}"（15 字符）'
+    for n, _, (assistant, tool), total in steps[1:]:
+        index = 2 * n - 2
+        assert assistant.startswith(f"[{index}] assistant tool_calls: ")
+        assert tool.startswith(f"[{index + 1}] tool      tool_call_id=")
+        call_id = re.search(r" id=(\S+)$", assistant).group(1)
+        assert f"tool_call_id={call_id} " in tool
+        assert f"这次送出 messages {2 * n} 条" in total
+    assert "list_files" in steps[1][2][0] and '"README.md\\npackage.json\\nsrc/\\ntests/"（34 字符）' in steps[1][2][1]
+    assert "[最终回复]" in result.stdout
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    excerpt = [line for line in readme.splitlines() if line.startswith(("  [单步]", "    ["))]
+    assert len(excerpt) >= 10 and all(line in result.stdout.splitlines() for line in excerpt)  # README 的摘录是真的
+
+
+def test_step_counts_the_bytes_of_the_request_really_sent(project, provider, monkeypatch, capsys):
+    monkeypatch.setattr(agent, "STEP", True)
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    p = provider([tool_reply(call("read_file", {"path": "README.md"}, id="c1"),
+                             call("list_files", {"path": "src"}, id="c2")),
+                  text_reply("好")])
+    agent.run(QUESTION, client=client_for(p), model="test-model")
+
+    steps = steps_in(capsys.readouterr().out)
+    assert [(n, new) for n, new, _, _ in steps] == [(1, 2), (2, 3)]  # 一轮两个调用：多 3 条
+    assistant, first, second = steps[1][2]
+    assert 'read_file({"path": "README.md"}) id=c1，list_files({"path": "src"}) id=c2' in assistant
+    assert first.startswith("[3] tool      tool_call_id=c1") and second.startswith("[4] tool      tool_call_id=c2")
+    sizes = [int(re.search(r"请求 (\d+) 字节", total).group(1)) for _, _, _, total in steps]
+    assert sizes == [len(raw) for raw in p.raw]
+
+
+def test_step_on_the_next_question_shows_the_last_answer_and_the_new_question(project, monkeypatch, capsys):
+    import demo_model
+    monkeypatch.setattr(agent, "STEP", True)
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    client = demo_model.demo_client()
+    messages = agent.run("搜索一下项目里有没有用到 lodash", client=client, model="demo")
+    capsys.readouterr()
+    agent.run("搜索一下项目里有没有用到 react", messages, client=client, model="demo")
+
+    (n, new, body, _), *_ = steps_in(capsys.readouterr().out)
+    assert (n, new) == (1, 2)
+    assert body[0].startswith("[4] assistant \"没有用到 lodash") and body[1].startswith("[5] user")
+
+
+def test_without_step_nothing_is_added_to_the_transcript(project):
+    result = run_cli("--demo", QUESTION, input="")
+    assert "[单步]" not in result.stdout

@@ -1,0 +1,109 @@
+"""只在终端上才有的行为：等待提示、--step 的暂停。用伪终端（pty）真实运行 agent.py。"""
+
+import codecs
+import os
+import signal
+import subprocess
+import sys
+import threading
+
+import pytest
+from conftest import ROOT, cli_env, run_cli
+from fake_provider import call, text_reply, tool_reply
+from test_cli import wait_until
+
+pty = pytest.importorskip("pty", reason="Windows 上没有 pty")
+ERASE = "\r" + " " * 40 + "\r"
+
+
+class Terminal:
+    """在伪终端里跑 agent.py：stdout、stderr（可选 stdin）都是终端，边读输出边打字。"""
+
+    def __init__(self, p, *args, stdin_is_terminal=True):
+        master, slave = pty.openpty()
+        self.proc = subprocess.Popen(
+            [sys.executable, str(ROOT / "agent.py"), *args], env=cli_env(p),
+            stdin=slave if stdin_is_terminal else subprocess.DEVNULL, stdout=slave, stderr=slave)
+        os.close(slave)
+        self.master, self.out = master, ""
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self):
+        decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        while True:
+            try:
+                chunk = os.read(self.master, 1024)
+            except OSError:  # 子进程退出后 Linux 报 EIO
+                return
+            if not chunk:
+                return
+            self.out += decoder.decode(chunk)
+
+    def wait_for(self, text, count=1):
+        wait_until(lambda: self.out.count(text) >= count, f"没等到第 {count} 个 {text!r}，输出：\n{self.out}")
+
+    def type(self, text):
+        os.write(self.master, text.encode())
+
+    def finish(self):
+        code = self.proc.wait(timeout=15)
+        self.reader.join(timeout=15)  # 读完终端里剩下的输出
+        os.close(self.master)
+        return code
+
+
+def test_terminal_shows_elapsed_seconds_while_waiting_and_erases_them(project, provider):
+    p = provider([{"sleep": 1.6, "then": text_reply("好")}])
+    term = Terminal(p, "看看", stdin_is_terminal=False)
+    assert term.finish() == 0
+    out = term.out
+    assert "等待模型回复… 1s" in out
+    assert out.index("等待模型回复… 1s") < out.index(ERASE) < out.index("[最终回复]")
+
+
+def test_piped_output_has_no_wait_indicator(project, provider):
+    p = provider([{"sleep": 1.6, "then": text_reply("好")}])
+    result = run_cli("看看", p=p, input="")
+    assert result.returncode == 0, result.stderr
+    assert "等待模型回复" not in result.stdout + result.stderr
+    assert "\r" not in result.stdout
+
+
+@pytest.mark.skipif(os.name == "nt", reason="Windows 上没有 SIGINT 可发")
+def test_ctrl_c_stops_the_wait_and_erases_the_indicator(project, provider):
+    p = provider([{"sleep": 30, "then": text_reply("太迟了")}])  # 比 finish() 的 15 秒还长
+    term = Terminal(p, "看看", stdin_is_terminal=False)
+    term.wait_for("等待模型回复… 1s")
+    term.proc.send_signal(signal.SIGINT)
+    assert term.finish() == 130
+    assert term.out.rindex(ERASE) < term.out.index("[已中断]")
+    assert "Traceback" not in term.out
+
+
+def test_step_waits_for_enter_and_q_stops_the_question_leaving_a_valid_history(project, provider):
+    p = provider([tool_reply(call("list_files", {}, id="c1")), text_reply("第二个问题的回答")],
+                 rules=["strict"])
+    term = Terminal(p, "--step")
+    term.wait_for("你：")
+    term.type("问题一\n")
+    term.wait_for("回车继续")          # 第 1 轮：模型还没被调用，等着回车
+    assert p.requests == []
+    term.type("\n")
+    term.wait_for("回车继续", 2)       # 第 2 轮：工具结果已经追加，还没调用模型
+    assert "[调用工具] list_files({})" in term.out and len(p.requests) == 1
+    term.type("q\n")
+    term.wait_for("[已中断]")
+    term.wait_for("你：", 2)
+    term.type("问题二\n")
+    term.wait_for("回车继续", 3)
+    term.type("\n")
+    term.wait_for("第二个问题的回答")
+    term.type("quit\n")
+    assert term.finish() == 0
+
+    assert len(p.requests) == 2 and p.rejected == []
+    sent = p.requests[1]["messages"]
+    assert [(m["role"], m.get("tool_call_id")) for m in sent] == [
+        ("system", None), ("user", None), ("assistant", None), ("tool", "c1"), ("user", None)]
+    assert "Traceback" not in term.out
