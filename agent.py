@@ -263,7 +263,7 @@ def show_step(round_num: int, messages: list, model: str) -> None:
     if not STEP:
         return
     print(step_view(round_num, messages, model))
-    if not sys.stdin.isatty():
+    if not (sys.stdin and sys.stdin.isatty()):
         return
     try:
         answer = input("  [单步] 回车继续，q 回车停下这个问题：")
@@ -289,7 +289,7 @@ def step_view(round_num: int, messages: list, model: str) -> str:
             content = str(m.get("content") or "")
             shown = json.dumps(content[:40], ensure_ascii=False) + ("…" if len(content) > 40 else "")
             text += f"{shown}（{len(content)} 字符）"
-        lines.append(f"    [{i}] {role:<9} {text}")
+        lines.append(printable(f"    [{i}] {role:<9} {text}"))
     body = {"model": model, "messages": messages, "tools": TOOLS, "tool_choice": "auto"}
     size = len(json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode())
     lines.append(f"  [单步] 这次送出 messages {len(messages)} 条，请求 {size} 字节")
@@ -299,7 +299,7 @@ def step_view(round_num: int, messages: list, model: str) -> str:
 @contextlib.contextmanager
 def waiting():
     """等模型回复时在终端上显示等了几秒，回复到了就擦掉；输出不是终端时什么也不打印。"""
-    if not sys.stdout.isatty():
+    if not (sys.stdout and sys.stdout.isatty()):
         yield
         return
     done, started = threading.Event(), time.monotonic()
