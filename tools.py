@@ -214,8 +214,10 @@ def run_command(command: str) -> str:
     # 独立进程组：超时或 Ctrl-C 时连同它的子进程一起结束
     group = ({"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP} if os.name == "nt"
              else {"start_new_session": True})
+    # 子进程看得到用户自己导出的变量，看不到 API key；.env 里的设置本来就不在 os.environ 里
+    env = {k: v for k, v in os.environ.items() if k != "OPENAI_API_KEY"}
     proc = subprocess.Popen(command, shell=True, cwd=Path.cwd(), stdin=subprocess.DEVNULL,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, **group)
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, **group)
     note = ""
     try:
         out, _ = proc.communicate(timeout=COMMAND_TIMEOUT)

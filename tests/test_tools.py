@@ -1,10 +1,14 @@
 """tools.py：每个工具、工作目录的边界、dispatch_tool 的参数检查。"""
 
 import os
+import shutil
+import subprocess
 import sys
 import time
 
 import pytest
+from conftest import ROOT
+from fake_provider import call, text_reply, tool_reply
 
 import tools
 from tools import dispatch_tool
@@ -193,3 +197,45 @@ def test_run_command_keeps_head_and_tail_of_long_output(workdir, monkeypatch):
                       command=f'"{sys.executable}" -c "print(\'START\' + \'x\' * 50000 + \'END\')"')
     assert "START" in result and "END" in result and "省略了" in result
     assert len(result) < tools.MAX_RESULT_CHARS + 200
+
+
+# ── 命令的环境：看得到 shell 里导出的变量，看不到 key 和 .env ──────────
+posix_only = pytest.mark.skipif(os.name == "nt", reason="用 POSIX 的命令、命名管道或终端")
+
+
+def copy_of_the_agent(tmp_path):
+    """一份程序的拷贝和一个单独的工作目录：.env 放在 agent.py 旁边，在工作目录之外。"""
+    app, work = tmp_path / "app", tmp_path / "work"
+    app.mkdir()
+    work.mkdir()
+    for name in ("agent.py", "tools.py"):
+        shutil.copy(ROOT / name, app)
+    return app, work
+
+
+def agent_without_settings(app, *args, **extra):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI_") and k != "MODEL"}
+    env.update(PYTHONIOENCODING="utf-8", **extra)
+    return subprocess.run([sys.executable, str(app / "agent.py"), *args], env=env,
+                          capture_output=True, text=True, encoding="utf-8", timeout=30, check=False)
+
+
+def test_commands_see_shell_variables_but_not_the_key_or_dotenv_settings(provider, tmp_path):
+    app, work = copy_of_the_agent(tmp_path)
+    show = {"command": "env | grep -iE 'setting|dotenv|openai|sk-' || true"}
+    p = provider([tool_reply(call("run_command", show)), text_reply("好"),
+                  tool_reply(call("run_command", show)), text_reply("好")])
+    (app / ".env").write_text(f"OPENAI_API_KEY=sk-from-dotenv\nOPENAI_BASE_URL={p.url}\n"
+                              "OPENAI_MAX_RETRIES=0\nMODEL=m\nDOTENV_ONLY=from-dotenv\n")
+    result = agent_without_settings(app, "--yes", "-C", str(work), "看看环境", SHELL_SETTING="from-shell")
+    assert result.returncode == 0, result.stderr
+    seen = p.requests[1]["messages"][-1]["content"]
+    assert "SHELL_SETTING=from-shell" in seen
+    assert "sk-from-dotenv" not in seen and "DOTENV_ONLY" not in seen and "OPENAI" not in seen
+
+    result = agent_without_settings(app, "--yes", "-C", str(work), "看看环境",
+                                    OPENAI_API_KEY="sk-from-shell", OPENAI_ORG_ID="org-shell")
+    assert result.returncode == 0, result.stderr
+    seen = p.requests[3]["messages"][-1]["content"]
+    assert "sk-from-shell" not in seen and "OPENAI_API_KEY" not in seen
+    assert "OPENAI_ORG_ID=org-shell" in seen  # 用户自己导出的变量照常能用
