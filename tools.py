@@ -11,7 +11,13 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
+
+try:
+    import termios  # 清掉确认前敲进来的字；Windows 没有
+except ImportError:
+    termios = None
 
 # ── 限制（练习 4 讲的就是这些）────────────────────────────────
 MAX_RESULT_CHARS = 8000        # 单个工具结果最多多少字符，防止撑爆上下文
@@ -211,29 +217,53 @@ def run_command(command: str) -> str:
     refused = approve(command)
     if refused:
         return refused
-    # 独立进程组：超时或 Ctrl-C 时连同它的子进程一起结束
+    # 独立进程组：超时、Ctrl-C 或命令结束时，连同它启动的子进程一起结束
     group = ({"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP} if os.name == "nt"
              else {"start_new_session": True})
     # 子进程看得到用户自己导出的变量，看不到 API key；.env 里的设置本来就不在 os.environ 里
     env = {k: v for k, v in os.environ.items() if k != "OPENAI_API_KEY"}
     proc = subprocess.Popen(command, shell=True, cwd=Path.cwd(), stdin=subprocess.DEVNULL,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, **group)
+    kept = {"head": bytearray(), "tail": bytearray(), "dropped": 0}
+    reader = threading.Thread(target=keep_ends, args=(proc.stdout, kept), daemon=True)
+    reader.start()
     note = ""
     try:
-        out, _ = proc.communicate(timeout=COMMAND_TIMEOUT)
+        proc.wait(timeout=COMMAND_TIMEOUT)
+        if kill_group(proc):  # shell 退出了，它放到后台的进程还在跑
+            note = "\n[命令结束时它启动的后台进程还在运行，已一并结束]"
     except subprocess.TimeoutExpired:
         kill_group(proc)
-        try:
-            out, _ = proc.communicate(timeout=5)  # 拿到被终止前已经输出的内容
-        except subprocess.TimeoutExpired:  # 有子进程逃出了进程组，还占着输出管道
-            proc.kill()
-            out = b""
+        proc.wait()
         note = f"\n[超过 {COMMAND_TIMEOUT:g} 秒，命令已被终止]"
     except KeyboardInterrupt:
         kill_group(proc)
         raise
-    text = out.decode("utf-8", errors="replace").strip() or "（没有输出）"
-    return f"退出码：{proc.returncode}\n{clip(text)}{note}"
+    reader.join(timeout=5)
+    if reader.is_alive():  # 有子进程逃出了进程组，还占着输出管道：不等它
+        note += "\n[有子进程脱离了进程组，还在占用输出，后面的输出没有收集]"
+    cut = f"\n…（中间省略了 {kept['dropped']} 字节）…\n".encode() if kept["dropped"] else b""
+    text = (kept["head"] + cut + kept["tail"]).decode("utf-8", errors="replace").strip()
+    return f"退出码：{proc.returncode}\n{text or '（没有输出）'}{note}"
+
+
+def keep_ends(pipe, kept: dict) -> None:
+    """边读边丢：只留开头和结尾各约半个 MAX_RESULT_CHARS，数着中间丢了多少。
+
+    命令输出多少，内存都不涨；communicate() 会把全部输出先攒在内存里。
+    """
+    half = MAX_RESULT_CHARS // 2 - 100
+    head, tail = kept["head"], kept["tail"]
+    while chunk := os.read(pipe.fileno(), 65536):
+        if len(head) < half:
+            room = half - len(head)
+            head += chunk[:room]
+            chunk = chunk[room:]
+        tail += chunk
+        if len(tail) > half:
+            kept["dropped"] += len(tail) - half
+            del tail[:-half]
+    pipe.close()
 
 
 def approve(command: str) -> str:
@@ -242,21 +272,32 @@ def approve(command: str) -> str:
         return ""
     if not sys.stdin or not sys.stdin.isatty():
         return "没有执行：需要用户确认，但当前不是交互终端（可用 --yes 参数自动批准）"
+    if termios:  # 丢掉问之前就敲进来的字：批准必须是看到命令之后给的
+        try:
+            termios.tcflush(sys.stdin, termios.TCIFLUSH)
+        except termios.error:
+            pass
+    # 整条命令单独成行，控制字符写成转义：用户看到的就是要执行的
+    printable = "".join(c if c == "\n" or c.isprintable() else c.encode("unicode_escape").decode()
+                        for c in command)
+    print("  [确认] 模型要执行这条命令：\n    " + printable.replace("\n", "\n    "))
     try:
-        answer = input(f"  [确认] 执行命令 {command!r}？(y/N) ")
+        answer = input("  执行吗？(y/N) ")
     except EOFError:
         answer = ""
     return "" if answer.strip().lower() in ("y", "yes") else "没有执行：用户拒绝了这条命令"
 
 
-def kill_group(proc: subprocess.Popen) -> None:
+def kill_group(proc: subprocess.Popen) -> bool:
+    """结束命令的整个进程组。返回组里是否还有进程（有就被结束了）。"""
     if os.name == "nt":
-        subprocess.run(["taskkill", "/F", "/T", "/PID", str(proc.pid)], capture_output=True)
-    else:
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+        return subprocess.run(["taskkill", "/F", "/T", "/PID", str(proc.pid)],
+                              capture_output=True, check=False).returncode == 0
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+        return True
+    except OSError:  # 组里已经没有进程了
+        return False
 
 
 def clip(text: str) -> str:

@@ -2,12 +2,14 @@
 
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, cli_env
 from fake_provider import call, text_reply, tool_reply
 
 import tools
@@ -239,3 +241,134 @@ def test_commands_see_shell_variables_but_not_the_key_or_dotenv_settings(provide
     seen = p.requests[3]["messages"][-1]["content"]
     assert "sk-from-shell" not in seen and "OPENAI_API_KEY" not in seen
     assert "OPENAI_ORG_ID=org-shell" in seen  # 用户自己导出的变量照常能用
+
+
+# ── run_command：输出再多内存也不涨，后台进程不留，确认必须是人给的 ─────
+def finishes(fn, seconds=15):
+    """在线程里跑 fn：卡住（比如卡在命名管道上）就让测试失败，而不是永远等下去。"""
+    result = []
+    worker = threading.Thread(target=lambda: result.append(fn()), daemon=True)
+    worker.start()
+    worker.join(seconds)
+    assert not worker.is_alive(), f"{seconds} 秒还没返回，卡住了"
+    return result[0]
+
+
+@posix_only
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="峰值内存读 /proc")
+def test_run_command_memory_stays_flat_however_much_the_command_prints(workdir):
+    code = (
+        "import tools\n"
+        "tools.AUTO_APPROVE = True\n"
+        "def hwm():\n"
+        "    return int([l for l in open('/proc/self/status') if l.startswith('VmHWM')][0].split()[1])\n"
+        "tools.dispatch_tool('run_command', {'command': 'echo warm-up'})\n"
+        "before = hwm()\n"
+        "result = tools.dispatch_tool('run_command', {'command': 'yes | head -c 200000000'})\n"
+        "print(hwm() - before, len(result), '省略了' in result)\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=workdir, capture_output=True, text=True,
+                         env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8"},
+                         timeout=120, check=False)
+    grown_kb, length, cut = out.stdout.split()
+    assert int(grown_kb) < 50 * 1024, f"200 MB 的输出让进程多用了 {int(grown_kb) // 1024} MB"
+    assert int(length) <= tools.MAX_RESULT_CHARS and cut == "True"
+
+
+@posix_only
+def test_run_command_ends_what_it_left_running_in_the_background(workdir, monkeypatch):
+    monkeypatch.setattr(tools, "AUTO_APPROVE", True)
+    monkeypatch.setattr(tools, "COMMAND_TIMEOUT", 20)
+    command = ("sleep 100 > /dev/null 2>&1 & echo $! > bg.pid; "
+               "nohup sleep 100 > /dev/null 2>&1 & echo $! > nohup.pid; "
+               "sleep 100 & echo $! > piped.pid; echo started")
+    result = finishes(lambda: run_tool("run_command", command=command))
+    pids = [int((workdir / f"{name}.pid").read_text()) for name in ("bg", "nohup", "piped")]
+    try:
+        assert "started" in result and "后台" in result and "超过" not in result
+        assert not any(alive(pid) for pid in pids)
+    finally:
+        for pid in pids:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+
+class Terminal:
+    """在伪终端里跑 agent.py：stdin 是终端，会真的问 (y/N)。"""
+
+    def __init__(self, p, cwd):
+        import pty
+        self.master, slave = pty.openpty()
+        self.proc = subprocess.Popen([sys.executable, str(ROOT / "agent.py")], stdin=slave,
+                                     stdout=slave, stderr=slave, cwd=cwd, env=cli_env(p, TERM="dumb"),
+                                     start_new_session=True)
+        os.close(slave)
+        self.out = b""
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        while True:
+            try:
+                data = os.read(self.master, 4096)
+            except OSError:
+                return
+            if not data:
+                return
+            self.out += data
+
+    @property
+    def text(self):
+        return self.out.decode("utf-8", errors="replace")
+
+    def wait_for(self, text, count=1):
+        deadline = time.monotonic() + 15
+        while self.text.count(text) < count:
+            assert time.monotonic() < deadline, f"没等到 {text!r}，输出：\n{self.text}"
+            time.sleep(0.02)
+
+    def type(self, text):
+        os.write(self.master, text.encode())
+
+    def finish(self):
+        self.wait_for("你：", 2)
+        self.type("quit\n")
+        try:
+            return self.proc.wait(timeout=15)
+        finally:
+            self.proc.kill()
+            os.close(self.master)
+
+
+@posix_only
+def test_typed_ahead_input_does_not_answer_the_approval(project, provider):
+    p = provider([{"sleep": 1, "then": tool_reply(call("run_command", {"command": "touch made.txt"}))},
+                  text_reply("好")])
+    term = Terminal(p, project)
+    term.wait_for("你：")
+    term.type("做点事\n")
+    term.type("y\n")  # 模型还在想，命令还没出现，就先敲了 y
+    term.wait_for("(y/N)")
+    term.type("n\n")
+    term.wait_for("[最终回复]")
+    assert term.finish() == 0
+    assert "用户拒绝" in p.requests[1]["messages"][-1]["content"]
+    assert not (project / "made.txt").exists()
+
+
+@posix_only
+def test_approval_shows_the_whole_command_on_its_own_lines_with_controls_escaped(project, provider):
+    command = "echo " + "word " * 60 + "\x1b[2K\rrm -rf build\nls"
+    p = provider([tool_reply(call("run_command", {"command": command})), text_reply("好")])
+    term = Terminal(p, project)
+    term.wait_for("你：")
+    term.type("做点事\n")
+    term.wait_for("(y/N)")
+    term.type("n\n")
+    term.wait_for("[最终回复]")
+    assert term.finish() == 0
+    lines = term.text.replace("\r\n", "\n").split("\n")
+    asking = next(i for i, line in enumerate(lines) if "(y/N)" in line)
+    assert "echo" not in lines[asking] and len(lines[asking]) < 40
+    shown_command = "\n".join(line.strip() for line in lines[asking - 2:asking])
+    assert shown_command == ("echo " + "word " * 60).strip() + " \\x1b[2K\\rrm -rf build\nls"
