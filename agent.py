@@ -255,10 +255,13 @@ def read_settings() -> dict:
     """配置：真正的环境变量优先，其次 agent.py 旁边的 .env，最后当前目录的 .env。
 
     .env 只读进这个 dict，不放进 os.environ：run_command 启动的命令看不到里面的 key 和设置。
+    读过的 .env 记在 tools.ENV_FILES 里，它的硬链接也不许文件工具读。
     """
     settings = {}
     for env_file in (Path(__file__).with_name(".env"), Path.cwd() / ".env"):
         if env_file.is_file():  # 只读普通文件：.env 要是命名管道，读它会一直等
+            st = env_file.stat()
+            tools.ENV_FILES.add((st.st_dev, st.st_ino))
             for name, value in dotenv_values(env_file).items():
                 if value is not None:
                     settings.setdefault(name, value)  # 先读到的优先，和 load_dotenv 一样

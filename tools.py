@@ -5,10 +5,12 @@ s04 建好的注册表，s05 原样使用。每个工具都返回一段非空文
 不能伪装成数据，更不能让程序崩掉。
 """
 
+import errno
 import json
 import mimetypes
 import os
 import signal
+import stat
 import subprocess
 import sys
 import threading
@@ -30,22 +32,45 @@ COMMAND_TIMEOUT = 30           # run_command 超时秒数（--command-timeout）
 SKIP_DIRS = {"node_modules", "__pycache__", "site-packages"}  # 另外：隐藏目录、虚拟环境
 
 AUTO_APPROVE = False           # --yes：run_command 不再逐条询问
+ENV_FILES: set[tuple[int, int]] = set()  # agent.py 读过的 .env 的 (st_dev, st_ino)，硬链接也认得出
+ENV_TEMPLATES = {".env.example", ".env.sample", ".env.template"}  # 模板，不是密钥
+READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)  # 打开文件不会卡住
+SPECIAL_KINDS = {stat.S_IFIFO: "命名管道 FIFO", stat.S_IFSOCK: "套接字 socket",
+                 stat.S_IFCHR: "字符设备", stat.S_IFBLK: "块设备"}
 
 
 # ── 工作目录：文件工具只能碰这里面的东西 ───────────────────────
 def resolve_path(path: str) -> Path:
-    """把模型给的路径变成工作目录内的真实路径；出界或是 .env 就拒绝。"""
+    """把模型给的路径变成工作目录内的真实路径；出界或是 env 文件就拒绝。"""
     root = Path.cwd().resolve()
     target = (root / path).resolve()  # resolve 会跟随符号链接，所以链接出界也能发现
     if target != root and root not in target.parents:
         raise PermissionError(f"{path} 在工作目录 {root} 之外，不能访问")
-    if is_secret(target.name):
-        raise PermissionError(f"{path} 是保存密钥的 .env 文件，不能读取")
+    if not target.is_dir() and is_secret(str(target)):
+        raise PermissionError(f"{path} 是保存密钥的 env 文件，不能读取")
     return target
 
 
-def is_secret(name: str) -> bool:
-    return name == ".env" or (name.startswith(".env.") and name != ".env.example")
+def is_secret(path: str, entry: os.DirEntry | None = None) -> bool:
+    """三个工具共用的一条规则。env 文件：名字（不分大小写）是 .env、以 .env. 开头、以 .env 结尾，
+    或是 .envrc，模板（ENV_TEMPLATES）除外；和读过的 .env 是同一个文件（硬链接）也算。
+    符号链接看它指向的文件。"""
+    if entry and entry.is_symlink():
+        path, entry = os.path.realpath(path), None
+    name = (entry.name if entry else os.path.basename(path)).lower()
+    if name not in ENV_TEMPLATES and (name == ".envrc" or name.startswith(".env.") or name.endswith(".env")):
+        return True
+    if not ENV_FILES or (entry and all(entry.inode() != ino for _, ino in ENV_FILES)):
+        return False  # scandir 白给的 inode 先排除一遍，大多数文件不用再 stat
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    return (st.st_dev, st.st_ino) in ENV_FILES
+
+
+def kind_of(mode: int) -> str:
+    return SPECIAL_KINDS.get(stat.S_IFMT(mode), "特殊文件")
 
 
 def shown(path: Path) -> str:
@@ -64,13 +89,29 @@ def list_files(path: str = ".") -> str:
     if not target.is_dir():
         raise NotADirectoryError(f"{path} 不是目录")
     with os.scandir(target) as it:
-        entries = sorted(e.name + "/" if e.is_dir() else e.name for e in it)
+        entries = sorted(it, key=lambda e: e.name)
     if not entries:
         return f"{path} 是空目录"
-    lines = entries[:MAX_LIST_ENTRIES]
+    lines = [list_entry(e) for e in entries[:MAX_LIST_ENTRIES]]  # 只为列出的那些项多看一眼类型
     if len(entries) > MAX_LIST_ENTRIES:
         lines.append(f"…… 还有 {len(entries) - MAX_LIST_ENTRIES} 项没有列出")
     return "\n".join(lines)
+
+
+def list_entry(entry: os.DirEntry) -> str:
+    """list_files 的一行：目录以 / 结尾；读不了的项照样列出，注明原因。"""
+    try:
+        if entry.is_dir():
+            return entry.name + "/"
+        if entry.is_file() and not is_secret(entry.path, entry):
+            return entry.name
+        mode = entry.stat().st_mode
+        reason = "保存密钥的 env 文件" if stat.S_ISREG(mode) else kind_of(mode)
+    except FileNotFoundError:
+        reason = "符号链接，指向的文件不存在"
+    except OSError as e:
+        reason = "符号链接，指向形成了循环" if e.errno == errno.ELOOP else e.strerror
+    return f"{entry.name}（{reason}，不能读取）"
 
 
 def read_file(path: str, offset: int = 1, limit: int = READ_LINES) -> str:
@@ -79,8 +120,8 @@ def read_file(path: str, offset: int = 1, limit: int = READ_LINES) -> str:
         raise IsADirectoryError(f"{path} 是目录，请用 list_files")
     if offset < 1 or limit < 1:
         raise ValueError("offset 和 limit 都要从 1 起")
-    size = target.stat().st_size
-    with open(target, "rb") as f:
+    with open_regular(target, path) as f:
+        size = os.fstat(f.fileno()).st_size
         if looks_binary(f.read(8192)):
             kind = mimetypes.guess_type(target.name)[0] or "类型未知"
             return f"{path} 是二进制文件（{kind}，{size} 字节），不显示内容"
@@ -109,6 +150,18 @@ def read_file(path: str, offset: int = 1, limit: int = READ_LINES) -> str:
     return "\n".join(lines)
 
 
+def open_regular(target: Path, path: str):
+    """只打开普通文件：命名管道、设备一打开就可能一直等下去。
+    先看类型，再以不阻塞的方式打开；打开后再看一次，防止中途被换掉。"""
+    mode = target.stat().st_mode
+    if stat.S_ISREG(mode):
+        f = os.fdopen(os.open(target, READ_FLAGS), "rb")
+        if stat.S_ISREG(mode := os.fstat(f.fileno()).st_mode):
+            return f
+        f.close()
+    raise OSError(f"{path} 是{kind_of(mode)}，不是普通文件，不能读取")
+
+
 def read_line(f) -> tuple[bytes, bool]:
     """读一行，最多保留 MAX_LINE_CHARS 字节；超长部分读过去但不保存。"""
     line = f.readline(MAX_LINE_CHARS)
@@ -125,11 +178,41 @@ def search_files(query: str, path: str = ".") -> str:
     if not query:
         raise ValueError("query 不能为空")
     target = resolve_path(path)
+    if target.is_dir():
+        files = walk_files(str(target))
+    else:
+        open_regular(target, path).close()  # 不是普通文件就报错
+        files = [str(target)]
     needle = query.encode("utf-8")
     # 锚点：query 里在代码中最少见的那个字节，用它快速排除不含 query 的文件
     offset = max(range(len(needle)), key=lambda i: rarity(needle[i]))
-    hits, folders = [], [str(target)]
-    while folders:  # 深度优先，按名字排序，和 os.walk 的顺序一样
+    hits = []
+    for file in files:
+        data = small_file_bytes(file)
+        # 先整块找一次：大多数文件里根本没有，不必逐行拆开
+        if not contains(data, needle, offset) or looks_binary(data[:8192]):
+            continue
+        for line_no, line in enumerate(data.splitlines(), 1):
+            if needle in line:
+                text = line.decode("utf-8", errors="replace").strip()[:200]
+                hits.append(f"{shown(Path(file))}:{line_no}: {text}")
+                if len(hits) == MAX_SEARCH_HITS:
+                    hits.append(f"[只显示前 {MAX_SEARCH_HITS} 条匹配，结果已截断；"
+                                "可以换更具体的 query 或缩小 path]")
+                    return "\n".join(hits)
+    if not hits:
+        return f"在 {shown(target)} 里没有找到包含 {query!r} 的内容"
+    return "\n".join(hits)
+
+
+def walk_files(root: str):
+    """深度优先、按名字排序（和 os.walk 的顺序一样），给出要搜的普通文件。
+
+    文件类型用 scandir 白给的 d_type 判断，不多花系统调用：符号链接（可能指向工作目录之外）、
+    命名管道、设备都不碰；env 文件也不碰。
+    """
+    folders = [root]
+    while folders:
         folder = folders.pop()
         try:
             entries = sorted(os.scandir(folder), key=lambda e: e.name)
@@ -137,28 +220,12 @@ def search_files(query: str, path: str = ".") -> str:
             continue
         subfolders = []
         for entry in entries:
-            if entry.is_symlink() or is_secret(entry.name):
-                continue  # 不跟随符号链接：它可能指向工作目录之外
-            if entry.is_dir():
+            if entry.is_dir(follow_symlinks=False):
                 if not skip_dir(folder, entry.name):
                     subfolders.append(entry.path)
-                continue
-            data = small_file_bytes(entry.path)
-            # 先整块找一次：大多数文件里根本没有，不必逐行拆开
-            if not contains(data, needle, offset) or looks_binary(data[:8192]):
-                continue
-            for line_no, line in enumerate(data.splitlines(), 1):
-                if needle in line:
-                    text = line.decode("utf-8", errors="replace").strip()[:200]
-                    hits.append(f"{shown(Path(entry.path))}:{line_no}: {text}")
-                    if len(hits) == MAX_SEARCH_HITS:
-                        hits.append(f"[只显示前 {MAX_SEARCH_HITS} 条匹配，结果已截断；"
-                                    "可以换更具体的 query 或缩小 path]")
-                        return "\n".join(hits)
+            elif entry.is_file(follow_symlinks=False) and not is_secret(entry.path, entry):
+                yield entry.path
         folders.extend(reversed(subfolders))
-    if not hits:
-        return f"在 {shown(target)} 里没有找到包含 {query!r} 的内容"
-    return "\n".join(hits)
 
 
 COMMON_BYTES = b" etaoinsrlcd\nupmh_f.g(),=\"ybw:'vk-x/0;1T2S>A<"  # 代码里最常见的字节，越靠前越常见
@@ -189,10 +256,10 @@ def small_file_bytes(path: str) -> bytes:
     """读整个文件；比 MAX_SEARCH_FILE_BYTES 大或读不了就返回 b""。
 
     用最底层的 os.open/os.read：大多数源码文件一次 read 就读完，不用先 stat，
-    每个文件 3 次系统调用，和 grep 一样。
+    每个文件 3 次系统调用，和 grep 一样。O_NONBLOCK：万一文件刚被换成命名管道，也不会卡住。
     """
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+        fd = os.open(path, READ_FLAGS)
     except OSError:
         return b""
     try:

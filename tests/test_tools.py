@@ -3,6 +3,7 @@
 import os
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import threading
@@ -372,3 +373,100 @@ def test_approval_shows_the_whole_command_on_its_own_lines_with_controls_escaped
     assert "echo" not in lines[asking] and len(lines[asking]) < 40
     shown_command = "\n".join(line.strip() for line in lines[asking - 2:asking])
     assert shown_command == ("echo " + "word " * 60).strip() + " \\x1b[2K\\rrm -rf build\nls"
+
+
+
+# ── 只打开普通文件；env 文件一条规则；链接 ────────────────────────
+@posix_only
+def test_read_file_on_a_fifo_or_socket_answers_at_once_naming_its_kind(workdir):
+    os.mkfifo(workdir / "dev.log")
+    result = finishes(lambda: run_tool("read_file", path="dev.log"))
+    assert result.startswith("错误：") and "命名管道" in result
+    with socket.socket(socket.AF_UNIX) as server:
+        server.bind("app.sock")
+        result = finishes(lambda: run_tool("read_file", path="app.sock"))
+    assert result.startswith("错误：") and "套接字" in result
+
+
+@posix_only
+def test_search_files_walks_past_fifos(project):
+    os.mkfifo(project / "aaa.pipe")
+    os.mkfifo(project / "src" / "dev.log")
+    result = finishes(lambda: run_tool("search_files", query="express"))
+    assert "src/index.js:1:" in result and "pipe" not in result and "dev.log" not in result
+    result = finishes(lambda: run_tool("search_files", query="express", path="src/dev.log"))
+    assert result.startswith("错误：") and "命名管道" in result
+
+
+def test_search_files_with_a_file_as_path_searches_that_file(project):
+    assert run_tool("search_files", query="express", path="src/index.js").splitlines() == [
+        'src/index.js:1: const express = require("express");',
+        "src/index.js:3: const app = express();",
+    ]
+
+
+@pytest.mark.skipif(os.name == "nt", reason="符号链接在 Windows 上需要特权")
+def test_list_files_marks_broken_links_and_loops_instead_of_failing(workdir):
+    (workdir / "real.txt").write_text("hi")
+    (workdir / "loop").symlink_to("loop")
+    (workdir / "broken").symlink_to("missing.txt")
+    (workdir / "sub").mkdir()
+    lines = run_tool("list_files").splitlines()
+    assert lines[-2:] == ["real.txt", "sub/"]
+    assert lines[0].startswith("broken（") and "不存在" in lines[0]
+    assert lines[1].startswith("loop（") and "循环" in lines[1]
+
+
+SECRET_NAMES = [".env", ".ENV", ".Env.Local", ".env.production", ".envrc", "prod.env", "STAGING.ENV"]
+TEMPLATE_NAMES = [".env.example", ".ENV.Sample", ".env.template"]
+
+
+@pytest.mark.parametrize("name", SECRET_NAMES)
+def test_every_spelling_of_an_env_file_is_kept_back(workdir, name):
+    (workdir / name).write_text("OPENAI_API_KEY=sk-real-key\n")
+    result = run_tool("read_file", path=name)
+    assert result.startswith("错误：") and "env 文件" in result
+    assert "没有找到" in run_tool("search_files", query="sk-real-key")
+    assert "没有找到" in run_tool("search_files", query="sk-real-key", path=".")
+    listed = run_tool("list_files")
+    assert listed.startswith(name + "（") and "不能读取" in listed
+
+
+@pytest.mark.parametrize("name", TEMPLATE_NAMES)
+def test_env_templates_stay_readable(workdir, name):
+    (workdir / name).write_text("OPENAI_API_KEY=sk-your-key-here\n")
+    assert "sk-your-key-here" in run_tool("read_file", path=name)
+    assert f"{name}:1:" in run_tool("search_files", query="sk-your-key-here")
+    assert run_tool("list_files") == name
+
+
+@pytest.mark.skipif(os.name == "nt", reason="符号链接在 Windows 上需要特权")
+def test_links_to_an_env_file_are_kept_back(workdir, monkeypatch):
+    env_file = workdir / ".env"
+    env_file.write_text("OPENAI_API_KEY=sk-real-key\n")
+    (workdir / "settings.txt").symlink_to(".env")
+    os.link(env_file, workdir / "notes.txt")  # 硬链接：名字普通，其实就是 .env
+    st = env_file.stat()
+    monkeypatch.setattr(tools, "ENV_FILES", {(st.st_dev, st.st_ino)})  # agent.py 读过它
+    for name in ("settings.txt", "notes.txt"):
+        assert run_tool("read_file", path=name).startswith("错误："), name
+    assert "没有找到" in run_tool("search_files", query="sk-real-key")
+    assert run_tool("search_files", query="sk-real-key", path="notes.txt").startswith("错误：")
+    assert all("不能读取" in line for line in run_tool("list_files").splitlines())
+
+
+def test_a_hard_link_to_the_env_file_next_to_agent_py_is_kept_back(provider, tmp_path):
+    app, work = copy_of_the_agent(tmp_path)
+    p = provider([tool_reply(call("read_file", {"path": "notes.txt"}, id="c1"),
+                             call("search_files", {"query": "sk-from-dotenv"}, id="c2"),
+                             call("list_files", {}, id="c3")),
+                  text_reply("好")])
+    (app / ".env").write_text(f"OPENAI_API_KEY=sk-from-dotenv\nOPENAI_BASE_URL={p.url}\n"
+                              "OPENAI_MAX_RETRIES=0\nMODEL=m\n")
+    os.link(app / ".env", work / "notes.txt")
+    result = agent_without_settings(app, "-C", str(work), "看看")
+    assert result.returncode == 0, result.stderr
+    read, searched, listed = (m["content"] for m in p.requests[1]["messages"][-3:])
+    assert read.startswith("错误：") and "sk-from-dotenv" not in read
+    assert "没有找到" in searched
+    assert listed.startswith("notes.txt（") and "不能读取" in listed
