@@ -45,9 +45,9 @@ def resolve_path(path: str) -> Path:
     root = Path.cwd().resolve()
     target = (root / path).resolve()  # resolve 会跟随符号链接，所以链接出界也能发现
     if target != root and root not in target.parents:
-        raise PermissionError(f"{path} 在工作目录 {root} 之外，不能访问")
+        raise PermissionError(f"{quoted(path)} 在工作目录 {root} 之外，不能访问")
     if not target.is_dir() and is_secret(str(target)):
-        raise PermissionError(f"{path} 是保存密钥的 env 文件，不能读取")
+        raise PermissionError(f"{quoted(path)} 是保存密钥的 env 文件，不能读取")
     return target
 
 
@@ -69,6 +69,11 @@ def is_secret(path: str, entry: os.DirEntry | None = None) -> bool:
     return (st.st_dev, st.st_ino) in ENV_FILES
 
 
+def quoted(text: str, limit: int = 200) -> str:
+    """错误里引用模型给的参数：只引开头，免得一个超长参数把结果撑爆。"""
+    return text if len(text) <= limit else f"{text[:limit]}…（共 {len(text)} 个字符）"
+
+
 def kind_of(mode: int) -> str:
     return SPECIAL_KINDS.get(stat.S_IFMT(mode), "特殊文件")
 
@@ -87,14 +92,19 @@ def looks_binary(head: bytes) -> bool:
 def list_files(path: str = ".") -> str:
     target = resolve_path(path)
     if not target.is_dir():
-        raise NotADirectoryError(f"{path} 不是目录")
+        raise NotADirectoryError(f"{quoted(path)} 不是目录")
     with os.scandir(target) as it:
         entries = sorted(it, key=lambda e: e.name)
     if not entries:
-        return f"{path} 是空目录"
-    lines = [list_entry(e) for e in entries[:MAX_LIST_ENTRIES]]  # 只为列出的那些项多看一眼类型
-    if len(entries) > MAX_LIST_ENTRIES:
-        lines.append(f"…… 还有 {len(entries) - MAX_LIST_ENTRIES} 项没有列出")
+        return f"{quoted(path)} 是空目录"
+    lines, chars = [], 0
+    for i, entry in enumerate(entries):  # 只为列出的那些项多看一眼类型
+        line = list_entry(entry)
+        chars += len(line) + 1
+        if i == MAX_LIST_ENTRIES or chars > MAX_RESULT_CHARS - 100:
+            lines.append(f"…… 还有 {len(entries) - i} 项没有列出")
+            break
+        lines.append(line)
     return "\n".join(lines)
 
 
@@ -117,19 +127,19 @@ def list_entry(entry: os.DirEntry) -> str:
 def read_file(path: str, offset: int = 1, limit: int = READ_LINES) -> str:
     target = resolve_path(path)
     if target.is_dir():
-        raise IsADirectoryError(f"{path} 是目录，请用 list_files")
+        raise IsADirectoryError(f"{quoted(path)} 是目录，请用 list_files")
     if offset < 1 or limit < 1:
         raise ValueError("offset 和 limit 都要从 1 起")
     with open_regular(target, path) as f:
         size = os.fstat(f.fileno()).st_size
         if looks_binary(f.read(8192)):
             kind = mimetypes.guess_type(target.name)[0] or "类型未知"
-            return f"{path} 是二进制文件（{kind}，{size} 字节），不显示内容"
+            return f"{quoted(path)} 是二进制文件（{kind}，{size} 字节），不显示内容"
         f.seek(0)
         # 只读需要的那几行：内存和时间都与文件大小无关
         for skipped in range(offset - 1):
             if not read_line(f)[0]:
-                return f"{path} 只有 {skipped} 行，offset={offset} 超出了文件末尾"
+                return f"{quoted(path)} 只有 {skipped} 行，offset={offset} 超出了文件末尾"
         lines, chars, line_no = [], 0, offset
         while len(lines) < limit and chars < MAX_RESULT_CHARS:
             raw, cut = read_line(f)
@@ -143,7 +153,7 @@ def read_file(path: str, offset: int = 1, limit: int = READ_LINES) -> str:
             line_no += 1
         left = size - f.tell()
     if not lines:
-        return f"{path} 是空文件"
+        return f"{quoted(path)} 是空文件"
     if left > 0:
         lines.append(f"[第 {offset}–{line_no - 1} 行；后面还有约 {left} 字节没显示，"
                      f"用 offset={line_no} 继续读]")
@@ -159,7 +169,7 @@ def open_regular(target: Path, path: str):
         if stat.S_ISREG(mode := os.fstat(f.fileno()).st_mode):
             return f
         f.close()
-    raise OSError(f"{path} 是{kind_of(mode)}，不是普通文件，不能读取")
+    raise OSError(f"{quoted(path)} 是{kind_of(mode)}，不是普通文件，不能读取")
 
 
 def read_line(f) -> tuple[bytes, bool]:
@@ -186,7 +196,7 @@ def search_files(query: str, path: str = ".") -> str:
     needle = query.encode("utf-8")
     # 锚点：query 里在代码中最少见的那个字节，用它快速排除不含 query 的文件
     offset = max(range(len(needle)), key=lambda i: rarity(needle[i]))
-    hits = []
+    hits, chars = [], 0
     for file in files:
         data = small_file_bytes(file)
         # 先整块找一次：大多数文件里根本没有，不必逐行拆开
@@ -195,13 +205,15 @@ def search_files(query: str, path: str = ".") -> str:
         for line_no, line in enumerate(data.splitlines(), 1):
             if needle in line:
                 text = line.decode("utf-8", errors="replace").strip()[:200]
-                hits.append(f"{shown(Path(file))}:{line_no}: {text}")
-                if len(hits) == MAX_SEARCH_HITS:
-                    hits.append(f"[只显示前 {MAX_SEARCH_HITS} 条匹配，结果已截断；"
+                hit = f"{shown(Path(file))}:{line_no}: {text}"
+                chars += len(hit) + 1
+                if len(hits) == MAX_SEARCH_HITS or chars > MAX_RESULT_CHARS - 200:
+                    hits.append(f"[只显示前 {len(hits)} 条匹配，结果已截断；"
                                 "可以换更具体的 query 或缩小 path]")
                     return "\n".join(hits)
+                hits.append(hit)
     if not hits:
-        return f"在 {shown(target)} 里没有找到包含 {query!r} 的内容"
+        return f"在 {shown(target)} 里没有找到包含 {quoted(query)!r} 的内容"
     return "\n".join(hits)
 
 
@@ -368,10 +380,10 @@ def kill_group(proc: subprocess.Popen) -> bool:
 
 
 def clip(text: str) -> str:
-    """太长就保留开头和结尾，中间注明省略了多少。"""
+    """太长就保留开头和结尾，中间注明省略了多少；结果不超过 MAX_RESULT_CHARS。"""
     if len(text) <= MAX_RESULT_CHARS:
         return text
-    half = MAX_RESULT_CHARS // 2
+    half = MAX_RESULT_CHARS // 2 - 30
     return f"{text[:half]}\n…（中间省略了 {len(text) - 2 * half} 个字符）…\n{text[-half:]}"
 
 
@@ -385,16 +397,22 @@ TOOL_REGISTRY = {
 
 
 def dispatch_tool(name: str, arguments) -> str:
-    """按名字找到工具并执行。任何问题都变成一条“错误：…”结果，交给模型处理。"""
+    """按名字找到工具并执行。任何问题都变成一条“错误：…”结果，交给模型处理。
+
+    结果（错误也一样）统一在这里经过 clip：哪个工具都超不过 MAX_RESULT_CHARS。
+    """
     if name not in TOOL_REGISTRY:
-        return f"错误：没有名为 {name!r} 的工具。可用的工具：{', '.join(TOOL_REGISTRY)}"
+        return clip(f"错误：没有名为 {quoted(name)!r} 的工具。可用的工具：{', '.join(TOOL_REGISTRY)}")
     args, problem = check_arguments(name, arguments)
     if problem:
-        return f"错误：{problem}"
+        return clip(f"错误：{problem}")
     try:
-        return TOOL_REGISTRY[name](**args) or "（空结果）"
-    except Exception as e:  # 工具失败是一条观察，不是程序崩溃
-        return f"错误：{e}"
+        return clip(TOOL_REGISTRY[name](**args) or "（空结果）")
+    except OSError as e:  # 系统的报错会带上完整路径，只引开头
+        where = f"{quoted(str(e.filename))}：" if e.filename else ""
+        return clip(f"错误：{where}{e.strerror or e}")
+    except Exception as e:  # noqa: BLE001  工具失败是一条观察，不是程序崩溃
+        return clip(f"错误：{e}")
 
 
 def check_arguments(name: str, arguments) -> tuple[dict, str]:

@@ -470,3 +470,36 @@ def test_a_hard_link_to_the_env_file_next_to_agent_py_is_kept_back(provider, tmp
     assert read.startswith("错误：") and "sk-from-dotenv" not in read
     assert "没有找到" in searched
     assert listed.startswith("notes.txt（") and "不能读取" in listed
+
+
+# ── 结果的大小上限：哪个工具、哪种错误都一样 ──────────────────────
+def test_results_that_echo_a_huge_argument_quote_only_its_beginning(workdir):
+    huge = "a" * 1_000_000
+    for name, args in [("read_file", {"path": huge}), ("list_files", {"path": huge}),
+                       ("search_files", {"query": huge}), ("search_files", {"query": "x", "path": huge}),
+                       (huge, {})]:
+        result = run_tool(name, **args)
+        assert len(result) < 1000 and "个字符）" in result, (name[:20], result[:300])
+
+
+def test_list_files_with_many_long_names_stays_under_the_cap(workdir):
+    for i in range(400):
+        (workdir / f"{i:03d}{'n' * 200}.txt").touch()
+    result = run_tool("list_files")
+    assert len(result) <= tools.MAX_RESULT_CHARS
+    assert result.splitlines()[0].startswith("000n") and "没有列出" in result.splitlines()[-1]
+
+
+def test_search_files_with_deep_paths_stays_under_the_cap(workdir):
+    deep = workdir.joinpath(*[f"{level:02d}{'d' * 180}" for level in range(12)])
+    deep.mkdir(parents=True)
+    (deep / "hits.txt").write_text("needle\n" * 60)
+    result = run_tool("search_files", query="needle")
+    assert len(result) <= tools.MAX_RESULT_CHARS
+    assert "hits.txt:1: needle" in result and "截断" in result.splitlines()[-1]
+
+
+def test_dispatch_caps_every_result_and_says_what_was_cut(workdir, monkeypatch):
+    monkeypatch.setitem(tools.TOOL_REGISTRY, "list_files", lambda path=".": "x" * 100_000)
+    result = run_tool("list_files")
+    assert len(result) <= tools.MAX_RESULT_CHARS and "省略了" in result
