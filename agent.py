@@ -9,6 +9,7 @@
 
 import argparse
 import json
+import math
 import os
 import sys
 import uuid
@@ -358,8 +359,8 @@ def parse_args(argv):
     parser.add_argument("--demo", action="store_true",
                         help="离线演示：用按规则回放的假模型代替真模型，不需要 key，不联网")
     args = parser.parse_args(argv)
-    if args.max_rounds < 1 or args.command_timeout <= 0:
-        parser.error("--max-rounds 至少是 1，--command-timeout 要大于 0")
+    if args.max_rounds < 1 or not 0 < args.command_timeout < math.inf:  # nan 也通不过
+        parser.error("--max-rounds 至少是 1，--command-timeout 要是大于 0 的有限秒数")
     return args
 
 

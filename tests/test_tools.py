@@ -10,7 +10,7 @@ import threading
 import time
 
 import pytest
-from conftest import ROOT, cli_env
+from conftest import ROOT, cli_env, run_cli
 from fake_provider import call, text_reply, tool_reply
 
 import tools
@@ -503,3 +503,11 @@ def test_dispatch_caps_every_result_and_says_what_was_cut(workdir, monkeypatch):
     monkeypatch.setitem(tools.TOOL_REGISTRY, "list_files", lambda path=".": "x" * 100_000)
     result = run_tool("list_files")
     assert len(result) <= tools.MAX_RESULT_CHARS and "省略了" in result
+
+
+# ── 命令行参数 ───────────────────────────────────────────────
+@posix_only
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "0", "-1"])
+def test_command_timeout_must_be_a_finite_number_above_0(project, value):
+    result = run_cli("--demo", "--command-timeout", value, "看看")
+    assert result.returncode == 2 and "--command-timeout" in result.stderr
