@@ -352,10 +352,7 @@ def approve(command: str) -> str:
     if not sys.stdin or not sys.stdin.isatty():
         return "没有执行：需要用户确认，但当前不是交互终端（可用 --yes 参数自动批准）"
     if termios:  # 丢掉问之前就敲进来的字：批准必须是看到命令之后给的
-        try:
-            termios.tcflush(sys.stdin, termios.TCIFLUSH)
-        except termios.error:
-            pass
+        termios.tcflush(sys.stdin, termios.TCIFLUSH)
     # 整条命令单独成行，控制字符写成转义：用户看到的就是要执行的
     printable = "".join(c if c == "\n" or c.isprintable() else c.encode("unicode_escape").decode()
                         for c in command)
