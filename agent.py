@@ -10,6 +10,7 @@
 import argparse
 import contextlib
 import json
+import math
 import os
 import sys
 import traceback
@@ -19,7 +20,7 @@ import uuid
 from pathlib import Path
 
 import openai
-from dotenv import load_dotenv
+from dotenv import dotenv_values
 
 import tools
 from tools import TOOLS, dispatch_tool, safe_text
@@ -398,14 +399,27 @@ def fail(text: str):
     sys.exit(2)
 
 
-def connect():
-    """读配置、建客户端。返回 (client, model)；配置不对就打印一句话并以退出码 2 结束。
+def read_settings() -> dict:
+    """配置：真正的环境变量优先，其次 agent.py 旁边的 .env，最后当前目录的 .env。
 
-    .env 的顺序：agent.py 旁边的、当前目录的；真正的环境变量优先于两者。
+    .env 只读进这个 dict，不放进 os.environ：run_command 启动的命令看不到里面的 key 和设置。
+    读过的 .env 记在 tools.ENV_FILES 里，它的硬链接也不许文件工具读。
     """
-    load_dotenv(Path(__file__).with_name(".env"))
-    load_dotenv(Path.cwd() / ".env")
-    key, model = os.getenv("OPENAI_API_KEY"), os.getenv("MODEL")
+    settings = {}
+    for env_file in (Path(__file__).with_name(".env"), Path.cwd() / ".env"):
+        if env_file.is_file():  # 只读普通文件：.env 要是命名管道，读它会一直等
+            st = env_file.stat()
+            tools.ENV_FILES.add((st.st_dev, st.st_ino))
+            for name, value in dotenv_values(env_file).items():
+                if value is not None:
+                    settings.setdefault(name, value)  # 先读到的优先，和 load_dotenv 一样
+    return {**settings, **os.environ}
+
+
+def connect():
+    """读配置、建客户端。返回 (client, model)；配置不对就打印一句话并以退出码 2 结束。"""
+    settings = read_settings()
+    key, model = settings.get("OPENAI_API_KEY"), settings.get("MODEL")
     if not key:
         fail("[错误] 没有配置 OPENAI_API_KEY。请先 cp .env.example .env，"
              "在 .env 里填好 OPENAI_API_KEY、OPENAI_BASE_URL 和 MODEL；"
@@ -413,11 +427,11 @@ def connect():
     if not model:
         fail("[错误] 没有配置 MODEL：请在 .env 里写上模型名，例如 MODEL=deepseek-v4-flash")
     try:
-        timeout = float(os.getenv("OPENAI_TIMEOUT") or 120)
-        retries = int(os.getenv("OPENAI_MAX_RETRIES") or 2)
+        timeout = float(settings.get("OPENAI_TIMEOUT") or 120)
+        retries = int(settings.get("OPENAI_MAX_RETRIES") or 2)
     except ValueError:
         fail("[错误] OPENAI_TIMEOUT 要是秒数，OPENAI_MAX_RETRIES 要是整数，请检查 .env")
-    base_url = os.getenv("OPENAI_BASE_URL") or "https://api.openai.com/v1"
+    base_url = settings.get("OPENAI_BASE_URL") or "https://api.openai.com/v1"
     # SDK 默认一次等 600 秒，交互工具等不起；重试留着应付连接失败、429 和 5xx
     client = openai.OpenAI(api_key=key, base_url=base_url, timeout=timeout, max_retries=retries)
     return client, model
@@ -502,8 +516,8 @@ def parse_args(argv):
     args.question = " ".join(args.question)
     if args.max_rounds < 1:
         parser.error("--max-rounds 至少是 1")
-    if args.command_timeout <= 0:
-        parser.error("--command-timeout 要大于 0")
+    if not 0 < args.command_timeout < math.inf:  # nan 也通不过
+        parser.error("--command-timeout 要是大于 0 的有限秒数")
     return args
 
 

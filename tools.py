@@ -5,14 +5,22 @@ s04 建好的注册表，s05 原样使用。每个工具都返回一段非空文
 不能伪装成数据，更不能让程序崩掉。
 """
 
+import errno
 import json
 import mimetypes
 import os
 import re
 import signal
+import stat
 import subprocess
 import sys
+import threading
 from pathlib import Path
+
+try:
+    import termios  # 清掉确认前敲进来的字；Windows 没有
+except ImportError:
+    termios = None
 
 # ── 限制（练习 4 讲的就是这些）────────────────────────────────
 MAX_RESULT_CHARS = 8000        # 单个工具结果最多多少字符，防止撑爆上下文
@@ -25,22 +33,50 @@ COMMAND_TIMEOUT = 30           # run_command 超时秒数（--command-timeout）
 SKIP_DIRS = {"node_modules", "__pycache__", "site-packages"}  # 另外：隐藏目录、虚拟环境
 
 AUTO_APPROVE = False           # --yes：run_command 不再逐条询问
+ENV_FILES: set[tuple[int, int]] = set()  # agent.py 读过的 .env 的 (st_dev, st_ino)，硬链接也认得出
+ENV_TEMPLATES = {".env.example", ".env.sample", ".env.template"}  # 模板，不是密钥
+READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)  # 打开文件不会卡住
+SPECIAL_KINDS = {stat.S_IFIFO: "命名管道 FIFO", stat.S_IFSOCK: "套接字 socket",
+                 stat.S_IFCHR: "字符设备", stat.S_IFBLK: "块设备"}
 
 
 # ── 工作目录：文件工具只能碰这里面的东西 ───────────────────────
 def resolve_path(path: str) -> Path:
-    """把模型给的路径变成工作目录内的真实路径；出界或是 .env 就拒绝。"""
+    """把模型给的路径变成工作目录内的真实路径；出界或是 env 文件就拒绝。"""
     root = Path.cwd().resolve()
     target = (root / path).resolve()  # resolve 会跟随符号链接，所以链接出界也能发现
     if target != root and root not in target.parents:
-        raise PermissionError(f"{path} 在工作目录 {root} 之外，不能访问")
-    if is_secret(target.name):
-        raise PermissionError(f"{path} 是保存密钥的 .env 文件，不能读取")
+        raise PermissionError(f"{quoted(path)} 在工作目录 {root} 之外，不能访问")
+    if not target.is_dir() and is_secret(str(target)):
+        raise PermissionError(f"{quoted(path)} 是保存密钥的 env 文件，不能读取")
     return target
 
 
-def is_secret(name: str) -> bool:
-    return name == ".env" or (name.startswith(".env.") and name != ".env.example")
+def is_secret(path: str, entry: os.DirEntry | None = None) -> bool:
+    """三个工具共用的一条规则。env 文件：名字（不分大小写）是 .env、以 .env. 开头、以 .env 结尾，
+    或是 .envrc，模板（ENV_TEMPLATES）除外；和读过的 .env 是同一个文件（硬链接）也算。
+    符号链接看它指向的文件。"""
+    if entry and entry.is_symlink():
+        path, entry = os.path.realpath(path), None
+    name = (entry.name if entry else os.path.basename(path)).lower()
+    if name not in ENV_TEMPLATES and (name == ".envrc" or name.startswith(".env.") or name.endswith(".env")):
+        return True
+    if not ENV_FILES or (entry and all(entry.inode() != ino for _, ino in ENV_FILES)):
+        return False  # scandir 白给的 inode 先排除一遍，大多数文件不用再 stat
+    try:
+        st = os.stat(path)
+    except OSError:
+        return False
+    return (st.st_dev, st.st_ino) in ENV_FILES
+
+
+def quoted(text: str, limit: int = 200) -> str:
+    """错误里引用模型给的参数：只引开头，免得一个超长参数把结果撑爆。"""
+    return text if len(text) <= limit else f"{text[:limit]}…（共 {len(text)} 个字符）"
+
+
+def kind_of(mode: int) -> str:
+    return SPECIAL_KINDS.get(stat.S_IFMT(mode), "特殊文件")
 
 
 def shown(path: Path) -> str:
@@ -57,51 +93,90 @@ def looks_binary(head: bytes) -> bool:
 def list_files(path: str = ".") -> str:
     target = resolve_path(path)
     if not target.is_dir():
-        raise NotADirectoryError(f"{path} 不是目录")
+        raise NotADirectoryError(f"{quoted(path)} 不是目录")
     with os.scandir(target) as it:
-        entries = sorted(e.name + "/" if e.is_dir() else e.name for e in it)
+        entries = sorted(it, key=lambda e: e.name)
     if not entries:
-        return f"{path} 是空目录"
-    lines = entries[:MAX_LIST_ENTRIES]
-    if len(entries) > MAX_LIST_ENTRIES:
-        lines.append(f"…… 还有 {len(entries) - MAX_LIST_ENTRIES} 项没有列出")
+        return f"{quoted(path)} 是空目录"
+    lines, chars = [], 0
+    for i, entry in enumerate(entries):  # 只为列出的那些项多看一眼类型
+        line = list_entry(entry)
+        chars += len(line) + 1
+        if i == MAX_LIST_ENTRIES or chars > MAX_RESULT_CHARS - 100:
+            lines.append(f"…… 还有 {len(entries) - i} 项没有列出")
+            break
+        lines.append(line)
     return "\n".join(lines)
+
+
+def list_entry(entry: os.DirEntry) -> str:
+    """list_files 的一行：目录以 / 结尾；读不了的项照样列出，注明原因。"""
+    try:
+        if entry.is_dir():
+            return entry.name + "/"
+        if entry.is_file() and not is_secret(entry.path, entry):
+            return entry.name
+        mode = entry.stat().st_mode
+        reason = "保存密钥的 env 文件" if stat.S_ISREG(mode) else kind_of(mode)
+    except FileNotFoundError:
+        reason = "符号链接，指向的文件不存在"
+    except OSError as e:
+        reason = "符号链接，指向形成了循环" if e.errno == errno.ELOOP else e.strerror
+    return f"{entry.name}（{reason}，不能读取）"
 
 
 def read_file(path: str, offset: int = 1, limit: int = READ_LINES) -> str:
     target = resolve_path(path)
     if target.is_dir():
-        raise IsADirectoryError(f"{path} 是目录，请用 list_files")
+        raise IsADirectoryError(f"{quoted(path)} 是目录，请用 list_files")
     if offset < 1 or limit < 1:
         raise ValueError("offset 和 limit 都要从 1 起")
-    size = target.stat().st_size
-    with open(target, "rb") as f:
+    with open_regular(target, path) as f:
+        size = os.fstat(f.fileno()).st_size
         if looks_binary(f.read(8192)):
             kind = mimetypes.guess_type(target.name)[0] or "类型未知"
-            return f"{path} 是二进制文件（{kind}，{size} 字节），不显示内容"
+            return f"{quoted(path)} 是二进制文件（{kind}，{size} 字节），不显示内容"
         f.seek(0)
         # 只读需要的那几行：内存和时间都与文件大小无关
         for skipped in range(offset - 1):
             if not read_line(f)[0]:
-                return f"{path} 只有 {skipped} 行，offset={offset} 超出了文件末尾"
+                return f"{quoted(path)} 只有 {skipped} 行，offset={offset} 超出了文件末尾"
         lines, chars, line_no = [], 0, offset
-        while len(lines) < limit and chars < MAX_RESULT_CHARS:
+        budget = MAX_RESULT_CHARS - 70  # 给末尾的分页提示留出地方
+        while len(lines) < limit:
+            start = f.tell()
             raw, cut = read_line(f)
             if not raw:
                 break
             text = raw.decode("utf-8", errors="replace").rstrip("\r\n")
             if cut:
                 text += f" …（此行过长，只显示前 {MAX_LINE_CHARS} 个字符）"
-            lines.append(f"{line_no}\t{text}")
-            chars += len(text) + 8
+            line = f"{line_no}\t{text}"
+            if lines and chars + len(line) >= budget:
+                f.seek(start)  # 这一行放不下了，留给下一页
+                break
+            lines.append(line)
+            chars += len(line) + 1
             line_no += 1
         left = size - f.tell()
     if not lines:
-        return f"{path} 是空文件"
+        return f"{quoted(path)} 是空文件"
     if left > 0:
         lines.append(f"[第 {offset}–{line_no - 1} 行；后面还有约 {left} 字节没显示，"
                      f"用 offset={line_no} 继续读]")
     return "\n".join(lines)
+
+
+def open_regular(target: Path, path: str):
+    """只打开普通文件：命名管道、设备一打开就可能一直等下去。
+    先看类型，再以不阻塞的方式打开；打开后再看一次，防止中途被换掉。"""
+    mode = target.stat().st_mode
+    if stat.S_ISREG(mode):
+        f = os.fdopen(os.open(target, READ_FLAGS), "rb")
+        if stat.S_ISREG(mode := os.fstat(f.fileno()).st_mode):
+            return f
+        f.close()
+    raise OSError(f"{quoted(path)} 是{kind_of(mode)}，不是普通文件，不能读取")
 
 
 def read_line(f) -> tuple[bytes, bool]:
@@ -120,11 +195,43 @@ def search_files(query: str, path: str = ".") -> str:
     if not query:
         raise ValueError("query 不能为空")
     target = resolve_path(path)
+    if target.is_dir():
+        files = walk_files(str(target))
+    else:
+        open_regular(target, path).close()  # 不是普通文件就报错
+        files = [str(target)]
     needle = query.encode("utf-8")
     # 锚点：query 里在代码中最少见的那个字节，用它快速排除不含 query 的文件
     offset = max(range(len(needle)), key=lambda i: rarity(needle[i]))
-    hits, folders = [], [str(target)]
-    while folders:  # 深度优先，按名字排序，和 os.walk 的顺序一样
+    hits, chars = [], 0
+    for file in files:
+        data = small_file_bytes(file)
+        # 先整块找一次：大多数文件里根本没有，不必逐行拆开
+        if not contains(data, needle, offset) or looks_binary(data[:8192]):
+            continue
+        for line_no, line in enumerate(data.splitlines(), 1):
+            if needle in line:
+                text = line.decode("utf-8", errors="replace").strip()[:200]
+                hit = f"{shown(Path(file))}:{line_no}: {text}"
+                chars += len(hit) + 1
+                if len(hits) == MAX_SEARCH_HITS or chars > MAX_RESULT_CHARS - 200:
+                    hits.append(f"[只显示前 {len(hits)} 条匹配，结果已截断；"
+                                "可以换更具体的 query 或缩小 path]")
+                    return "\n".join(hits)
+                hits.append(hit)
+    if not hits:
+        return f"在 {shown(target)} 里没有找到包含 {quoted(query)!r} 的内容"
+    return "\n".join(hits)
+
+
+def walk_files(root: str):
+    """深度优先、按名字排序（和 os.walk 的顺序一样），给出要搜的普通文件。
+
+    文件类型用 scandir 白给的 d_type 判断，不多花系统调用：符号链接（可能指向工作目录之外）、
+    命名管道、设备都不碰；env 文件也不碰。
+    """
+    folders = [root]
+    while folders:
         folder = folders.pop()
         try:
             entries = sorted(os.scandir(folder), key=lambda e: e.name)
@@ -132,28 +239,12 @@ def search_files(query: str, path: str = ".") -> str:
             continue
         subfolders = []
         for entry in entries:
-            if entry.is_symlink() or is_secret(entry.name):
-                continue  # 不跟随符号链接：它可能指向工作目录之外
-            if entry.is_dir():
+            if entry.is_dir(follow_symlinks=False):
                 if not skip_dir(folder, entry.name):
                     subfolders.append(entry.path)
-                continue
-            data = small_file_bytes(entry.path)
-            # 先整块找一次：大多数文件里根本没有，不必逐行拆开
-            if not contains(data, needle, offset) or looks_binary(data[:8192]):
-                continue
-            for line_no, line in enumerate(data.splitlines(), 1):
-                if needle in line:
-                    text = line.decode("utf-8", errors="replace").strip()[:200]
-                    hits.append(f"{shown(Path(entry.path))}:{line_no}: {text}")
-                    if len(hits) == MAX_SEARCH_HITS:
-                        hits.append(f"[只显示前 {MAX_SEARCH_HITS} 条匹配，结果已截断；"
-                                    "可以换更具体的 query 或缩小 path]")
-                        return "\n".join(hits)
+            elif entry.is_file(follow_symlinks=False) and not is_secret(entry.path, entry):
+                yield entry.path
         folders.extend(reversed(subfolders))
-    if not hits:
-        return f"在 {shown(target)} 里没有找到包含 {query!r} 的内容"
-    return "\n".join(hits)
 
 
 COMMON_BYTES = b" etaoinsrlcd\nupmh_f.g(),=\"ybw:'vk-x/0;1T2S>A<"  # 代码里最常见的字节，越靠前越常见
@@ -184,10 +275,10 @@ def small_file_bytes(path: str) -> bytes:
     """读整个文件；比 MAX_SEARCH_FILE_BYTES 大或读不了就返回 b""。
 
     用最底层的 os.open/os.read：大多数源码文件一次 read 就读完，不用先 stat，
-    每个文件 3 次系统调用，和 grep 一样。
+    每个文件 3 次系统调用，和 grep 一样。O_NONBLOCK：万一文件刚被换成命名管道，也不会卡住。
     """
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+        fd = os.open(path, READ_FLAGS)
     except OSError:
         return b""
     try:
@@ -212,27 +303,53 @@ def run_command(command: str) -> str:
     refused = approve(command)
     if refused:
         return refused
-    # 独立进程组：超时或 Ctrl-C 时连同它的子进程一起结束
+    # 独立进程组：超时、Ctrl-C 或命令结束时，连同它启动的子进程一起结束
     group = ({"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP} if os.name == "nt"
              else {"start_new_session": True})
+    # 子进程看得到用户自己导出的变量，看不到 API key；.env 里的设置本来就不在 os.environ 里
+    env = {k: v for k, v in os.environ.items() if k != "OPENAI_API_KEY"}
     proc = subprocess.Popen(command, shell=True, cwd=Path.cwd(), stdin=subprocess.DEVNULL,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, **group)
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, **group)
+    kept = {"head": bytearray(), "tail": bytearray(), "dropped": 0}
+    reader = threading.Thread(target=keep_ends, args=(proc.stdout, kept), daemon=True)
+    reader.start()
     note = ""
     try:
-        out, _ = proc.communicate(timeout=COMMAND_TIMEOUT)
+        proc.wait(timeout=COMMAND_TIMEOUT)
+        if kill_group(proc):  # shell 退出了，它放到后台的进程还在跑
+            note = "\n[命令结束时它启动的后台进程还在运行，已一并结束]"
     except subprocess.TimeoutExpired:
         kill_group(proc)
-        try:
-            out, _ = proc.communicate(timeout=5)  # 拿到被终止前已经输出的内容
-        except subprocess.TimeoutExpired:  # 有子进程逃出了进程组，还占着输出管道
-            proc.kill()
-            out = b""
+        proc.wait()
         note = f"\n[超过 {COMMAND_TIMEOUT:g} 秒，命令已被终止]"
     except KeyboardInterrupt:
         kill_group(proc)
         raise
-    text = out.decode("utf-8", errors="replace").strip() or "（没有输出）"
-    return f"退出码：{proc.returncode}\n{clip(text)}{note}"
+    reader.join(timeout=5)
+    if reader.is_alive():  # 有子进程逃出了进程组，还占着输出管道：不等它
+        note += "\n[有子进程脱离了进程组，还在占用输出，后面的输出没有收集]"
+    cut = f"\n…（中间省略了 {kept['dropped']} 字节）…\n".encode() if kept["dropped"] else b""
+    text = (kept["head"] + cut + kept["tail"]).decode("utf-8", errors="replace").strip()
+    return f"退出码：{proc.returncode}\n{text or '（没有输出）'}{note}"
+
+
+def keep_ends(pipe, kept: dict) -> None:
+    """边读边丢：只留开头和结尾各约半个 MAX_RESULT_CHARS，数着中间丢了多少。
+
+    命令输出多少，内存都不涨；communicate() 会把全部输出先攒在内存里。
+    """
+    half = MAX_RESULT_CHARS // 2 - 100
+    head, tail = kept["head"], kept["tail"]
+    while chunk := os.read(pipe.fileno(), 65536):
+        if len(head) < half:
+            room = half - len(head)
+            head += chunk[:room]
+            chunk = chunk[room:]
+        tail += chunk
+        if len(tail) > half:
+            kept["dropped"] += len(tail) - half
+            del tail[:-half]
+    pipe.close()
 
 
 def approve(command: str) -> str:
@@ -241,28 +358,36 @@ def approve(command: str) -> str:
         return ""
     if not sys.stdin or not sys.stdin.isatty():
         return "没有执行：需要用户确认，但当前不是交互终端（可用 --yes 参数自动批准）"
+    if termios:  # 丢掉问之前就敲进来的字：批准必须是看到命令之后给的
+        termios.tcflush(sys.stdin, termios.TCIFLUSH)
+    # 整条命令单独成行，控制字符写成转义：用户看到的就是要执行的
+    printable = "".join(c if c == "\n" or c.isprintable() else c.encode("unicode_escape").decode()
+                        for c in command)
+    print("  [确认] 模型要执行这条命令：\n    " + printable.replace("\n", "\n    "))
     try:
-        answer = input(f"  [确认] 执行命令 {command!r}？(y/N) ")
+        answer = input("  执行吗？(y/N) ")
     except EOFError:
         answer = ""
     return "" if answer.strip().lower() in ("y", "yes") else "没有执行：用户拒绝了这条命令"
 
 
-def kill_group(proc: subprocess.Popen) -> None:
+def kill_group(proc: subprocess.Popen) -> bool:
+    """结束命令的整个进程组。返回组里是否还有进程（有就被结束了）。"""
     if os.name == "nt":
-        subprocess.run(["taskkill", "/F", "/T", "/PID", str(proc.pid)], capture_output=True)
-    else:
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+        return subprocess.run(["taskkill", "/F", "/T", "/PID", str(proc.pid)],
+                              capture_output=True, check=False).returncode == 0
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+        return True
+    except OSError:  # 组里已经没有进程了
+        return False
 
 
 def clip(text: str) -> str:
-    """太长就保留开头和结尾，中间注明省略了多少。"""
+    """太长就保留开头和结尾，中间注明省略了多少；结果不超过 MAX_RESULT_CHARS。"""
     if len(text) <= MAX_RESULT_CHARS:
         return text
-    half = MAX_RESULT_CHARS // 2
+    half = MAX_RESULT_CHARS // 2 - 30
     return f"{text[:half]}\n…（中间省略了 {len(text) - 2 * half} 个字符）…\n{text[-half:]}"
 
 
@@ -276,16 +401,22 @@ TOOL_REGISTRY = {
 
 
 def dispatch_tool(name: str, arguments) -> str:
-    """按名字找到工具并执行。任何问题都变成一条“错误：…”结果，交给模型处理。"""
+    """按名字找到工具并执行。任何问题都变成一条“错误：…”结果，交给模型处理。
+
+    结果（错误也一样）统一在这里经过 safe_text 和 clip：能编码，也超不过 MAX_RESULT_CHARS。
+    """
     if name not in TOOL_REGISTRY:
-        return safe_text(f"错误：没有名为 {name!r} 的工具。可用的工具：{', '.join(TOOL_REGISTRY)}")
-    args, problem = check_arguments(name, arguments)
-    if problem:
-        return safe_text(f"错误：{problem}")
-    try:
-        return safe_text(TOOL_REGISTRY[name](**args) or "（空结果）")
-    except Exception as e:  # 工具失败是一条观察，不是程序崩溃
-        return safe_text(f"错误：{e}")
+        result = f"错误：没有名为 {quoted(name)!r} 的工具。可用的工具：{', '.join(TOOL_REGISTRY)}"
+    else:
+        try:
+            args, problem = check_arguments(name, arguments)
+            result = f"错误：{problem}" if problem else TOOL_REGISTRY[name](**args) or "（空结果）"
+        except OSError as e:  # 系统的报错会带上完整路径，只引开头
+            where = f"{quoted(str(e.filename))}：" if e.filename else ""
+            result = f"错误：{where}{e.strerror or e}"
+        except Exception as e:  # noqa: BLE001  工具失败是一条观察，不是程序崩溃
+            result = f"错误：{e}"
+    return clip(safe_text(result))
 
 
 LONE_SURROGATES = re.compile("[\ud800-\udfff]")

@@ -5,7 +5,9 @@
 在临时目录里自己造数据（约 200 MB 的源码树、一个 200 MB 的文件、一个 10 万项的目录），跑完删掉。
 - search_files：少见的词对比 grep -rnF（同样的排除规则），常见的词对比 grep 的完整扫描；
 - read_file：200 MB 文件的耗时和进程峰值内存，对比章节里 open().read() 整个读进来；
-- list_files：10 万项的目录，对比 sorted(os.listdir())。
+- list_files：10 万项的目录，对比 sorted(os.listdir())；
+- 命名管道：read_file 读一个 FIFO 的耗时；树里散着 FIFO 时 search_files 的耗时，对比没有 FIFO；
+- run_command：命令输出 400 MB 时 agent 进程的峰值内存，对比空闲时。
 """
 
 import os
@@ -72,6 +74,33 @@ def peak_rss_mb(code: str, cwd: Path) -> tuple[float, float]:
     return float(out[0]), int(out[1]) / 1024  # VmHWM 的单位是 kB
 
 
+def fifos(tree: Path):
+    """命名管道（开发服务器的日志管道、mkfifo 剩下的）：工具不能卡在上面，也不该因此变慢。"""
+    without = best_of(5, lambda: tools.search_files(RARE))
+    for i in range(0, 100, 10):  # 10 个目录里各放一个 FIFO
+        os.mkfifo(tree / "src" / f"pkg{i:03d}" / "dev.log")
+    with_fifos = best_of(5, lambda: tools.search_files(RARE))
+    print(f"search_files 树里有 10 个 FIFO：{with_fifos * 1000:7.1f} ms，没有 FIFO {without * 1000:7.1f} ms，"
+          f"比值 {with_fifos / without:.2f}×（目标 ≈ 1×）")
+    fifo_read = best_of(5, lambda: tools.dispatch_tool("read_file", {"path": "src/pkg000/dev.log"}))
+    assert "命名管道" in tools.dispatch_tool("read_file", {"path": "src/pkg000/dev.log"})
+    print(f"read_file 读一个 FIFO：{fifo_read * 1000:7.3f} ms（目标 < 100 ms：马上说明它是命名管道，不等）")
+
+
+def command_output(tmp: Path):
+    """run_command 边读边丢：命令输出再多，agent 进程的内存也不涨。"""
+    prelude = "import agent, tools; tools.AUTO_APPROVE = True; "
+    code_big = (prelude + "t = time.perf_counter(); r = tools.run_command('yes | head -c 400000000'); "
+                "ELAPSED = time.perf_counter() - t; assert '省略了 399' in r, r[-300:]")
+    code_idle = prelude + "r = tools.run_command('true'); ELAPSED = 0"
+    t_big, rss_big = peak_rss_mb(code_big, tmp)
+    _, rss_idle = peak_rss_mb(code_idle, tmp)
+    t_shell = best_of(1, lambda: subprocess.run("yes | head -c 400000000 > /dev/null", shell=True, check=True))
+    print(f"\nrun_command 命令输出 400 MB：agent 进程峰值内存 {rss_big:6.1f} MB，空闲时 {rss_idle:6.1f} MB，"
+          f"多出 {rss_big - rss_idle:.1f} MB（目标 < 50 MB）")
+    print(f"  耗时 {t_big:.2f} 秒，shell 直接写进 /dev/null {t_shell:.2f} 秒，比值 {t_big / t_shell:.1f}×")
+
+
 def main():
     if not shutil.which("grep") or not os.path.exists("/proc/self/status"):
         sys.exit("这个基准要在 Linux 上跑：需要 grep 和 /proc")
@@ -94,6 +123,7 @@ def main():
         base = best_of(3, lambda: grep(COMMON, tree))
         print(f"search_files 常见的词（满 50 条就停）：{ours * 1000:7.1f} ms，grep 完整扫描 {base * 1000:7.1f} ms，"
               f"比值 {ours / base:.3f}×（目标 < 0.10×）")
+        fifos(tree)
 
         big = tmp / "big.log"
         with open(big, "wb") as f:
@@ -123,6 +153,7 @@ def main():
         print(f"\nlist_files 10 万项的目录：{ours * 1000:7.1f} ms，sorted(os.listdir) {base * 1000:7.1f} ms，"
               f"比值 {ours / base:.2f}×")
         os.chdir(ROOT)
+        command_output(tmp)
     print(f"\n总耗时 {time.perf_counter() - started:.1f} 秒")
 
 

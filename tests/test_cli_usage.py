@@ -35,7 +35,7 @@ def test_words_around_options_are_joined_in_order():
 
 @pytest.mark.parametrize("argv,message", [
     (["--max-rounds", "0", "看看"], "--max-rounds 至少是 1"),
-    (["--command-timeout", "0", "看看"], "--command-timeout 要大于 0"),
+    (["--command-timeout", "0", "看看"], "--command-timeout 要是大于 0 的有限秒数"),
 ])
 def test_each_bad_option_gets_only_its_own_message(argv, message, capsys):
     with pytest.raises(SystemExit) as exit_:

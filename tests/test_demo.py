@@ -168,10 +168,10 @@ def test_demo_pages_through_a_truncated_manifest(project, monkeypatch, capsys):
     messages = agent.run(QUESTION, client=demo_model.demo_client(), model="demo")
     out = capsys.readouterr().out
     assert tool_calls_in(out) == ['list_files({"path": "."})', 'read_file({"path": "package.json"})',
-                                  'read_file({"path": "package.json", "offset": 9})',
+                                  'read_file({"path": "package.json", "offset": 6})',
                                   'read_file({"path": "README.md"})']
     first_page = messages[5]["content"]
-    assert first_page.endswith("用 offset=9 继续读]")
+    assert first_page.endswith("用 offset=6 继续读]")
     answer = messages[-1]["content"]
     for expected in ["React 18.2", "Express 4.18", "Jest 29.7", "依据：package.json、README.md。"]:
         assert expected in answer

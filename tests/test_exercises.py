@@ -95,13 +95,13 @@ def test_exercise_3_other_questions_take_the_paths_the_readme_describes(app, que
 
 def test_exercise_4_small_results_are_paged_with_offset(app):
     text = exercise(4)
-    hint = re.search(r"`(\[第 1–8 行.*?\])`", text).group(1)
+    hint = re.search(r"`(\[第 1–5 行.*?\])`", text).group(1)
     edit(app / "tools.py", "MAX_RESULT_CHARS = 8000", "MAX_RESULT_CHARS = 200")
     result = demo(app, STACK)
     assert result.returncode == 0
     out = result.stdout
     assert f"\n{hint}\n" in out.split("第 3 轮")[0]  # [工具结果] 里看得到从哪里接着读
-    assert '[调用工具] read_file({"path": "package.json", "offset": 9})' in out
+    assert '[调用工具] read_file({"path": "package.json", "offset": 6})' in out
     assert rounds(out) == ["1", "2", "3", "4", "5"] and "一共 5 轮" in text
     answer = out.split("[最终回复]", 1)[1]
     for name in ("React 18.2", "Express 4.18", "Jest 29.7"):

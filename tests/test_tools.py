@@ -1,10 +1,17 @@
 """tools.py：每个工具、工作目录的边界、dispatch_tool 的参数检查。"""
 
 import os
+import shutil
+import signal
+import socket
+import subprocess
 import sys
+import threading
 import time
 
 import pytest
+from conftest import ROOT, cli_env, run_cli
+from fake_provider import call, text_reply, tool_reply
 
 import tools
 from tools import dispatch_tool
@@ -193,3 +200,314 @@ def test_run_command_keeps_head_and_tail_of_long_output(workdir, monkeypatch):
                       command=f'"{sys.executable}" -c "print(\'START\' + \'x\' * 50000 + \'END\')"')
     assert "START" in result and "END" in result and "省略了" in result
     assert len(result) < tools.MAX_RESULT_CHARS + 200
+
+
+# ── 命令的环境：看得到 shell 里导出的变量，看不到 key 和 .env ──────────
+posix_only = pytest.mark.skipif(os.name == "nt", reason="用 POSIX 的命令、命名管道或终端")
+
+
+def copy_of_the_agent(tmp_path):
+    """一份程序的拷贝和一个单独的工作目录：.env 放在 agent.py 旁边，在工作目录之外。"""
+    app, work = tmp_path / "app", tmp_path / "work"
+    app.mkdir()
+    work.mkdir()
+    for name in ("agent.py", "tools.py"):
+        shutil.copy(ROOT / name, app)
+    return app, work
+
+
+def agent_without_settings(app, *args, **extra):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI_") and k != "MODEL"}
+    env.update(PYTHONIOENCODING="utf-8", **extra)
+    return subprocess.run([sys.executable, str(app / "agent.py"), *args], env=env,
+                          capture_output=True, text=True, encoding="utf-8", timeout=30, check=False)
+
+
+def test_commands_see_shell_variables_but_not_the_key_or_dotenv_settings(provider, tmp_path):
+    app, work = copy_of_the_agent(tmp_path)
+    show = {"command": "env | grep -iE 'setting|dotenv|openai|sk-' || true"}
+    p = provider([tool_reply(call("run_command", show)), text_reply("好"),
+                  tool_reply(call("run_command", show)), text_reply("好")])
+    (app / ".env").write_text(f"OPENAI_API_KEY=sk-from-dotenv\nOPENAI_BASE_URL={p.url}\n"
+                              "OPENAI_MAX_RETRIES=0\nMODEL=m\nDOTENV_ONLY=from-dotenv\n")
+    result = agent_without_settings(app, "--yes", "-C", str(work), "看看环境", SHELL_SETTING="from-shell")
+    assert result.returncode == 0, result.stderr
+    seen = p.requests[1]["messages"][-1]["content"]
+    assert "SHELL_SETTING=from-shell" in seen
+    assert "sk-from-dotenv" not in seen and "DOTENV_ONLY" not in seen and "OPENAI" not in seen
+
+    result = agent_without_settings(app, "--yes", "-C", str(work), "看看环境",
+                                    OPENAI_API_KEY="sk-from-shell", OPENAI_ORG_ID="org-shell")
+    assert result.returncode == 0, result.stderr
+    seen = p.requests[3]["messages"][-1]["content"]
+    assert "sk-from-shell" not in seen and "OPENAI_API_KEY" not in seen
+    assert "OPENAI_ORG_ID=org-shell" in seen  # 用户自己导出的变量照常能用
+
+
+# ── run_command：输出再多内存也不涨，后台进程不留，确认必须是人给的 ─────
+def finishes(fn, seconds=15):
+    """在线程里跑 fn：卡住（比如卡在命名管道上）就让测试失败，而不是永远等下去。"""
+    result = []
+    worker = threading.Thread(target=lambda: result.append(fn()), daemon=True)
+    worker.start()
+    worker.join(seconds)
+    assert not worker.is_alive(), f"{seconds} 秒还没返回，卡住了"
+    return result[0]
+
+
+@posix_only
+@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="峰值内存读 /proc")
+def test_run_command_memory_stays_flat_however_much_the_command_prints(workdir):
+    code = (
+        "import tools\n"
+        "tools.AUTO_APPROVE = True\n"
+        "def hwm():\n"
+        "    return int([l for l in open('/proc/self/status') if l.startswith('VmHWM')][0].split()[1])\n"
+        "tools.dispatch_tool('run_command', {'command': 'echo warm-up'})\n"
+        "before = hwm()\n"
+        "result = tools.dispatch_tool('run_command', {'command': 'yes | head -c 200000000'})\n"
+        "print(hwm() - before, len(result), '省略了' in result)\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=workdir, capture_output=True, text=True,
+                         env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8"},
+                         timeout=120, check=False)
+    grown_kb, length, cut = out.stdout.split()
+    assert int(grown_kb) < 50 * 1024, f"200 MB 的输出让进程多用了 {int(grown_kb) // 1024} MB"
+    assert int(length) <= tools.MAX_RESULT_CHARS and cut == "True"
+
+
+@posix_only
+def test_run_command_ends_what_it_left_running_in_the_background(workdir, monkeypatch):
+    monkeypatch.setattr(tools, "AUTO_APPROVE", True)
+    monkeypatch.setattr(tools, "COMMAND_TIMEOUT", 20)
+    command = ("sleep 100 > /dev/null 2>&1 & echo $! > bg.pid; "
+               "nohup sleep 100 > /dev/null 2>&1 & echo $! > nohup.pid; "
+               "sleep 100 & echo $! > piped.pid; echo started")
+    result = finishes(lambda: run_tool("run_command", command=command))
+    pids = [int((workdir / f"{name}.pid").read_text()) for name in ("bg", "nohup", "piped")]
+    try:
+        assert "started" in result and "后台" in result and "超过" not in result
+        assert not any(alive(pid) for pid in pids)
+    finally:
+        for pid in pids:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+
+class Terminal:
+    """在伪终端里跑 agent.py：stdin 是终端，会真的问 (y/N)。"""
+
+    def __init__(self, p, cwd):
+        import pty
+        self.master, slave = pty.openpty()
+        self.proc = subprocess.Popen([sys.executable, str(ROOT / "agent.py")], stdin=slave,
+                                     stdout=slave, stderr=slave, cwd=cwd, env=cli_env(p, TERM="dumb"),
+                                     start_new_session=True)
+        os.close(slave)
+        self.out = b""
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        while True:
+            try:
+                data = os.read(self.master, 4096)
+            except OSError:
+                return
+            if not data:
+                return
+            self.out += data
+
+    @property
+    def text(self):
+        return self.out.decode("utf-8", errors="replace")
+
+    def wait_for(self, text, count=1):
+        deadline = time.monotonic() + 15
+        while self.text.count(text) < count:
+            assert time.monotonic() < deadline, f"没等到 {text!r}，输出：\n{self.text}"
+            time.sleep(0.02)
+
+    def type(self, text):
+        os.write(self.master, text.encode())
+
+    def finish(self):
+        self.wait_for("你：", 2)
+        self.type("quit\n")
+        try:
+            return self.proc.wait(timeout=15)
+        finally:
+            self.proc.kill()
+            os.close(self.master)
+
+
+@posix_only
+def test_typed_ahead_input_does_not_answer_the_approval(project, provider):
+    p = provider([{"sleep": 1, "then": tool_reply(call("run_command", {"command": "touch made.txt"}))},
+                  text_reply("好")])
+    term = Terminal(p, project)
+    term.wait_for("你：")
+    term.type("做点事\n")
+    term.type("y\n")  # 模型还在想，命令还没出现，就先敲了 y
+    term.wait_for("(y/N)")
+    term.type("n\n")
+    term.wait_for("[最终回复]")
+    assert term.finish() == 0
+    assert "用户拒绝" in p.requests[1]["messages"][-1]["content"]
+    assert not (project / "made.txt").exists()
+
+
+@posix_only
+def test_approval_shows_the_whole_command_on_its_own_lines_with_controls_escaped(project, provider):
+    command = "echo " + "word " * 60 + "\x1b[2K\rrm -rf build\nls"
+    p = provider([tool_reply(call("run_command", {"command": command})), text_reply("好")])
+    term = Terminal(p, project)
+    term.wait_for("你：")
+    term.type("做点事\n")
+    term.wait_for("(y/N)")
+    term.type("n\n")
+    term.wait_for("[最终回复]")
+    assert term.finish() == 0
+    lines = term.text.replace("\r\n", "\n").split("\n")
+    asking = next(i for i, line in enumerate(lines) if "(y/N)" in line)
+    assert "echo" not in lines[asking] and len(lines[asking]) < 40
+    shown_command = "\n".join(line.strip() for line in lines[asking - 2:asking])
+    assert shown_command == ("echo " + "word " * 60).strip() + " \\x1b[2K\\rrm -rf build\nls"
+
+
+
+# ── 只打开普通文件；env 文件一条规则；链接 ────────────────────────
+@posix_only
+def test_read_file_on_a_fifo_or_socket_answers_at_once_naming_its_kind(workdir):
+    os.mkfifo(workdir / "dev.log")
+    result = finishes(lambda: run_tool("read_file", path="dev.log"))
+    assert result.startswith("错误：") and "命名管道" in result
+    with socket.socket(socket.AF_UNIX) as server:
+        server.bind("app.sock")
+        result = finishes(lambda: run_tool("read_file", path="app.sock"))
+    assert result.startswith("错误：") and "套接字" in result
+
+
+@posix_only
+def test_search_files_walks_past_fifos(project):
+    os.mkfifo(project / "aaa.pipe")
+    os.mkfifo(project / "src" / "dev.log")
+    result = finishes(lambda: run_tool("search_files", query="express"))
+    assert "src/index.js:1:" in result and "pipe" not in result and "dev.log" not in result
+    result = finishes(lambda: run_tool("search_files", query="express", path="src/dev.log"))
+    assert result.startswith("错误：") and "命名管道" in result
+
+
+def test_search_files_with_a_file_as_path_searches_that_file(project):
+    assert run_tool("search_files", query="express", path="src/index.js").splitlines() == [
+        'src/index.js:1: const express = require("express");',
+        "src/index.js:3: const app = express();",
+    ]
+
+
+@pytest.mark.skipif(os.name == "nt", reason="符号链接在 Windows 上需要特权")
+def test_list_files_marks_broken_links_and_loops_instead_of_failing(workdir):
+    (workdir / "real.txt").write_text("hi")
+    (workdir / "loop").symlink_to("loop")
+    (workdir / "broken").symlink_to("missing.txt")
+    (workdir / "sub").mkdir()
+    lines = run_tool("list_files").splitlines()
+    assert lines[-2:] == ["real.txt", "sub/"]
+    assert lines[0].startswith("broken（") and "不存在" in lines[0]
+    assert lines[1].startswith("loop（") and "循环" in lines[1]
+
+
+SECRET_NAMES = [".env", ".ENV", ".Env.Local", ".env.production", ".envrc", "prod.env", "STAGING.ENV"]
+TEMPLATE_NAMES = [".env.example", ".ENV.Sample", ".env.template"]
+
+
+@pytest.mark.parametrize("name", SECRET_NAMES)
+def test_every_spelling_of_an_env_file_is_kept_back(workdir, name):
+    (workdir / name).write_text("OPENAI_API_KEY=sk-real-key\n")
+    result = run_tool("read_file", path=name)
+    assert result.startswith("错误：") and "env 文件" in result
+    assert "没有找到" in run_tool("search_files", query="sk-real-key")
+    assert "没有找到" in run_tool("search_files", query="sk-real-key", path=".")
+    listed = run_tool("list_files")
+    assert listed.startswith(name + "（") and "不能读取" in listed
+
+
+@pytest.mark.parametrize("name", TEMPLATE_NAMES)
+def test_env_templates_stay_readable(workdir, name):
+    (workdir / name).write_text("OPENAI_API_KEY=sk-your-key-here\n")
+    assert "sk-your-key-here" in run_tool("read_file", path=name)
+    assert f"{name}:1:" in run_tool("search_files", query="sk-your-key-here")
+    assert run_tool("list_files") == name
+
+
+@pytest.mark.skipif(os.name == "nt", reason="符号链接在 Windows 上需要特权")
+def test_links_to_an_env_file_are_kept_back(workdir, monkeypatch):
+    env_file = workdir / ".env"
+    env_file.write_text("OPENAI_API_KEY=sk-real-key\n")
+    (workdir / "settings.txt").symlink_to(".env")
+    os.link(env_file, workdir / "notes.txt")  # 硬链接：名字普通，其实就是 .env
+    st = env_file.stat()
+    monkeypatch.setattr(tools, "ENV_FILES", {(st.st_dev, st.st_ino)})  # agent.py 读过它
+    for name in ("settings.txt", "notes.txt"):
+        assert run_tool("read_file", path=name).startswith("错误："), name
+    assert "没有找到" in run_tool("search_files", query="sk-real-key")
+    assert run_tool("search_files", query="sk-real-key", path="notes.txt").startswith("错误：")
+    assert all("不能读取" in line for line in run_tool("list_files").splitlines())
+
+
+def test_a_hard_link_to_the_env_file_next_to_agent_py_is_kept_back(provider, tmp_path):
+    app, work = copy_of_the_agent(tmp_path)
+    p = provider([tool_reply(call("read_file", {"path": "notes.txt"}, id="c1"),
+                             call("search_files", {"query": "sk-from-dotenv"}, id="c2"),
+                             call("list_files", {}, id="c3")),
+                  text_reply("好")])
+    (app / ".env").write_text(f"OPENAI_API_KEY=sk-from-dotenv\nOPENAI_BASE_URL={p.url}\n"
+                              "OPENAI_MAX_RETRIES=0\nMODEL=m\n")
+    os.link(app / ".env", work / "notes.txt")
+    result = agent_without_settings(app, "-C", str(work), "看看")
+    assert result.returncode == 0, result.stderr
+    read, searched, listed = (m["content"] for m in p.requests[1]["messages"][-3:])
+    assert read.startswith("错误：") and "sk-from-dotenv" not in read
+    assert "没有找到" in searched
+    assert listed.startswith("notes.txt（") and "不能读取" in listed
+
+
+# ── 结果的大小上限：哪个工具、哪种错误都一样 ──────────────────────
+def test_results_that_echo_a_huge_argument_quote_only_its_beginning(workdir):
+    huge = "a" * 1_000_000
+    for name, args in [("read_file", {"path": huge}), ("list_files", {"path": huge}),
+                       ("search_files", {"query": huge}), ("search_files", {"query": "x", "path": huge}),
+                       (huge, {})]:
+        result = run_tool(name, **args)
+        assert len(result) < 1000 and "个字符）" in result, (name[:20], result[:300])
+
+
+def test_list_files_with_many_long_names_stays_under_the_cap(workdir):
+    for i in range(400):
+        (workdir / f"{i:03d}{'n' * 200}.txt").touch()
+    result = run_tool("list_files")
+    assert len(result) <= tools.MAX_RESULT_CHARS
+    assert result.splitlines()[0].startswith("000n") and "没有列出" in result.splitlines()[-1]
+
+
+def test_search_files_with_deep_paths_stays_under_the_cap(workdir):
+    deep = workdir.joinpath(*[f"{level:02d}{'d' * 180}" for level in range(12)])
+    deep.mkdir(parents=True)
+    (deep / "hits.txt").write_text("needle\n" * 60)
+    result = run_tool("search_files", query="needle")
+    assert len(result) <= tools.MAX_RESULT_CHARS
+    assert "hits.txt:1: needle" in result and "截断" in result.splitlines()[-1]
+
+
+def test_dispatch_caps_every_result_and_says_what_was_cut(workdir, monkeypatch):
+    monkeypatch.setitem(tools.TOOL_REGISTRY, "list_files", lambda path=".": "x" * 100_000)
+    result = run_tool("list_files")
+    assert len(result) <= tools.MAX_RESULT_CHARS and "省略了" in result
+
+
+# ── 命令行参数 ───────────────────────────────────────────────
+@posix_only
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "0", "-1"])
+def test_command_timeout_must_be_a_finite_number_above_0(project, value):
+    result = run_cli("--demo", "--command-timeout", value, "看看")
+    assert result.returncode == 2 and "--command-timeout" in result.stderr
