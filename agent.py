@@ -23,7 +23,7 @@ import openai
 from dotenv import dotenv_values
 
 import tools
-from tools import TOOLS, dispatch_tool, safe_text
+from tools import TOOLS, dispatch_tool, json_arguments, safe_text
 
 # ── 常量 ─────────────────────────────────────────────────────
 MAX_ROUNDS = 10          # 安全阀：一个问题最多调用模型几轮
@@ -32,6 +32,8 @@ SYSTEM_PROMPT = ("你是一个有文件访问能力的助手，工作目录就�
                  "先用工具查看文件、搜索内容，再根据工具返回的证据回答；"
                  "工具报错时如实说明，证据不够就说还缺什么。")
 EMPTY_REPLY = "（模型没有返回内容）"
+PLACEHOLDER_KEY = "sk-your-key-here"  # .env.example 里的示例值
+UNANSWERED = "（上一个问题没有答完：中途出错或被中断了。）"
 INTERRUPTED = "已中断：这次工具调用没有执行完（用户按了 Ctrl-C 或程序出错），没有结果。"
 
 
@@ -49,13 +51,13 @@ def to_history(response, messages: list) -> dict:
     - content 一律是字符串：分段的拼起来；带 tool_calls 时 null 或缺了就写 ""（llama.cpp、LM Studio 拒收 null）；
     - 没调工具、也没有内容的回复，content 写成占位文字（vLLM 拒收空的 assistant 消息）；
     - tool_call 的 id 不是非空字符串、或和历史里的重复时，换一个新的，结果消息也用这个 id；
-    - arguments 一律存成 JSON 字符串：空白 → "{}"，对象 → json.dumps。
+    - arguments 一律存成 JSON 对象的字符串（json_arguments）：空白 → "{}"，对象 → json.dumps，坏的包一层。
     """
     msg = reply_message(response)
     msg["role"] = "assistant"
     if isinstance(msg.get("content"), list):  # 分段的内容 [{"type": "text", "text": …}] 拼成一段文字
-        msg["content"] = "".join(part["text"] for part in msg["content"]
-                                 if isinstance(part, dict) and isinstance(part.get("text"), str))
+        msg["content"] = "".join(part if isinstance(part, str) else part.get("text") or ""
+                                 for part in msg["content"] if isinstance(part, (str, dict)))
     if not msg.get("tool_calls"):
         msg.pop("tool_calls", None)  # [] 或 null 送回去会被一些服务商拒绝
         if not (msg.get("content") or "").strip():
@@ -69,11 +71,7 @@ def to_history(response, messages: list) -> dict:
             tc["id"] = f"call_{uuid.uuid4().hex[:24]}"
         seen.add(tc["id"])
         tc["type"] = "function"
-        args = tc["function"].get("arguments")
-        if args is None or (isinstance(args, str) and not args.strip()):
-            tc["function"]["arguments"] = "{}"
-        elif not isinstance(args, str):
-            tc["function"]["arguments"] = json.dumps(args, ensure_ascii=False)
+        tc["function"]["arguments"] = json_arguments(tc["function"].get("arguments"))
     return msg
 
 
@@ -103,38 +101,38 @@ def reply_message(response) -> dict:
 
 
 def check_pairing(messages: list) -> int:
-    """调用模型前检查：每个 tool_call 恰好有一条结果，每条结果都对应一个 tool_call。
+    """问题开始前检查历史的配对，就地修好，返回修了几处。
 
-    不配对的历史会被服务商拒绝，而且之后每次都会失败。Ctrl-C 或出错可能留下这种历史，
-    这里就地修好：缺结果的补一条“已中断”，多余的结果删掉。返回修了几处。
+    一个 run() 之内每个调用都会得到结果；配不上对的历史只能来自上一个问题中途的 Ctrl-C 或出错。
+    不修的话，之后每次请求都会被服务商拒绝：
+    - 每个 tool_call 紧跟着恰好一条结果：缺的补“已中断”，重复的、对不上号的删掉；
+    - 每个问题都有回答：两条 user 挨着时，中间补一条说明没答完的 assistant
+      （Gemma、Mistral 等模板要求 user / assistant 交替）。
     """
-    fixed, repairs, i = [], 0, 0
-    while i < len(messages):
-        m = messages[i]
-        i += 1
-        if m.get("role") == "tool":  # 前面没有对应的 tool_call
-            repairs += 1
+    # 第一遍：按 id 收集结果，同一个 id 只要第一条
+    results = {}
+    for m in messages:
+        if m.get("role") == "tool":
+            results.setdefault(m.get("tool_call_id"), m)
+    # 第二遍：重建历史，每个 tool_call 后面放它的结果，缺的补上
+    fixed, added = [], 0
+    for m in messages:
+        if m.get("role") == "tool":
             continue
+        if m.get("role") == "user" and fixed and fixed[-1].get("role") == "user":
+            fixed.append({"role": "assistant", "content": UNANSWERED})
+            added += 1
         fixed.append(m)
-        if m.get("role") != "assistant" or not m.get("tool_calls"):
-            continue
-        results, given = {}, 0
-        while i < len(messages) and messages[i].get("role") == "tool":
-            results.setdefault(messages[i].get("tool_call_id"), messages[i])
-            given += 1
-            i += 1
-        for tc in m["tool_calls"]:
+        for tc in m.get("tool_calls") or []:
             result = results.pop(tc["id"], None)
             if result is None:
                 result = {"role": "tool", "tool_call_id": tc["id"], "content": INTERRUPTED}
-                repairs += 1
-            else:
-                given -= 1
+                added += 1
             fixed.append(result)
-        repairs += given  # 剩下的是重复的或对不上号的结果
+    dropped = len(messages) + added - len(fixed)  # 重复的、对不上号的结果
     if fixed != messages:
         messages[:] = fixed
-    return repairs
+    return added + dropped
 
 
 # ── 主循环 ───────────────────────────────────────────────────
@@ -151,13 +149,13 @@ def run(user_message: str, messages: list | None = None, *, client, model: str,
     if messages is None:
         messages = new_conversation()
     messages.append({"role": "user", "content": user_message})
+    repaired = check_pairing(messages)
+    if repaired:
+        print(f"  [修复] 上一个问题中断留下的历史有 {repaired} 处不完整，已补好（缺的工具结果记为“已中断”）。")
     stats = {"model_calls": 0, "tool_runs": 0}
 
     for round_num in range(1, max_rounds + 1):
         print(f"\n{'=' * 40} 第 {round_num} 轮 {'=' * 40}")
-        repaired = check_pairing(messages)
-        if repaired:
-            print(f"  [修复] 历史里有 {repaired} 处工具调用和结果没配上对，已修好（缺的结果记为“已中断”）。")
         show_step(round_num, messages, model)
 
         with waiting():
@@ -211,8 +209,10 @@ def preview(text: str) -> str:
     return f"{cut}\n{hint}" if hint else cut
 
 
-# 控制字符（ESC、回车、退格……）只换行和制表符留着，其余转义成 \x1b 这样的可见文字
-CONTROL_CHARS = {c: f"\\x{c:02x}" for c in [*range(32), *range(127, 160)] if chr(c) not in "\n\t"}
+# 控制字符（ESC、回车、退格……）只留换行和制表符，其余转义成 \x1b 这样的可见文字；
+# 改变文字方向、看不见的字符（U+202E、U+200B……）也一样，免得屏幕上的文字和实际的不一样
+CONTROL_CHARS = {c: f"\\x{c:02x}" for c in [*range(32), *range(127, 160)] if chr(c) not in "\n\t"} | {
+    c: f"\\u{c:04x}" for c in [*range(0x200B, 0x2010), *range(0x2028, 0x202F), *range(0x2066, 0x206A), 0xFEFF]}
 
 
 def printable(text) -> str:
@@ -239,7 +239,7 @@ def count_model_call(stats: dict, response) -> None:
               or (details.get("cached_tokens") if isinstance(details, dict) else 0))
     for key, value in [("prompt", usage.get("prompt_tokens")),
                        ("completion", usage.get("completion_tokens")), ("cached", cached)]:
-        if isinstance(value, int):
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10**12:
             stats[key] = stats.get(key, 0) + value
 
 
@@ -326,15 +326,15 @@ def answered(messages: list) -> bool:
 
 
 # ── 出错时：一句话说清楚该改哪个设置 ───────────────────────────
-# 回复到了，但不是能用的 chat completion：形状不对（ProviderError）、不是 JSON、不是 UTF-8
-BAD_REPLY = (ProviderError, json.JSONDecodeError, UnicodeDecodeError)
+# 回复到了，但不是能用的 chat completion：形状不对、不是 JSON、编码不对、嵌套深得解析不了
+BAD_REPLY = (ProviderError, json.JSONDecodeError, UnicodeError, RecursionError)
 
 
 def explain_error(e: Exception, base_url: str, model: str) -> str:
     said = provider_said(e)
     if isinstance(e, BAD_REPLY):
-        problem = e.args[0] if isinstance(e, ProviderError) else "不是 JSON" if isinstance(
-            e, json.JSONDecodeError) else "不是 UTF-8 文字"
+        problem = (e.args[0] if isinstance(e, ProviderError) else "不是 JSON" if isinstance(e, json.JSONDecodeError)
+                   else "嵌套太深" if isinstance(e, RecursionError) else "不是 UTF-8 文字")
         return (f"[错误] 服务商的回复不是能用的 chat completion（{problem}）：请检查 OPENAI_BASE_URL={base_url} "
                 f"是不是 OpenAI 兼容接口，MODEL={model} 是否正确。收到的是：{said or '（空的响应体）'}")
     if isinstance(e, openai.AuthenticationError):
@@ -375,8 +375,11 @@ def provider_said(e: Exception) -> str:
         said = e.args[1] if isinstance(e.args[1], str) else json.dumps(e.args[1], ensure_ascii=False)
     elif isinstance(e, json.JSONDecodeError):
         said = e.doc
-    elif isinstance(e, UnicodeDecodeError):
-        said = bytes(e.object[:300]).decode("utf-8", errors="replace")
+    elif isinstance(e, UnicodeError):
+        said = str(e.object[:300]) if isinstance(e, UnicodeEncodeError) else bytes(e.object[:300]).decode(
+            "utf-8", errors="replace")
+    elif isinstance(e, RecursionError):
+        said = ""
     elif isinstance(body, dict):
         said = body.get("message") or body.get("error") or json.dumps(body, ensure_ascii=False)
     else:
@@ -420,17 +423,22 @@ def connect():
     """读配置、建客户端。返回 (client, model)；配置不对就打印一句话并以退出码 2 结束。"""
     settings = read_settings()
     key, model = settings.get("OPENAI_API_KEY"), settings.get("MODEL")
-    if not key:
+    if key is None:
         fail("[错误] 没有配置 OPENAI_API_KEY。请先 cp .env.example .env，"
              "在 .env 里填好 OPENAI_API_KEY、OPENAI_BASE_URL 和 MODEL；"
              "没有 key 也可以先看离线演示：python agent.py --demo")
+    if not key.strip() or key == PLACEHOLDER_KEY:
+        fail(f"[错误] OPENAI_API_KEY {'还是 .env.example 里的示例值' if key else '是空的'}：请在 .env 里填上"
+             "服务商给你的 key（本地服务随便填一个，比如 none）；没有 key 可以先看离线演示：python agent.py --demo")
     if not model:
         fail("[错误] 没有配置 MODEL：请在 .env 里写上模型名，例如 MODEL=deepseek-v4-flash")
     try:
         timeout = float(settings.get("OPENAI_TIMEOUT") or 120)
         retries = int(settings.get("OPENAI_MAX_RETRIES") or 2)
     except ValueError:
-        fail("[错误] OPENAI_TIMEOUT 要是秒数，OPENAI_MAX_RETRIES 要是整数，请检查 .env")
+        timeout = retries = -1
+    if not 0 < timeout < math.inf or retries < 0:  # nan 也通不过
+        fail("[错误] OPENAI_TIMEOUT 要是大于 0 的有限秒数，OPENAI_MAX_RETRIES 要是不小于 0 的整数，请检查 .env")
     base_url = settings.get("OPENAI_BASE_URL") or "https://api.openai.com/v1"
     # SDK 默认一次等 600 秒，交互工具等不起；重试留着应付连接失败、429 和 5xx
     client = openai.OpenAI(api_key=key, base_url=base_url, timeout=timeout, max_retries=retries)
@@ -447,19 +455,21 @@ def ask(question: str, messages: list, client, model: str, args) -> int:
     except (openai.APIError, *BAD_REPLY) as e:
         print(explain_error(e, str(client.base_url).rstrip("/"), model), file=sys.stderr)
         return 1
+    except BrokenPipeError:
+        raise  # 输出的管道被关了（比如 | head），不是 bug：交给入口安静地结束
     except Exception as e:  # 真正的 bug 也只打印一句，不丢对话
         print(internal_error(e), file=sys.stderr)
         return 1
     finally:
         if args.show_messages:
-            print(json.dumps(messages, ensure_ascii=False, indent=2))
+            print(printable(json.dumps(messages, ensure_ascii=False, indent=2)))
     return 0 if answered(messages) else 1
 
 
 def repl(client, model: str, args) -> int:
     """交互模式：对话在问题之间延续，/reset 重新开始，quit / exit / Ctrl-D / Ctrl-C 退出。"""
-    if sys.stdin is None:  # python agent.py <&-
-        fail('[错误] 没有标准输入，进不了交互模式：把问题写在命令行上，例如 python agent.py "这个项目是做什么的？"')
+    if sys.stdin is None or sys.stdout is None:  # python agent.py <&- 或 >&-
+        fail('[错误] 没有标准输入或标准输出，进不了交互模式：把问题写在命令行上，例如 python agent.py "这个项目是做什么的？"')
     if sys.stdin.isatty():
         try:
             import readline  # noqa: F401  让 input() 支持方向键；Windows 没有
@@ -550,4 +560,8 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:  # 读输出的一方先走了（| head）：安静地结束
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)

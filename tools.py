@@ -7,6 +7,7 @@ s04 建好的注册表，s05 原样使用。每个工具都返回一段非空文
 
 import errno
 import json
+import math
 import mimetypes
 import os
 import re
@@ -423,12 +424,15 @@ LONE_SURROGATES = re.compile("[\ud800-\udfff]")
 
 
 def safe_text(data):
-    """把 UTF-8 编不了的字符（孤立的代理字符，比如不是 UTF-8 的文件名）换成 �。
+    """把 UTF-8 编不了的字符（孤立的代理字符，比如不是 UTF-8 的文件名）换成 �，
+    把 JSON 写不出的数（NaN、Infinity、1e999）换成 null。
 
-    这种字符一进 messages，之后每次请求都会编码失败。对 dict、list 逐层处理。
+    这些东西一进 messages，之后每次请求都会编码失败。对 dict、list 逐层处理。
     """
     if isinstance(data, str):
         return LONE_SURROGATES.sub("\ufffd", data)
+    if isinstance(data, float) and not math.isfinite(data):
+        return None
     if isinstance(data, list):
         return [safe_text(item) for item in data]
     if isinstance(data, dict):
@@ -436,18 +440,35 @@ def safe_text(data):
     return data
 
 
+def json_arguments(arguments) -> str:
+    """arguments 存进历史的样子：一律是 JSON 对象的字符串。
+
+    空白 → "{}"（有的服务商无参数时给 ""）；对象 → json.dumps；
+    不是 JSON 对象的（比如输出在 token 上限处被截断）→ {"invalid_json": 原文}。
+    vLLM 会对历史里的 arguments 做 json.loads，坏的会让之后每个请求都失败；
+    check_arguments 认得 invalid_json：回一条请模型重发的错误，工具不执行。
+    """
+    if isinstance(arguments, dict):
+        return json.dumps(arguments, ensure_ascii=False)
+    if arguments is None or (isinstance(arguments, str) and not arguments.strip()):
+        return "{}"
+    try:
+        if isinstance(json.loads(arguments), dict):
+            return arguments
+    except (TypeError, ValueError, RecursionError):
+        pass
+    return json.dumps({INVALID_JSON: str(arguments)[:MAX_LINE_CHARS]}, ensure_ascii=False)
+
+
+INVALID_JSON = "invalid_json"
+
+
 def check_arguments(name: str, arguments) -> tuple[dict, str]:
     """解析 arguments 并按 schema 检查。返回 (参数, 问题)，没问题时问题为空。"""
-    if isinstance(arguments, str):
-        if not arguments.strip():
-            arguments = "{}"  # 无参数的调用有的服务商给空字符串
-        try:
-            arguments = json.loads(arguments)
-        except json.JSONDecodeError as e:
-            return {}, (f"{name} 的参数不是完整的 JSON（{e.msg}，可能是输出被截断了），"
-                        "工具没有执行。请重新发起这次调用，arguments 要是完整的 JSON 对象")
-    if not isinstance(arguments, dict):
-        return {}, f"{name} 的参数必须是 JSON 对象，收到的是 {type(arguments).__name__}"
+    arguments = json.loads(json_arguments(arguments))
+    if list(arguments) == [INVALID_JSON]:
+        return {}, (f"{name} 的参数不是完整的 JSON 对象（可能是输出被截断了）：{quoted(str(arguments[INVALID_JSON]))}。"
+                    "工具没有执行。请重新发起这次调用，arguments 要是完整的 JSON 对象")
     params = SCHEMAS[name]["parameters"]
     props = params["properties"]
     missing = [p for p in params.get("required", []) if p not in arguments]

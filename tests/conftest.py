@@ -60,7 +60,9 @@ def client_for(p, **kwargs):
 def cli_env(p=None, **extra):
     """子进程的环境：只指向本地假服务商，不读任何真实 key。"""
     env = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI_")}
-    env.update(OPENAI_API_KEY="test-key" if p else "", MODEL="test-model",
+    if p:
+        env["OPENAI_API_KEY"] = "test-key"
+    env.update(MODEL="test-model",
                OPENAI_BASE_URL=p.url if p else "http://127.0.0.1:9/v1",
                OPENAI_MAX_RETRIES="0", PYTHONIOENCODING="utf-8", PYTHONUNBUFFERED="1")
     env.update(extra)

@@ -137,6 +137,13 @@ def vllm_rule(body):
                 return "Expecting value: line 1 column 1 (char 0)"
 
 
+def alternate_rule(body):
+    """Gemma、Mistral 一类的聊天模板：两条 user 消息不能挨着（角色要交替）。"""
+    roles = [m["role"] for m in body["messages"]]
+    if any(a == b == "user" for a, b in zip(roles, roles[1:])):
+        return "Conversation roles must alternate user/assistant/user/assistant/..."
+
+
 ALLOWED_KEYS = {
     "system": {"role", "content", "name"},
     "user": {"role", "content", "name"},
@@ -159,7 +166,8 @@ def strict_rule(body):
 
 
 PROVIDER_RULES = {"deepseek": deepseek_rule, "gemini": gemini_rule, "ollama": ollama_rule,
-                  "llama_cpp": llama_cpp_rule, "vllm": vllm_rule, "strict": strict_rule}
+                  "llama_cpp": llama_cpp_rule, "vllm": vllm_rule, "strict": strict_rule,
+                  "alternate": alternate_rule}
 
 
 class FakeProvider:

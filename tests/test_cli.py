@@ -12,6 +12,8 @@ import pytest
 from conftest import ROOT, cli_env, run_cli
 from fake_provider import call, text_reply, tool_reply
 
+import agent
+
 
 def test_one_shot_answers_and_exits_0(project, provider):
     p = provider([tool_reply(call("list_files", {})), text_reply("这是一个 React 项目")],
@@ -173,7 +175,8 @@ def test_ctrl_c_while_waiting_for_the_model_returns_to_the_prompt(project, provi
     assert repl.finish() == 0
     assert "Traceback" not in repl.out
     assert p.rejected == []
-    assert [m["content"] for m in p.requests[1]["messages"][1:]] == ["问题一", "问题二"]
+    # 没答完的问题留在历史里，后面补一条说明，user / assistant 仍然交替
+    assert [m["content"] for m in p.requests[1]["messages"][1:]] == ["问题一", agent.UNANSWERED, "问题二"]
 
 
 @sigint_only

@@ -95,3 +95,29 @@ def test_base_url_of_a_plain_web_server_names_openai_base_url(project, handler, 
     line = result.stderr.strip()
     assert f"不接受 POST 请求（{status}）" in line and "请检查 OPENAI_BASE_URL" in line
     assert "服务商出错" not in line and "Traceback" not in result.stderr
+
+
+def app_with_env_file(tmp_path, text):
+    """agent.py 的一份副本，旁边放一个 .env；返回运行它的函数。"""
+    app = tmp_path / "app"
+    app.mkdir()
+    for name in ("agent.py", "tools.py"):
+        (app / name).write_bytes((ROOT / name).read_bytes())
+    (app / ".env").write_text(text, encoding="utf-8")
+    env = {k: v for k, v in cli_env().items() if k not in ("OPENAI_API_KEY", "MODEL", "OPENAI_MAX_RETRIES")}
+    return subprocess.run([sys.executable, str(app / "agent.py"), "看看"], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, encoding="utf-8", timeout=30)
+
+
+@pytest.mark.parametrize("env_file,says", [
+    ("OPENAI_API_KEY=sk-your-key-here\nMODEL=m\n", "OPENAI_API_KEY 还是 .env.example 里的示例值"),
+    ("OPENAI_API_KEY=\nMODEL=m\n", "OPENAI_API_KEY 是空的"),
+    ("OPENAI_API_KEY=k\nMODEL=m\nOPENAI_TIMEOUT=nan\n", "OPENAI_TIMEOUT 要是大于 0 的有限秒数"),
+    ("OPENAI_API_KEY=k\nMODEL=m\nOPENAI_TIMEOUT=-1\n", "OPENAI_TIMEOUT 要是大于 0 的有限秒数"),
+    ("OPENAI_API_KEY=k\nMODEL=m\nOPENAI_MAX_RETRIES=-1\n", "OPENAI_MAX_RETRIES 要是不小于 0 的整数"),
+])
+def test_settings_that_cannot_work_stop_before_any_request(tmp_path, env_file, says):
+    result = app_with_env_file(tmp_path, env_file)
+    assert result.returncode == 2
+    assert says in result.stderr and "Traceback" not in result.stderr
+    assert "cp .env.example" not in result.stderr  # .env 已经有了，不要再让人去复制

@@ -91,12 +91,13 @@ BROKEN = {
                                         "tool_calls": fn_call(name="list_files", arguments="{}")})},
     "name_is_a_list": {"body": body(tool_reply(fn_call(name=["list_files"], arguments="{}")))},
     "body_is_a_list": {"body": [1, 2]},
+    "nested_too_deep": {"raw": b"[" * 100_000 + b"]" * 100_000},
 }
 
 
 @pytest.mark.parametrize("reply", BROKEN.values(), ids=BROKEN.keys())
 def test_unusable_reply_is_one_line_and_the_repl_goes_on(project, provider, reply):
-    p = provider([reply, text_reply("第二个问题的回答")], rules=["strict", "llama_cpp", "vllm"])
+    p = provider([reply, text_reply("第二个问题的回答")], rules=["strict", "llama_cpp", "vllm", "alternate"])
     result = run_cli(p=p, input="问题一\n问题二\n")
     assert result.returncode == 0
     assert "Traceback" not in result.stderr
@@ -130,6 +131,47 @@ def test_usage_of_the_wrong_shape_is_ignored(project, provider):
     result = run_cli(QUESTION, p=p)
     assert result.returncode == 0, result.stderr
     assert "[最终回复]\n好" in result.stdout and "tokens" not in result.stdout
+
+
+def test_numbers_json_cannot_write_back_do_not_poison_the_history(project, provider):
+    weird = {"raw": b'{"choices": [{"message": {"role": "assistant", "content": "hi", "score": NaN, '
+                    b'"confidence": 1e999, "tool_calls": [{"id": "c1", "type": "function", "x": -Infinity, '
+                    b'"function": {"name": "list_files", "arguments": "{}"}}]}}]}'}
+    p = provider([weird, text_reply("好"), text_reply("还好")], rules=["llama_cpp"])
+    result = run_cli(p=p, input="问题一\n问题二\n")
+    assert result.returncode == 0 and result.stderr == ""
+    assert p.rejected == [] and len(p.requests) == 3
+    turn = p.requests[1]["messages"][2]
+    assert turn["score"] is None and turn["confidence"] is None and turn["tool_calls"][0]["x"] is None
+
+
+def test_cut_off_arguments_are_not_run_and_go_back_as_a_json_object(project, provider):
+    p = provider([tool_reply(call("run_command", '{"command": "touch made.txt', id="c1")),
+                  text_reply("好"), text_reply("还好")], rules=["vllm", "strict", "llama_cpp"])
+    result = run_cli("--yes", p=p, input="建个文件\n再来\n")
+    assert result.returncode == 0, result.stderr
+    assert not (project / "made.txt").exists()
+    assert p.rejected == [] and len(p.requests) == 3
+    sent = p.requests[1]["messages"]
+    assert json.loads(sent[2]["tool_calls"][0]["function"]["arguments"]) == {
+        "invalid_json": '{"command": "touch made.txt'}
+    assert sent[3]["content"].startswith("错误：run_command 的参数不是完整的 JSON 对象") and "重新发起" in sent[3]["content"]
+
+
+def test_list_content_is_joined_into_text(project, provider, capsys):
+    p = provider([text_reply(["你好，", {"type": "text", "text": "这是"}, {"type": "text", "text": "答案"}])],
+                 rules=["strict"])
+    messages = agent.run(QUESTION, client=client_for(p), model="m")
+    assert messages[-1]["content"] == "你好，这是答案"
+    assert "[最终回复]\n你好，这是答案" in capsys.readouterr().out
+
+
+def test_a_question_that_failed_is_kept_and_the_roles_still_alternate(project, provider):
+    p = provider([{"status": 500, "error": {"message": "boom"}}, text_reply("好")], rules=["alternate", "strict"])
+    result = run_cli(p=p, input="问题一\n问题二\n")
+    assert result.returncode == 0 and "[修复]" in result.stdout
+    assert p.rejected == []
+    assert [m["content"] for m in p.requests[1]["messages"][1:]] == ["问题一", agent.UNANSWERED, "问题二"]
 
 
 # ── 编码：孤立代理字符、终端编码、控制字符、没有 stdin ─────────────
@@ -171,13 +213,33 @@ def test_control_sequences_are_escaped_on_screen_but_kept_in_the_history(project
     assert "\x1b[31mred" in p.requests[1]["messages"][3]["content"]
 
 
-@pytest.mark.skipif(os.name == "nt", reason="要在子进程里关掉文件描述符 0")
-def test_no_stdin_at_all_is_a_clear_line(project, provider):
-    result = subprocess.run([sys.executable, str(ROOT / "agent.py")], capture_output=True, text=True,
-                            encoding="utf-8", env=cli_env(provider()), preexec_fn=lambda: os.close(0),
+def test_direction_overrides_and_invisible_characters_are_shown_escaped(project, provider):
+    p = provider([text_reply("abc\u202edef\u200bghi\x9b2J")], rules=["strict"])
+    result = run_cli(QUESTION, "--show-messages", p=p)
+    assert result.returncode == 0, result.stderr
+    assert "abc\\u202edef\\u200bghi\\x9b2J" in result.stdout
+    assert not any(c in result.stdout for c in "\u202e\u200b\x9b")
+
+
+@pytest.mark.skipif(os.name == "nt", reason="要在子进程里关掉文件描述符")
+@pytest.mark.parametrize("fd", [0, 1])
+def test_no_stdin_or_stdout_at_all_is_a_clear_line(project, provider, fd):
+    result = subprocess.run([sys.executable, str(ROOT / "agent.py")], text=True, encoding="utf-8",
+                            stdin=subprocess.PIPE if fd else None, stdout=None if fd else subprocess.PIPE,
+                            stderr=subprocess.PIPE, env=cli_env(provider()), preexec_fn=lambda: os.close(fd),
                             timeout=30)
     assert result.returncode == 2
-    assert result.stderr.startswith("[错误] 没有标准输入") and "Traceback" not in result.stderr
+    assert result.stderr.startswith("[错误] 没有标准输入或标准输出") and "Traceback" not in result.stderr
+
+
+@pytest.mark.skipif(os.name == "nt", reason="用 POSIX 管道")
+def test_a_reader_that_leaves_early_is_not_an_error(project):
+    reader = subprocess.Popen(["head", "-c", "5"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
+    result = subprocess.run([sys.executable, str(ROOT / "agent.py"), "--demo", QUESTION], stdout=reader.stdin,
+                            stderr=subprocess.PIPE, text=True, encoding="utf-8", env=cli_env(), timeout=30)
+    reader.stdin.close()
+    reader.wait(timeout=10)
+    assert result.stderr == ""
 
 
 # ── agent 自己的 bug：一句话、能报告、对话不丢 ─────────────────────
@@ -258,7 +320,7 @@ def assert_valid_history(p):
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(reply=st.sampled_from(VALID_REPLIES).flatmap(mutated))
 def test_no_reply_shape_breaks_the_conversation(project, reply):
-    rules = ["strict", "llama_cpp", "vllm"]
+    rules = ["strict", "llama_cpp", "vllm", "alternate"]
     with FakeProvider([{"body": reply}, text_reply("好")], rules=rules) as one_shot, \
             FakeProvider([{"body": reply}, text_reply("好"), text_reply("好")], rules=rules) as repl:
         code, _, err = run_main(one_shot, [QUESTION])
