@@ -5,6 +5,7 @@
     python agent.py --demo              # 离线演示：不用 key，不联网
 
 配置写在 .env（见 .env.example），参数说明见 python agent.py -h。
+主循环 run() 在第 47 行；它用到的规矩按调用的顺序排在它后面，最后是出错提示和命令行。
 """
 
 import argparse
@@ -13,9 +14,9 @@ import json
 import math
 import os
 import sys
-import traceback
 import threading
 import time
+import traceback
 import uuid
 from pathlib import Path
 
@@ -35,104 +36,11 @@ EMPTY_REPLY = "（模型没有返回内容）"
 PLACEHOLDER_KEY = "sk-your-key-here"  # .env.example 里的示例值
 UNANSWERED = "（上一个问题没有答完：中途出错或被中断了。）"
 INTERRUPTED = "已中断：这次工具调用没有执行完（用户按了 Ctrl-C 或程序出错），没有结果。"
+STEP = False             # --step：每次调用模型前停一下，看 messages 新增了什么
 
 
 class ProviderError(Exception):
     """服务商回了 200，但内容不是能用的 chat completion：(哪里不对, 收到的内容)。"""
-
-
-# ── 历史消息：回流给模型的内容 ─────────────────────────────────
-def to_history(response, messages: list) -> dict:
-    """把模型这一轮的回复变成要追加到 messages 的那一条 assistant 消息。
-
-    先由 reply_message() 查形状，不能用的回复不进历史。送回去的历史必须让每家服务商都接受，规矩全在这里：
-    - 服务商返回了哪些字段就保留哪些（reasoning_content、extra_content、function_call 原样保留），
-      不补它没给的字段（refusal: null 之类）；
-    - content 一律是字符串：分段的拼起来；带 tool_calls 时 null 或缺了就写 ""（llama.cpp、LM Studio 拒收 null）；
-    - 没调工具、也没有内容的回复，content 写成占位文字（vLLM 拒收空的 assistant 消息）；
-    - tool_call 的 id 不是非空字符串、或和历史里的重复时，换一个新的，结果消息也用这个 id；
-    - arguments 一律存成 JSON 对象的字符串（json_arguments）：空白 → "{}"，对象 → json.dumps，坏的包一层。
-    """
-    msg = reply_message(response)
-    msg["role"] = "assistant"
-    if isinstance(msg.get("content"), list):  # 分段的内容 [{"type": "text", "text": …}] 拼成一段文字
-        msg["content"] = "".join(part if isinstance(part, str) else part.get("text") or ""
-                                 for part in msg["content"] if isinstance(part, (str, dict)))
-    if not msg.get("tool_calls"):
-        msg.pop("tool_calls", None)  # [] 或 null 送回去会被一些服务商拒绝
-        if not (msg.get("content") or "").strip():
-            msg["content"] = EMPTY_REPLY
-        return msg
-    if msg.get("content") is None:
-        msg["content"] = ""
-    seen = {tc["id"] for m in messages for tc in m.get("tool_calls") or []}
-    for tc in msg["tool_calls"]:
-        if not isinstance(tc.get("id"), str) or not tc["id"] or tc["id"] in seen:
-            tc["id"] = f"call_{uuid.uuid4().hex[:24]}"
-        seen.add(tc["id"])
-        tc["type"] = "function"
-        tc["function"]["arguments"] = json_arguments(tc["function"].get("arguments"))
-    return msg
-
-
-def reply_message(response) -> dict:
-    """从回复里取出 message（普通 dict，只含服务商给的字段），先查形状。
-
-    SDK 不校验回复：HTML 页面以 str 到这里，"message": null 以 None 到这里。
-    不能用的回复抛 ProviderError，什么都不打印、不执行、不进历史。
-    UTF-8 编不了的字符（孤立的代理字符）换成 �：它们一进历史，之后每次请求都发不出去。
-    """
-    reply = safe_text(response.to_dict(warnings=False) if isinstance(response, openai.BaseModel) else response)
-    choices = reply.get("choices") if isinstance(reply, dict) else None
-    if not choices or not isinstance(choices, list):
-        raise ProviderError("没有 choices", reply)
-    msg = choices[0].get("message") if isinstance(choices[0], dict) else None
-    if not isinstance(msg, dict):
-        raise ProviderError("choices[0] 里没有 message", reply)
-    if not isinstance(msg.get("content"), (str, list, type(None))):
-        raise ProviderError("message.content 不是字符串", reply)
-    calls = msg.get("tool_calls")
-    if calls is not None and not (isinstance(calls, list) and all(
-            isinstance(tc, dict) and isinstance(tc.get("function"), dict)
-            and isinstance(tc["function"].get("name"), str)
-            and isinstance(tc["function"].get("arguments"), (str, dict, type(None))) for tc in calls)):
-        raise ProviderError("tool_calls 不是 [{function: {name: 字符串, arguments: 字符串或对象}}] 的形状", reply)
-    return msg
-
-
-def check_pairing(messages: list) -> int:
-    """问题开始前检查历史的配对，就地修好，返回修了几处。
-
-    一个 run() 之内每个调用都会得到结果；配不上对的历史只能来自上一个问题中途的 Ctrl-C 或出错。
-    不修的话，之后每次请求都会被服务商拒绝：
-    - 每个 tool_call 紧跟着恰好一条结果：缺的补“已中断”，重复的、对不上号的删掉；
-    - 每个问题都有回答：两条 user 挨着时，中间补一条说明没答完的 assistant
-      （Gemma、Mistral 等模板要求 user / assistant 交替）。
-    """
-    # 第一遍：按 id 收集结果，同一个 id 只要第一条
-    results = {}
-    for m in messages:
-        if m.get("role") == "tool":
-            results.setdefault(m.get("tool_call_id"), m)
-    # 第二遍：重建历史，每个 tool_call 后面放它的结果，缺的补上
-    fixed, added = [], 0
-    for m in messages:
-        if m.get("role") == "tool":
-            continue
-        if m.get("role") == "user" and fixed and fixed[-1].get("role") == "user":
-            fixed.append({"role": "assistant", "content": UNANSWERED})
-            added += 1
-        fixed.append(m)
-        for tc in m.get("tool_calls") or []:
-            result = results.pop(tc["id"], None)
-            if result is None:
-                result = {"role": "tool", "tool_call_id": tc["id"], "content": INTERRUPTED}
-                added += 1
-            fixed.append(result)
-    dropped = len(messages) + added - len(fixed)  # 重复的、对不上号的结果
-    if fixed != messages:
-        messages[:] = fixed
-    return added + dropped
 
 
 # ── 主循环 ───────────────────────────────────────────────────
@@ -140,7 +48,7 @@ def run(user_message: str, messages: list | None = None, *, client, model: str,
         max_rounds: int = MAX_ROUNDS) -> list:
     """回答一个问题。
 
-    1. 把问题追加到 messages（新对话先放 system 规则）
+    1. 把问题追加到 messages（新对话先放 system 规则；上个问题中断留下的缺口先补好）
     2. 带着完整历史和工具说明调用模型
     3. 模型没调工具 → 打印最终回复，结束
     4. 模型调了工具 → 逐个执行，每个结果配对一条 role=tool 消息追加回去，回到 2
@@ -180,8 +88,8 @@ def run(user_message: str, messages: list | None = None, *, client, model: str,
         messages.append(msg)
 
         for tc in msg["tool_calls"]:
-            func_name = tc["function"].get("name", "")
-            func_args = tc["function"]["arguments"]
+            func_name = tc["function"]["name"]
+            func_args = tc["function"]["arguments"]  # JSON 字符串（章节里是解析好的 dict）：dispatch_tool 解析并检查
             print(f"  [调用工具] {printable(func_name)}({printable(func_args)})")
             result = dispatch_tool(func_name, func_args)
             stats["tool_runs"] += 1
@@ -199,63 +107,44 @@ def run(user_message: str, messages: list | None = None, *, client, model: str,
     return messages
 
 
-def preview(text: str) -> str:
-    """结果太长只显示开头；最后一行是分页提示（[… 用 offset=N 继续读] 之类）就总是留着。"""
-    text = printable(text)
-    body, _, hint = text.rpartition("\n")
-    if not (body and hint.startswith(("[", "……"))):
-        body, hint = text, ""
-    cut = body if len(body) <= PREVIEW_CHARS else f"{body[:PREVIEW_CHARS]}…（共 {len(text)} 字符）"
-    return f"{cut}\n{hint}" if hint else cut
-
-
-# 控制字符（ESC、回车、退格……）只留换行和制表符，其余转义成 \x1b 这样的可见文字；
-# 改变文字方向、看不见的字符（U+202E、U+200B……）也一样，免得屏幕上的文字和实际的不一样
-CONTROL_CHARS = {c: f"\\x{c:02x}" for c in [*range(32), *range(127, 160)] if chr(c) not in "\n\t"} | {
-    c: f"\\u{c:04x}" for c in [*range(0x200B, 0x2010), *range(0x2028, 0x202F), *range(0x2066, 0x206A), 0xFEFF]}
-
-
-def printable(text) -> str:
-    """打印到终端的样子：模型的话、文件内容、命令输出里的控制序列不能操纵终端。历史里仍是原文。"""
-    return str(text).translate(CONTROL_CHARS)
-
-
+# ── run() 用到的规矩，按调用的顺序 ─────────────────────────────
 def new_conversation() -> list:
     return [{"role": "system", "content": SYSTEM_PROMPT}]
 
 
-def count_model_call(stats: dict, response) -> None:
-    """模型调用次数加一，并累计 token 用量。
+def check_pairing(messages: list) -> int:
+    """问题开始前检查历史的配对，就地修好，返回修了几处。
 
-    缓存命中的字段两家不同：OpenAI 是 prompt_tokens_details.cached_tokens，
-    DeepSeek 是 prompt_cache_hit_tokens。
+    一个 run() 之内每个调用都会得到结果；配不上对的历史只能来自上一个问题中途的 Ctrl-C 或出错。
+    不修的话，之后每次请求都会被服务商拒绝：
+    - 每个 tool_call 紧跟着恰好一条结果：缺的补“已中断”，重复的、对不上号的删掉；
+    - 每个问题都有回答：两条 user 挨着时，中间补一条说明没答完的 assistant
+      （Gemma、Mistral 等模板要求 user / assistant 交替）。
     """
-    stats["model_calls"] += 1
-    usage = getattr(response, "usage", None)  # 形状不对的回复也会走到这里：用不了就不算
-    usage = usage.to_dict(warnings=False) if isinstance(usage, openai.BaseModel) else usage
-    usage = usage if isinstance(usage, dict) else {}
-    details = usage.get("prompt_tokens_details")
-    cached = (usage.get("prompt_cache_hit_tokens")
-              or (details.get("cached_tokens") if isinstance(details, dict) else 0))
-    for key, value in [("prompt", usage.get("prompt_tokens")),
-                       ("completion", usage.get("completion_tokens")), ("cached", cached)]:
-        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10**12:
-            stats[key] = stats.get(key, 0) + value
-
-
-def summary(stats: dict, messages: list) -> str:
-    line = (f"[统计] 模型调用 {stats['model_calls']} 次，工具执行 {stats['tool_runs']} 次，"
-            f"messages 共 {len(messages)} 条")
-    if "prompt" in stats:
-        line += f"；tokens：输入 {stats['prompt']}"
-        if stats.get("cached"):
-            line += f"（缓存命中 {stats['cached']}）"
-        line += f"，输出 {stats.get('completion', 0)}"
-    return line
-
-
-# ── --step：每次调用模型前，看 messages 比上次多了什么 ─────────────
-STEP = False  # --step 打开
+    # 第一遍：按 id 收集结果，同一个 id 只要第一条
+    results = {}
+    for m in messages:
+        if m.get("role") == "tool":
+            results.setdefault(m.get("tool_call_id"), m)
+    # 第二遍：重建历史，每个 tool_call 后面放它的结果，缺的补上
+    fixed, added = [], 0
+    for m in messages:
+        if m.get("role") == "tool":
+            continue
+        if m.get("role") == "user" and fixed and fixed[-1].get("role") == "user":
+            fixed.append({"role": "assistant", "content": UNANSWERED})
+            added += 1
+        fixed.append(m)
+        for tc in m.get("tool_calls") or []:
+            result = results.pop(tc["id"], None)
+            if result is None:
+                result = {"role": "tool", "tool_call_id": tc["id"], "content": INTERRUPTED}
+                added += 1
+            fixed.append(result)
+    dropped = len(messages) + added - len(fixed)  # 重复的、对不上号的结果
+    if fixed != messages:
+        messages[:] = fixed
+    return added + dropped
 
 
 def show_step(round_num: int, messages: list, model: str) -> None:
@@ -320,6 +209,115 @@ def waiting():
             print("\r" + " " * 40 + "\r", end="", flush=True)
 
 
+def count_model_call(stats: dict, response) -> None:
+    """模型调用次数加一，并累计 token 用量。
+
+    缓存命中的字段两家不同：OpenAI 是 prompt_tokens_details.cached_tokens，
+    DeepSeek 是 prompt_cache_hit_tokens。
+    """
+    stats["model_calls"] += 1
+    usage = getattr(response, "usage", None)  # 形状不对的回复也会走到这里：用不了就不算
+    usage = usage.to_dict(warnings=False) if isinstance(usage, openai.BaseModel) else usage
+    usage = usage if isinstance(usage, dict) else {}
+    details = usage.get("prompt_tokens_details")
+    cached = (usage.get("prompt_cache_hit_tokens")
+              or (details.get("cached_tokens") if isinstance(details, dict) else 0))
+    for key, value in [("prompt", usage.get("prompt_tokens")),
+                       ("completion", usage.get("completion_tokens")), ("cached", cached)]:
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10**12:
+            stats[key] = stats.get(key, 0) + value
+
+
+def to_history(response, messages: list) -> dict:
+    """把模型这一轮的回复变成要追加到 messages 的那一条 assistant 消息。
+
+    先由 reply_message() 查形状，不能用的回复不进历史。送回去的历史必须让每家服务商都接受，规矩全在这里：
+    - 服务商返回了哪些字段就保留哪些（reasoning_content、extra_content、function_call 原样保留），
+      不补它没给的字段（refusal: null 之类）；
+    - content 一律是字符串：分段的拼起来；带 tool_calls 时 null 或缺了就写 ""（llama.cpp、LM Studio 拒收 null）；
+    - 没调工具、也没有内容的回复，content 写成占位文字（vLLM 拒收空的 assistant 消息）；
+    - tool_call 的 id 不是非空字符串、或和历史里的重复时，换一个新的，结果消息也用这个 id；
+    - arguments 一律存成 JSON 对象的字符串（json_arguments）：空白 → "{}"，对象 → json.dumps，坏的包一层。
+    """
+    msg = reply_message(response)
+    msg["role"] = "assistant"
+    if isinstance(msg.get("content"), list):  # 分段的内容 [{"type": "text", "text": …}] 拼成一段文字
+        msg["content"] = "".join(part if isinstance(part, str) else part.get("text") or ""
+                                 for part in msg["content"] if isinstance(part, (str, dict)))
+    if not msg.get("tool_calls"):
+        msg.pop("tool_calls", None)  # [] 或 null 送回去会被一些服务商拒绝
+        if not (msg.get("content") or "").strip():
+            msg["content"] = EMPTY_REPLY
+        return msg
+    if msg.get("content") is None:
+        msg["content"] = ""
+    seen = {tc["id"] for m in messages for tc in m.get("tool_calls") or []}
+    for tc in msg["tool_calls"]:
+        if not isinstance(tc.get("id"), str) or not tc["id"] or tc["id"] in seen:
+            tc["id"] = f"call_{uuid.uuid4().hex[:24]}"
+        seen.add(tc["id"])
+        tc["type"] = "function"
+        tc["function"]["arguments"] = json_arguments(tc["function"].get("arguments"))
+    return msg
+
+
+def reply_message(response) -> dict:
+    """从回复里取出 message（普通 dict，只含服务商给的字段），先查形状。
+
+    SDK 不校验回复：HTML 页面以 str 到这里，"message": null 以 None 到这里。
+    不能用的回复抛 ProviderError，什么都不打印、不执行、不进历史。
+    UTF-8 编不了的字符（孤立的代理字符）换成 �：它们一进历史，之后每次请求都发不出去。
+    """
+    reply = safe_text(response.to_dict(warnings=False) if isinstance(response, openai.BaseModel) else response)
+    choices = reply.get("choices") if isinstance(reply, dict) else None
+    if not choices or not isinstance(choices, list):
+        raise ProviderError("没有 choices", reply)
+    msg = choices[0].get("message") if isinstance(choices[0], dict) else None
+    if not isinstance(msg, dict):
+        raise ProviderError("choices[0] 里没有 message", reply)
+    if not isinstance(msg.get("content"), (str, list, type(None))):
+        raise ProviderError("message.content 不是字符串", reply)
+    calls = msg.get("tool_calls")
+    if calls is not None and not (isinstance(calls, list) and all(
+            isinstance(tc, dict) and isinstance(tc.get("function"), dict)
+            and isinstance(tc["function"].get("name"), str)
+            and isinstance(tc["function"].get("arguments"), (str, dict, type(None))) for tc in calls)):
+        raise ProviderError("tool_calls 不是 [{function: {name: 字符串, arguments: 字符串或对象}}] 的形状", reply)
+    return msg
+
+
+def preview(text: str) -> str:
+    """结果太长只显示开头；最后一行是分页提示（[… 用 offset=N 继续读] 之类）就总是留着。"""
+    text = printable(text)
+    body, _, hint = text.rpartition("\n")
+    if not (body and hint.startswith(("[", "……"))):
+        body, hint = text, ""
+    cut = body if len(body) <= PREVIEW_CHARS else f"{body[:PREVIEW_CHARS]}…（共 {len(text)} 字符）"
+    return f"{cut}\n{hint}" if hint else cut
+
+
+# 控制字符（ESC、回车、退格……）只留换行和制表符，其余转义成 \x1b 这样的可见文字；
+# 改变文字方向、看不见的字符（U+202E、U+200B……）也一样，免得屏幕上的文字和实际的不一样
+CONTROL_CHARS = {c: f"\\x{c:02x}" for c in [*range(32), *range(127, 160)] if chr(c) not in "\n\t"} | {
+    c: f"\\u{c:04x}" for c in [*range(0x200B, 0x2010), *range(0x2028, 0x202F), *range(0x2066, 0x206A), 0xFEFF]}
+
+
+def printable(text) -> str:
+    """打印到终端的样子：模型的话、文件内容、命令输出里的控制序列不能操纵终端。历史里仍是原文。"""
+    return str(text).translate(CONTROL_CHARS)
+
+
+def summary(stats: dict, messages: list) -> str:
+    line = (f"[统计] 模型调用 {stats['model_calls']} 次，工具执行 {stats['tool_runs']} 次，"
+            f"messages 共 {len(messages)} 条")
+    if "prompt" in stats:
+        line += f"；tokens：输入 {stats['prompt']}"
+        if stats.get("cached"):
+            line += f"（缓存命中 {stats['cached']}）"
+        line += f"，输出 {stats.get('completion', 0)}"
+    return line
+
+
 def answered(messages: list) -> bool:
     last = messages[-1]
     return last.get("role") == "assistant" and not last.get("tool_calls")
@@ -330,41 +328,43 @@ def answered(messages: list) -> bool:
 BAD_REPLY = (ProviderError, json.JSONDecodeError, UnicodeError, RecursionError)
 
 
+# (异常类型或状态码, 提示)：从上往下找第一个对得上的
+ERROR_HINTS = [
+    (openai.AuthenticationError, "API key 被拒绝（401）：请检查 OPENAI_API_KEY 是不是 {base_url} 的 key"),
+    (openai.PermissionDeniedError, "没有权限（403）：这个 key 不能用模型 {model}，请检查 OPENAI_API_KEY 和 MODEL"),
+    (openai.NotFoundError, "找不到（404）：请检查 MODEL={model} 是否存在，OPENAI_BASE_URL={base_url} 是否正确"),
+    (openai.RateLimitError, "请求太频繁或额度用完（429）：稍等再试，或检查账户额度；"
+                            "自动重试的次数由 OPENAI_MAX_RETRIES 设置"),
+    (openai.BadRequestError, "请求被拒绝（400）：请检查 MODEL={model} 是否支持工具调用，"
+                             "OPENAI_BASE_URL={base_url} 是否是 OpenAI 兼容接口"),
+    (402, "账户余额不足（402）：请给 {base_url} 的账户充值"),
+    (405, "{base_url} 不接受 POST 请求（405），像是一个普通网站而不是 OpenAI 兼容接口：请检查 OPENAI_BASE_URL"),
+    (501, "{base_url} 不接受 POST 请求（501），像是一个普通网站而不是 OpenAI 兼容接口：请检查 OPENAI_BASE_URL"),
+    (openai.InternalServerError, "服务商出错（{status}）：稍后再试；自动重试的次数由 OPENAI_MAX_RETRIES 设置"),
+    (openai.APIStatusError, "服务商返回错误（{status}）：请检查 OPENAI_BASE_URL={base_url} 和 MODEL={model}"),
+    (openai.APITimeoutError, "等模型回复超时：可以调大 OPENAI_TIMEOUT，或检查 OPENAI_BASE_URL={base_url}"),
+    (openai.APIConnectionError, "连不上 {base_url}：请检查 OPENAI_BASE_URL 和网络"),
+    (Exception, "服务商的回复没法用：请检查 OPENAI_BASE_URL={base_url} 和 MODEL={model}"),
+]
+
+
+CONTEXT_TOO_LONG = ("context length", "context_length", "context window", "maximum context", "too long")
+
+
 def explain_error(e: Exception, base_url: str, model: str) -> str:
+    """一行提示：哪里不对、该改哪个设置，后面附上服务商的原话。"""
     said = provider_said(e)
     if isinstance(e, BAD_REPLY):
         problem = (e.args[0] if isinstance(e, ProviderError) else "不是 JSON" if isinstance(e, json.JSONDecodeError)
                    else "嵌套太深" if isinstance(e, RecursionError) else "不是 UTF-8 文字")
         return (f"[错误] 服务商的回复不是能用的 chat completion（{problem}）：请检查 OPENAI_BASE_URL={base_url} "
                 f"是不是 OpenAI 兼容接口，MODEL={model} 是否正确。收到的是：{said or '（空的响应体）'}")
-    if isinstance(e, openai.AuthenticationError):
-        text = f"API key 被拒绝（401）：请检查 OPENAI_API_KEY 是不是 {base_url} 的 key"
-    elif isinstance(e, openai.PermissionDeniedError):
-        text = f"没有权限（403）：这个 key 不能用模型 {model}，请检查 OPENAI_API_KEY 和 MODEL"
-    elif isinstance(e, openai.NotFoundError):
-        text = f"找不到（404）：请检查 MODEL={model} 是否存在，OPENAI_BASE_URL={base_url} 是否正确"
-    elif isinstance(e, openai.RateLimitError):
-        text = "请求太频繁或额度用完（429）：稍等再试，或检查账户额度；自动重试的次数由 OPENAI_MAX_RETRIES 设置"
-    elif isinstance(e, openai.BadRequestError) and any(w in said.lower() for w in (
-            "context length", "context_length", "context window", "maximum context", "too long")):
+    if isinstance(e, openai.BadRequestError) and any(w in said.lower() for w in CONTEXT_TOO_LONG):
         text = "对话太长，超出了模型的上下文长度（400）：输入 /reset 开始新对话"
-    elif isinstance(e, openai.BadRequestError):
-        text = f"请求被拒绝（400）：请检查 MODEL={model} 是否支持工具调用，OPENAI_BASE_URL={base_url} 是否是 OpenAI 兼容接口"
-    elif isinstance(e, openai.APIStatusError) and e.status_code in (405, 501):
-        text = (f"{base_url} 不接受 POST 请求（{e.status_code}），像是一个普通网站而不是 OpenAI 兼容接口："
-                "请检查 OPENAI_BASE_URL")
-    elif isinstance(e, openai.InternalServerError):
-        text = f"服务商出错（{e.status_code}）：稍后再试；自动重试的次数由 OPENAI_MAX_RETRIES 设置"
-    elif isinstance(e, openai.APIStatusError) and e.status_code == 402:
-        text = f"账户余额不足（402）：请给 {base_url} 的账户充值"
-    elif isinstance(e, openai.APIStatusError):
-        text = f"服务商返回错误（{e.status_code}）：请检查 OPENAI_BASE_URL={base_url} 和 MODEL={model}"
-    elif isinstance(e, openai.APITimeoutError):
-        text = f"等模型回复超时：可以调大 OPENAI_TIMEOUT，或检查 OPENAI_BASE_URL={base_url}"
-    elif isinstance(e, openai.APIConnectionError):
-        text = f"连不上 {base_url}：请检查 OPENAI_BASE_URL 和网络"
-    else:
-        text = f"服务商的回复没法用：请检查 OPENAI_BASE_URL={base_url} 和 MODEL={model}"
+    else:  # 表里第一个对得上的：异常类型，或者状态码
+        text = next(hint for kind, hint in ERROR_HINTS
+                    if (isinstance(e, kind) if isinstance(kind, type) else getattr(e, "status_code", None) == kind))
+        text = text.format(status=getattr(e, "status_code", ""), base_url=base_url, model=model)
     return f"[错误] {text}。服务商说：{said}" if said else f"[错误] {text}。"
 
 
@@ -372,7 +372,10 @@ def provider_said(e: Exception) -> str:
     """服务商的原话（或收到的内容）的开头，压成一行、控制字符转义。"""
     body = getattr(e, "body", None)
     if isinstance(e, ProviderError):
-        said = e.args[1] if isinstance(e.args[1], str) else json.dumps(e.args[1], ensure_ascii=False)
+        try:
+            said = e.args[1] if isinstance(e.args[1], str) else json.dumps(e.args[1], ensure_ascii=False)
+        except (ValueError, RecursionError):
+            said = "（嵌套太深，无法显示）"
     elif isinstance(e, json.JSONDecodeError):
         said = e.doc
     elif isinstance(e, UnicodeError):
@@ -395,7 +398,7 @@ def internal_error(e: Exception) -> str:
                      "这是 agent 的 bug，请把这一行和你的操作报告给维护者；对话还在，可以接着问。")
 
 
-# ── 入口 ─────────────────────────────────────────────────────
+# ── 配置和命令行 ─────────────────────────────────────────────
 def fail(text: str):
     """配置或用法错误：一句话，退出码 2。"""
     print(text, file=sys.stderr)
@@ -469,7 +472,8 @@ def ask(question: str, messages: list, client, model: str, args) -> int:
 def repl(client, model: str, args) -> int:
     """交互模式：对话在问题之间延续，/reset 重新开始，quit / exit / Ctrl-D / Ctrl-C 退出。"""
     if sys.stdin is None or sys.stdout is None:  # python agent.py <&- 或 >&-
-        fail('[错误] 没有标准输入或标准输出，进不了交互模式：把问题写在命令行上，例如 python agent.py "这个项目是做什么的？"')
+        fail("[错误] 没有标准输入或标准输出，进不了交互模式：把问题写在命令行上，"
+             '例如 python agent.py "这个项目是做什么的？"')
     if sys.stdin.isatty():
         try:
             import readline  # noqa: F401  让 input() 支持方向键；Windows 没有
@@ -507,7 +511,8 @@ def parse_args(argv):
 
 交互模式里：/reset 开始新对话；quit、exit、Ctrl-D 退出；回答途中 Ctrl-C 只停这一轮。
 退出码：0 得到回答；1 达到轮次上限或接口出错；2 配置或用法错误；130 被 Ctrl-C 中断。""")
-    parser.add_argument("question", nargs="*", help="只问这一个问题，答完就退出（几个词会连成一句）；不写则进入交互模式")
+    parser.add_argument("question", nargs="*",
+                        help="只问这一个问题，答完就退出（几个词会连成一句）；不写则进入交互模式")
     parser.add_argument("--max-rounds", type=int, default=MAX_ROUNDS, metavar="N",
                         help=f"一个问题最多调用模型几轮（默认 MAX_ROUNDS={MAX_ROUNDS}）")
     parser.add_argument("--yes", "-y", action="store_true",

@@ -23,9 +23,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 import openai  # noqa: E402
+from fake_provider import FakeProvider, call, messages_bytes, text_reply, tool_reply  # noqa: E402
 
 import agent  # noqa: E402
-from fake_provider import FakeProvider, call, messages_bytes, text_reply, tool_reply  # noqa: E402
 
 ROUNDS = 50
 
@@ -104,12 +104,13 @@ def context(name, provider_script, workdir):
         messages = agent_loop(openai.OpenAI(base_url=p.url, api_key="bench", max_retries=0))
         raws = p.raw
     sizes = [len(r) for r in raws]
-    growth = [b - a for a, b in zip(sizes, sizes[1:])]
+    growth = [b - a for a, b in zip(sizes, sizes[1:], strict=False)]
     arrays = [messages_bytes(r) for r in raws]
-    extends = all(cur.startswith(prev[:-1]) for prev, cur in zip(arrays, arrays[1:]))
+    extends = all(cur.startswith(prev[:-1]) for prev, cur in zip(arrays, arrays[1:], strict=False))
     same_head = all(json.loads(r)["tools"] == json.loads(raws[0])["tools"] for r in raws)
     print(f"{name}：{len(raws)} 个请求，字节数 {sizes}；每轮增长 {growth}（最大 {max(growth)}）；"
-          f"每个请求的 messages 逐字节延续上一个：{'是' if extends else '否'}；tools 每次相同：{'是' if same_head else '否'}；"
+          f"每个请求的 messages 逐字节延续上一个：{'是' if extends else '否'}；"
+          f"tools 每次相同：{'是' if same_head else '否'}；"
           f"最后 messages {len(messages)} 条")
 
 

@@ -66,7 +66,7 @@ def peak_rss_mb(code: str, cwd: Path) -> tuple[float, float]:
 
     峰值内存读 /proc/self/status 的 VmHWM：它属于这个进程自己；ru_maxrss 会从父进程继承，不准。
     """
-    script = ("import sys, time; sys.path.insert(0, %r)\n" % str(ROOT) + code + "\n"
+    script = (f"import sys, time; sys.path.insert(0, {str(ROOT)!r})\n" + code + "\n"
               "hwm = [l for l in open('/proc/self/status') if l.startswith('VmHWM')][0].split()[1]\n"
               "print(ELAPSED, hwm)")
     out = subprocess.run([sys.executable, "-c", script], cwd=cwd, capture_output=True, text=True,

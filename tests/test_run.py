@@ -1,5 +1,7 @@
 """run()：章节的主循环，对着本地假服务商跑。"""
 
+import ast
+import inspect
 import json
 
 from conftest import client_for
@@ -170,3 +172,9 @@ def test_each_request_extends_the_previous_one_byte_for_byte(project, provider):
         assert after.startswith(before[:-1])  # 去掉上一个数组的 "]"，剩下的原样是下一个的开头
     assert len({json.dumps(r["tools"]) for r in p.requests}) == 1
     assert len({json.dumps(r["messages"][0]) for r in p.requests}) == 1
+
+
+def test_module_docstring_points_at_run():
+    line = inspect.getsourcelines(agent.run)[1]
+    assert f"run() 在第 {line} 行" in agent.__doc__
+    assert min(n.lineno for n in ast.parse(inspect.getsource(agent)).body if isinstance(n, ast.FunctionDef)) == line
