@@ -17,9 +17,9 @@ HELP = ("离线回放只认识这几类问题（中文、英文都行）：\n"
         "- 这个项目的入口文件是什么？ / What is the entry point?\n"
         "- 搜索一下项目里有没有用到 lodash / Is lodash used anywhere?\n"
         "- 帮我看看 tests 目录下有哪些测试文件 / Which test files are there?")
-# 认识的依赖清单 → 语言/运行时
-MANIFESTS = {"package.json": "Node.js", "pyproject.toml": "Python", "requirements.txt": "Python",
-             "go.mod": "Go", "Cargo.toml": "Rust", "pom.xml": "Java（Maven）"}
+# 认识的依赖清单 → 语言/运行时。只认这三种：章节的示例项目用 package.json，
+# Python 项目（比如这个仓库自己）用 pyproject.toml 或 requirements.txt
+MANIFESTS = {"package.json": "Node.js", "pyproject.toml": "Python", "requirements.txt": "Python"}
 ENTRY_NAMES = ["index.js", "main.js", "app.js", "server.js", "index.ts", "main.ts", "main.py",
                "app.py", "manage.py", "__main__.py", "main.go", "main.rs", "lib.rs"]
 # 认识的依赖 → (类别, 显示名)；其余的归到“其他依赖”
@@ -183,8 +183,7 @@ def stack_step(seen):
     if step := first_new(seen, *wanted):
         return step
     if not manifests:
-        return give_up(seen, "工作目录里没有 package.json、pyproject.toml、requirements.txt、go.mod、"
-                             "Cargo.toml 或 pom.xml，我判断不出技术栈。")
+        return give_up(seen, "工作目录里没有 package.json、pyproject.toml 或 requirements.txt，我判断不出技术栈。")
     groups, others, parsed = {}, [], []
     for path in manifests:
         deps = dependencies(path, text_in(seen, reads[path]))
@@ -225,19 +224,12 @@ def dependencies(path: str, text):
         return [(name.lower(), short_version(v)) for name, v in deps.items()]
     if path == "requirements.txt":
         found = re.findall(r"^\s*([A-Za-z0-9_.\-\[\]]+)\s*(?:[=~<>!]=?\s*([\d.]+))?", text, re.MULTILINE)
-    elif path == "pyproject.toml":
+    else:  # pyproject.toml
         block = "\n".join(re.findall(r"dependencies\s*=\s*\[(.*?)\]", text, re.DOTALL))
         found = re.findall(r"[\"']([A-Za-z0-9_.\-]+)\s*(?:\[[^\]]*\])?\s*(?:[=~<>!]=?\s*([\d.]+))?", block)
         poetry = re.search(r"\[tool\.poetry\.dependencies\](.*?)(?:\n\[|\Z)", text, re.DOTALL)
         if poetry:
             found += re.findall(r"^([A-Za-z0-9_.\-]+)\s*=\s*[\"'^~>=]*([\d.]*)", poetry.group(1), re.MULTILINE)
-    elif path == "go.mod":
-        found = re.findall(r"^\s*(?:require\s+)?([\w.\-]+\.[\w.\-/]+)\s+v([\d.]+)", text, re.MULTILINE)
-    elif path == "Cargo.toml":
-        section = re.search(r"\[dependencies\](.*?)(?:\n\[|\Z)", text, re.DOTALL)
-        found = re.findall(r"^([\w\-]+)\s*=\s*.*?([\d.]+)", section.group(1), re.MULTILINE) if section else []
-    else:  # pom.xml
-        found = re.findall(r"<dependency>.*?<artifactId>(.*?)</artifactId>(?:\s*<version>([\d.]+))?", text, re.DOTALL)
     return [(name.lower().split("[")[0], short_version(v)) for name, v in found
             if name.lower() not in ("python", "") and not name.startswith("-")]
 
