@@ -1,3 +1,4 @@
+import contextlib
 import os
 import shutil
 import subprocess
@@ -41,16 +42,11 @@ def no_auto_approve(monkeypatch):
 @pytest.fixture
 def provider():
     """provider(script, rules=...)：启动一个本地假服务商，测试结束时关掉。"""
-    started = []
+    with contextlib.ExitStack() as running:
+        def start(script=(), **kwargs):
+            return running.enter_context(FakeProvider(script, **kwargs))
 
-    def start(script=(), **kwargs):
-        p = FakeProvider(script, **kwargs).__enter__()
-        started.append(p)
-        return p
-
-    yield start
-    for p in started:
-        p.__exit__(None, None, None)
+        yield start
 
 
 def client_for(p, **kwargs):
