@@ -3,6 +3,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import openai
@@ -69,3 +70,35 @@ def run_cli(*args, p=None, input=None, cwd=None, timeout=30, **env):
     return subprocess.run([sys.executable, str(ROOT / "agent.py"), *args], input=input,
                           capture_output=True, text=True, encoding="utf-8", cwd=cwd,
                           env=cli_env(p, **env), timeout=timeout)
+
+
+def agent_copy(tmp_path, *more):
+    """程序的一份副本 tmp_path/app（agent.py、tools.py 和 more）：旁边放 .env、改代码都不碰仓库。"""
+    app = tmp_path / "app"
+    app.mkdir()
+    for name in ("agent.py", "tools.py", *more):
+        shutil.copy(ROOT / name, app)
+    return app
+
+
+# ── 子进程 ───────────────────────────────────────────────────
+def wait_until(condition, message="等太久了", timeout=15):
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, message
+        time.sleep(0.02)
+
+
+def alive(pid):
+    """进程还在跑（僵尸进程不算：它已经结束，只是还没被回收）。"""
+    for _ in range(50):
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        if os.path.exists(f"/proc/{pid}/stat"):
+            with open(f"/proc/{pid}/stat") as f:
+                if f.read().rsplit(")", 1)[1].split()[0] == "Z":
+                    return False
+        time.sleep(0.05)
+    return True

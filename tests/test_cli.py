@@ -1,15 +1,13 @@
 """命令行：一次性提问、交互模式、配置错误，都以子进程真实运行。"""
 
 import os
-import shutil
 import signal
 import subprocess
 import sys
 import threading
-import time
 
 import pytest
-from conftest import ROOT, cli_env, run_cli
+from conftest import ROOT, agent_copy, alive, cli_env, run_cli, wait_until
 from fake_provider import call, text_reply, tool_reply
 
 import agent
@@ -64,26 +62,22 @@ def test_missing_key_exits_2_and_says_what_to_do(project):
 
 
 def test_settings_come_from_env_file_and_real_environment_wins(provider, tmp_path):
-    # 复制一份程序，免得读到开发者自己放在仓库里的 .env
-    app = tmp_path / "app"
-    app.mkdir()
-    for name in ("agent.py", "tools.py"):
-        shutil.copy(ROOT / name, app)
+    app = agent_copy(tmp_path)  # 免得读到开发者自己放在仓库里的 .env
     p = provider([text_reply("好")])
     (app / ".env").write_text(f"OPENAI_API_KEY=from-dotenv\nOPENAI_BASE_URL={p.url}\nMODEL=dotenv-model\n")
     (tmp_path / ".env").write_text("MODEL=cwd-model\nOPENAI_TIMEOUT=30\n")
     env = {k: v for k, v in cli_env().items() if k not in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "MODEL")}
 
-    def agent(*args, **extra):
+    def run_app(*args, **extra):
         return subprocess.run([sys.executable, str(app / "agent.py"), *args], cwd=tmp_path,
                               env={**env, **extra}, capture_output=True, text=True,
                               encoding="utf-8", timeout=30)
 
-    result = agent("看看")
+    result = run_app("看看")
     assert result.returncode == 0, result.stderr
     assert "[最终回复]\n好" in result.stdout
     assert p.requests[0]["model"] == "dotenv-model"  # agent.py 旁边的 .env 先读
-    assert agent("看看", OPENAI_API_KEY="").returncode == 2  # 环境变量优先，哪怕是空的
+    assert run_app("看看", OPENAI_API_KEY="").returncode == 2  # 环境变量优先，哪怕是空的
 
 
 def test_help_explains_settings_and_exit_codes():
@@ -154,13 +148,6 @@ class Repl:
         return self.proc.wait(timeout=15)
 
 
-def wait_until(condition, message="等太久了", timeout=15):
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, message
-        time.sleep(0.02)
-
-
 sigint_only = pytest.mark.skipif(os.name == "nt", reason="Windows 上没有 SIGINT 可发")
 
 
@@ -193,7 +180,6 @@ def test_ctrl_c_while_a_command_runs_kills_it_and_the_next_question_works(projec
     repl.interrupt_then_ask("继续", "好的")
     assert repl.finish() == 0
     assert "Traceback" not in repl.out
-    from test_tools import alive
     assert not alive(int(pid_file.read_text()))
     assert p.rejected == []
     sent = p.requests[1]["messages"]

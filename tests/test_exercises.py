@@ -6,7 +6,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import ROOT, cli_env
+from conftest import ROOT, agent_copy, cli_env
 
 STACK = "帮我看看这个项目用了什么技术栈"
 
@@ -21,10 +21,7 @@ def exercise(n):
 @pytest.fixture
 def app(tmp_path):
     """项目的一份副本：程序文件和示例项目。"""
-    copy = tmp_path / "app"
-    copy.mkdir()
-    for name in ("agent.py", "tools.py", "demo_model.py"):
-        shutil.copy(ROOT / name, copy)
+    copy = agent_copy(tmp_path, "demo_model.py")
     shutil.copytree(ROOT / "examples", copy / "examples")
     return copy
 

@@ -8,9 +8,8 @@ import sys
 import threading
 
 import pytest
-from conftest import ROOT, cli_env, run_cli
+from conftest import ROOT, cli_env, run_cli, wait_until
 from fake_provider import call, text_reply, tool_reply
-from test_cli import wait_until
 
 pty = pytest.importorskip("pty", reason="Windows 上没有 pty")
 ERASE = "\r" + " " * 40 + "\r"

@@ -1,7 +1,6 @@
 """tools.py：每个工具、工作目录的边界、dispatch_tool 的参数检查。"""
 
 import os
-import shutil
 import signal
 import socket
 import subprocess
@@ -10,7 +9,7 @@ import threading
 import time
 
 import pytest
-from conftest import ROOT, cli_env, run_cli
+from conftest import ROOT, agent_copy, alive, cli_env, run_cli
 from fake_provider import call, text_reply, tool_reply
 
 import tools
@@ -179,21 +178,6 @@ def test_run_command_timeout_kills_the_whole_process_group(workdir, monkeypatch)
     assert not alive(int(marker.read_text()))
 
 
-def alive(pid):
-    """进程还在跑（僵尸进程不算：它已经结束，只是还没被回收）。"""
-    for _ in range(50):
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return False
-        if os.path.exists(f"/proc/{pid}/stat"):
-            with open(f"/proc/{pid}/stat") as f:
-                if f.read().rsplit(")", 1)[1].split()[0] == "Z":
-                    return False
-        time.sleep(0.05)
-    return True
-
-
 def test_run_command_keeps_head_and_tail_of_long_output(workdir, monkeypatch):
     monkeypatch.setattr(tools, "AUTO_APPROVE", True)
     result = run_tool("run_command",
@@ -208,12 +192,9 @@ posix_only = pytest.mark.skipif(os.name == "nt", reason="用 POSIX 的命令、�
 
 def copy_of_the_agent(tmp_path):
     """一份程序的拷贝和一个单独的工作目录：.env 放在 agent.py 旁边，在工作目录之外。"""
-    app, work = tmp_path / "app", tmp_path / "work"
-    app.mkdir()
+    work = tmp_path / "work"
     work.mkdir()
-    for name in ("agent.py", "tools.py"):
-        shutil.copy(ROOT / name, app)
-    return app, work
+    return agent_copy(tmp_path), work
 
 
 def agent_without_settings(app, *args, **extra):
