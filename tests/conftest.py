@@ -16,6 +16,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import tools  # noqa: E402
 from fake_provider import FakeProvider  # noqa: E402
 
+QUESTION = "帮我看看这个项目用了什么技术栈"  # 章节里的问题
+
 
 @pytest.fixture
 def project(tmp_path, monkeypatch):

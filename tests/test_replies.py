@@ -9,14 +9,12 @@ import sys
 from unittest import mock
 
 import pytest
-from conftest import ROOT, cli_env, client_for, run_cli
+from conftest import QUESTION, ROOT, cli_env, client_for, run_cli
 from fake_provider import FakeProvider, call, text_reply, tool_reply
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import agent
-
-QUESTION = "帮我看看这个项目"
 
 
 def body(message, **extra):

@@ -2,12 +2,11 @@
 
 import json
 
-from conftest import client_for
+from conftest import QUESTION, client_for
 from fake_provider import call, messages_bytes, text_reply, tool_reply
 
 import agent
 
-QUESTION = "帮我看看这个项目用了什么技术栈"
 ANSWER = "这个项目的技术栈如下：\n- 前端：React 18.2\n- 后端：Express 4.18\n- 测试：Jest 29.7"
 
 

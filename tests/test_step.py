@@ -3,12 +3,11 @@
 import io
 import re
 
-from conftest import ROOT, client_for, run_cli
+from conftest import QUESTION, ROOT, client_for, run_cli
 from fake_provider import call, text_reply, tool_reply
 
 import agent
 
-QUESTION = "帮我看看这个项目用了什么技术栈"
 STEP_HEAD = re.compile(r"\[单步\] 第 (\d+) 轮，messages 新增 (\d+) 条：")
 
 
