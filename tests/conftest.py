@@ -83,6 +83,26 @@ def agent_copy(tmp_path, *more):
     return app
 
 
+# ── 假服务商收到了什么 ────────────────────────────────────────
+def sent(p, n):
+    """假服务商收到的第 n 个请求（从 0 数，-1 是最后一个）里的 messages。"""
+    return p.requests[n]["messages"]
+
+
+def assistant_turns(messages):
+    return [m for m in messages if m["role"] == "assistant"]
+
+
+def tool_results(messages):
+    """每条 role: "tool" 结果的内容，按顺序。"""
+    return [m["content"] for m in messages if m["role"] == "tool"]
+
+
+def arguments_in(messages):
+    """每个 tool_call 的 arguments（送回去的字符串），按顺序。"""
+    return [tc["function"]["arguments"] for m in messages for tc in m.get("tool_calls") or []]
+
+
 # ── 子进程 ───────────────────────────────────────────────────
 def wait_until(condition, message="等太久了", timeout=15):
     deadline = time.monotonic() + timeout

@@ -7,7 +7,7 @@ import sys
 import threading
 
 import pytest
-from conftest import ROOT, agent_copy, alive, cli_env, run_cli, wait_until
+from conftest import ROOT, agent_copy, alive, cli_env, run_cli, sent, tool_results, wait_until
 from fake_provider import call, text_reply, tool_reply
 
 import agent
@@ -36,7 +36,7 @@ def test_workdir_option_confines_tools_to_that_directory(project, provider, tmp_
     p = provider([tool_reply(call("read_file", {"path": "package.json"})), text_reply("好")])
     result = run_cli("看看", "-C", str(project), p=p, cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert '"react"' in p.requests[1]["messages"][-1]["content"]
+    assert '"react"' in tool_results(sent(p, 1))[-1]
 
 
 def test_repl_keeps_history_between_questions_and_reset_starts_over(project, provider):
@@ -45,8 +45,8 @@ def test_repl_keeps_history_between_questions_and_reset_starts_over(project, pro
     assert result.returncode == 0, result.stderr
     assert "你：问题一" in result.stdout and "回答三" in result.stdout
     assert "[已重置]" in result.stdout
-    assert [m["content"] for m in p.requests[1]["messages"][1:]] == ["问题一", "回答一", "问题二"]
-    assert [m["role"] for m in p.requests[2]["messages"]] == ["system", "user"]
+    assert [m["content"] for m in sent(p, 1)[1:]] == ["问题一", "回答一", "问题二"]
+    assert [m["role"] for m in sent(p, 2)] == ["system", "user"]
 
 
 def test_repl_leaves_cleanly_on_end_of_input(project, provider):
@@ -102,7 +102,7 @@ def test_command_that_reads_stdin_fails_fast_instead_of_hanging(project, provide
     finally:
         proc.kill()
     assert proc.returncode == 0
-    assert "EOFError" in p.requests[1]["messages"][-1]["content"]
+    assert "EOFError" in tool_results(sent(p, 1))[-1]
 
 
 def test_command_timeout_option_applies_to_run_command(project, provider):
@@ -110,7 +110,7 @@ def test_command_timeout_option_applies_to_run_command(project, provider):
     p = provider([tool_reply(call("run_command", {"command": slow})), text_reply("好")])
     result = run_cli("--yes", "--command-timeout", "0.5", "跑一下", p=p)
     assert result.returncode == 0, result.stderr
-    assert "超过 0.5 秒，命令已被终止" in p.requests[1]["messages"][-1]["content"]
+    assert "超过 0.5 秒，命令已被终止" in tool_results(sent(p, 1))[-1]
 
 
 # ── Ctrl-C：在真实进程里发 SIGINT ──────────────────────────────
@@ -163,7 +163,7 @@ def test_ctrl_c_while_waiting_for_the_model_returns_to_the_prompt(project, provi
     assert "Traceback" not in repl.out
     assert p.rejected == []
     # 没答完的问题留在历史里，后面补一条说明，user / assistant 仍然交替
-    assert [m["content"] for m in p.requests[1]["messages"][1:]] == ["问题一", agent.UNANSWERED, "问题二"]
+    assert [m["content"] for m in sent(p, 1)[1:]] == ["问题一", agent.UNANSWERED, "问题二"]
 
 
 @sigint_only
@@ -182,10 +182,10 @@ def test_ctrl_c_while_a_command_runs_kills_it_and_the_next_question_works(projec
     assert "Traceback" not in repl.out
     assert not alive(int(pid_file.read_text()))
     assert p.rejected == []
-    sent = p.requests[1]["messages"]
-    assert [(m["role"], m.get("tool_call_id")) for m in sent[2:]] == [
+    messages = sent(p, 1)
+    assert [(m["role"], m.get("tool_call_id")) for m in messages[2:]] == [
         ("assistant", None), ("tool", "c1"), ("tool", "c2"), ("user", None)]
-    assert all("已中断" in m["content"] for m in sent[3:5])
+    assert all("已中断" in result for result in tool_results(messages))
     assert "[修复]" in repl.out
 
 

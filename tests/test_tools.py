@@ -9,7 +9,7 @@ import threading
 import time
 
 import pytest
-from conftest import ROOT, agent_copy, alive, cli_env, run_cli
+from conftest import ROOT, agent_copy, alive, cli_env, run_cli, sent, tool_results
 from fake_provider import call, text_reply, tool_reply
 
 import tools
@@ -213,14 +213,14 @@ def test_commands_see_shell_variables_but_not_the_key_or_dotenv_settings(provide
                               "OPENAI_MAX_RETRIES=0\nMODEL=m\nDOTENV_ONLY=from-dotenv\n")
     result = agent_without_settings(app, "--yes", "-C", str(work), "看看环境", SHELL_SETTING="from-shell")
     assert result.returncode == 0, result.stderr
-    seen = p.requests[1]["messages"][-1]["content"]
+    seen = tool_results(sent(p, 1))[-1]
     assert "SHELL_SETTING=from-shell" in seen
     assert "sk-from-dotenv" not in seen and "DOTENV_ONLY" not in seen and "OPENAI" not in seen
 
     result = agent_without_settings(app, "--yes", "-C", str(work), "看看环境",
                                     OPENAI_API_KEY="sk-from-shell", OPENAI_ORG_ID="org-shell")
     assert result.returncode == 0, result.stderr
-    seen = p.requests[3]["messages"][-1]["content"]
+    seen = tool_results(sent(p, 3))[-1]
     assert "sk-from-shell" not in seen and "OPENAI_API_KEY" not in seen
     assert "OPENAI_ORG_ID=org-shell" in seen  # 用户自己导出的变量照常能用
 
@@ -334,7 +334,7 @@ def test_typed_ahead_input_does_not_answer_the_approval(project, provider):
     term.type("n\n")
     term.wait_for("[最终回复]")
     assert term.finish() == 0
-    assert "用户拒绝" in p.requests[1]["messages"][-1]["content"]
+    assert "用户拒绝" in tool_results(sent(p, 1))[-1]
     assert not (project / "made.txt").exists()
 
 
@@ -447,7 +447,7 @@ def test_a_hard_link_to_the_env_file_next_to_agent_py_is_kept_back(provider, tmp
     os.link(app / ".env", work / "notes.txt")
     result = agent_without_settings(app, "-C", str(work), "看看")
     assert result.returncode == 0, result.stderr
-    read, searched, listed = (m["content"] for m in p.requests[1]["messages"][-3:])
+    read, searched, listed = tool_results(sent(p, 1))
     assert read.startswith("错误：") and "sk-from-dotenv" not in read
     assert "没有找到" in searched
     assert listed.startswith("notes.txt（") and "不能读取" in listed
