@@ -13,8 +13,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import tools  # noqa: E402
 from fake_provider import FakeProvider  # noqa: E402
+
+import tools  # noqa: E402
 
 QUESTION = "帮我看看这个项目用了什么技术栈"  # 章节里的问题
 

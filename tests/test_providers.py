@@ -1,4 +1,4 @@
-"""../shared/PROVIDERS.md 的每一行：假服务商按那家的规矩检查请求，agent 必须过关。"""
+"""README“兼容各家服务商”表格的每一行：假服务商按那家的规矩检查请求，agent 必须过关。"""
 
 import pytest
 from conftest import arguments_in, assistant_turns, client_for, run_cli, sent, tool_results

@@ -297,8 +297,8 @@ def mutated(draw, value):
 def run_main(p, argv, stdin=""):
     """在本进程里跑 agent.main(argv)，返回 (退出码, stdout, stderr)。"""
     out, err = io.StringIO(), io.StringIO()
-    settings = {"OPENAI_API_KEY": "k", "OPENAI_BASE_URL": p.url, "MODEL": "m", "OPENAI_MAX_RETRIES": "0"}
-    with mock.patch.dict(os.environ, settings), mock.patch.object(sys, "stdin", io.StringIO(stdin)), \
+    env = {"OPENAI_API_KEY": "k", "OPENAI_BASE_URL": p.url, "MODEL": "m", "OPENAI_MAX_RETRIES": "0"}
+    with mock.patch.dict(os.environ, env), mock.patch.object(sys, "stdin", io.StringIO(stdin)), \
             contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = agent.main(argv)
     return code, out.getvalue(), err.getvalue()

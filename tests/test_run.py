@@ -165,7 +165,7 @@ def test_each_request_extends_the_previous_one_byte_for_byte(project, provider):
 
     assert len(p.raw) == 6
     arrays = [messages_bytes(raw) for raw in p.raw]
-    for before, after in zip(arrays, arrays[1:]):
+    for before, after in zip(arrays, arrays[1:], strict=False):
         assert after.startswith(before[:-1])  # 去掉上一个数组的 "]"，剩下的原样是下一个的开头
     assert len({json.dumps(r["tools"]) for r in p.requests}) == 1
     assert len({json.dumps(r["messages"][0]) for r in p.requests}) == 1

@@ -1,5 +1,6 @@
 """tools.py：每个工具、工作目录的边界、dispatch_tool 的参数检查。"""
 
+import json
 import os
 import signal
 import socket
@@ -17,7 +18,6 @@ from tools import dispatch_tool
 
 
 def run_tool(name, **args):
-    import json
     return dispatch_tool(name, json.dumps(args))
 
 
