@@ -17,7 +17,9 @@ HELP = ("离线回放只认识这几类问题（中文、英文都行）：\n"
         "- 这个项目的入口文件是什么？ / What is the entry point?\n"
         "- 搜索一下项目里有没有用到 lodash / Is lodash used anywhere?\n"
         "- 帮我看看 tests 目录下有哪些测试文件 / Which test files are there?")
-MANIFESTS = ["package.json", "pyproject.toml", "requirements.txt", "go.mod", "Cargo.toml", "pom.xml"]
+# 认识的依赖清单 → 语言/运行时。只认这三种：章节的示例项目用 package.json，
+# Python 项目（比如这个仓库自己）用 pyproject.toml 或 requirements.txt
+MANIFESTS = {"package.json": "Node.js", "pyproject.toml": "Python", "requirements.txt": "Python"}
 ENTRY_NAMES = ["index.js", "main.js", "app.js", "server.js", "index.ts", "main.ts", "main.py",
                "app.py", "manage.py", "__main__.py", "main.go", "main.rs", "lib.rs"]
 # 认识的依赖 → (类别, 显示名)；其余的归到“其他依赖”
@@ -48,8 +50,7 @@ NOT_NAMES = {
     "check", "see", "look", "inside", "app", "application", "version",
 }
 DOC_SUFFIXES = (".md", ".rst", ".txt", ".adoc")
-RUNTIME = {"package.json": "Node.js", "pyproject.toml": "Python", "requirements.txt": "Python",
-           "go.mod": "Go", "Cargo.toml": "Rust", "pom.xml": "Java（Maven）"}
+PAGE_HINT = r"用 offset=(\d+) 继续读"
 
 
 def demo_client():
@@ -93,7 +94,9 @@ def understand(question: str) -> tuple:
 
 
 def next_step(messages):
-    """看用户的问题和这个问题以来的工具结果，决定下一步：再调工具，或者回答。"""
+    """看用户的问题和这个问题以来的工具结果，决定下一步：再调工具，或者回答。
+
+    一步是最终回答（str），或者一组调用 [(工具名, 参数)]。"""
     last_user = max(i for i, m in enumerate(messages) if m["role"] == "user")
     calls = {tc["id"]: tc["function"] for m in messages if m.get("tool_calls") for tc in m["tool_calls"]}
     seen = {}  # (工具名, 参数 JSON) → 结果
@@ -102,33 +105,52 @@ def next_step(messages):
             fn = calls[m["tool_call_id"]]
             seen[(fn["name"], fn["arguments"])] = m["content"]
 
-    def need(name, **args):
-        """这个调用还没做过就返回 [这个调用]；做过了返回 None。"""
-        return None if (name, json.dumps(args, ensure_ascii=False)) in seen else [(name, args)]
-
-    def result(name, **args):
-        return seen.get((name, json.dumps(args, ensure_ascii=False)), "")
-
-    ctx = SimpleNamespace(need=need, result=result, seen=seen)
     intent, names = understand(messages[last_user]["content"])
     if intent == "help":
         return HELP
     if intent == "use":  # 几个名字就在同一轮里并行搜几次
-        searches = [call for name in names for call in need("search_files", query=name) or []]
-        return searches or "\n\n".join(use_answer(name, result("search_files", query=name)) for name in names)
+        searches = {name: ("search_files", {"query": name}) for name in names}
+        return ([call for call in searches.values() if key(call) not in seen]
+                or "\n\n".join(use_answer(name, result(seen, call)) for name, call in searches.items()))
     step = {"stack": stack_step, "entry": entry_step, "tests": tests_step}[intent]
-    return need("list_files", path=".") or step(ctx)
+    return first_new(seen, list_call(".")) or step(seen)
 
 
-def give_up(ctx, reason: str) -> str:
+def key(call) -> tuple:
+    """调用 (工具名, 参数) 在 seen 里的键：参数写成和发出去时一样的 JSON。"""
+    name, args = call
+    return name, json.dumps(args, ensure_ascii=False)
+
+
+def first_new(seen, *calls):
+    """calls 里第一个还没做过的调用，作为下一步 [调用] 返回；都做过了返回 None。"""
+    return next(([call] for call in calls if key(call) not in seen), None)
+
+
+def result(seen, call) -> str:
+    """做过的调用的结果；还没做过是 ""。"""
+    return seen.get(key(call), "")
+
+
+def list_call(path):
+    return ("list_files", {"path": path})
+
+
+def read_call(path):
+    return ("read_file", {"path": path})
+
+
+def give_up(seen, reason: str) -> str:
     """规则认不出这个项目：说看了什么，不编答案。"""
-    looked = "、".join(f"{name}({args})" for name, args in ctx.seen)
+    looked = "、".join(f"{name}({args})" for name, args in seen)
     return (f"{reason}\n\n我看了：{looked}。我是按固定规则回放的替身，规则到这里就认不出来了，"
             "所以不猜答案；真模型会自己决定接着看哪些文件。")
 
 
-def names_in(listing: str) -> list:
-    return [] if listing.startswith("错误：") else listing.splitlines()
+def names_in(seen, folder: str) -> list:
+    """list_files 列出的 folder 里的名字；还没列过或列不了就是 []。"""
+    listed = result(seen, list_call(folder))
+    return [] if listed.startswith("错误：") else listed.splitlines()
 
 
 def text_of(read_result: str) -> str:
@@ -136,58 +158,53 @@ def text_of(read_result: str) -> str:
     return "\n".join(line.split("\t", 1)[1] for line in read_result.splitlines() if "\t" in line)
 
 
-def read_all(ctx, path: str) -> tuple:
-    """读完整个文件：结果说后面还有，就按它给的 offset 接着读。返回 (下一步, 内容)，读不了内容是 None。"""
-    args, parts = {"path": path}, []
-    while True:
-        step = ctx.need("read_file", **args)
-        if step:
-            return step, None
-        got = ctx.result("read_file", **args)
-        if got.startswith("错误："):
-            return None, None
-        parts.append(text_of(got))
-        more = re.search(r"用 offset=(\d+) 继续读", got)
-        if not more:
-            return None, "\n".join(parts)
-        args = {"path": path, "offset": int(more.group(1))}
+def pages(seen, path: str) -> list:
+    """读完整个文件要做的 read_file 调用：结果说后面还有，就按它给的 offset 接着读。最后一个可能还没做。"""
+    calls = [read_call(path)]
+    got = result(seen, calls[-1])
+    while not got.startswith("错误：") and (more := re.search(PAGE_HINT, got)):
+        calls.append(("read_file", {"path": path, "offset": int(more.group(1))}))
+        got = result(seen, calls[-1])
+    return calls
 
 
-def stack_step(ctx):
-    names = names_in(ctx.result("list_files", path="."))
+def text_in(seen, calls: list):
+    """这几页拼成的文件内容；有一页读不了就是 None。"""
+    got = [result(seen, call) for call in calls]
+    return None if any(g.startswith("错误：") for g in got) else "\n".join(text_of(g) for g in got)
+
+
+def stack_step(seen):
+    names = names_in(seen, ".")
     manifests = [n for n in MANIFESTS if n in names]
     readme = next((n for n in names if n.lower().startswith("readme")), None)
-    texts = {}
-    for path in manifests:
-        step, texts[path] = read_all(ctx, path)
-        if step:
-            return step
-    if readme and ctx.need("read_file", path=readme):
-        return ctx.need("read_file", path=readme)
+    reads = {path: pages(seen, path) for path in manifests}
+    wanted = [call for calls in reads.values() for call in calls] + ([read_call(readme)] if readme else [])
+    if step := first_new(seen, *wanted):
+        return step
     if not manifests:
-        return give_up(ctx, "工作目录里没有 package.json、pyproject.toml、requirements.txt、go.mod、"
-                            "Cargo.toml 或 pom.xml，我判断不出技术栈。")
+        return give_up(seen, "工作目录里没有 package.json、pyproject.toml 或 requirements.txt，我判断不出技术栈。")
     groups, others, parsed = {}, [], []
     for path in manifests:
-        deps = dependencies(path, texts[path])
+        deps = dependencies(path, text_in(seen, reads[path]))
         if deps is None:
             continue
         parsed.append(path)
         for name, version in deps:
             if name in KNOWN:
                 category, shown = KNOWN[name]
-                runtime = f"（{RUNTIME[path]}）" if category == "后端" else ""
+                runtime = f"（{MANIFESTS[path]}）" if category == "后端" else ""
                 groups.setdefault(category, []).append(f"{shown} {version}".strip() + runtime)
             elif not name.startswith(("react-", "@types/")):
                 others.append(f"{name} {version}".strip())
     if not parsed:
-        return give_up(ctx, f"{'、'.join(manifests)} 读不了或解析不了，我判断不出技术栈。")
+        return give_up(seen, f"{'、'.join(manifests)} 读不了或解析不了，我判断不出技术栈。")
     lines = [f"- {category}：{'、'.join(items)}" for category, items in groups.items()]
     if others:
         lines.append(f"- 其他依赖：{'、'.join(others[:12])}")
-    lines.append(f"- 语言/运行时：{'、'.join(dict.fromkeys(RUNTIME[p] for p in parsed))}")
+    lines.append(f"- 语言/运行时：{'、'.join(dict.fromkeys(MANIFESTS[p] for p in parsed))}")
     lines += [f"- {path} 读不了或解析不了，上面没有算它" for path in manifests if path not in parsed]
-    about = readme_summary(text_of(ctx.result("read_file", path=readme)) if readme else "")
+    about = readme_summary(text_of(result(seen, read_call(readme))) if readme else "")
     if about:
         lines.append(f"- 项目说明（来自 {readme}）：{about}")
     evidence = parsed + ([readme] if about else [])
@@ -207,19 +224,12 @@ def dependencies(path: str, text):
         return [(name.lower(), short_version(v)) for name, v in deps.items()]
     if path == "requirements.txt":
         found = re.findall(r"^\s*([A-Za-z0-9_.\-\[\]]+)\s*(?:[=~<>!]=?\s*([\d.]+))?", text, re.MULTILINE)
-    elif path == "pyproject.toml":
+    else:  # pyproject.toml
         block = "\n".join(re.findall(r"dependencies\s*=\s*\[(.*?)\]", text, re.DOTALL))
         found = re.findall(r"[\"']([A-Za-z0-9_.\-]+)\s*(?:\[[^\]]*\])?\s*(?:[=~<>!]=?\s*([\d.]+))?", block)
         poetry = re.search(r"\[tool\.poetry\.dependencies\](.*?)(?:\n\[|\Z)", text, re.DOTALL)
         if poetry:
             found += re.findall(r"^([A-Za-z0-9_.\-]+)\s*=\s*[\"'^~>=]*([\d.]*)", poetry.group(1), re.MULTILINE)
-    elif path == "go.mod":
-        found = re.findall(r"^\s*(?:require\s+)?([\w.\-]+\.[\w.\-/]+)\s+v([\d.]+)", text, re.MULTILINE)
-    elif path == "Cargo.toml":
-        section = re.search(r"\[dependencies\](.*?)(?:\n\[|\Z)", text, re.DOTALL)
-        found = re.findall(r"^([\w\-]+)\s*=\s*.*?([\d.]+)", section.group(1), re.MULTILINE) if section else []
-    else:  # pom.xml
-        found = re.findall(r"<dependency>.*?<artifactId>(.*?)</artifactId>(?:\s*<version>([\d.]+))?", text, re.DOTALL)
     return [(name.lower().split("[")[0], short_version(v)) for name, v in found
             if name.lower() not in ("python", "") and not name.startswith("-")]
 
@@ -239,56 +249,51 @@ def readme_summary(text: str) -> str:
     return ""
 
 
-def entry_step(ctx):
-    names = names_in(ctx.result("list_files", path="."))
+def entry_step(seen):
+    names = names_in(seen, ".")
     if "package.json" in names:
-        step, text = read_all(ctx, "package.json")
-        if step:
+        reads = pages(seen, "package.json")
+        if step := first_new(seen, *reads):
             return step
         try:
-            main = json.loads(text or "").get("main")
+            main = json.loads(text_in(seen, reads) or "").get("main")
         except (ValueError, AttributeError):
             main = None
         if main:
             return f"入口文件是 {main}：package.json 的 \"main\" 字段写着它。"
-    for folder in ("src", "cmd", "app"):
-        if f"{folder}/" in names and ctx.need("list_files", path=folder):
-            return ctx.need("list_files", path=folder)
+    folders = [folder for folder in ("src", "cmd", "app") if f"{folder}/" in names]
+    if step := first_new(seen, *map(list_call, folders)):
+        return step
     candidates = [n for n in ENTRY_NAMES if n in names]
-    for folder in ("src", "cmd", "app"):
-        candidates += [f"{folder}/{n}" for n in ENTRY_NAMES if n in names_in(ctx.result("list_files", path=folder))]
+    for folder in folders:
+        candidates += [f"{folder}/{n}" for n in ENTRY_NAMES if n in names_in(seen, folder)]
     why = ""
     if not candidates and any(n.endswith(".py") for n in names):  # Python 脚本：找 if __name__ == "__main__"
-        step = ctx.need("search_files", query="__main__")
-        if step:
+        search = ("search_files", {"query": "__main__"})
+        if step := first_new(seen, search):
             return step
-        hits = [h for h in ctx.result("search_files", query="__main__").splitlines()
-                if h.partition(": ")[2].startswith("if __name__")]
+        hits = [h for h in result(seen, search).splitlines() if h.partition(": ")[2].startswith("if __name__")]
         candidates = sorted(dict.fromkeys(h.split(":", 1)[0] for h in hits), key=lambda f: (f.count("/"), f))
         why = next((f"（第 {h.split(':')[1]} 行是 if __name__ == \"__main__\"）" for h in hits
                     if candidates and h.startswith(candidates[0] + ":")), "")
     if not candidates:
-        return give_up(ctx, "没有找到常见的入口文件（index.js、main.py、main.go 之类），"
-                            "也没有 if __name__ == \"__main__\" 的 Python 文件。")
-    step = ctx.need("read_file", path=candidates[0])
-    if step:
+        return give_up(seen, "没有找到常见的入口文件（index.js、main.py、main.go 之类），"
+                             "也没有 if __name__ == \"__main__\" 的 Python 文件。")
+    if step := first_new(seen, read_call(candidates[0])):
         return step
-    head = text_of(ctx.result("read_file", path=candidates[0])).strip().splitlines()[:6]
+    head = text_of(result(seen, read_call(candidates[0]))).strip().splitlines()[:6]
     return (f"入口文件应该是 {candidates[0]}{why}。它的开头是：\n\n"
             + "\n".join(f"    {line}" for line in head))
 
 
-def tests_step(ctx):
-    names = names_in(ctx.result("list_files", path="."))
+def tests_step(seen):
+    names = names_in(seen, ".")
     folders = [n.rstrip("/") for n in names if n in ("tests/", "test/", "__tests__/", "spec/")]
-    for folder in folders:
-        step = ctx.need("list_files", path=folder)
-        if step:
-            return step
+    if step := first_new(seen, *map(list_call, folders)):
+        return step
     if not folders:
-        return give_up(ctx, "工作目录下没有 tests、test、__tests__ 或 spec 目录。")
-    lines = [f"- {folder}/{name}" for folder in folders
-             for name in names_in(ctx.result("list_files", path=folder))]
+        return give_up(seen, "工作目录下没有 tests、test、__tests__ 或 spec 目录。")
+    lines = [f"- {folder}/{name}" for folder in folders for name in names_in(seen, folder)]
     return "测试文件有这些：\n\n" + "\n".join(lines or ["（测试目录是空的）"])
 
 

@@ -1,7 +1,9 @@
+import contextlib
 import os
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import openai
@@ -11,8 +13,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import tools  # noqa: E402
 from fake_provider import FakeProvider  # noqa: E402
+
+import tools  # noqa: E402
+
+QUESTION = "帮我看看这个项目用了什么技术栈"  # 章节里的问题
 
 
 @pytest.fixture
@@ -41,16 +46,11 @@ def no_auto_approve(monkeypatch):
 @pytest.fixture
 def provider():
     """provider(script, rules=...)：启动一个本地假服务商，测试结束时关掉。"""
-    started = []
+    with contextlib.ExitStack() as running:
+        def start(script=(), **kwargs):
+            return running.enter_context(FakeProvider(script, **kwargs))
 
-    def start(script=(), **kwargs):
-        p = FakeProvider(script, **kwargs).__enter__()
-        started.append(p)
-        return p
-
-    yield start
-    for p in started:
-        p.__exit__(None, None, None)
+        yield start
 
 
 def client_for(p, **kwargs):
@@ -73,3 +73,55 @@ def run_cli(*args, p=None, input=None, cwd=None, timeout=30, **env):
     return subprocess.run([sys.executable, str(ROOT / "agent.py"), *args], input=input,
                           capture_output=True, text=True, encoding="utf-8", cwd=cwd,
                           env=cli_env(p, **env), timeout=timeout)
+
+
+def agent_copy(tmp_path, *more):
+    """程序的一份副本 tmp_path/app（agent.py、tools.py 和 more）：旁边放 .env、改代码都不碰仓库。"""
+    app = tmp_path / "app"
+    app.mkdir()
+    for name in ("agent.py", "tools.py", *more):
+        shutil.copy(ROOT / name, app)
+    return app
+
+
+# ── 假服务商收到了什么 ────────────────────────────────────────
+def sent(p, n):
+    """假服务商收到的第 n 个请求（从 0 数，-1 是最后一个）里的 messages。"""
+    return p.requests[n]["messages"]
+
+
+def assistant_turns(messages):
+    return [m for m in messages if m["role"] == "assistant"]
+
+
+def tool_results(messages):
+    """每条 role: "tool" 结果的内容，按顺序。"""
+    return [m["content"] for m in messages if m["role"] == "tool"]
+
+
+def arguments_in(messages):
+    """每个 tool_call 的 arguments（送回去的字符串），按顺序。"""
+    return [tc["function"]["arguments"] for m in messages for tc in m.get("tool_calls") or []]
+
+
+# ── 子进程 ───────────────────────────────────────────────────
+def wait_until(condition, message="等太久了", timeout=15):
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, message
+        time.sleep(0.02)
+
+
+def alive(pid):
+    """进程还在跑（僵尸进程不算：它已经结束，只是还没被回收）。"""
+    for _ in range(50):
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        if os.path.exists(f"/proc/{pid}/stat"):
+            with open(f"/proc/{pid}/stat") as f:
+                if f.read().rsplit(")", 1)[1].split()[0] == "Z":
+                    return False
+        time.sleep(0.05)
+    return True

@@ -99,7 +99,7 @@ def check_assistant(i, m, seen_ids):
     return None
 
 
-# ── 各家服务商额外的规矩（见 ../shared/PROVIDERS.md）────────────
+# ── 各家服务商额外的规矩（见 README 的“兼容各家服务商”）──────────
 def deepseek_rule(body):
     for i, m in enumerate(body["messages"]):
         if m.get("role") == "assistant" and m.get("tool_calls") and "reasoning_content" not in m:
@@ -140,7 +140,7 @@ def vllm_rule(body):
 def alternate_rule(body):
     """Gemma、Mistral 一类的聊天模板：两条 user 消息不能挨着（角色要交替）。"""
     roles = [m["role"] for m in body["messages"]]
-    if any(a == b == "user" for a, b in zip(roles, roles[1:])):
+    if any(a == b == "user" for a, b in zip(roles, roles[1:], strict=False)):
         return "Conversation roles must alternate user/assistant/user/assistant/..."
 
 

@@ -1,15 +1,13 @@
 """命令行：一次性提问、交互模式、配置错误，都以子进程真实运行。"""
 
 import os
-import shutil
 import signal
 import subprocess
 import sys
 import threading
-import time
 
 import pytest
-from conftest import ROOT, cli_env, run_cli
+from conftest import ROOT, agent_copy, alive, cli_env, run_cli, sent, tool_results, wait_until
 from fake_provider import call, text_reply, tool_reply
 
 import agent
@@ -38,7 +36,7 @@ def test_workdir_option_confines_tools_to_that_directory(project, provider, tmp_
     p = provider([tool_reply(call("read_file", {"path": "package.json"})), text_reply("好")])
     result = run_cli("看看", "-C", str(project), p=p, cwd=tmp_path)
     assert result.returncode == 0, result.stderr
-    assert '"react"' in p.requests[1]["messages"][-1]["content"]
+    assert '"react"' in tool_results(sent(p, 1))[-1]
 
 
 def test_repl_keeps_history_between_questions_and_reset_starts_over(project, provider):
@@ -47,8 +45,8 @@ def test_repl_keeps_history_between_questions_and_reset_starts_over(project, pro
     assert result.returncode == 0, result.stderr
     assert "你：问题一" in result.stdout and "回答三" in result.stdout
     assert "[已重置]" in result.stdout
-    assert [m["content"] for m in p.requests[1]["messages"][1:]] == ["问题一", "回答一", "问题二"]
-    assert [m["role"] for m in p.requests[2]["messages"]] == ["system", "user"]
+    assert [m["content"] for m in sent(p, 1)[1:]] == ["问题一", "回答一", "问题二"]
+    assert [m["role"] for m in sent(p, 2)] == ["system", "user"]
 
 
 def test_repl_leaves_cleanly_on_end_of_input(project, provider):
@@ -64,26 +62,22 @@ def test_missing_key_exits_2_and_says_what_to_do(project):
 
 
 def test_settings_come_from_env_file_and_real_environment_wins(provider, tmp_path):
-    # 复制一份程序，免得读到开发者自己放在仓库里的 .env
-    app = tmp_path / "app"
-    app.mkdir()
-    for name in ("agent.py", "tools.py"):
-        shutil.copy(ROOT / name, app)
+    app = agent_copy(tmp_path)  # 免得读到开发者自己放在仓库里的 .env
     p = provider([text_reply("好")])
     (app / ".env").write_text(f"OPENAI_API_KEY=from-dotenv\nOPENAI_BASE_URL={p.url}\nMODEL=dotenv-model\n")
     (tmp_path / ".env").write_text("MODEL=cwd-model\nOPENAI_TIMEOUT=30\n")
     env = {k: v for k, v in cli_env().items() if k not in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "MODEL")}
 
-    def agent(*args, **extra):
+    def run_app(*args, **extra):
         return subprocess.run([sys.executable, str(app / "agent.py"), *args], cwd=tmp_path,
                               env={**env, **extra}, capture_output=True, text=True,
                               encoding="utf-8", timeout=30)
 
-    result = agent("看看")
+    result = run_app("看看")
     assert result.returncode == 0, result.stderr
     assert "[最终回复]\n好" in result.stdout
     assert p.requests[0]["model"] == "dotenv-model"  # agent.py 旁边的 .env 先读
-    assert agent("看看", OPENAI_API_KEY="").returncode == 2  # 环境变量优先，哪怕是空的
+    assert run_app("看看", OPENAI_API_KEY="").returncode == 2  # 环境变量优先，哪怕是空的
 
 
 def test_help_explains_settings_and_exit_codes():
@@ -108,7 +102,7 @@ def test_command_that_reads_stdin_fails_fast_instead_of_hanging(project, provide
     finally:
         proc.kill()
     assert proc.returncode == 0
-    assert "EOFError" in p.requests[1]["messages"][-1]["content"]
+    assert "EOFError" in tool_results(sent(p, 1))[-1]
 
 
 def test_command_timeout_option_applies_to_run_command(project, provider):
@@ -116,7 +110,7 @@ def test_command_timeout_option_applies_to_run_command(project, provider):
     p = provider([tool_reply(call("run_command", {"command": slow})), text_reply("好")])
     result = run_cli("--yes", "--command-timeout", "0.5", "跑一下", p=p)
     assert result.returncode == 0, result.stderr
-    assert "超过 0.5 秒，命令已被终止" in p.requests[1]["messages"][-1]["content"]
+    assert "超过 0.5 秒，命令已被终止" in tool_results(sent(p, 1))[-1]
 
 
 # ── Ctrl-C：在真实进程里发 SIGINT ──────────────────────────────
@@ -154,13 +148,6 @@ class Repl:
         return self.proc.wait(timeout=15)
 
 
-def wait_until(condition, message="等太久了", timeout=15):
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, message
-        time.sleep(0.02)
-
-
 sigint_only = pytest.mark.skipif(os.name == "nt", reason="Windows 上没有 SIGINT 可发")
 
 
@@ -176,7 +163,7 @@ def test_ctrl_c_while_waiting_for_the_model_returns_to_the_prompt(project, provi
     assert "Traceback" not in repl.out
     assert p.rejected == []
     # 没答完的问题留在历史里，后面补一条说明，user / assistant 仍然交替
-    assert [m["content"] for m in p.requests[1]["messages"][1:]] == ["问题一", agent.UNANSWERED, "问题二"]
+    assert [m["content"] for m in sent(p, 1)[1:]] == ["问题一", agent.UNANSWERED, "问题二"]
 
 
 @sigint_only
@@ -193,13 +180,12 @@ def test_ctrl_c_while_a_command_runs_kills_it_and_the_next_question_works(projec
     repl.interrupt_then_ask("继续", "好的")
     assert repl.finish() == 0
     assert "Traceback" not in repl.out
-    from test_tools import alive
     assert not alive(int(pid_file.read_text()))
     assert p.rejected == []
-    sent = p.requests[1]["messages"]
-    assert [(m["role"], m.get("tool_call_id")) for m in sent[2:]] == [
+    messages = sent(p, 1)
+    assert [(m["role"], m.get("tool_call_id")) for m in messages[2:]] == [
         ("assistant", None), ("tool", "c1"), ("tool", "c2"), ("user", None)]
-    assert all("已中断" in m["content"] for m in sent[3:5])
+    assert all("已中断" in result for result in tool_results(messages))
     assert "[修复]" in repl.out
 
 

@@ -14,9 +14,8 @@ from http.server import (
 )
 
 import pytest
-from conftest import ROOT, cli_env, client_for, run_cli
+from conftest import ROOT, agent_copy, cli_env, client_for, run_cli, wait_until
 from fake_provider import text_reply
-from test_cli import wait_until
 
 import agent
 
@@ -98,11 +97,8 @@ def test_base_url_of_a_plain_web_server_names_openai_base_url(project, handler, 
 
 
 def app_with_env_file(tmp_path, text):
-    """agent.py 的一份副本，旁边放一个 .env；返回运行它的函数。"""
-    app = tmp_path / "app"
-    app.mkdir()
-    for name in ("agent.py", "tools.py"):
-        (app / name).write_bytes((ROOT / name).read_bytes())
+    """在 agent.py 的一份副本旁边放一个 .env，问一个问题，返回运行结果。"""
+    app = agent_copy(tmp_path)
     (app / ".env").write_text(text, encoding="utf-8")
     env = {k: v for k, v in cli_env().items() if k not in ("OPENAI_API_KEY", "MODEL", "OPENAI_MAX_RETRIES")}
     return subprocess.run([sys.executable, str(app / "agent.py"), "看看"], cwd=tmp_path, env=env,

@@ -4,13 +4,11 @@ import json
 import re
 
 import pytest
-from conftest import run_cli
+from conftest import QUESTION, run_cli
 
 import agent
 import demo_model
 import tools
-
-QUESTION = "帮我看看这个项目用了什么技术栈"
 
 
 def demo(*args, cwd, input=None):

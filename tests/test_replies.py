@@ -9,14 +9,12 @@ import sys
 from unittest import mock
 
 import pytest
-from conftest import ROOT, cli_env, client_for, run_cli
+from conftest import QUESTION, ROOT, arguments_in, assistant_turns, cli_env, client_for, run_cli, sent, tool_results
 from fake_provider import FakeProvider, call, text_reply, tool_reply
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import agent
-
-QUESTION = "帮我看看这个项目"
 
 
 def body(message, **extra):
@@ -25,8 +23,8 @@ def body(message, **extra):
             "choices": [{"index": 0, "message": message, "finish_reason": "stop"}], **extra}
 
 
-def user_questions(request):
-    return [m["content"] for m in request["messages"] if m["role"] == "user"]
+def user_questions(messages):
+    return [m["content"] for m in messages if m["role"] == "user"]
 
 
 # ── 送回去的历史：本地服务的 content: null、vLLM 的空回复 ─────────────
@@ -37,7 +35,7 @@ def test_llama_cpp_null_content_on_a_tool_call_turn_goes_back_as_empty_string(pr
     messages = agent.run(QUESTION, client=client, model="m")
     agent.run("再看看", messages, client=client, model="m")
     assert p.rejected == []
-    tool_turn = p.requests[1]["messages"][2]
+    tool_turn = assistant_turns(sent(p, 1))[0]
     assert tool_turn["tool_calls"] and tool_turn["content"] == ""
     assert len(p.requests) == 3
 
@@ -47,9 +45,9 @@ def test_llama_cpp_mode_rejects_null_and_missing_content(provider):
     client = client_for(p)
     turn = {"role": "assistant", "tool_calls": [call("list_files", "{}")]}
     result = {"role": "tool", "tool_call_id": "call_1", "content": "ok"}
-    for sent in ({**turn, "content": None}, turn):
+    for history_turn in ({**turn, "content": None}, turn):
         with pytest.raises(agent.openai.InternalServerError):
-            client.chat.completions.create(model="m", messages=[{"role": "user", "content": "q"}, sent, result])
+            client.chat.completions.create(model="m", messages=[{"role": "user", "content": "q"}, history_turn, result])
     assert len(p.rejected) == 2 and "valid string" in p.rejected[0]
 
 
@@ -59,7 +57,7 @@ def test_empty_final_answer_goes_back_as_a_visible_placeholder(project, provider
     messages = agent.run(QUESTION, client=client, model="m")
     agent.run("再说一遍", messages, client=client, model="m")
     assert p.rejected == []
-    assert p.requests[1]["messages"][2] == {"role": "assistant", "content": agent.EMPTY_REPLY}
+    assert assistant_turns(sent(p, 1)) == [{"role": "assistant", "content": agent.EMPTY_REPLY}]
     assert f"[最终回复]\n{agent.EMPTY_REPLY}" in capsys.readouterr().out
 
 
@@ -68,10 +66,10 @@ def test_integer_and_missing_ids_get_fresh_string_ids(project, provider):
                  rules=["strict"])
     agent.run(QUESTION, client=client_for(p), model="m")
     assert p.rejected == []
-    sent = p.requests[1]["messages"]
-    ids = [tc["id"] for tc in sent[2]["tool_calls"]]
+    messages = sent(p, 1)
+    ids = [tc["id"] for tc in messages[2]["tool_calls"]]
     assert all(isinstance(i, str) and i for i in ids) and len(set(ids)) == 2
-    assert [m["tool_call_id"] for m in sent[3:5]] == ids
+    assert [m["tool_call_id"] for m in messages[3:5]] == ids
 
 
 # ── 不能用的 200：一句话，对话还在，下一个问题照常 ─────────────────
@@ -107,7 +105,7 @@ def test_unusable_reply_is_one_line_and_the_repl_goes_on(project, provider, repl
     assert "[调用工具]" not in result.stdout
     assert "第二个问题的回答" in result.stdout
     assert p.rejected == []
-    assert user_questions(p.requests[1]) == ["问题一", "问题二"]
+    assert user_questions(sent(p, 1)) == ["问题一", "问题二"]
 
 
 def test_html_page_is_quoted_so_the_user_sees_what_answered(project, provider):
@@ -123,7 +121,7 @@ def test_unusable_reply_after_a_tool_round_keeps_the_round(project, provider):
     result = run_cli(p=p, input="问题一\n问题二\n")
     assert result.returncode == 0 and "Traceback" not in result.stderr
     assert p.rejected == []
-    assert [m["role"] for m in p.requests[2]["messages"]] == ["system", "user", "assistant", "tool", "user"]
+    assert [m["role"] for m in sent(p, 2)] == ["system", "user", "assistant", "tool", "user"]
 
 
 def test_usage_of_the_wrong_shape_is_ignored(project, provider):
@@ -141,7 +139,7 @@ def test_numbers_json_cannot_write_back_do_not_poison_the_history(project, provi
     result = run_cli(p=p, input="问题一\n问题二\n")
     assert result.returncode == 0 and result.stderr == ""
     assert p.rejected == [] and len(p.requests) == 3
-    turn = p.requests[1]["messages"][2]
+    turn = assistant_turns(sent(p, 1))[0]
     assert turn["score"] is None and turn["confidence"] is None and turn["tool_calls"][0]["x"] is None
 
 
@@ -152,10 +150,10 @@ def test_cut_off_arguments_are_not_run_and_go_back_as_a_json_object(project, pro
     assert result.returncode == 0, result.stderr
     assert not (project / "made.txt").exists()
     assert p.rejected == [] and len(p.requests) == 3
-    sent = p.requests[1]["messages"]
-    assert json.loads(sent[2]["tool_calls"][0]["function"]["arguments"]) == {
-        "invalid_json": '{"command": "touch made.txt'}
-    assert sent[3]["content"].startswith("错误：run_command 的参数不是完整的 JSON 对象") and "重新发起" in sent[3]["content"]
+    [arguments] = arguments_in(sent(p, 1))
+    assert json.loads(arguments) == {"invalid_json": '{"command": "touch made.txt'}
+    [result] = tool_results(sent(p, 1))
+    assert result.startswith("错误：run_command 的参数不是完整的 JSON 对象") and "重新发起" in result
 
 
 def test_list_content_is_joined_into_text(project, provider, capsys):
@@ -171,7 +169,7 @@ def test_a_question_that_failed_is_kept_and_the_roles_still_alternate(project, p
     result = run_cli(p=p, input="问题一\n问题二\n")
     assert result.returncode == 0 and "[修复]" in result.stdout
     assert p.rejected == []
-    assert [m["content"] for m in p.requests[1]["messages"][1:]] == ["问题一", agent.UNANSWERED, "问题二"]
+    assert [m["content"] for m in sent(p, 1)[1:]] == ["问题一", agent.UNANSWERED, "问题二"]
 
 
 # ── 编码：孤立代理字符、终端编码、控制字符、没有 stdin ─────────────
@@ -181,7 +179,7 @@ def test_lone_surrogate_from_the_model_is_replaced_and_the_next_request_encodes(
     result = run_cli(p=p, input="问题一\n问题二\n")
     assert result.returncode == 0 and result.stderr == ""
     assert "[最终回复]\na\ufffdb" in result.stdout
-    assert p.requests[1]["messages"][2]["content"] == "a\ufffdb"
+    assert assistant_turns(sent(p, 1))[0]["content"] == "a\ufffdb"
 
 
 def test_file_name_that_is_not_utf8_does_not_poison_the_history(project, provider):
@@ -191,7 +189,7 @@ def test_file_name_that_is_not_utf8_does_not_poison_the_history(project, provide
     p = provider([tool_reply(call("list_files", {})), text_reply("好")], rules=["strict"])
     result = run_cli(QUESTION, p=p)
     assert result.returncode == 0, result.stderr
-    assert "\ufffd\ufffd.txt" in p.requests[1]["messages"][3]["content"]
+    assert "\ufffd\ufffd.txt" in tool_results(sent(p, 1))[0]
 
 
 def test_console_that_cannot_show_a_character_gets_a_replacement(project, provider):
@@ -210,7 +208,7 @@ def test_control_sequences_are_escaped_on_screen_but_kept_in_the_history(project
     assert result.returncode == 0, result.stderr
     assert "\x1b" not in result.stdout and "\r" not in result.stdout
     assert "\\x1b[31mred" in result.stdout and "[最终回复]\n\\x1b[2J清屏\\x0d盖住" in result.stdout
-    assert "\x1b[31mred" in p.requests[1]["messages"][3]["content"]
+    assert "\x1b[31mred" in tool_results(sent(p, 1))[0]
 
 
 def test_direction_overrides_and_invisible_characters_are_shown_escaped(project, provider):
@@ -259,7 +257,7 @@ def test_a_bug_in_the_agent_is_one_line_and_the_conversation_survives(project, p
     assert "报告" in err
     assert "[修复]" in out and "[最终回复]\n好" in out
     assert p.rejected == []
-    assert user_questions(p.requests[1]) == ["问题一", "问题二"]
+    assert user_questions(sent(p, 1)) == ["问题一", "问题二"]
 
 
 # ── 性质测试：从合格的回复出发随便改，对话都不能坏 ────────────────
@@ -299,8 +297,8 @@ def mutated(draw, value):
 def run_main(p, argv, stdin=""):
     """在本进程里跑 agent.main(argv)，返回 (退出码, stdout, stderr)。"""
     out, err = io.StringIO(), io.StringIO()
-    settings = {"OPENAI_API_KEY": "k", "OPENAI_BASE_URL": p.url, "MODEL": "m", "OPENAI_MAX_RETRIES": "0"}
-    with mock.patch.dict(os.environ, settings), mock.patch.object(sys, "stdin", io.StringIO(stdin)), \
+    env = {"OPENAI_API_KEY": "k", "OPENAI_BASE_URL": p.url, "MODEL": "m", "OPENAI_MAX_RETRIES": "0"}
+    with mock.patch.dict(os.environ, env), mock.patch.object(sys, "stdin", io.StringIO(stdin)), \
             contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = agent.main(argv)
     return code, out.getvalue(), err.getvalue()
@@ -329,4 +327,4 @@ def test_no_reply_shape_breaks_the_conversation(project, reply):
         assert code == 0 and "内部出错" not in err and "Traceback" not in err, err
     assert_valid_history(one_shot)
     assert_valid_history(repl)
-    assert user_questions(repl.requests[-1]) == [QUESTION, "再看看"]
+    assert user_questions(sent(repl, -1)) == [QUESTION, "再看看"]

@@ -4,12 +4,11 @@ import ast
 import inspect
 import json
 
-from conftest import client_for
+from conftest import QUESTION, arguments_in, client_for, sent, tool_results
 from fake_provider import call, messages_bytes, text_reply, tool_reply
 
 import agent
 
-QUESTION = "帮我看看这个项目用了什么技术栈"
 ANSWER = "这个项目的技术栈如下：\n- 前端：React 18.2\n- 后端：Express 4.18\n- 测试：Jest 29.7"
 
 
@@ -37,14 +36,15 @@ def test_chapter_four_rounds_send_the_whole_history_back(project, provider, caps
 
     assert p.rejected == []
     assert len(p.requests) == 4
-    last = p.requests[-1]["messages"]
+    last = sent(p, -1)
     assert [m["role"] for m in last] == ["system", "user", "assistant", "tool",
                                          "assistant", "tool", "assistant", "tool"]
     assert last[1]["content"] == QUESTION
     assert [m["tool_call_id"] for m in last if m["role"] == "tool"] == ["call_a", "call_b", "call_c"]
-    assert last[3]["content"] == "README.md\npackage.json\nsrc/\ntests/"
-    assert '"react": "^18.2.0"' in last[5]["content"]
-    assert "A full-stack web application" in last[7]["content"]
+    listing, package_json, readme = tool_results(last)
+    assert listing == "README.md\npackage.json\nsrc/\ntests/"
+    assert '"react": "^18.2.0"' in package_json
+    assert "A full-stack web application" in readme
     assert {t["function"]["name"] for t in p.requests[0]["tools"]} == {
         "list_files", "read_file", "search_files", "run_command"}
     assert messages[-1] == {"role": "assistant", "content": ANSWER}
@@ -71,18 +71,18 @@ def test_two_calls_in_one_reply_get_results_paired_by_id_in_order(project, provi
     ])
     agent.run(QUESTION, client=client_for(p), model="m")
 
-    sent = p.requests[1]["messages"]
     assert p.rejected == []
-    assert [(m["role"], m.get("tool_call_id")) for m in sent[2:]] == [
+    assert [(m["role"], m.get("tool_call_id")) for m in sent(p, 1)[2:]] == [
         ("assistant", None), ("tool", "call_x"), ("tool", "call_y")]
-    assert "My Project" in sent[3]["content"]
-    assert sent[4]["content"] == "index.js"
+    readme, listing = tool_results(sent(p, 1))
+    assert "My Project" in readme
+    assert listing == "index.js"
 
 
-def results_for(p, *calls):
-    """让模型发出这些调用，返回它们各自得到的工具结果。"""
+def results_for(p):
+    """问一个问题：p 的脚本第一轮发出一组调用，返回它们各自得到的工具结果，按顺序。"""
     agent.run("试试", client=client_for(p), model="m")
-    return [m["content"] for m in p.requests[1]["messages"] if m["role"] == "tool"]
+    return tool_results(sent(p, 1))
 
 
 def test_bad_calls_are_answered_with_errors_the_model_can_fix(project, provider):
@@ -115,8 +115,7 @@ def test_blank_and_object_arguments_are_accepted_and_stored_as_json(project, pro
         text_reply("好"),
     ])
     listing, readme = results_for(p)
-    sent = p.requests[1]["messages"][2]["tool_calls"]
-    assert [tc["function"]["arguments"] for tc in sent] == ["{}", '{"path": "README.md"}']
+    assert arguments_in(sent(p, 1)) == ["{}", '{"path": "README.md"}']
     assert listing.startswith("README.md")
     assert "My Project" in readme
 
@@ -151,9 +150,9 @@ def test_history_keeps_growing_across_questions(project, provider):
     client = client_for(p)
     messages = agent.run("问题一", client=client, model="m")
     agent.run("问题二", messages, client=client, model="m")
-    assert [m["role"] for m in p.requests[1]["messages"]] == [
+    assert [m["role"] for m in sent(p, 1)] == [
         "system", "user", "assistant", "user"]
-    assert p.requests[1]["messages"][:3] == p.requests[0]["messages"] + [
+    assert sent(p, 1)[:3] == sent(p, 0) + [
         {"role": "assistant", "content": "第一个回答"}]
 
 
@@ -168,7 +167,7 @@ def test_each_request_extends_the_previous_one_byte_for_byte(project, provider):
 
     assert len(p.raw) == 6
     arrays = [messages_bytes(raw) for raw in p.raw]
-    for before, after in zip(arrays, arrays[1:]):
+    for before, after in zip(arrays, arrays[1:], strict=False):
         assert after.startswith(before[:-1])  # 去掉上一个数组的 "]"，剩下的原样是下一个的开头
     assert len({json.dumps(r["tools"]) for r in p.requests}) == 1
     assert len({json.dumps(r["messages"][0]) for r in p.requests}) == 1

@@ -3,12 +3,12 @@
 import io
 import re
 
-from conftest import ROOT, client_for, run_cli
+from conftest import QUESTION, ROOT, client_for, run_cli
 from fake_provider import call, text_reply, tool_reply
 
 import agent
+import demo_model
 
-QUESTION = "帮我看看这个项目用了什么技术栈"
 STEP_HEAD = re.compile(r"\[单步\] 第 (\d+) 轮，messages 新增 (\d+) 条：")
 
 
@@ -66,7 +66,6 @@ def test_step_counts_the_bytes_of_the_request_really_sent(project, provider, mon
 
 
 def test_step_on_the_next_question_shows_the_last_answer_and_the_new_question(project, monkeypatch, capsys):
-    import demo_model
     monkeypatch.setattr(agent, "STEP", True)
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     client = demo_model.demo_client()

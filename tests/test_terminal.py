@@ -8,9 +8,8 @@ import sys
 import threading
 
 import pytest
-from conftest import ROOT, cli_env, run_cli
+from conftest import ROOT, cli_env, run_cli, sent, wait_until
 from fake_provider import call, text_reply, tool_reply
-from test_cli import wait_until
 
 pty = pytest.importorskip("pty", reason="Windows 上没有 pty")
 ERASE = "\r" + " " * 40 + "\r"
@@ -103,7 +102,6 @@ def test_step_waits_for_enter_and_q_stops_the_question_leaving_a_valid_history(p
     assert term.finish() == 0
 
     assert len(p.requests) == 2 and p.rejected == []
-    sent = p.requests[1]["messages"]
-    assert [(m["role"], m.get("tool_call_id")) for m in sent] == [
+    assert [(m["role"], m.get("tool_call_id")) for m in sent(p, 1)] == [
         ("system", None), ("user", None), ("assistant", None), ("tool", "c1"), ("user", None)]
     assert "Traceback" not in term.out

@@ -1,7 +1,7 @@
 """tools.py：每个工具、工作目录的边界、dispatch_tool 的参数检查。"""
 
+import json
 import os
-import shutil
 import signal
 import socket
 import subprocess
@@ -10,7 +10,7 @@ import threading
 import time
 
 import pytest
-from conftest import ROOT, cli_env, run_cli
+from conftest import ROOT, agent_copy, alive, cli_env, run_cli, sent, tool_results
 from fake_provider import call, text_reply, tool_reply
 
 import tools
@@ -18,7 +18,6 @@ from tools import dispatch_tool
 
 
 def run_tool(name, **args):
-    import json
     return dispatch_tool(name, json.dumps(args))
 
 
@@ -179,21 +178,6 @@ def test_run_command_timeout_kills_the_whole_process_group(workdir, monkeypatch)
     assert not alive(int(marker.read_text()))
 
 
-def alive(pid):
-    """进程还在跑（僵尸进程不算：它已经结束，只是还没被回收）。"""
-    for _ in range(50):
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return False
-        if os.path.exists(f"/proc/{pid}/stat"):
-            with open(f"/proc/{pid}/stat") as f:
-                if f.read().rsplit(")", 1)[1].split()[0] == "Z":
-                    return False
-        time.sleep(0.05)
-    return True
-
-
 def test_run_command_keeps_head_and_tail_of_long_output(workdir, monkeypatch):
     monkeypatch.setattr(tools, "AUTO_APPROVE", True)
     result = run_tool("run_command",
@@ -208,12 +192,9 @@ posix_only = pytest.mark.skipif(os.name == "nt", reason="用 POSIX 的命令、�
 
 def copy_of_the_agent(tmp_path):
     """一份程序的拷贝和一个单独的工作目录：.env 放在 agent.py 旁边，在工作目录之外。"""
-    app, work = tmp_path / "app", tmp_path / "work"
-    app.mkdir()
+    work = tmp_path / "work"
     work.mkdir()
-    for name in ("agent.py", "tools.py"):
-        shutil.copy(ROOT / name, app)
-    return app, work
+    return agent_copy(tmp_path), work
 
 
 def agent_without_settings(app, *args, **extra):
@@ -232,14 +213,14 @@ def test_commands_see_shell_variables_but_not_the_key_or_dotenv_settings(provide
                               "OPENAI_MAX_RETRIES=0\nMODEL=m\nDOTENV_ONLY=from-dotenv\n")
     result = agent_without_settings(app, "--yes", "-C", str(work), "看看环境", SHELL_SETTING="from-shell")
     assert result.returncode == 0, result.stderr
-    seen = p.requests[1]["messages"][-1]["content"]
+    seen = tool_results(sent(p, 1))[-1]
     assert "SHELL_SETTING=from-shell" in seen
     assert "sk-from-dotenv" not in seen and "DOTENV_ONLY" not in seen and "OPENAI" not in seen
 
     result = agent_without_settings(app, "--yes", "-C", str(work), "看看环境",
                                     OPENAI_API_KEY="sk-from-shell", OPENAI_ORG_ID="org-shell")
     assert result.returncode == 0, result.stderr
-    seen = p.requests[3]["messages"][-1]["content"]
+    seen = tool_results(sent(p, 3))[-1]
     assert "sk-from-shell" not in seen and "OPENAI_API_KEY" not in seen
     assert "OPENAI_ORG_ID=org-shell" in seen  # 用户自己导出的变量照常能用
 
@@ -353,7 +334,7 @@ def test_typed_ahead_input_does_not_answer_the_approval(project, provider):
     term.type("n\n")
     term.wait_for("[最终回复]")
     assert term.finish() == 0
-    assert "用户拒绝" in p.requests[1]["messages"][-1]["content"]
+    assert "用户拒绝" in tool_results(sent(p, 1))[-1]
     assert not (project / "made.txt").exists()
 
 
@@ -466,7 +447,7 @@ def test_a_hard_link_to_the_env_file_next_to_agent_py_is_kept_back(provider, tmp
     os.link(app / ".env", work / "notes.txt")
     result = agent_without_settings(app, "-C", str(work), "看看")
     assert result.returncode == 0, result.stderr
-    read, searched, listed = (m["content"] for m in p.requests[1]["messages"][-3:])
+    read, searched, listed = tool_results(sent(p, 1))
     assert read.startswith("错误：") and "sk-from-dotenv" not in read
     assert "没有找到" in searched
     assert listed.startswith("notes.txt（") and "不能读取" in listed
