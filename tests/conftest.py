@@ -113,8 +113,8 @@ def wait_until(condition, message="等太久了", timeout=15):
 
 
 def alive(pid):
-    """进程还在跑（僵尸进程不算：它已经结束，只是还没被回收）。"""
-    for _ in range(50):
+    """进程过了 10 秒还在跑（僵尸进程不算：它已经结束，只是还没被回收）。只用来断言进程已经结束。"""
+    for _ in range(200):  # 机器忙的时候，收到 SIGKILL 到真正退出可能要一会儿
         try:
             os.kill(pid, 0)
         except ProcessLookupError:

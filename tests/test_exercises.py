@@ -12,7 +12,8 @@ from conftest import QUESTION, ROOT, agent_copy, cli_env
 def exercise(n):
     """README 里第 n 个练习的文字。"""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = text[text.index("### 试着改改"):text.index("第二篇讲义的四个例子")]
+    start = text.index("### 试着改改")
+    section = text[start:text.index("第二篇讲义", start)]
     return re.search(rf"^{n}\. (.*?)(?=^\d\. |\Z)", section, re.MULTILINE | re.DOTALL).group(1)
 
 
