@@ -242,8 +242,8 @@ def to_history(response, messages: list) -> dict:
     msg = reply_message(response)
     msg["role"] = "assistant"
     if isinstance(msg.get("content"), list):  # 分段的内容 [{"type": "text", "text": …}] 拼成一段文字
-        msg["content"] = "".join(part if isinstance(part, str) else part.get("text") or ""
-                                 for part in msg["content"] if isinstance(part, (str, dict)))
+        parts = [part.get("text") if isinstance(part, dict) else part for part in msg["content"]]
+        msg["content"] = "".join(part for part in parts if isinstance(part, str))
     if not msg.get("tool_calls"):
         msg.pop("tool_calls", None)  # [] 或 null 送回去会被一些服务商拒绝
         if not (msg.get("content") or "").strip():

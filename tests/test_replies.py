@@ -262,6 +262,7 @@ def test_a_bug_in_the_agent_is_one_line_and_the_conversation_survives(project, p
 
 # ── 性质测试：从合格的回复出发随便改，对话都不能坏 ────────────────
 VALID_REPLIES = [
+    body(text_reply([{"type": "text", "text": "分段的"}, {"type": "text", "text": "回答"}])),
     body(text_reply("这是一个 React 项目")),
     body(tool_reply(call("list_files", {"path": "."}, id="call_0"))),
     body(tool_reply(call("read_file", {"path": "README.md"}, id="call_0"),
