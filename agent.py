@@ -5,7 +5,7 @@
     python agent.py --demo              # 离线演示：不用 key，不联网
 
 配置写在 .env（见 .env.example），参数说明见 python agent.py -h。
-主循环 run() 在第 47 行；它用到的规矩按调用的顺序排在它后面，最后是出错提示和命令行。
+主循环 run() 在第 48 行；它用到的规矩按调用的顺序排在它后面，最后是出错提示和命令行。
 """
 
 import argparse
@@ -13,6 +13,7 @@ import contextlib
 import json
 import math
 import os
+import re
 import sys
 import threading
 import time
@@ -59,7 +60,7 @@ def run(user_message: str, messages: list | None = None, *, client, model: str,
     messages.append({"role": "user", "content": user_message})
     repaired = check_pairing(messages)
     if repaired:
-        print(f"  [修复] 上一个问题中断留下的历史有 {repaired} 处不完整，已补好（缺的工具结果记为“已中断”）。")
+        print(f"  [修复] 上一个问题没有正常结束（出错或被中断），历史里有 {repaired} 处不完整，已补好。")
     stats = {"model_calls": 0, "tool_runs": 0}
 
     for round_num in range(1, max_rounds + 1):
@@ -365,7 +366,9 @@ def explain_error(e: Exception, base_url: str, model: str) -> str:
         text = next(hint for kind, hint in ERROR_HINTS
                     if (isinstance(e, kind) if isinstance(kind, type) else getattr(e, "status_code", None) == kind))
         text = text.format(status=getattr(e, "status_code", ""), base_url=base_url, model=model)
-    return f"[错误] {text}。服务商说：{said}" if said else f"[错误] {text}。"
+    if not said:
+        return f"[错误] {text}。"
+    return f"[错误] {text}。{'原因' if isinstance(e, openai.APIConnectionError) else '服务商说'}：{said}"
 
 
 def provider_said(e: Exception) -> str:
@@ -385,8 +388,11 @@ def provider_said(e: Exception) -> str:
         said = ""
     elif isinstance(body, dict):
         said = body.get("message") or body.get("error") or json.dumps(body, ensure_ascii=False)
-    else:
-        said = str(body or e) if not isinstance(e, openai.APIConnectionError) else str(e.__cause__ or "")
+    elif isinstance(e, openai.APIConnectionError):
+        said = str(e.__cause__ or "")
+    else:  # 错误页常是一整页 HTML：只留文字
+        said = str(body or e)
+        said = re.sub(r"<[^>]*>", " ", said) if said.lstrip().startswith("<") else said
     return printable(" ".join(safe_text(str(said)).split())[:300])
 
 
@@ -509,8 +515,8 @@ def parse_args(argv):
   OPENAI_TIMEOUT      等待一次回复的秒数，默认 120
   OPENAI_MAX_RETRIES  连接失败、429、5xx 时的重试次数，默认 2
 
-交互模式里：/reset 开始新对话；quit、exit、Ctrl-D 退出；回答途中 Ctrl-C 只停这一轮。
-退出码：0 得到回答；1 达到轮次上限或接口出错；2 配置或用法错误；130 被 Ctrl-C 中断。""")
+交互模式里：/reset 开始新对话；quit、exit、Ctrl-D、在提示符处按 Ctrl-C 都会退出；回答途中 Ctrl-C 只停这一轮。
+退出码：0 得到回答；1 达到轮次上限或接口出错；2 配置或用法错误；130 被 Ctrl-C 中断（--step 里按 q 也是）。""")
     parser.add_argument("question", nargs="*",
                         help="只问这一个问题，答完就退出（几个词会连成一句）；不写则进入交互模式")
     parser.add_argument("--max-rounds", type=int, default=MAX_ROUNDS, metavar="N",

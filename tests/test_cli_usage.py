@@ -94,6 +94,13 @@ def test_base_url_of_a_plain_web_server_names_openai_base_url(project, handler, 
     line = result.stderr.strip()
     assert f"不接受 POST 请求（{status}）" in line and "请检查 OPENAI_BASE_URL" in line
     assert "服务商出错" not in line and "Traceback" not in result.stderr
+    assert "<" not in line  # 错误页的 HTML 只留文字
+
+
+def test_connection_errors_give_the_reason_not_a_provider_quote(project):
+    result = run_cli("看看", OPENAI_API_KEY="test-key")  # conftest 里的地址 127.0.0.1:9 没有服务
+    assert result.returncode == 1
+    assert "原因：" in result.stderr and "服务商说" not in result.stderr
 
 
 def app_with_env_file(tmp_path, text):
