@@ -91,7 +91,7 @@ def run(user_message: str, messages: list | None = None, *, client, model: str,
         for tc in msg["tool_calls"]:
             func_name = tc["function"]["name"]
             func_args = tc["function"]["arguments"]  # JSON 字符串（章节里是解析好的 dict）：dispatch_tool 解析并检查
-            print(f"  [调用工具] {printable(func_name)}({printable(func_args)})")
+            print(f"  [调用工具] {printable(func_name[:100])}({printable(func_args)})")
             result = dispatch_tool(func_name, func_args)
             stats["tool_runs"] += 1
             print(f"  [工具结果] {preview(result)}")
@@ -154,7 +154,7 @@ def show_step(round_num: int, messages: list, model: str) -> None:
     if not STEP:
         return
     print(step_view(round_num, messages, model))
-    if not (sys.stdin and sys.stdin.isatty()):
+    if not (sys.stdin and sys.stdin.isatty() and sys.stdout and sys.stdout.isatty()):
         return
     try:
         answer = input("  [单步] 回车继续，q 回车停下这个问题：")
@@ -300,7 +300,8 @@ def preview(text: str) -> str:
 # 控制字符（ESC、回车、退格……）只留换行和制表符，其余转义成 \x1b 这样的可见文字；
 # 改变文字方向、看不见的字符（U+202E、U+200B……）也一样，免得屏幕上的文字和实际的不一样
 CONTROL_CHARS = {c: f"\\x{c:02x}" for c in [*range(32), *range(127, 160)] if chr(c) not in "\n\t"} | {
-    c: f"\\u{c:04x}" for c in [*range(0x200B, 0x2010), *range(0x2028, 0x202F), *range(0x2066, 0x206A), 0xFEFF]}
+    c: f"\\u{c:04x}" for c in [*range(0x200B, 0x2010), *range(0x2028, 0x202F), *range(0x2060, 0x2070),
+                                0xAD, 0x61C, 0x180E, 0xFEFF, *range(0xE0000, 0xE0080)]}
 
 
 def printable(text) -> str:
@@ -446,11 +447,14 @@ def connect():
         retries = int(settings.get("OPENAI_MAX_RETRIES") or 2)
     except ValueError:
         timeout = retries = -1
-    if not 0 < timeout < math.inf or retries < 0:  # nan 也通不过
-        fail("[错误] OPENAI_TIMEOUT 要是大于 0 的有限秒数，OPENAI_MAX_RETRIES 要是不小于 0 的整数，请检查 .env")
+    if not 0 < timeout <= 86400 or retries < 0:  # nan、inf 也通不过
+        fail("[错误] OPENAI_TIMEOUT 要是 0 到 86400 之间的秒数，OPENAI_MAX_RETRIES 要是不小于 0 的整数，请检查 .env")
     base_url = settings.get("OPENAI_BASE_URL") or "https://api.openai.com/v1"
     # SDK 默认一次等 600 秒，交互工具等不起；重试留着应付连接失败、429 和 5xx
-    client = openai.OpenAI(api_key=key, base_url=base_url, timeout=timeout, max_retries=retries)
+    try:
+        client = openai.OpenAI(api_key=key, base_url=base_url, timeout=timeout, max_retries=retries)
+    except Exception as e:  # noqa: BLE001  比如端口写错了字母：http://localhost:8O00/v1
+        fail(f"[错误] OPENAI_BASE_URL={printable(base_url)} 不是有效的地址（{printable(e)}），请检查 .env")
     return client, model
 
 
@@ -573,6 +577,8 @@ def main(argv=None) -> int:
 if __name__ == "__main__":
     try:
         sys.exit(main())
+    except KeyboardInterrupt:  # 还没进入问答（比如正在 import）就按了 Ctrl-C
+        sys.exit(130)
     except BrokenPipeError:  # 读输出的一方先走了（| head）：安静地结束
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(1)

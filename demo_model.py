@@ -220,8 +220,11 @@ def dependencies(path: str, text):
             data = json.loads(text)
         except ValueError:
             return None
-        deps = {**data.get("dependencies", {}), **data.get("devDependencies", {})}
-        return [(name.lower(), short_version(v)) for name, v in deps.items()]
+        if not isinstance(data, dict):
+            return None
+        sections = [data.get("dependencies"), data.get("devDependencies")]
+        deps = [(name, v) for section in sections if isinstance(section, dict) for name, v in section.items()]
+        return [(name.lower(), short_version(str(v))) for name, v in deps]
     if path == "requirements.txt":
         found = re.findall(r"^\s*([A-Za-z0-9_.\-\[\]]+)\s*(?:[=~<>!]=?\s*([\d.]+))?", text, re.MULTILINE)
     else:  # pyproject.toml
@@ -259,7 +262,7 @@ def entry_step(seen):
             main = json.loads(text_in(seen, reads) or "").get("main")
         except (ValueError, AttributeError):
             main = None
-        if main:
+        if main and isinstance(main, str):
             return f"入口文件是 {main}：package.json 的 \"main\" 字段写着它。"
     folders = [folder for folder in ("src", "cmd", "app") if f"{folder}/" in names]
     if step := first_new(seen, *map(list_call, folders)):

@@ -48,19 +48,17 @@ def resolve_path(path: str) -> Path:
     target = (root / path).resolve()  # resolve 会跟随符号链接，所以链接出界也能发现
     if target != root and root not in target.parents:
         raise PermissionError(f"{quoted(path)} 在工作目录 {root} 之外，不能访问")
-    if not target.is_dir() and is_secret(str(target)):
-        raise PermissionError(f"{quoted(path)} 是保存密钥的 env 文件，不能读取")
+    if any(map(is_env_name, target.relative_to(root).parts)) or (not target.is_dir() and is_secret(str(target))):
+        raise PermissionError(f"{quoted(path)} 是（或在）保存密钥的 env 文件或目录，不能读取")
     return target
 
 
 def is_secret(path: str, entry: os.DirEntry | None = None) -> bool:
-    """三个工具共用的一条规则。env 文件：名字（不分大小写）是 .env、以 .env. 开头、以 .env 结尾，
-    或是 .envrc，模板（ENV_TEMPLATES）除外；和读过的 .env 是同一个文件（硬链接）也算。
+    """三个工具共用的一条规则：名字像 env 文件（is_env_name），或者和读过的 .env 是同一个文件（硬链接）。
     符号链接看它指向的文件。"""
     if entry and entry.is_symlink():
         path, entry = os.path.realpath(path), None
-    name = (entry.name if entry else os.path.basename(path)).lower()
-    if name not in ENV_TEMPLATES and (name == ".envrc" or name.startswith(".env.") or name.endswith(".env")):
+    if is_env_name(entry.name if entry else os.path.basename(path)):
         return True
     if not ENV_FILES or (entry and all(entry.inode() != ino for _, ino in ENV_FILES)):
         return False  # scandir 白给的 inode 先排除一遍，大多数文件不用再 stat
@@ -69,6 +67,13 @@ def is_secret(path: str, entry: os.DirEntry | None = None) -> bool:
     except OSError:
         return False
     return (st.st_dev, st.st_ino) in ENV_FILES
+
+
+def is_env_name(name: str) -> bool:
+    """不分大小写，去掉编辑器备份加的 # 和 ~ 以后，以 .env 开头或结尾：.env、.env.local、.envrc、
+    .env-prod、.env~、#.env#、prod.env、.envs/ 都算；模板（ENV_TEMPLATES）除外。"""
+    core = name.lower().strip("#~")
+    return core not in ENV_TEMPLATES and (core.startswith(".env") or core.endswith(".env"))
 
 
 def quoted(text: str, limit: int = 200) -> str:
@@ -83,7 +88,14 @@ def kind_of(mode: int) -> str:
 def shown(path: Path) -> str:
     """给模型看的相对路径，统一用 /。"""
     rel = path.relative_to(Path.cwd().resolve())
-    return rel.as_posix() if rel.parts else "."
+    return escaped(rel.as_posix()) if rel.parts else "."
+
+
+def escaped(text: str, keep: str = "") -> str:
+    """不可见的字符写成转义（\\n、\\x1b……）：文件名里的换行不能伪造出一行结果，命令也要让人看清。"""
+    if text.isprintable():
+        return text
+    return "".join(c if c in keep or c.isprintable() else c.encode("unicode_escape").decode() for c in text)
 
 
 def looks_binary(head: bytes) -> bool:
@@ -94,7 +106,7 @@ def looks_binary(head: bytes) -> bool:
 def list_files(path: str = ".") -> str:
     target = resolve_path(path)
     if not target.is_dir():
-        raise NotADirectoryError(f"{quoted(path)} 不是目录")
+        raise NotADirectoryError(f"{quoted(path)} {'不是目录' if target.exists() else '不存在'}")
     with os.scandir(target) as it:
         entries = sorted(it, key=lambda e: e.name)
     if not entries:
@@ -114,16 +126,16 @@ def list_entry(entry: os.DirEntry) -> str:
     """list_files 的一行：目录以 / 结尾；读不了的项照样列出，注明原因。"""
     try:
         if entry.is_dir():
-            return entry.name + "/"
+            return escaped(entry.name) + "/"
         if entry.is_file() and not is_secret(entry.path, entry):
-            return entry.name
+            return escaped(entry.name)
         mode = entry.stat().st_mode
         reason = "保存密钥的 env 文件" if stat.S_ISREG(mode) else kind_of(mode)
     except FileNotFoundError:
         reason = "符号链接，指向的文件不存在"
     except OSError as e:
         reason = "符号链接，指向形成了循环" if e.errno == errno.ELOOP else e.strerror
-    return f"{entry.name}（{reason}，不能读取）"
+    return f"{escaped(entry.name)}（{reason}，不能读取）"
 
 
 def read_file(path: str, offset: int = 1, limit: int = READ_LINES) -> str:
@@ -161,6 +173,8 @@ def read_file(path: str, offset: int = 1, limit: int = READ_LINES) -> str:
             line_no += 1
         left = size - f.tell()
     if not lines:
+        if offset > 1:
+            return f"{quoted(path)} 只有 {offset - 1} 行，offset={offset} 超出了文件末尾"
         return f"{quoted(path)} 是空文件"
     if left > 0:
         lines.append(f"[第 {offset}–{line_no - 1} 行；后面还有约 {left} 字节没显示，"
@@ -210,7 +224,7 @@ def search_files(query: str, path: str = ".") -> str:
         # 先整块找一次：大多数文件里根本没有，不必逐行拆开
         if not contains(data, needle, offset) or looks_binary(data[:8192]):
             continue
-        for line_no, line in enumerate(data.splitlines(), 1):
+        for line_no, line in enumerate(data.split(b"\n"), 1):  # 和 read_file 一样只按 \n 分行
             if needle in line:
                 text = line.decode("utf-8", errors="replace").strip()[:200]
                 hit = f"{shown(Path(file))}:{line_no}: {text}"
@@ -296,7 +310,7 @@ def small_file_bytes(path: str) -> bytes:
 
 
 def skip_dir(parent: str, name: str) -> bool:
-    return (name.startswith(".") or name in SKIP_DIRS
+    return (name.startswith(".") or name in SKIP_DIRS or is_env_name(name)
             or os.path.exists(os.path.join(parent, name, "pyvenv.cfg")))  # 虚拟环境
 
 
@@ -357,16 +371,16 @@ def approve(command: str) -> str:
     """返回空字符串表示批准；否则返回告诉模型为什么没执行的话。"""
     if AUTO_APPROVE:
         return ""
-    if not sys.stdin or not sys.stdin.isatty():
+    if not (sys.stdin and sys.stdin.isatty() and sys.stdout and sys.stdout.isatty()):
         return "没有执行：需要用户确认，但当前不是交互终端（可用 --yes 参数自动批准）"
     if termios:  # 丢掉问之前就敲进来的字：批准必须是看到命令之后给的
         termios.tcflush(sys.stdin, termios.TCIFLUSH)
     # 整条命令单独成行，控制字符写成转义：用户看到的就是要执行的
-    printable = "".join(c if c == "\n" or c.isprintable() else c.encode("unicode_escape").decode()
-                        for c in command)
-    print("  [确认] 模型要执行这条命令：\n    " + printable.replace("\n", "\n    "))
-    try:
-        answer = input("  执行吗？(y/N) ")
+    print("  [确认] 模型要执行这条命令：\n    " + escaped(command, keep="\n").replace("\n", "\n    "))
+    lines = command.splitlines() or [""]
+    first = f"，第一行是 {quoted(lines[0].strip(), 60)!r}" if len(lines) > 1 else ""
+    try:  # 命令很长时开头会滚出屏幕：问的时候再说一遍有几行、第一行是什么
+        answer = input(f"  执行吗？（共 {len(lines)} 行{first}）(y/N) " if first else "  执行吗？(y/N) ")
     except EOFError:
         answer = ""
     return "" if answer.strip().lower() in ("y", "yes") else "没有执行：用户拒绝了这条命令"
@@ -452,8 +466,9 @@ def json_arguments(arguments) -> str:
         return json.dumps(arguments, ensure_ascii=False)
     if arguments is None or (isinstance(arguments, str) and not arguments.strip()):
         return "{}"
-    try:
-        if isinstance(json.loads(arguments), dict):
+    try:  # 只认严格的 JSON：NaN、孤立的 \ud800 之类 Python 收，别的服务端不收
+        parsed = json.loads(arguments, parse_constant=not_json)
+        if isinstance(parsed, dict) and json.dumps(parsed, ensure_ascii=False).encode():
             return arguments
     except (TypeError, ValueError, RecursionError):
         pass
@@ -461,6 +476,10 @@ def json_arguments(arguments) -> str:
 
 
 INVALID_JSON = "invalid_json"
+
+
+def not_json(word: str):
+    raise ValueError(f"{word} 不是 JSON")
 
 
 def check_arguments(name: str, arguments) -> tuple[dict, str]:

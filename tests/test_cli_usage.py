@@ -107,7 +107,7 @@ def app_with_env_file(tmp_path, text):
     """在 agent.py 的一份副本旁边放一个 .env，问一个问题，返回运行结果。"""
     app = agent_copy(tmp_path)
     (app / ".env").write_text(text, encoding="utf-8")
-    env = {k: v for k, v in cli_env().items() if k not in ("OPENAI_API_KEY", "MODEL", "OPENAI_MAX_RETRIES")}
+    env = {k: v for k, v in cli_env().items() if not k.startswith("OPENAI_") and k != "MODEL"}
     return subprocess.run([sys.executable, str(app / "agent.py"), "看看"], cwd=tmp_path, env=env,
                           capture_output=True, text=True, encoding="utf-8", timeout=30)
 
@@ -115,8 +115,11 @@ def app_with_env_file(tmp_path, text):
 @pytest.mark.parametrize("env_file,says", [
     ("OPENAI_API_KEY=sk-your-key-here\nMODEL=m\n", "OPENAI_API_KEY 还是 .env.example 里的示例值"),
     ("OPENAI_API_KEY=\nMODEL=m\n", "OPENAI_API_KEY 是空的"),
-    ("OPENAI_API_KEY=k\nMODEL=m\nOPENAI_TIMEOUT=nan\n", "OPENAI_TIMEOUT 要是大于 0 的有限秒数"),
-    ("OPENAI_API_KEY=k\nMODEL=m\nOPENAI_TIMEOUT=-1\n", "OPENAI_TIMEOUT 要是大于 0 的有限秒数"),
+    ("OPENAI_API_KEY=k\nMODEL=m\nOPENAI_TIMEOUT=nan\n", "OPENAI_TIMEOUT 要是 0 到 86400 之间的秒数"),
+    ("OPENAI_API_KEY=k\nMODEL=m\nOPENAI_TIMEOUT=-1\n", "OPENAI_TIMEOUT 要是 0 到 86400 之间的秒数"),
+    ("OPENAI_API_KEY=k\nMODEL=m\nOPENAI_TIMEOUT=1e10\n", "OPENAI_TIMEOUT 要是 0 到 86400 之间的秒数"),
+    ("OPENAI_API_KEY=k\nMODEL=m\nOPENAI_BASE_URL=http://localhost:8O00/v1\n",
+     "OPENAI_BASE_URL=http://localhost:8O00/v1 不是有效的地址"),
     ("OPENAI_API_KEY=k\nMODEL=m\nOPENAI_MAX_RETRIES=-1\n", "OPENAI_MAX_RETRIES 要是不小于 0 的整数"),
 ])
 def test_settings_that_cannot_work_stop_before_any_request(tmp_path, env_file, says):

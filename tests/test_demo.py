@@ -222,3 +222,14 @@ def test_demo_does_not_cite_a_manifest_it_could_not_parse(project, capsys):
     answer = ask(QUESTION, capsys).split("[最终回复]", 1)[1]
     assert "依据：package.json" not in answer and "React" not in answer
     assert "package.json 读不了或解析不了" in answer
+
+
+@pytest.mark.parametrize("manifest", ['[]', '{"dependencies": null}', '{"dependencies": {"react": 18}}',
+                                      '{"main": {"x": 1}}'])
+def test_odd_package_json_gets_an_answer_not_an_error(tmp_path, monkeypatch, capsys, manifest):
+    (tmp_path / "package.json").write_text(manifest)
+    monkeypatch.chdir(tmp_path)
+    for question in (QUESTION, "这个项目的入口文件是什么？"):
+        messages = agent.run(question, client=demo_model.demo_client(), model="demo")
+        assert agent.answered(messages)
+    assert "入口文件是 {" not in capsys.readouterr().out
