@@ -377,10 +377,14 @@ def approve(command: str) -> str:
         termios.tcflush(sys.stdin, termios.TCIFLUSH)
     # 整条命令单独成行，控制字符写成转义：用户看到的就是要执行的
     print("  [确认] 模型要执行这条命令：\n    " + escaped(command, keep="\n").replace("\n", "\n    "))
-    lines = command.splitlines() or [""]
-    first = f"，第一行是 {quoted(lines[0].strip(), 60)!r}" if len(lines) > 1 else ""
-    try:  # 命令很长时开头会滚出屏幕：问的时候再说一遍有几行、第一行是什么
-        answer = input(f"  执行吗？（共 {len(lines)} 行{first}）(y/N) " if first else "  执行吗？(y/N) ")
+    prompt = "  执行吗？(y/N) "
+    lines = command.split("\n")
+    if len(lines) > 1:  # 命令很长时开头会滚出屏幕：问的时候再说一遍有几行、第一行是什么
+        head = lines[0].strip()
+        head = head if len(head) <= 24 else head[:24] + "…"
+        prompt = f"  执行吗？（共 {len(lines)} 行，第一行 {head!r}）(y/N) "
+    try:
+        answer = input(prompt)
     except EOFError:
         answer = ""
     return "" if answer.strip().lower() in ("y", "yes") else "没有执行：用户拒绝了这条命令"
