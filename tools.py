@@ -327,9 +327,9 @@ def run_command(command: str) -> str:
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, **group)
     kept = {"head": bytearray(), "tail": bytearray(), "dropped": 0}
     reader = threading.Thread(target=keep_ends, args=(proc.stdout, kept), daemon=True)
-    reader.start()
     note = ""
-    try:
+    try:  # 从这里起 Ctrl-C 都要结束整个进程组：启动读线程时机器忙，也可能正好按下
+        reader.start()
         proc.wait(timeout=COMMAND_TIMEOUT)
         if kill_group(proc):  # shell 退出了，它放到后台的进程还在跑
             note = "\n[命令结束时它启动的后台进程还在运行，已一并结束]"
