@@ -107,35 +107,34 @@ def list_files(path: str = ".") -> str:
     target = resolve_path(path)
     if not target.is_dir():
         raise NotADirectoryError(f"{quoted(path)} {'不是目录' if target.exists() else '不存在'}")
-    with os.scandir(target) as it:
-        entries = sorted(it, key=lambda e: e.name)
-    if not entries:
+    names = sorted(os.listdir(target))
+    if not names:
         return f"{quoted(path)} 是空目录"
     lines, chars = [], 0
-    for i, entry in enumerate(entries):  # 只为列出的那些项多看一眼类型
-        line = list_entry(entry)
+    for i, name in enumerate(names):  # 只为列出的那些项多看一眼类型
+        line = list_entry(os.path.join(target, name), name)
         chars += len(line) + 1
         if i == MAX_LIST_ENTRIES or chars > MAX_RESULT_CHARS - 100:
-            lines.append(f"…… 还有 {len(entries) - i} 项没有列出")
+            lines.append(f"…… 还有 {len(names) - i} 项没有列出")
             break
         lines.append(line)
     return "\n".join(lines)
 
 
-def list_entry(entry: os.DirEntry) -> str:
+def list_entry(path: str, name: str) -> str:
     """list_files 的一行：目录以 / 结尾；读不了的项照样列出，注明原因。"""
     try:
-        if entry.is_dir():
-            return escaped(entry.name) + "/"
-        if entry.is_file() and not is_secret(entry.path, entry):
-            return escaped(entry.name)
-        mode = entry.stat().st_mode
+        if os.path.isdir(path):
+            return escaped(name) + "/"
+        mode = os.stat(path).st_mode  # 跟随符号链接：坏掉的、绕成循环的在这里报错
+        if stat.S_ISREG(mode) and not is_secret(os.path.realpath(path)):
+            return escaped(name)
         reason = "保存密钥的 env 文件" if stat.S_ISREG(mode) else kind_of(mode)
     except FileNotFoundError:
         reason = "符号链接，指向的文件不存在"
     except OSError as e:
         reason = "符号链接，指向形成了循环" if e.errno == errno.ELOOP else e.strerror
-    return f"{escaped(entry.name)}（{reason}，不能读取）"
+    return f"{escaped(name)}（{reason}，不能读取）"
 
 
 def read_file(path: str, offset: int = 1, limit: int = READ_LINES) -> str:
