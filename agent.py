@@ -25,7 +25,7 @@ import openai
 from dotenv import dotenv_values
 
 import tools
-from tools import TOOLS, dispatch_tool, json_arguments, safe_text
+from tools import TOOLS, dispatch_tool, escaped, json_arguments, safe_text
 
 # ── 常量 ─────────────────────────────────────────────────────
 MAX_ROUNDS = 10          # 安全阀：一个问题最多调用模型几轮
@@ -297,16 +297,9 @@ def preview(text: str) -> str:
     return f"{cut}\n{hint}" if hint else cut
 
 
-# 控制字符（ESC、回车、退格……）只留换行和制表符，其余转义成 \x1b 这样的可见文字；
-# 改变文字方向、看不见的字符（U+202E、U+200B……）也一样，免得屏幕上的文字和实际的不一样
-CONTROL_CHARS = {c: f"\\x{c:02x}" for c in [*range(32), *range(127, 160)] if chr(c) not in "\n\t"} | {
-    c: f"\\u{c:04x}" for c in [*range(0x200B, 0x2010), *range(0x2028, 0x202F), *range(0x2060, 0x2070),
-                                0xAD, 0x61C, 0x180E, 0xFEFF, *range(0xE0000, 0xE0080)]}
-
-
 def printable(text) -> str:
     """打印到终端的样子：模型的话、文件内容、命令输出里的控制序列不能操纵终端。历史里仍是原文。"""
-    return str(text).translate(CONTROL_CHARS)
+    return escaped(text, keep_lines=True)
 
 
 def summary(stats: dict, messages: list) -> str:
@@ -330,7 +323,7 @@ def answered(messages: list) -> bool:
 BAD_REPLY = (ProviderError, json.JSONDecodeError, UnicodeError, RecursionError)
 
 
-# (异常类型或状态码, 提示)：从上往下找第一个对得上的
+# (异常类型或几个状态码, 提示)：从上往下找第一个对得上的
 ERROR_HINTS = [
     (openai.AuthenticationError, "API key 被拒绝（401）：请检查 OPENAI_API_KEY 是不是 {base_url} 的 key"),
     (openai.PermissionDeniedError, "没有权限（403）：这个 key 不能用模型 {model}，请检查 OPENAI_API_KEY 和 MODEL"),
@@ -339,9 +332,9 @@ ERROR_HINTS = [
                             "自动重试的次数由 OPENAI_MAX_RETRIES 设置"),
     (openai.BadRequestError, "请求被拒绝（400）：请检查 MODEL={model} 是否支持工具调用，"
                              "OPENAI_BASE_URL={base_url} 是否是 OpenAI 兼容接口"),
-    (402, "账户余额不足（402）：请给 {base_url} 的账户充值"),
-    (405, "{base_url} 不接受 POST 请求（405），像是一个普通网站而不是 OpenAI 兼容接口：请检查 OPENAI_BASE_URL"),
-    (501, "{base_url} 不接受 POST 请求（501），像是一个普通网站而不是 OpenAI 兼容接口：请检查 OPENAI_BASE_URL"),
+    ((402,), "账户余额不足（402）：请给 {base_url} 的账户充值"),
+    ((405, 501), "{base_url} 不接受 POST 请求（{status}），像是一个普通网站而不是 OpenAI 兼容接口："
+                 "请检查 OPENAI_BASE_URL"),
     (openai.InternalServerError, "服务商出错（{status}）：稍后再试；自动重试的次数由 OPENAI_MAX_RETRIES 设置"),
     (openai.APIStatusError, "服务商返回错误（{status}）：请检查 OPENAI_BASE_URL={base_url} 和 MODEL={model}"),
     (openai.APITimeoutError, "等模型回复超时：可以调大 OPENAI_TIMEOUT，或检查 OPENAI_BASE_URL={base_url}"),
@@ -365,7 +358,7 @@ def explain_error(e: Exception, base_url: str, model: str) -> str:
         text = "对话太长，超出了模型的上下文长度（400）：输入 /reset 开始新对话"
     else:  # 表里第一个对得上的：异常类型，或者状态码
         text = next(hint for kind, hint in ERROR_HINTS
-                    if (isinstance(e, kind) if isinstance(kind, type) else getattr(e, "status_code", None) == kind))
+                    if (isinstance(e, kind) if isinstance(kind, type) else getattr(e, "status_code", None) in kind))
         text = text.format(status=getattr(e, "status_code", ""), base_url=base_url, model=model)
     if not said:
         return f"[错误] {text}。"

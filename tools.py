@@ -91,11 +91,18 @@ def shown(path: Path) -> str:
     return escaped(rel.as_posix()) if rel.parts else "."
 
 
-def escaped(text: str, keep: str = "") -> str:
-    """不可见的字符写成转义（\\n、\\x1b……）：文件名里的换行不能伪造出一行结果，命令也要让人看清。"""
-    if text.isprintable():
-        return text
-    return "".join(c if c in keep or c.isprintable() else c.encode("unicode_escape").decode() for c in text)
+# 控制字符（ESC、回车、退格……）、改变文字方向和看不见的字符（U+202E、U+200B……）、孤立的代理字符：
+# 显示时一律写成 \x1b、\u202e 这样的转义，屏幕上看到的文字才和实际的一样
+INVISIBLE = [*range(32), *range(127, 160), 0xAD, 0x61C, 0x180E, *range(0x200B, 0x2010), *range(0x2028, 0x202F),
+             *range(0x2060, 0x2070), *range(0xD800, 0xE000), 0xFEFF, *range(0xE0000, 0xE0080)]
+ESCAPES = {c: chr(c).encode("unicode_escape").decode() for c in INVISIBLE}
+ESCAPES_KEEP_LINES = {c: text for c, text in ESCAPES.items() if chr(c) not in "\n\t"}
+
+
+def escaped(text, keep_lines: bool = False) -> str:
+    """把看不见的字符写成转义：文件名里的换行不能伪造出一行结果，命令、模型的话也要让人看清。
+    keep_lines：换行和制表符照常显示（多行的文字）。"""
+    return str(text).translate(ESCAPES_KEEP_LINES if keep_lines else ESCAPES)
 
 
 def looks_binary(head: bytes) -> bool:
@@ -375,7 +382,7 @@ def approve(command: str) -> str:
     if termios:  # 丢掉问之前就敲进来的字：批准必须是看到命令之后给的
         termios.tcflush(sys.stdin, termios.TCIFLUSH)
     # 整条命令单独成行，控制字符写成转义：用户看到的就是要执行的
-    print("  [确认] 模型要执行这条命令：\n    " + escaped(command, keep="\n").replace("\n", "\n    "))
+    print("  [确认] 模型要执行这条命令：\n    " + escaped(command, keep_lines=True).replace("\n", "\n    "))
     prompt = "  执行吗？(y/N) "
     lines = command.split("\n")
     if len(lines) > 1:  # 命令很长时开头会滚出屏幕：问的时候再说一遍有几行、第一行是什么
@@ -471,7 +478,7 @@ def json_arguments(arguments) -> str:
         return "{}"
     try:  # 只认严格的 JSON：NaN、孤立的 \ud800 之类 Python 收，别的服务端不收
         parsed = json.loads(arguments, parse_constant=not_json)
-        if isinstance(parsed, dict) and json.dumps(parsed, ensure_ascii=False).encode():
+        if isinstance(parsed, dict) and not LONE_SURROGATES.search(json.dumps(parsed, ensure_ascii=False)):
             return arguments
     except (TypeError, ValueError, RecursionError):
         pass

@@ -207,7 +207,7 @@ def test_control_sequences_are_escaped_on_screen_but_kept_in_the_history(project
     result = run_cli(QUESTION, p=p)
     assert result.returncode == 0, result.stderr
     assert "\x1b" not in result.stdout and "\r" not in result.stdout
-    assert "\\x1b[31mred" in result.stdout and "[最终回复]\n\\x1b[2J清屏\\x0d盖住" in result.stdout
+    assert "\\x1b[31mred" in result.stdout and "[最终回复]\n\\x1b[2J清屏\\r盖住" in result.stdout
     assert "\x1b[31mred" in tool_results(sent(p, 1))[0]
 
 
