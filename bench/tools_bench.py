@@ -89,10 +89,10 @@ def fifos(tree: Path):
 
 def command_output(tmp: Path):
     """run_command 边读边丢：命令输出再多，agent 进程的内存也不涨。"""
-    prelude = "import agent, tools; tools.AUTO_APPROVE = True; "
-    code_big = (prelude + "t = time.perf_counter(); r = tools.run_command('yes | head -c 400000000'); "
+    prelude = "import agent, tools; yes = tools.Options(auto_approve=True); "
+    code_big = (prelude + "t = time.perf_counter(); r = tools.run_command('yes | head -c 400000000', options=yes); "
                 "ELAPSED = time.perf_counter() - t; assert '省略了 399' in r, r[-300:]")
-    code_idle = prelude + "r = tools.run_command('true'); ELAPSED = 0"
+    code_idle = prelude + "r = tools.run_command('true', options=yes); ELAPSED = 0"
     t_big, rss_big = peak_rss_mb(code_big, tmp)
     _, rss_idle = peak_rss_mb(code_idle, tmp)
     t_shell = best_of(1, lambda: subprocess.run("yes | head -c 400000000 > /dev/null", shell=True, check=True))

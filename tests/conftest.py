@@ -15,8 +15,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from fake_provider import FakeProvider  # noqa: E402
 
-import tools  # noqa: E402
-
 QUESTION = "帮我看看这个项目用了什么技术栈"  # 章节里的问题
 
 
@@ -36,11 +34,6 @@ def workdir(tmp_path, monkeypatch):
     work.mkdir()
     monkeypatch.chdir(work)
     return work
-
-
-@pytest.fixture(autouse=True)
-def no_auto_approve(monkeypatch):
-    monkeypatch.setattr(tools, "AUTO_APPROVE", False)
 
 
 @pytest.fixture
@@ -75,12 +68,13 @@ def run_cli(*args, p=None, input=None, cwd=None, timeout=30, **env):
                           env=cli_env(p, **env), timeout=timeout)
 
 
-def agent_copy(tmp_path, *more):
-    """程序的一份副本 tmp_path/app（agent.py、tools.py 和 more）：旁边放 .env、改代码都不碰仓库。"""
+def agent_copy(tmp_path):
+    """程序的一份副本 tmp_path/app（agent.py、tools.py、support/）：旁边放 .env、改代码都不碰仓库。"""
     app = tmp_path / "app"
     app.mkdir()
-    for name in ("agent.py", "tools.py", *more):
+    for name in ("agent.py", "tools.py"):
         shutil.copy(ROOT / name, app)
+    shutil.copytree(ROOT / "support", app / "support", ignore=shutil.ignore_patterns("__pycache__"))
     return app
 
 

@@ -18,6 +18,12 @@ from conftest import ROOT, agent_copy, cli_env, client_for, run_cli, wait_until
 from fake_provider import text_reply
 
 import agent
+import tools
+from support import terminal
+
+
+def parse_args(argv):
+    return terminal.parse_args(argv, agent.MAX_ROUNDS, tools.COMMAND_TIMEOUT)
 
 
 def test_several_words_without_quotes_are_one_question(project):
@@ -27,9 +33,9 @@ def test_several_words_without_quotes_are_one_question(project):
 
 
 def test_words_around_options_are_joined_in_order():
-    args = agent.parse_args(["这个", "--max-rounds", "2", "项目", "-y", "呢"])
+    args = parse_args(["这个", "--max-rounds", "2", "项目", "-y", "呢"])
     assert args.question == "这个 项目 呢" and args.max_rounds == 2 and args.yes
-    assert agent.parse_args([]).question == ""  # 没有问题：交互模式
+    assert parse_args([]).question == ""  # 没有问题：交互模式
 
 
 @pytest.mark.parametrize("argv,message", [
@@ -38,7 +44,7 @@ def test_words_around_options_are_joined_in_order():
 ])
 def test_each_bad_option_gets_only_its_own_message(argv, message, capsys):
     with pytest.raises(SystemExit) as exit_:
-        agent.parse_args(argv)
+        parse_args(argv)
     assert exit_.value.code == 2
     assert capsys.readouterr().err.strip().splitlines()[-1].endswith(f"error: {message}")
 
@@ -47,7 +53,7 @@ def test_each_bad_option_gets_only_its_own_message(argv, message, capsys):
 def test_quit_and_exit_in_any_case_leave_the_repl(project, provider, word, monkeypatch):
     p = provider([text_reply("不该问到这里")])
     monkeypatch.setattr("sys.stdin", io.StringIO(f"{word}\n还有问题吗\n"))
-    assert agent.repl(client_for(p), "test-model", agent.parse_args([])) == 0
+    assert agent.repl(client_for(p), "test-model", parse_args([])) == 0
     assert p.requests == []
 
 

@@ -7,8 +7,9 @@ import pytest
 from conftest import QUESTION, run_cli
 
 import agent
-import demo_model
 import tools
+from support import demo_model
+from support.terminal import preview
 
 
 def demo(*args, cwd, input=None):
@@ -177,11 +178,11 @@ def test_demo_pages_through_a_truncated_manifest(project, monkeypatch, capsys):
 
 def test_tool_result_preview_keeps_the_paging_hint_when_cut():
     hint = "[第 1–200 行；后面还有约 9000 字节没显示，用 offset=201 继续读]"
-    shown = agent.preview("\n".join(f"{i}\t{'x' * 30}" for i in range(1, 201)) + "\n" + hint)
+    shown = preview("\n".join(f"{i}\t{'x' * 30}" for i in range(1, 201)) + "\n" + hint)
     assert shown.endswith("）\n" + hint) and "…（共 " in shown
-    listing = agent.preview("\n".join(f"file{i}.txt" for i in range(300)) + "\n…… 还有 5 项没有列出")
+    listing = preview("\n".join(f"file{i}.txt" for i in range(300)) + "\n…… 还有 5 项没有列出")
     assert listing.endswith("\n…… 还有 5 项没有列出")
-    assert agent.preview("短结果") == "短结果"
+    assert preview("短结果") == "短结果"
 
 
 # ── 别的项目：只说读到并解析了的，认不出就直说 ──────────────────────

@@ -20,7 +20,7 @@ def exercise(n):
 @pytest.fixture
 def app(tmp_path):
     """项目的一份副本：程序文件和示例项目。"""
-    copy = agent_copy(tmp_path, "demo_model.py")
+    copy = agent_copy(tmp_path)
     shutil.copytree(ROOT / "examples", copy / "examples")
     return copy
 

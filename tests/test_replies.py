@@ -8,6 +8,7 @@ import subprocess
 import sys
 from unittest import mock
 
+import openai
 import pytest
 from conftest import QUESTION, ROOT, arguments_in, assistant_turns, cli_env, client_for, run_cli, sent, tool_results
 from fake_provider import FakeProvider, call, text_reply, tool_reply
@@ -15,6 +16,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import agent
+from support.provider import EMPTY_REPLY
 
 
 def body(message, **extra):
@@ -46,7 +48,7 @@ def test_llama_cpp_mode_rejects_null_and_missing_content(provider):
     turn = {"role": "assistant", "tool_calls": [call("list_files", "{}")]}
     result = {"role": "tool", "tool_call_id": "call_1", "content": "ok"}
     for history_turn in ({**turn, "content": None}, turn):
-        with pytest.raises(agent.openai.InternalServerError):
+        with pytest.raises(openai.InternalServerError):
             client.chat.completions.create(model="m", messages=[{"role": "user", "content": "q"}, history_turn, result])
     assert len(p.rejected) == 2 and "valid string" in p.rejected[0]
 
@@ -57,8 +59,8 @@ def test_empty_final_answer_goes_back_as_a_visible_placeholder(project, provider
     messages = agent.run(QUESTION, client=client, model="m")
     agent.run("再说一遍", messages, client=client, model="m")
     assert p.rejected == []
-    assert assistant_turns(sent(p, 1)) == [{"role": "assistant", "content": agent.EMPTY_REPLY}]
-    assert f"[最终回复]\n{agent.EMPTY_REPLY}" in capsys.readouterr().out
+    assert assistant_turns(sent(p, 1)) == [{"role": "assistant", "content": EMPTY_REPLY}]
+    assert f"[最终回复]\n{EMPTY_REPLY}" in capsys.readouterr().out
 
 
 def test_integer_and_missing_ids_get_fresh_string_ids(project, provider):
@@ -242,7 +244,7 @@ def test_a_reader_that_leaves_early_is_not_an_error(project):
 
 # ── agent 自己的 bug：一句话、能报告、对话不丢 ─────────────────────
 def test_a_bug_in_the_agent_is_one_line_and_the_conversation_survives(project, provider, monkeypatch, capsys):
-    def broken_tool(name, arguments):
+    def broken_tool(name, arguments, options):
         raise RuntimeError("boom")
 
     p = provider([tool_reply(call("list_files", {})), text_reply("好")], rules=["strict"])

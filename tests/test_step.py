@@ -7,8 +7,10 @@ from conftest import QUESTION, ROOT, client_for, run_cli
 from fake_provider import call, text_reply, tool_reply
 
 import agent
-import demo_model
+from support import demo_model
+from support.config import Options
 
+STEP = Options(step=True)  # --step
 STEP_HEAD = re.compile(r"\[单步\] 第 (\d+) 轮，messages 新增 (\d+) 条：")
 
 
@@ -49,12 +51,11 @@ def test_demo_step_shows_the_two_messages_each_round_adds(tmp_path):
 
 
 def test_step_counts_the_bytes_of_the_request_really_sent(project, provider, monkeypatch, capsys):
-    monkeypatch.setattr(agent, "STEP", True)
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     p = provider([tool_reply(call("read_file", {"path": "README.md"}, id="c1"),
                              call("list_files", {"path": "src"}, id="c2")),
                   text_reply("好")])
-    agent.run(QUESTION, client=client_for(p), model="test-model")
+    agent.run(QUESTION, client=client_for(p), model="test-model", options=STEP)
 
     steps = steps_in(capsys.readouterr().out)
     assert [(n, new) for n, new, _, _ in steps] == [(1, 2), (2, 3)]  # 一轮两个调用：多 3 条
@@ -66,12 +67,11 @@ def test_step_counts_the_bytes_of_the_request_really_sent(project, provider, mon
 
 
 def test_step_on_the_next_question_shows_the_last_answer_and_the_new_question(project, monkeypatch, capsys):
-    monkeypatch.setattr(agent, "STEP", True)
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     client = demo_model.demo_client()
-    messages = agent.run("搜索一下项目里有没有用到 lodash", client=client, model="demo")
+    messages = agent.run("搜索一下项目里有没有用到 lodash", client=client, model="demo", options=STEP)
     capsys.readouterr()
-    agent.run("搜索一下项目里有没有用到 react", messages, client=client, model="demo")
+    agent.run("搜索一下项目里有没有用到 react", messages, client=client, model="demo", options=STEP)
 
     (n, new, body, _), *_ = steps_in(capsys.readouterr().out)
     assert (n, new) == (1, 2)

@@ -14,11 +14,15 @@ from conftest import ROOT, agent_copy, alive, cli_env, run_cli, sent, tool_resul
 from fake_provider import call, text_reply, tool_reply
 
 import tools
+from support.config import Options
+from support.provider import json_arguments
 from tools import dispatch_tool
 
+YES = Options(auto_approve=True)  # --yes
 
-def run_tool(name, **args):
-    return dispatch_tool(name, json.dumps(args))
+
+def run_tool(name, options=Options(), **args):
+    return dispatch_tool(name, json.dumps(args), options)
 
 
 # ── 工作目录的边界 ────────────────────────────────────────────
@@ -161,26 +165,22 @@ def test_run_command_without_terminal_or_yes_is_not_run(workdir, monkeypatch):
     assert not (workdir / "made.txt").exists()
 
 
-def test_run_command_with_yes_reports_exit_code_and_output(workdir, monkeypatch):
-    monkeypatch.setattr(tools, "AUTO_APPROVE", True)
-    result = run_tool("run_command", command=f'"{sys.executable}" -c "print(42); raise SystemExit(3)"')
+def test_run_command_with_yes_reports_exit_code_and_output(workdir):
+    result = run_tool("run_command", YES, command=f'"{sys.executable}" -c "print(42); raise SystemExit(3)"')
     assert result.splitlines() == ["退出码：3", "42"]
-    assert "没有输出" in run_tool("run_command", command=f'"{sys.executable}" -c "pass"')
+    assert "没有输出" in run_tool("run_command", YES, command=f'"{sys.executable}" -c "pass"')
 
 
 @pytest.mark.skipif(os.name == "nt", reason="用 POSIX 的 sleep 和 ps")
-def test_run_command_timeout_kills_the_whole_process_group(workdir, monkeypatch):
-    monkeypatch.setattr(tools, "AUTO_APPROVE", True)
-    monkeypatch.setattr(tools, "COMMAND_TIMEOUT", 1)
+def test_run_command_timeout_kills_the_whole_process_group(workdir):
     marker = workdir / "child.pid"
-    result = run_tool("run_command", command=f"sleep 60 & echo $! > {marker}; wait")
+    result = run_tool("run_command", Options(auto_approve=True, command_timeout=1), command=f"sleep 60 & echo $! > {marker}; wait")
     assert "超过 1 秒" in result
     assert not alive(int(marker.read_text()))
 
 
-def test_run_command_keeps_head_and_tail_of_long_output(workdir, monkeypatch):
-    monkeypatch.setattr(tools, "AUTO_APPROVE", True)
-    result = run_tool("run_command",
+def test_run_command_keeps_head_and_tail_of_long_output(workdir):
+    result = run_tool("run_command", YES,
                       command=f'"{sys.executable}" -c "print(\'START\' + \'x\' * 50000 + \'END\')"')
     assert "START" in result and "END" in result and "省略了" in result
     assert len(result) < tools.MAX_RESULT_CHARS + 200
@@ -241,12 +241,13 @@ def finishes(fn, seconds=15):
 def test_run_command_memory_stays_flat_however_much_the_command_prints(workdir):
     code = (
         "import tools\n"
-        "tools.AUTO_APPROVE = True\n"
+        "from support.config import Options\n"
+        "yes = Options(auto_approve=True)\n"
         "def hwm():\n"
         "    return int([l for l in open('/proc/self/status') if l.startswith('VmHWM')][0].split()[1])\n"
-        "tools.dispatch_tool('run_command', {'command': 'echo warm-up'})\n"
+        "tools.dispatch_tool('run_command', {'command': 'echo warm-up'}, yes)\n"
         "before = hwm()\n"
-        "result = tools.dispatch_tool('run_command', {'command': 'yes | head -c 200000000'})\n"
+        "result = tools.dispatch_tool('run_command', {'command': 'yes | head -c 200000000'}, yes)\n"
         "print(hwm() - before, len(result), '省略了' in result)\n")
     out = subprocess.run([sys.executable, "-c", code], cwd=workdir, capture_output=True, text=True,
                          env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8"},
@@ -257,13 +258,11 @@ def test_run_command_memory_stays_flat_however_much_the_command_prints(workdir):
 
 
 @posix_only
-def test_run_command_ends_what_it_left_running_in_the_background(workdir, monkeypatch):
-    monkeypatch.setattr(tools, "AUTO_APPROVE", True)
-    monkeypatch.setattr(tools, "COMMAND_TIMEOUT", 20)
+def test_run_command_ends_what_it_left_running_in_the_background(workdir):
     command = ("sleep 100 > /dev/null 2>&1 & echo $! > bg.pid; "
                "nohup sleep 100 > /dev/null 2>&1 & echo $! > nohup.pid; "
                "sleep 100 & echo $! > piped.pid; echo started")
-    result = finishes(lambda: run_tool("run_command", command=command))
+    result = finishes(lambda: run_tool("run_command", Options(auto_approve=True, command_timeout=20), command=command))
     pids = [int((workdir / f"{name}.pid").read_text()) for name in ("bg", "nohup", "piped")]
     try:
         assert "started" in result and "后台" in result and "超过" not in result
@@ -444,12 +443,12 @@ def test_links_to_an_env_file_are_kept_back(workdir, monkeypatch):
     (workdir / "settings.txt").symlink_to(".env")
     os.link(env_file, workdir / "notes.txt")  # 硬链接：名字普通，其实就是 .env
     st = env_file.stat()
-    monkeypatch.setattr(tools, "ENV_FILES", {(st.st_dev, st.st_ino)})  # agent.py 读过它
+    read = Options(env_files=frozenset({(st.st_dev, st.st_ino)}))  # agent.py 读过它
     for name in ("settings.txt", "notes.txt"):
-        assert run_tool("read_file", path=name).startswith("错误："), name
-    assert "没有找到" in run_tool("search_files", query="sk-real-key")
-    assert run_tool("search_files", query="sk-real-key", path="notes.txt").startswith("错误：")
-    assert all("不能读取" in line for line in run_tool("list_files").splitlines())
+        assert run_tool("read_file", read, path=name).startswith("错误："), name
+    assert "没有找到" in run_tool("search_files", read, query="sk-real-key")
+    assert run_tool("search_files", read, query="sk-real-key", path="notes.txt").startswith("错误：")
+    assert all("不能读取" in line for line in run_tool("list_files", read).splitlines())
 
 
 def test_a_hard_link_to_the_env_file_next_to_agent_py_is_kept_back(provider, tmp_path):
@@ -497,7 +496,7 @@ def test_search_files_with_deep_paths_stays_under_the_cap(workdir):
 
 
 def test_dispatch_caps_every_result_and_says_what_was_cut(workdir, monkeypatch):
-    monkeypatch.setitem(tools.TOOL_REGISTRY, "list_files", lambda path=".": "x" * 100_000)
+    monkeypatch.setitem(tools.TOOL_REGISTRY, "list_files", lambda path=".", options=None: "x" * 100_000)
     result = run_tool("list_files")
     assert len(result) <= tools.MAX_RESULT_CHARS and "省略了" in result
 
@@ -539,6 +538,6 @@ def test_approval_says_how_many_lines_a_command_has_and_its_first_line(project, 
 
 def test_arguments_that_only_python_accepts_are_not_replayed(workdir):
     for text in ('{"path": ".", "limit": NaN}', '{"path": "\\ud83d"}'):
-        stored = tools.json_arguments(text)
+        stored = json_arguments(text)
         assert json.loads(stored) == {"invalid_json": text}
         assert run_tool("list_files", **{}) and "不是完整的 JSON 对象" in tools.dispatch_tool("read_file", stored)

@@ -1,0 +1,84 @@
+"""设置：命令行决定的选项（Options），.env 和环境变量里的配置，以及建好的 API 客户端。"""
+
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import openai
+from dotenv import dotenv_values
+
+from support.terminal import printable
+
+PLACEHOLDER_KEY = "sk-your-key-here"  # .env.example 里的示例值
+
+
+@dataclass(frozen=True)
+class Options:
+    """命令行决定的设置：main() 建好，传给 run()，run() 再传给 dispatch_tool 和工具。"""
+
+    auto_approve: bool = False  # --yes：run_command 不再逐条询问
+    command_timeout: float | None = None  # --command-timeout；None 就用 tools.COMMAND_TIMEOUT
+    step: bool = False  # --step：每次调用模型前停一下，看 messages 新增了什么
+    env_files: frozenset = frozenset()  # 读过的 .env 的 (st_dev, st_ino)：它的硬链接也不许文件工具读
+
+
+def fail(text: str):
+    """配置或用法错误：一句话，退出码 2。"""
+    print(text, file=sys.stderr)
+    sys.exit(2)
+
+
+def read_settings(app_dir: Path) -> tuple[dict, frozenset]:
+    """配置：真正的环境变量优先，其次 agent.py 旁边（app_dir）的 .env，最后当前目录的 .env。
+
+    .env 只读进这个 dict，不放进 os.environ：run_command 启动的命令看不到里面的 key 和设置。
+    返回 (配置, 读过的 .env 的 (st_dev, st_ino))。
+    """
+    settings, env_files = {}, set()
+    for env_file in (app_dir / ".env", Path.cwd() / ".env"):
+        if env_file.is_file():  # 只读普通文件：.env 要是命名管道，读它会一直等
+            st = env_file.stat()
+            env_files.add((st.st_dev, st.st_ino))
+            for name, value in dotenv_values(env_file).items():
+                if value is not None:
+                    settings.setdefault(name, value)  # 先读到的优先，和 load_dotenv 一样
+    return {**settings, **os.environ}, frozenset(env_files)
+
+
+def connect(app_dir: Path) -> tuple:
+    """读配置、建客户端。返回 (client, model, 读过的 .env)；配置不对就打印一句话并以退出码 2 结束。"""
+    settings, env_files = read_settings(app_dir)
+    key, model = settings.get("OPENAI_API_KEY"), settings.get("MODEL")
+    if key is None:
+        fail("[错误] 没有配置 OPENAI_API_KEY。请先 cp .env.example .env，"
+             "在 .env 里填好 OPENAI_API_KEY、OPENAI_BASE_URL 和 MODEL；"
+             "没有 key 也可以先看离线演示：python agent.py --demo")
+    if not key.strip() or key == PLACEHOLDER_KEY:
+        fail(f"[错误] OPENAI_API_KEY {'还是 .env.example 里的示例值' if key else '是空的'}：请在 .env 里填上"
+             "服务商给你的 key（本地服务随便填一个，比如 none）；没有 key 可以先看离线演示：python agent.py --demo")
+    if not model:
+        fail("[错误] 没有配置 MODEL：请在 .env 里写上模型名，例如 MODEL=deepseek-v4-flash")
+    try:
+        timeout = float(settings.get("OPENAI_TIMEOUT") or 120)
+        retries = int(settings.get("OPENAI_MAX_RETRIES") or 2)
+    except ValueError:
+        timeout = retries = -1
+    if not 0 < timeout <= 86400 or retries < 0:  # nan、inf 也通不过
+        fail("[错误] OPENAI_TIMEOUT 要是 0 到 86400 之间的秒数，OPENAI_MAX_RETRIES 要是不小于 0 的整数，请检查 .env")
+    base_url = settings.get("OPENAI_BASE_URL") or "https://api.openai.com/v1"
+    # SDK 默认一次等 600 秒，交互工具等不起；重试留着应付连接失败、429 和 5xx
+    try:
+        client = openai.OpenAI(api_key=key, base_url=base_url, timeout=timeout, max_retries=retries)
+    except Exception as e:  # noqa: BLE001  比如端口写错了字母：http://localhost:8O00/v1
+        fail(f"[错误] OPENAI_BASE_URL={printable(base_url)} 不是有效的地址（{printable(e)}），请检查 .env")
+    return client, model, env_files
+
+
+def enter_workdir(workdir: str | None) -> None:
+    """-C DIR：进入工作目录，工具只能访问这里面的东西。"""
+    if workdir:
+        try:
+            os.chdir(workdir)
+        except OSError as e:
+            fail(f"[错误] 没法进入工作目录 {workdir}：{e.strerror}")

@@ -1,0 +1,90 @@
+"""出错时：一句话说清楚哪里不对、该改哪个设置，后面附上服务商的原话；agent 自己的 bug 也只打印一句。"""
+
+import json
+import re
+import traceback
+from pathlib import Path
+
+import openai
+
+from support.provider import ProviderError, safe_text
+from support.terminal import printable
+
+# 回复到了，但不是能用的 chat completion：形状不对、不是 JSON、编码不对、嵌套深得解析不了
+BAD_REPLY = (ProviderError, json.JSONDecodeError, UnicodeError, RecursionError)
+# 问一个问题时，这些错误是服务商或网络的问题：一句话提示，对话保留
+API_ERRORS = (openai.APIError, *BAD_REPLY)
+
+# (异常类型或几个状态码, 提示)：从上往下找第一个对得上的
+ERROR_HINTS = [
+    (openai.AuthenticationError, "API key 被拒绝（401）：请检查 OPENAI_API_KEY 是不是 {base_url} 的 key"),
+    (openai.PermissionDeniedError, "没有权限（403）：这个 key 不能用模型 {model}，请检查 OPENAI_API_KEY 和 MODEL"),
+    (openai.NotFoundError, "找不到（404）：请检查 MODEL={model} 是否存在，OPENAI_BASE_URL={base_url} 是否正确"),
+    (openai.RateLimitError, "请求太频繁或额度用完（429）：稍等再试，或检查账户额度；"
+                            "自动重试的次数由 OPENAI_MAX_RETRIES 设置"),
+    (openai.BadRequestError, "请求被拒绝（400）：请检查 MODEL={model} 是否支持工具调用，"
+                             "OPENAI_BASE_URL={base_url} 是否是 OpenAI 兼容接口"),
+    ((402,), "账户余额不足（402）：请给 {base_url} 的账户充值"),
+    ((405, 501), "{base_url} 不接受 POST 请求（{status}），像是一个普通网站而不是 OpenAI 兼容接口："
+                 "请检查 OPENAI_BASE_URL"),
+    (openai.InternalServerError, "服务商出错（{status}）：稍后再试；自动重试的次数由 OPENAI_MAX_RETRIES 设置"),
+    (openai.APIStatusError, "服务商返回错误（{status}）：请检查 OPENAI_BASE_URL={base_url} 和 MODEL={model}"),
+    (openai.APITimeoutError, "等模型回复超时：可以调大 OPENAI_TIMEOUT，或检查 OPENAI_BASE_URL={base_url}"),
+    (openai.APIConnectionError, "连不上 {base_url}：请检查 OPENAI_BASE_URL 和网络"),
+    (Exception, "服务商的回复没法用：请检查 OPENAI_BASE_URL={base_url} 和 MODEL={model}"),
+]
+
+
+CONTEXT_TOO_LONG = ("context length", "context_length", "context window", "maximum context", "too long")
+
+
+def explain_error(e: Exception, base_url: str, model: str) -> str:
+    """一行提示：哪里不对、该改哪个设置，后面附上服务商的原话。"""
+    said = provider_said(e)
+    if isinstance(e, BAD_REPLY):
+        problem = (e.args[0] if isinstance(e, ProviderError) else "不是 JSON" if isinstance(e, json.JSONDecodeError)
+                   else "嵌套太深" if isinstance(e, RecursionError) else "不是 UTF-8 文字")
+        return (f"[错误] 服务商的回复不是能用的 chat completion（{problem}）：请检查 OPENAI_BASE_URL={base_url} "
+                f"是不是 OpenAI 兼容接口，MODEL={model} 是否正确。收到的是：{said or '（空的响应体）'}")
+    if isinstance(e, openai.BadRequestError) and any(w in said.lower() for w in CONTEXT_TOO_LONG):
+        text = "对话太长，超出了模型的上下文长度（400）：输入 /reset 开始新对话"
+    else:  # 表里第一个对得上的：异常类型，或者状态码
+        text = next(hint for kind, hint in ERROR_HINTS
+                    if (isinstance(e, kind) if isinstance(kind, type) else getattr(e, "status_code", None) in kind))
+        text = text.format(status=getattr(e, "status_code", ""), base_url=base_url, model=model)
+    if not said:
+        return f"[错误] {text}。"
+    return f"[错误] {text}。{'原因' if isinstance(e, openai.APIConnectionError) else '服务商说'}：{said}"
+
+
+def provider_said(e: Exception) -> str:
+    """服务商的原话（或收到的内容）的开头，压成一行、控制字符转义。"""
+    body = getattr(e, "body", None)
+    if isinstance(e, ProviderError):
+        try:
+            said = e.args[1] if isinstance(e.args[1], str) else json.dumps(e.args[1], ensure_ascii=False)
+        except (ValueError, RecursionError):
+            said = "（嵌套太深，无法显示）"
+    elif isinstance(e, json.JSONDecodeError):
+        said = e.doc
+    elif isinstance(e, UnicodeError):
+        said = str(e.object[:300]) if isinstance(e, UnicodeEncodeError) else bytes(e.object[:300]).decode(
+            "utf-8", errors="replace")
+    elif isinstance(e, RecursionError):
+        said = ""
+    elif isinstance(body, dict):
+        said = body.get("message") or body.get("error") or json.dumps(body, ensure_ascii=False)
+    elif isinstance(e, openai.APIConnectionError):
+        said = str(e.__cause__ or "")
+    else:  # 错误页常是一整页 HTML：只留文字
+        said = str(body or e)
+        said = re.sub(r"<[^>]*>", " ", said) if said.lstrip().startswith("<") else said
+    return printable(" ".join(safe_text(str(said)).split())[:300])
+
+
+def internal_error(e: Exception) -> str:
+    """agent 自己的 bug：一句话，指出出错的位置，请用户报告；对话不丢。"""
+    where = traceback.extract_tb(e.__traceback__)[-1] if e.__traceback__ else None
+    place = f"（{Path(where.filename).name}:{where.lineno}）" if where else ""
+    return printable(f"[错误] agent 内部出错：{type(e).__name__}: {' '.join(str(e).split())[:300]}{place}。"
+                     "这是 agent 的 bug，请把这一行和你的操作报告给维护者；对话还在，可以接着问。")

@@ -1,0 +1,152 @@
+"""和真实服务商打交道：回复的形状、回复怎样变成历史里的那一条 assistant 消息、token 用量。
+
+送回去的历史必须让每家服务商都接受（DeepSeek、Kimi、GLM、Gemini、Ollama、llama.cpp、vLLM……），
+规矩全在 to_history() 里；README 的“兼容各家服务商”一节逐条说明了为什么。
+"""
+
+import json
+import math
+import re
+import uuid
+
+import openai
+
+EMPTY_REPLY = "（模型没有返回内容）"
+INVALID_JSON = "invalid_json"  # 坏掉的 arguments 存进历史时包的那一层
+MAX_INVALID_CHARS = 2000  # 包起来的原文最多保留这么多字符
+LONE_SURROGATES = re.compile("[\ud800-\udfff]")
+
+
+class ProviderError(Exception):
+    """服务商回了 200，但内容不是能用的 chat completion：(哪里不对, 收到的内容)。"""
+
+
+def to_history(response, messages: list) -> dict:
+    """把模型这一轮的回复变成要追加到 messages 的那一条 assistant 消息。
+
+    先由 reply_message() 查形状，不能用的回复不进历史。然后：
+    - 服务商返回了哪些字段就保留哪些（reasoning_content、extra_content、function_call 原样保留），
+      不补它没给的字段（refusal: null 之类）；
+    - content 一律是字符串：分段的拼起来；带 tool_calls 时 null 或缺了就写 ""（llama.cpp、LM Studio 拒收 null）；
+    - 没调工具、也没有内容的回复，content 写成占位文字（vLLM 拒收空的 assistant 消息）；
+    - tool_call 的 id 不是非空字符串、或和历史里的重复时，换一个新的，结果消息也用这个 id；
+    - arguments 一律存成 JSON 对象的字符串（json_arguments）：空白 → "{}"，对象 → json.dumps，坏的包一层。
+    """
+    msg = reply_message(response)
+    msg["role"] = "assistant"
+    if isinstance(msg.get("content"), list):  # 分段的内容 [{"type": "text", "text": …}] 拼成一段文字
+        parts = [part.get("text") if isinstance(part, dict) else part for part in msg["content"]]
+        msg["content"] = "".join(part for part in parts if isinstance(part, str))
+    if not msg.get("tool_calls"):
+        msg.pop("tool_calls", None)  # [] 或 null 送回去会被一些服务商拒绝
+        if not (msg.get("content") or "").strip():
+            msg["content"] = EMPTY_REPLY
+        return msg
+    if msg.get("content") is None:
+        msg["content"] = ""
+    seen = {tc["id"] for m in messages for tc in m.get("tool_calls") or []}
+    for tc in msg["tool_calls"]:
+        if not isinstance(tc.get("id"), str) or not tc["id"] or tc["id"] in seen:
+            tc["id"] = f"call_{uuid.uuid4().hex[:24]}"
+        seen.add(tc["id"])
+        tc["type"] = "function"
+        tc["function"]["arguments"] = json_arguments(tc["function"].get("arguments"))
+    return msg
+
+
+def reply_message(response) -> dict:
+    """从回复里取出 message（普通 dict，只含服务商给的字段），先查形状。
+
+    SDK 不校验回复：HTML 页面以 str 到这里，"message": null 以 None 到这里。
+    不能用的回复抛 ProviderError，什么都不打印、不执行、不进历史。
+    UTF-8 编不了的字符（孤立的代理字符）换成 �：它们一进历史，之后每次请求都发不出去。
+    """
+    reply = safe_text(response.to_dict(warnings=False) if isinstance(response, openai.BaseModel) else response)
+    choices = reply.get("choices") if isinstance(reply, dict) else None
+    if not choices or not isinstance(choices, list):
+        raise ProviderError("没有 choices", reply)
+    msg = choices[0].get("message") if isinstance(choices[0], dict) else None
+    if not isinstance(msg, dict):
+        raise ProviderError("choices[0] 里没有 message", reply)
+    if not isinstance(msg.get("content"), (str, list, type(None))):
+        raise ProviderError("message.content 不是字符串", reply)
+    calls = msg.get("tool_calls")
+    if calls is not None and not (isinstance(calls, list) and all(
+            isinstance(tc, dict) and isinstance(tc.get("function"), dict)
+            and isinstance(tc["function"].get("name"), str)
+            and isinstance(tc["function"].get("arguments"), (str, dict, type(None))) for tc in calls)):
+        raise ProviderError("tool_calls 不是 [{function: {name: 字符串, arguments: 字符串或对象}}] 的形状", reply)
+    return msg
+
+
+def safe_text(data):
+    """把 UTF-8 编不了的字符（孤立的代理字符，比如不是 UTF-8 的文件名）换成 �，
+    把 JSON 写不出的数（NaN、Infinity、1e999）换成 null。
+
+    这些东西一进 messages，之后每次请求都会编码失败。对 dict、list 逐层处理。
+    """
+    if isinstance(data, str):
+        return LONE_SURROGATES.sub("\ufffd", data)
+    if isinstance(data, float) and not math.isfinite(data):
+        return None
+    if isinstance(data, list):
+        return [safe_text(item) for item in data]
+    if isinstance(data, dict):
+        return {safe_text(key): safe_text(value) for key, value in data.items()}
+    return data
+
+
+def json_arguments(arguments) -> str:
+    """arguments 存进历史的样子：一律是 JSON 对象的字符串。
+
+    空白 → "{}"（有的服务商无参数时给 ""）；对象 → json.dumps；
+    不是 JSON 对象的（比如输出在 token 上限处被截断）→ {"invalid_json": 原文}。
+    vLLM 会对历史里的 arguments 做 json.loads，坏的会让之后每个请求都失败；
+    tools.check_arguments 认得 invalid_json：回一条请模型重发的错误，工具不执行。
+    """
+    if isinstance(arguments, dict):
+        return json.dumps(arguments, ensure_ascii=False)
+    if arguments is None or (isinstance(arguments, str) and not arguments.strip()):
+        return "{}"
+    try:  # 只认严格的 JSON：NaN、孤立的 \ud800 之类 Python 收，别的服务端不收
+        parsed = json.loads(arguments, parse_constant=not_json)
+        if isinstance(parsed, dict) and not LONE_SURROGATES.search(json.dumps(parsed, ensure_ascii=False)):
+            return arguments
+    except (TypeError, ValueError, RecursionError):
+        pass
+    return json.dumps({INVALID_JSON: str(arguments)[:MAX_INVALID_CHARS]}, ensure_ascii=False)
+
+
+def not_json(word: str):
+    raise ValueError(f"{word} 不是 JSON")
+
+
+# ── 用量：模型调用和工具执行分开数 ─────────────────────────────
+def count_model_call(stats: dict, response) -> None:
+    """模型调用次数加一，并累计 token 用量。
+
+    缓存命中的字段两家不同：OpenAI 是 prompt_tokens_details.cached_tokens，
+    DeepSeek 是 prompt_cache_hit_tokens。
+    """
+    stats["model_calls"] += 1
+    usage = getattr(response, "usage", None)  # 形状不对的回复也会走到这里：用不了就不算
+    usage = usage.to_dict(warnings=False) if isinstance(usage, openai.BaseModel) else usage
+    usage = usage if isinstance(usage, dict) else {}
+    details = usage.get("prompt_tokens_details")
+    cached = (usage.get("prompt_cache_hit_tokens")
+              or (details.get("cached_tokens") if isinstance(details, dict) else 0))
+    for key, value in [("prompt", usage.get("prompt_tokens")),
+                       ("completion", usage.get("completion_tokens")), ("cached", cached)]:
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10**12:
+            stats[key] = stats.get(key, 0) + value
+
+
+def summary(stats: dict, messages: list) -> str:
+    line = (f"[统计] 模型调用 {stats['model_calls']} 次，工具执行 {stats['tool_runs']} 次，"
+            f"messages 共 {len(messages)} 条")
+    if "prompt" in stats:
+        line += f"；tokens：输入 {stats['prompt']}"
+        if stats.get("cached"):
+            line += f"（缓存命中 {stats['cached']}）"
+        line += f"，输出 {stats.get('completion', 0)}"
+    return line

@@ -1,0 +1,153 @@
+"""终端：屏幕上的转义、结果预览、等待提示、--step 的单步视图、命令行参数。"""
+
+import argparse
+import contextlib
+import json
+import math
+import sys
+import threading
+import time
+
+PREVIEW_CHARS = 200  # [工具结果] 只打印开头这么多字符（模型拿到的是完整结果，上限见 tools.MAX_RESULT_CHARS）
+
+# 控制字符（ESC、回车、退格……）、改变文字方向和看不见的字符（U+202E、U+200B……）、孤立的代理字符：
+# 显示时一律写成 \x1b、\u202e 这样的转义，屏幕上看到的文字才和实际的一样
+INVISIBLE = [*range(32), *range(127, 160), 0xAD, 0x61C, 0x180E, *range(0x200B, 0x2010), *range(0x2028, 0x202F),
+             *range(0x2060, 0x2070), *range(0xD800, 0xE000), 0xFEFF, *range(0xE0000, 0xE0080)]
+ESCAPES = {c: chr(c).encode("unicode_escape").decode() for c in INVISIBLE}
+ESCAPES_KEEP_LINES = {c: text for c, text in ESCAPES.items() if chr(c) not in "\n\t"}
+
+
+def escaped(text, keep_lines: bool = False) -> str:
+    """把看不见的字符写成转义：文件名里的换行不能伪造出一行结果，命令、模型的话也要让人看清。
+    keep_lines：换行和制表符照常显示（多行的文字）。"""
+    return str(text).translate(ESCAPES_KEEP_LINES if keep_lines else ESCAPES)
+
+
+def printable(text) -> str:
+    """打印到终端的样子：模型的话、文件内容、命令输出里的控制序列不能操纵终端。历史里仍是原文。"""
+    return escaped(text, keep_lines=True)
+
+
+def preview(text: str) -> str:
+    """结果太长只显示开头；最后一行是分页提示（[… 用 offset=N 继续读] 之类）就总是留着。"""
+    text = printable(text)
+    body, _, hint = text.rpartition("\n")
+    if not (body and hint.startswith(("[", "……"))):
+        body, hint = text, ""
+    cut = body if len(body) <= PREVIEW_CHARS else f"{body[:PREVIEW_CHARS]}…（共 {len(text)} 字符）"
+    return f"{cut}\n{hint}" if hint else cut
+
+
+def interactive() -> bool:
+    """标准输入和输出都是终端：这时才能停下来问用户。"""
+    return bool(sys.stdin and sys.stdin.isatty() and sys.stdout and sys.stdout.isatty())
+
+
+def safe_console() -> None:
+    """打印永不出错：终端编码（比如 GBK）显示不了的字符换成替代字符；读入的坏字节也一样。"""
+    for stream in (sys.stdin, sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
+
+
+@contextlib.contextmanager
+def waiting():
+    """等模型回复时在终端上显示等了几秒，回复到了就擦掉；输出不是终端时什么也不打印。"""
+    if not (sys.stdout and sys.stdout.isatty()):
+        yield
+        return
+    done, started = threading.Event(), time.monotonic()
+
+    def tick():
+        while not done.wait(1):
+            print(f"\r  等待模型回复… {time.monotonic() - started:.0f}s", end="", flush=True)
+
+    ticker = threading.Thread(target=tick, daemon=True)
+    ticker.start()
+    try:
+        yield
+    finally:  # 回复到了、出错或 Ctrl-C：都停下并擦掉这一行
+        done.set()
+        ticker.join()
+        if time.monotonic() - started >= 1:
+            print("\r" + " " * 40 + "\r", end="", flush=True)
+
+
+# ── --step：每次调用模型前，看 messages 新增了什么 ──────────────
+def pause_step(round_num: int, messages: list, model: str, tools: list) -> None:
+    """打印要送出的新消息，在终端上等回车。停在调用模型前，每个 tool_call 都已有结果，
+    这时按 q 停下，历史仍然完整，下一个问题照常能问。"""
+    print(step_view(round_num, messages, model, tools))
+    if not interactive():
+        return
+    try:
+        answer = input("  [单步] 回车继续，q 回车停下这个问题：")
+    except EOFError:
+        answer = "q"
+    if answer.strip().lower() == "q":
+        raise KeyboardInterrupt  # 和 Ctrl-C 一样停下这个问题
+
+
+def step_view(round_num: int, messages: list, model: str, tools: list) -> str:
+    """上次调用模型之后 messages 新增的消息，一条一行，最后是总数和请求的字节数。"""
+    start = max((i for i, m in enumerate(messages) if m.get("role") == "assistant"), default=0)
+    lines = [f"  [单步] 第 {round_num} 轮，messages 新增 {len(messages) - start} 条："]
+    for i, m in enumerate(messages[start:], start):
+        role, text = m.get("role", "?"), ""
+        if m.get("tool_calls"):
+            text = "tool_calls: " + "，".join(
+                f"{tc['function'].get('name')}({tc['function'].get('arguments')}) id={tc['id']}"
+                for tc in m["tool_calls"])
+        elif role == "tool":
+            text = f"tool_call_id={m.get('tool_call_id')}  "
+        if m.get("content") or not text:
+            content = str(m.get("content") or "")
+            shown = json.dumps(content[:40], ensure_ascii=False) + ("…" if len(content) > 40 else "")
+            text += f"{shown}（{len(content)} 字符）"
+        lines.append(printable(f"    [{i}] {role:<9} {text}"))
+    body = {"model": model, "messages": messages, "tools": tools, "tool_choice": "auto"}  # 和 run() 送出的一样
+    size = len(json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode())
+    lines.append(f"  [单步] 这次送出 messages {len(messages)} 条，请求 {size} 字节")
+    return "\n".join(lines)
+
+
+# ── 命令行参数 ───────────────────────────────────────────────
+EPILOG = """配置（写在 .env 里，见 .env.example；环境变量优先）：
+  OPENAI_API_KEY      服务商的 API key
+  OPENAI_BASE_URL     OpenAI 兼容接口地址，例如 https://api.deepseek.com
+  MODEL               模型名，例如 deepseek-v4-flash
+  OPENAI_TIMEOUT      等待一次回复的秒数，默认 120
+  OPENAI_MAX_RETRIES  连接失败、429、5xx 时的重试次数，默认 2
+
+交互模式里：/reset 开始新对话；quit、exit、Ctrl-D、在提示符处按 Ctrl-C 都会退出；回答途中 Ctrl-C 只停这一轮。
+退出码：0 得到回答；1 达到轮次上限或接口出错；2 配置或用法错误；130 被 Ctrl-C 中断（--step 里按 q 也是）。"""
+
+
+def parse_args(argv, max_rounds: int, command_timeout: float) -> argparse.Namespace:
+    """命令行参数；max_rounds、command_timeout 是默认值（agent.MAX_ROUNDS、tools.COMMAND_TIMEOUT）。"""
+    parser = argparse.ArgumentParser(description="s05 结果回流：一个会多轮调用工具的最小 Agent。",
+                                     formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EPILOG)
+    parser.add_argument("question", nargs="*",
+                        help="只问这一个问题，答完就退出（几个词会连成一句）；不写则进入交互模式")
+    parser.add_argument("--max-rounds", type=int, default=max_rounds, metavar="N",
+                        help=f"一个问题最多调用模型几轮（默认 MAX_ROUNDS={max_rounds}）")
+    parser.add_argument("--yes", "-y", action="store_true",
+                        help="run_command 的命令不再逐条询问，直接执行")
+    parser.add_argument("--command-timeout", type=float, default=command_timeout, metavar="秒",
+                        help=f"run_command 的命令最多跑多久，超时连同子进程一起结束（默认 {command_timeout}）")
+    parser.add_argument("-C", "--workdir", metavar="DIR",
+                        help="工作目录：工具只能访问这个目录里的文件（默认当前目录）")
+    parser.add_argument("--show-messages", action="store_true",
+                        help="每个问题结束后打印完整的 messages 列表（JSON）")
+    parser.add_argument("--step", action="store_true",
+                        help="单步：每次调用模型前打印 messages 新增了哪些消息，在终端上等回车（q 停下）")
+    parser.add_argument("--demo", action="store_true",
+                        help="离线演示：用按规则回放的假模型代替真模型，不需要 key，不联网")
+    args = parser.parse_intermixed_args(argv)
+    args.question = " ".join(args.question)
+    if args.max_rounds < 1:
+        parser.error("--max-rounds 至少是 1")
+    if not 0 < args.command_timeout < math.inf:  # nan 也通不过
+        parser.error("--command-timeout 要是大于 0 的有限秒数")
+    return args
