@@ -22,16 +22,25 @@ from tools import COMMAND_TIMEOUT, TOOLS, dispatch_tool
 
 # ── 常量 ─────────────────────────────────────────────────────
 MAX_ROUNDS = 10  # 安全阀：一个问题最多调用模型几轮
-SYSTEM_PROMPT = ("你是一个有文件访问能力的助手，工作目录就是用户的项目。"
-                 "先用工具查看文件、搜索内容，再根据工具返回的证据回答；"
-                 "工具报错时如实说明，证据不够就说还缺什么。")
+SYSTEM_PROMPT = (
+    "你是一个有文件访问能力的助手，工作目录就是用户的项目。"
+    "先用工具查看文件、搜索内容，再根据工具返回的证据回答；"
+    "工具报错时如实说明，证据不够就说还缺什么。"
+)
 UNANSWERED = "（上一个问题没有答完：中途出错或被中断了。）"
 INTERRUPTED = "已中断：这次工具调用没有执行完（用户按了 Ctrl-C 或程序出错），没有结果。"
 
 
 # ── 主循环 ───────────────────────────────────────────────────
-def run(user_message: str, messages: list | None = None, *, client, model: str,
-        max_rounds: int = MAX_ROUNDS, options: Options = Options()) -> list:
+def run(
+    user_message: str,
+    messages: list | None = None,
+    *,
+    client,
+    model: str,
+    max_rounds: int = MAX_ROUNDS,
+    options: Options = Options(),
+) -> list:
     """回答一个问题。
 
     1. 把问题追加到 messages（新对话先放 system 规则；上个问题中断留下的缺口先补好）
@@ -86,7 +95,7 @@ def run(user_message: str, messages: list | None = None, *, client, model: str,
                 "role": "tool",
                 "tool_call_id": tc["id"],
                 "content": result,
-            })  # fmt: skip  章节里的原样
+            })  # fmt: skip
     else:
         print(f"\n[警告] 达到最大轮次 {max_rounds}，停止执行。任务可能还没有完成。")
 
@@ -164,8 +173,10 @@ def ask(question: str, messages: list, client, model: str, args, options: Option
 def repl(client, model: str, args, options: Options = Options()) -> int:
     """交互模式：对话在问题之间延续，/reset 重新开始，quit / exit / Ctrl-D / Ctrl-C 退出。"""
     if sys.stdin is None or sys.stdout is None:  # python agent.py <&- 或 >&-
-        fail("[错误] 没有标准输入或标准输出，进不了交互模式：把问题写在命令行上，"
-             '例如 python agent.py "这个项目是做什么的？"')
+        fail(
+            "[错误] 没有标准输入或标准输出，进不了交互模式：把问题写在命令行上，"
+            '例如 python agent.py "这个项目是做什么的？"'
+        )
     if sys.stdin.isatty():
         try:
             import readline  # noqa: F401  让 input() 支持方向键；Windows 没有
@@ -200,8 +211,7 @@ def main(argv=None) -> int:
     else:
         client, model, env_files = connect(Path(__file__).parent)  # .env 和环境变量；配置不对就退出码 2
     enter_workdir(args.workdir)
-    options = Options(auto_approve=args.yes, command_timeout=args.command_timeout, step=args.step,
-                      env_files=env_files)
+    options = Options(auto_approve=args.yes, command_timeout=args.command_timeout, step=args.step, env_files=env_files)
     if args.question:
         return ask(args.question, new_conversation(), client, model, args, options)
     return repl(client, model, args, options)

@@ -163,15 +163,19 @@ def check_arguments(name: str, arguments) -> tuple[dict, str]:
     """解析 arguments 并按 schema 检查。返回 (参数, 问题)，没问题时问题为空。"""
     arguments = json.loads(json_arguments(arguments))  # 历史里的样子：一律是 JSON 对象，坏的包一层 invalid_json
     if list(arguments) == [INVALID_JSON]:
-        return {}, (f"{name} 的参数不是完整的 JSON 对象（可能是输出被截断了）：{quoted(str(arguments[INVALID_JSON]))}。"
-                    "工具没有执行。请重新发起这次调用，arguments 要是完整的 JSON 对象")
+        return {}, (
+            f"{name} 的参数不是完整的 JSON 对象（可能是输出被截断了）：{quoted(str(arguments[INVALID_JSON]))}。"
+            "工具没有执行。请重新发起这次调用，arguments 要是完整的 JSON 对象"
+        )
     params = SCHEMAS[name]["parameters"]
     props = params["properties"]
     missing = [p for p in params.get("required", []) if p not in arguments]
     unknown = [p for p in arguments if p not in props]
     if missing or unknown:
-        return {}, (f"{name} 的参数不对（缺少：{', '.join(missing) or '无'}；"
-                    f"多余：{', '.join(unknown) or '无'}）。它接受的参数：{', '.join(props)}")
+        return {}, (
+            f"{name} 的参数不对（缺少：{', '.join(missing) or '无'}；"
+            f"多余：{', '.join(unknown) or '无'}）。它接受的参数：{', '.join(props)}"
+        )
     for key, value in arguments.items():
         want = props[key]["type"]
         if want == "integer" and isinstance(value, float) and value.is_integer():
@@ -186,26 +190,52 @@ PYTHON_TYPES = {"string": str, "integer": int}
 
 # ── 模型看到的工具说明 ───────────────────────────────────────
 def function_schema(name: str, description: str, properties: dict, required: list) -> dict:
-    return {"name": name, "description": description,
-            "parameters": {"type": "object", "properties": properties, "required": required}}
+    return {
+        "name": name,
+        "description": description,
+        "parameters": {"type": "object", "properties": properties, "required": required},
+    }
 
 
-SCHEMAS = {s["name"]: s for s in [
-    function_schema("list_files", "列出目录下的文件和子目录（目录名以 / 结尾）。", {
-        "path": {"type": "string", "description": "目录路径，相对于工作目录，默认 ."},
-    }, []),
-    function_schema("read_file", "读取文本文件的一段，每行带行号。文件长时按 offset/limit 分页读。", {
-        "path": {"type": "string", "description": "文件路径，相对于工作目录"},
-        "offset": {"type": "integer", "description": "从第几行开始读，从 1 起，默认 1"},
-        "limit": {"type": "integer", "description": f"最多读多少行，默认 {READ_LINES}"},
-    }, ["path"]),
-    function_schema("search_files", "在文件内容里搜索一段文字，返回 文件:行号: 内容，最多 50 条。", {
-        "query": {"type": "string", "description": "要搜索的文字（区分大小写）"},
-        "path": {"type": "string", "description": "在哪个目录下搜索，默认 ."},
-    }, ["query"]),
-    function_schema("run_command", "在工作目录里执行一条 shell 命令，返回退出码和输出。每条命令需要用户确认。", {
-        "command": {"type": "string", "description": "要执行的 shell 命令"},
-    }, ["command"]),
-]}
+SCHEMAS = {
+    s["name"]: s
+    for s in [
+        function_schema(
+            "list_files",
+            "列出目录下的文件和子目录（目录名以 / 结尾）。",
+            {
+                "path": {"type": "string", "description": "目录路径，相对于工作目录，默认 ."},
+            },
+            [],
+        ),
+        function_schema(
+            "read_file",
+            "读取文本文件的一段，每行带行号。文件长时按 offset/limit 分页读。",
+            {
+                "path": {"type": "string", "description": "文件路径，相对于工作目录"},
+                "offset": {"type": "integer", "description": "从第几行开始读，从 1 起，默认 1"},
+                "limit": {"type": "integer", "description": f"最多读多少行，默认 {READ_LINES}"},
+            },
+            ["path"],
+        ),
+        function_schema(
+            "search_files",
+            "在文件内容里搜索一段文字，返回 文件:行号: 内容，最多 50 条。",
+            {
+                "query": {"type": "string", "description": "要搜索的文字（区分大小写）"},
+                "path": {"type": "string", "description": "在哪个目录下搜索，默认 ."},
+            },
+            ["query"],
+        ),
+        function_schema(
+            "run_command",
+            "在工作目录里执行一条 shell 命令，返回退出码和输出。每条命令需要用户确认。",
+            {
+                "command": {"type": "string", "description": "要执行的 shell 命令"},
+            },
+            ["command"],
+        ),
+    ]
+}
 
 TOOLS = [{"type": "function", "function": schema} for schema in SCHEMAS.values()]

@@ -50,8 +50,11 @@ def bare_loop(client):
     messages = [{"role": "system", "content": agent.SYSTEM_PROMPT}, {"role": "user", "content": "看看"}]
     listing = "\n".join(sorted(os.listdir(".")))
     for _ in range(ROUNDS + 1):
-        msg = client.chat.completions.create(model="m", messages=messages, tools=agent.TOOLS,
-                                             tool_choice="auto").choices[0].message
+        msg = (
+            client.chat.completions.create(model="m", messages=messages, tools=agent.TOOLS, tool_choice="auto")
+            .choices[0]
+            .message
+        )
         messages.append(msg.to_dict())
         for tc in msg.tool_calls or []:
             messages.append({"role": "tool", "tool_call_id": tc.id, "content": listing})
@@ -68,21 +71,32 @@ def per_round_overhead():
             base.append(timed(lambda: bare_loop(openai.OpenAI(base_url=p.url, **client_kwargs))))
             assert len(p.requests) == ROUNDS + 1 and not p.rejected
     ours, base = min(ours), min(base)
-    print(f"每轮开销（{ROUNDS} 轮工具调用 + 1 轮回答）：run() {ours * 1000:.0f} ms，"
-          f"裸 SDK 循环 {base * 1000:.0f} ms，比值 {ours / base:.3f}×（目标 ≤ 1.10×）；"
-          f"每轮多 {(ours - base) / (ROUNDS + 1) * 1000:.2f} ms")
+    print(
+        f"每轮开销（{ROUNDS} 轮工具调用 + 1 轮回答）：run() {ours * 1000:.0f} ms，"
+        f"裸 SDK 循环 {base * 1000:.0f} ms，比值 {ours / base:.3f}×（目标 ≤ 1.10×）；"
+        f"每轮多 {(ours - base) / (ROUNDS + 1) * 1000:.2f} ms"
+    )
 
 
 def startup():
     env = {**os.environ, "OPENAI_API_KEY": "bench", "MODEL": "m", "OPENAI_BASE_URL": "http://127.0.0.1:9/v1"}
 
     def py(*args):
-        subprocess.run([sys.executable, *args], env=env, stdin=subprocess.DEVNULL,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        subprocess.run(
+            [sys.executable, *args],
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            check=True,
+        )
 
-    commands = {"import": ["-c", "import openai"], "client": ["-c", "import openai; openai.OpenAI()"],
-                "help": [str(ROOT / "agent.py"), "--help"],
-                "prompt": [str(ROOT / "agent.py")]}  # stdin 是空的：出现提示符后立刻退出
+    commands = {
+        "import": ["-c", "import openai"],
+        "client": ["-c", "import openai; openai.OpenAI()"],
+        "help": [str(ROOT / "agent.py"), "--help"],
+        "prompt": [str(ROOT / "agent.py")],
+    }  # stdin 是空的：出现提示符后立刻退出
     times = {name: [] for name in commands}
     for i in range(12):  # 轮流跑，机器的波动对每一项都一样；第一轮只是预热
         for name, args in commands.items():
@@ -91,11 +105,15 @@ def startup():
             if i:
                 times[name].append(time.perf_counter() - start)
     base, client, helps, prompt = (min(times[n]) for n in commands)  # 最快的一次最接近真实开销
-    print(f"启动：import openai {base * 1000:.0f} ms；agent.py --help {helps * 1000:.0f} ms，"
-          f"比值 {helps / base:.2f}×（目标 ≤ 1.10×）")
-    print(f"  到交互提示符 {prompt * 1000:.0f} ms，比值 {prompt / base:.2f}×（目标 ≤ 1.10×）；"
-          f"其中 SDK 建客户端（import openai; openai.OpenAI()）本身就要 {client * 1000:.0f} ms，"
-          f"相对它 {prompt / client:.2f}×")
+    print(
+        f"启动：import openai {base * 1000:.0f} ms；agent.py --help {helps * 1000:.0f} ms，"
+        f"比值 {helps / base:.2f}×（目标 ≤ 1.10×）"
+    )
+    print(
+        f"  到交互提示符 {prompt * 1000:.0f} ms，比值 {prompt / base:.2f}×（目标 ≤ 1.10×）；"
+        f"其中 SDK 建客户端（import openai; openai.OpenAI()）本身就要 {client * 1000:.0f} ms，"
+        f"相对它 {prompt / client:.2f}×"
+    )
 
 
 def context(name, provider_script, workdir):
@@ -108,10 +126,12 @@ def context(name, provider_script, workdir):
     arrays = [messages_bytes(r) for r in raws]
     extends = all(cur.startswith(prev[:-1]) for prev, cur in zip(arrays, arrays[1:], strict=False))
     same_head = all(json.loads(r)["tools"] == json.loads(raws[0])["tools"] for r in raws)
-    print(f"{name}：{len(raws)} 个请求，字节数 {sizes}；每轮增长 {growth}（最大 {max(growth)}）；"
-          f"每个请求的 messages 逐字节延续上一个：{'是' if extends else '否'}；"
-          f"tools 每次相同：{'是' if same_head else '否'}；"
-          f"最后 messages {len(messages)} 条")
+    print(
+        f"{name}：{len(raws)} 个请求，字节数 {sizes}；每轮增长 {growth}（最大 {max(growth)}）；"
+        f"每个请求的 messages 逐字节延续上一个：{'是' if extends else '否'}；"
+        f"tools 每次相同：{'是' if same_head else '否'}；"
+        f"最后 messages {len(messages)} 条"
+    )
 
 
 def main():
@@ -121,18 +141,26 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
         shutil.copytree(ROOT / "examples" / "my-project", tmp / "my-project")
-        context("章节的四轮任务", [
-            tool_reply(call("list_files", {"path": "."}, id="a")),
-            tool_reply(call("read_file", {"path": "package.json"}, id="b")),
-            tool_reply(call("read_file", {"path": "README.md"}, id="c")),
-            text_reply("这个项目的技术栈如下：React、Express、Jest"),
-        ], tmp / "my-project")
+        context(
+            "章节的四轮任务",
+            [
+                tool_reply(call("list_files", {"path": "."}, id="a")),
+                tool_reply(call("read_file", {"path": "package.json"}, id="b")),
+                tool_reply(call("read_file", {"path": "README.md"}, id="c")),
+                text_reply("这个项目的技术栈如下：React、Express、Jest"),
+            ],
+            tmp / "my-project",
+        )
         big = tmp / "big"
         big.mkdir()
         for i in range(9):
             (big / f"log{i}.txt").write_text("2026-11-29 INFO 一行很长的日志 request handled\n" * 50_000)
-        context("读大文件的十轮任务", [tool_reply(call("read_file", {"path": f"log{i}.txt"}, id=f"r{i}"))
-                                 for i in range(9)] + [text_reply("读完了")], big)
+        context(
+            "读大文件的十轮任务",
+            [tool_reply(call("read_file", {"path": f"log{i}.txt"}, id=f"r{i}")) for i in range(9)]
+            + [text_reply("读完了")],
+            big,
+        )
     os.chdir(ROOT)
     print(f"\n总耗时 {time.perf_counter() - started:.1f} 秒")
 

@@ -25,8 +25,13 @@ sys.path.insert(0, str(ROOT))
 import tools  # noqa: E402
 
 RARE, COMMON = "zebra_unicorn_42", "import"
-GREP_EXCLUDES = ["--exclude-dir=node_modules", "--exclude-dir=.*", "--exclude-dir=__pycache__",
-                 "--exclude=.env", "--exclude=.env.*"]
+GREP_EXCLUDES = [
+    "--exclude-dir=node_modules",
+    "--exclude-dir=.*",
+    "--exclude-dir=__pycache__",
+    "--exclude=.env",
+    "--exclude=.env.*",
+]
 
 
 def best_of(n, fn):
@@ -57,8 +62,7 @@ def make_tree(root: Path, files=20_000, size=10_000):
 
 def grep(query, root, *extra):
     # 不写目录参数：grep -r 默认搜当前目录（写 "." 会被 --exclude-dir=.* 整个排除掉）
-    return subprocess.run(["grep", "-rnIF", *extra, *GREP_EXCLUDES, query], cwd=root,
-                          capture_output=True).stdout
+    return subprocess.run(["grep", "-rnIF", *extra, *GREP_EXCLUDES, query], cwd=root, capture_output=True).stdout
 
 
 def peak_rss_mb(code: str, cwd: Path) -> tuple[float, float]:
@@ -66,11 +70,14 @@ def peak_rss_mb(code: str, cwd: Path) -> tuple[float, float]:
 
     峰值内存读 /proc/self/status 的 VmHWM：它属于这个进程自己；ru_maxrss 会从父进程继承，不准。
     """
-    script = (f"import sys, time; sys.path.insert(0, {str(ROOT)!r})\n" + code + "\n"
-              "hwm = [l for l in open('/proc/self/status') if l.startswith('VmHWM')][0].split()[1]\n"
-              "print(ELAPSED, hwm)")
-    out = subprocess.run([sys.executable, "-c", script], cwd=cwd, capture_output=True, text=True,
-                         check=True).stdout.split()
+    script = (
+        f"import sys, time; sys.path.insert(0, {str(ROOT)!r})\n" + code + "\n"
+        "hwm = [l for l in open('/proc/self/status') if l.startswith('VmHWM')][0].split()[1]\n"
+        "print(ELAPSED, hwm)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", script], cwd=cwd, capture_output=True, text=True, check=True
+    ).stdout.split()
     return float(out[0]), int(out[1]) / 1024  # VmHWM 的单位是 kB
 
 
@@ -80,8 +87,10 @@ def fifos(tree: Path):
     for i in range(0, 100, 10):  # 10 个目录里各放一个 FIFO
         os.mkfifo(tree / "src" / f"pkg{i:03d}" / "dev.log")
     with_fifos = best_of(5, lambda: tools.search_files(RARE))
-    print(f"search_files 树里有 10 个 FIFO：{with_fifos * 1000:7.1f} ms，没有 FIFO {without * 1000:7.1f} ms，"
-          f"比值 {with_fifos / without:.2f}×（目标 ≈ 1×）")
+    print(
+        f"search_files 树里有 10 个 FIFO：{with_fifos * 1000:7.1f} ms，没有 FIFO {without * 1000:7.1f} ms，"
+        f"比值 {with_fifos / without:.2f}×（目标 ≈ 1×）"
+    )
     fifo_read = best_of(5, lambda: tools.dispatch_tool("read_file", {"path": "src/pkg000/dev.log"}))
     assert "命名管道" in tools.dispatch_tool("read_file", {"path": "src/pkg000/dev.log"})
     print(f"read_file 读一个 FIFO：{fifo_read * 1000:7.3f} ms（目标 < 100 ms：马上说明它是命名管道，不等）")
@@ -90,14 +99,18 @@ def fifos(tree: Path):
 def command_output(tmp: Path):
     """run_command 边读边丢：命令输出再多，agent 进程的内存也不涨。"""
     prelude = "import agent, tools; yes = tools.Options(auto_approve=True); "
-    code_big = (prelude + "t = time.perf_counter(); r = tools.run_command('yes | head -c 400000000', options=yes); "
-                "ELAPSED = time.perf_counter() - t; assert '省略了 399' in r, r[-300:]")
+    code_big = (
+        prelude + "t = time.perf_counter(); r = tools.run_command('yes | head -c 400000000', options=yes); "
+        "ELAPSED = time.perf_counter() - t; assert '省略了 399' in r, r[-300:]"
+    )
     code_idle = prelude + "r = tools.run_command('true', options=yes); ELAPSED = 0"
     t_big, rss_big = peak_rss_mb(code_big, tmp)
     _, rss_idle = peak_rss_mb(code_idle, tmp)
     t_shell = best_of(1, lambda: subprocess.run("yes | head -c 400000000 > /dev/null", shell=True, check=True))
-    print(f"\nrun_command 命令输出 400 MB：agent 进程峰值内存 {rss_big:6.1f} MB，空闲时 {rss_idle:6.1f} MB，"
-          f"多出 {rss_big - rss_idle:.1f} MB（目标 < 50 MB）")
+    print(
+        f"\nrun_command 命令输出 400 MB：agent 进程峰值内存 {rss_big:6.1f} MB，空闲时 {rss_idle:6.1f} MB，"
+        f"多出 {rss_big - rss_idle:.1f} MB（目标 < 50 MB）"
+    )
     print(f"  耗时 {t_big:.2f} 秒，shell 直接写进 /dev/null {t_shell:.2f} 秒，比值 {t_big / t_shell:.1f}×")
 
 
@@ -117,12 +130,16 @@ def main():
         base = best_of(5, lambda: grep(RARE, tree))
         hits = tools.search_files(RARE).count("\n") + 1
         assert grep(RARE, tree).count(b"\n") == hits, "grep 和 search_files 找到的不一样"
-        print(f"search_files 少见的词（{hits} 处）：{ours * 1000:7.1f} ms，grep -rnF {base * 1000:7.1f} ms，"
-              f"比值 {ours / base:.2f}×（目标 ≤ 1.5×）")
+        print(
+            f"search_files 少见的词（{hits} 处）：{ours * 1000:7.1f} ms，grep -rnF {base * 1000:7.1f} ms，"
+            f"比值 {ours / base:.2f}×（目标 ≤ 1.5×）"
+        )
         ours = best_of(5, lambda: tools.search_files(COMMON))
         base = best_of(3, lambda: grep(COMMON, tree))
-        print(f"search_files 常见的词（满 50 条就停）：{ours * 1000:7.1f} ms，grep 完整扫描 {base * 1000:7.1f} ms，"
-              f"比值 {ours / base:.3f}×（目标 < 0.10×）")
+        print(
+            f"search_files 常见的词（满 50 条就停）：{ours * 1000:7.1f} ms，grep 完整扫描 {base * 1000:7.1f} ms，"
+            f"比值 {ours / base:.3f}×（目标 < 0.10×）"
+        )
         fifos(tree)
 
         big = tmp / "big.log"
@@ -130,18 +147,24 @@ def main():
             chunk = b"2026-11-29 12:00:00 INFO request handled in 12 ms path=/api/items\n" * 16384
             while f.tell() < 200 * 1024 * 1024:
                 f.write(chunk)
-        code_ours = ("import tools; t = time.perf_counter(); r = tools.read_file('big.log'); "
-                     "ELAPSED = time.perf_counter() - t")
-        code_base = ("t = time.perf_counter(); r = open('big.log', encoding='utf-8').read(); "
-                     "ELAPSED = time.perf_counter() - t")
+        code_ours = (
+            "import tools; t = time.perf_counter(); r = tools.read_file('big.log'); ELAPSED = time.perf_counter() - t"
+        )
+        code_base = (
+            "t = time.perf_counter(); r = open('big.log', encoding='utf-8').read(); ELAPSED = time.perf_counter() - t"
+        )
         code_empty = "import tools; ELAPSED = 0"
         t_ours, rss_ours = peak_rss_mb(code_ours, tmp)
         t_base, rss_base = peak_rss_mb(code_base, tmp)
         _, rss_empty = peak_rss_mb(code_empty, tmp)
-        print(f"\nread_file 200 MB 文件：{t_ours * 1000:7.1f} ms，整个读进来 {t_base * 1000:7.1f} ms，"
-              f"比值 {t_ours / t_base:.4f}×（目标 < 50 ms）")
-        print(f"  进程峰值内存：{rss_ours:6.1f} MB，整个读进来 {rss_base:6.1f} MB，"
-              f"比值 {rss_ours / rss_base:.3f}×（目标 < 100 MB；只 import 不读是 {rss_empty:.1f} MB）")
+        print(
+            f"\nread_file 200 MB 文件：{t_ours * 1000:7.1f} ms，整个读进来 {t_base * 1000:7.1f} ms，"
+            f"比值 {t_ours / t_base:.4f}×（目标 < 50 ms）"
+        )
+        print(
+            f"  进程峰值内存：{rss_ours:6.1f} MB，整个读进来 {rss_base:6.1f} MB，"
+            f"比值 {rss_ours / rss_base:.3f}×（目标 < 100 MB；只 import 不读是 {rss_empty:.1f} MB）"
+        )
 
         wide = tmp / "wide"
         wide.mkdir()
@@ -150,8 +173,10 @@ def main():
         os.chdir(wide)
         ours = best_of(5, lambda: tools.list_files("."))
         base = best_of(5, lambda: sorted(os.listdir(".")))
-        print(f"\nlist_files 10 万项的目录：{ours * 1000:7.1f} ms，sorted(os.listdir) {base * 1000:7.1f} ms，"
-              f"比值 {ours / base:.2f}×")
+        print(
+            f"\nlist_files 10 万项的目录：{ours * 1000:7.1f} ms，sorted(os.listdir) {base * 1000:7.1f} ms，"
+            f"比值 {ours / base:.2f}×"
+        )
         os.chdir(ROOT)
         command_output(tmp)
     print(f"\n总耗时 {time.perf_counter() - started:.1f} 秒")

@@ -42,12 +42,19 @@ def run_bounded(command: str, timeout: float, keep_chars: int) -> tuple[int, str
     """在工作目录里执行命令，返回 (退出码, 输出)。输出最多留开头和结尾各约 keep_chars / 2 字节，
     超时、Ctrl-C 或命令结束时，连同它启动的子进程一起结束；输出后面附上发生了什么。"""
     # 独立进程组：超时、Ctrl-C 或命令结束时，连同它启动的子进程一起结束
-    group = ({"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP} if os.name == "nt"
-             else {"start_new_session": True})
+    group = {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP} if os.name == "nt" else {"start_new_session": True}
     # 子进程看得到用户自己导出的变量，看不到 API key；.env 里的设置本来就不在 os.environ 里
     env = {k: v for k, v in os.environ.items() if k != "OPENAI_API_KEY"}
-    proc = subprocess.Popen(command, shell=True, cwd=Path.cwd(), stdin=subprocess.DEVNULL,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, **group)
+    proc = subprocess.Popen(
+        command,
+        shell=True,
+        cwd=Path.cwd(),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        env=env,
+        **group,
+    )
     kept = {"head": bytearray(), "tail": bytearray(), "dropped": 0}
     reader = threading.Thread(target=keep_ends, args=(proc.stdout, kept, keep_chars), daemon=True)
     note = ""
@@ -93,8 +100,10 @@ def keep_ends(pipe, kept: dict, keep_chars: int) -> None:
 def kill_group(proc: subprocess.Popen) -> bool:
     """结束命令的整个进程组。返回组里是否还有进程（有就被结束了）。"""
     if os.name == "nt":
-        return subprocess.run(["taskkill", "/F", "/T", "/PID", str(proc.pid)],
-                              capture_output=True, check=False).returncode == 0
+        return (
+            subprocess.run(["taskkill", "/F", "/T", "/PID", str(proc.pid)], capture_output=True, check=False).returncode
+            == 0
+        )
     try:
         os.killpg(proc.pid, signal.SIGKILL)
         return True

@@ -51,12 +51,16 @@ def connect(app_dir: Path) -> tuple:
     settings, env_files = read_settings(app_dir)
     key, model = settings.get("OPENAI_API_KEY"), settings.get("MODEL")
     if key is None:
-        fail("[错误] 没有配置 OPENAI_API_KEY。请先 cp .env.example .env，"
-             "在 .env 里填好 OPENAI_API_KEY、OPENAI_BASE_URL 和 MODEL；"
-             "没有 key 也可以先看离线演示：python agent.py --demo")
+        fail(
+            "[错误] 没有配置 OPENAI_API_KEY。请先 cp .env.example .env，"
+            "在 .env 里填好 OPENAI_API_KEY、OPENAI_BASE_URL 和 MODEL；"
+            "没有 key 也可以先看离线演示：python agent.py --demo"
+        )
     if not key.strip() or key == PLACEHOLDER_KEY:
-        fail(f"[错误] OPENAI_API_KEY {'还是 .env.example 里的示例值' if key else '是空的'}：请在 .env 里填上"
-             "服务商给你的 key（本地服务随便填一个，比如 none）；没有 key 可以先看离线演示：python agent.py --demo")
+        fail(
+            f"[错误] OPENAI_API_KEY {'还是 .env.example 里的示例值' if key else '是空的'}：请在 .env 里填上"
+            "服务商给你的 key（本地服务随便填一个，比如 none）；没有 key 可以先看离线演示：python agent.py --demo"
+        )
     if not model:
         fail("[错误] 没有配置 MODEL：请在 .env 里写上模型名，例如 MODEL=deepseek-v4-flash")
     try:

@@ -20,13 +20,19 @@ ERROR_HINTS = [
     (openai.AuthenticationError, "API key 被拒绝（401）：请检查 OPENAI_API_KEY 是不是 {base_url} 的 key"),
     (openai.PermissionDeniedError, "没有权限（403）：这个 key 不能用模型 {model}，请检查 OPENAI_API_KEY 和 MODEL"),
     (openai.NotFoundError, "找不到（404）：请检查 MODEL={model} 是否存在，OPENAI_BASE_URL={base_url} 是否正确"),
-    (openai.RateLimitError, "请求太频繁或额度用完（429）：稍等再试，或检查账户额度；"
-                            "自动重试的次数由 OPENAI_MAX_RETRIES 设置"),
-    (openai.BadRequestError, "请求被拒绝（400）：请检查 MODEL={model} 是否支持工具调用，"
-                             "OPENAI_BASE_URL={base_url} 是否是 OpenAI 兼容接口"),
+    (
+        openai.RateLimitError,
+        "请求太频繁或额度用完（429）：稍等再试，或检查账户额度；自动重试的次数由 OPENAI_MAX_RETRIES 设置",
+    ),
+    (
+        openai.BadRequestError,
+        "请求被拒绝（400）：请检查 MODEL={model} 是否支持工具调用，OPENAI_BASE_URL={base_url} 是否是 OpenAI 兼容接口",
+    ),
     ((402,), "账户余额不足（402）：请给 {base_url} 的账户充值"),
-    ((405, 501), "{base_url} 不接受 POST 请求（{status}），像是一个普通网站而不是 OpenAI 兼容接口："
-                 "请检查 OPENAI_BASE_URL"),
+    (
+        (405, 501),
+        "{base_url} 不接受 POST 请求（{status}），像是一个普通网站而不是 OpenAI 兼容接口：请检查 OPENAI_BASE_URL",
+    ),
     (openai.InternalServerError, "服务商出错（{status}）：稍后再试；自动重试的次数由 OPENAI_MAX_RETRIES 设置"),
     (openai.APIStatusError, "服务商返回错误（{status}）：请检查 OPENAI_BASE_URL={base_url} 和 MODEL={model}"),
     (openai.APITimeoutError, "等模型回复超时：可以调大 OPENAI_TIMEOUT，或检查 OPENAI_BASE_URL={base_url}"),
@@ -42,15 +48,27 @@ def explain_error(e: Exception, base_url: str, model: str) -> str:
     """一行提示：哪里不对、该改哪个设置，后面附上服务商的原话。"""
     said = provider_said(e)
     if isinstance(e, BAD_REPLY):
-        problem = (e.args[0] if isinstance(e, ProviderError) else "不是 JSON" if isinstance(e, json.JSONDecodeError)
-                   else "嵌套太深" if isinstance(e, RecursionError) else "不是 UTF-8 文字")
-        return (f"[错误] 服务商的回复不是能用的 chat completion（{problem}）：请检查 OPENAI_BASE_URL={base_url} "
-                f"是不是 OpenAI 兼容接口，MODEL={model} 是否正确。收到的是：{said or '（空的响应体）'}")
+        problem = (
+            e.args[0]
+            if isinstance(e, ProviderError)
+            else "不是 JSON"
+            if isinstance(e, json.JSONDecodeError)
+            else "嵌套太深"
+            if isinstance(e, RecursionError)
+            else "不是 UTF-8 文字"
+        )
+        return (
+            f"[错误] 服务商的回复不是能用的 chat completion（{problem}）：请检查 OPENAI_BASE_URL={base_url} "
+            f"是不是 OpenAI 兼容接口，MODEL={model} 是否正确。收到的是：{said or '（空的响应体）'}"
+        )
     if isinstance(e, openai.BadRequestError) and any(w in said.lower() for w in CONTEXT_TOO_LONG):
         text = "对话太长，超出了模型的上下文长度（400）：输入 /reset 开始新对话"
     else:  # 表里第一个对得上的：异常类型，或者状态码
-        text = next(hint for kind, hint in ERROR_HINTS
-                    if (isinstance(e, kind) if isinstance(kind, type) else getattr(e, "status_code", None) in kind))
+        text = next(
+            hint
+            for kind, hint in ERROR_HINTS
+            if (isinstance(e, kind) if isinstance(kind, type) else getattr(e, "status_code", None) in kind)
+        )
         text = text.format(status=getattr(e, "status_code", ""), base_url=base_url, model=model)
     if not said:
         return f"[错误] {text}。"
@@ -68,8 +86,11 @@ def provider_said(e: Exception) -> str:
     elif isinstance(e, json.JSONDecodeError):
         said = e.doc
     elif isinstance(e, UnicodeError):
-        said = str(e.object[:300]) if isinstance(e, UnicodeEncodeError) else bytes(e.object[:300]).decode(
-            "utf-8", errors="replace")
+        said = (
+            str(e.object[:300])
+            if isinstance(e, UnicodeEncodeError)
+            else bytes(e.object[:300]).decode("utf-8", errors="replace")
+        )
     elif isinstance(e, RecursionError):
         said = ""
     elif isinstance(body, dict):
@@ -86,5 +107,7 @@ def internal_error(e: Exception) -> str:
     """agent 自己的 bug：一句话，指出出错的位置，请用户报告；对话不丢。"""
     where = traceback.extract_tb(e.__traceback__)[-1] if e.__traceback__ else None
     place = f"（{Path(where.filename).name}:{where.lineno}）" if where else ""
-    return printable(f"[错误] agent 内部出错：{type(e).__name__}: {' '.join(str(e).split())[:300]}{place}。"
-                     "这是 agent 的 bug，请把这一行和你的操作报告给维护者；对话还在，可以接着问。")
+    return printable(
+        f"[错误] agent 内部出错：{type(e).__name__}: {' '.join(str(e).split())[:300]}{place}。"
+        "这是 agent 的 bug，请把这一行和你的操作报告给维护者；对话还在，可以接着问。"
+    )

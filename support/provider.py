@@ -71,10 +71,16 @@ def reply_message(response) -> dict:
     if not isinstance(msg.get("content"), (str, list, type(None))):
         raise ProviderError("message.content 不是字符串", reply)
     calls = msg.get("tool_calls")
-    if calls is not None and not (isinstance(calls, list) and all(
-            isinstance(tc, dict) and isinstance(tc.get("function"), dict)
+    if calls is not None and not (
+        isinstance(calls, list)
+        and all(
+            isinstance(tc, dict)
+            and isinstance(tc.get("function"), dict)
             and isinstance(tc["function"].get("name"), str)
-            and isinstance(tc["function"].get("arguments"), (str, dict, type(None))) for tc in calls)):
+            and isinstance(tc["function"].get("arguments"), (str, dict, type(None)))
+            for tc in calls
+        )
+    ):
         raise ProviderError("tool_calls 不是 [{function: {name: 字符串, arguments: 字符串或对象}}] 的形状", reply)
     return msg
 
@@ -133,17 +139,20 @@ def count_model_call(stats: dict, response) -> None:
     usage = usage.to_dict(warnings=False) if isinstance(usage, openai.BaseModel) else usage
     usage = usage if isinstance(usage, dict) else {}
     details = usage.get("prompt_tokens_details")
-    cached = (usage.get("prompt_cache_hit_tokens")
-              or (details.get("cached_tokens") if isinstance(details, dict) else 0))
-    for key, value in [("prompt", usage.get("prompt_tokens")),
-                       ("completion", usage.get("completion_tokens")), ("cached", cached)]:
+    cached = usage.get("prompt_cache_hit_tokens") or (details.get("cached_tokens") if isinstance(details, dict) else 0)
+    for key, value in [
+        ("prompt", usage.get("prompt_tokens")),
+        ("completion", usage.get("completion_tokens")),
+        ("cached", cached),
+    ]:
         if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10**12:
             stats[key] = stats.get(key, 0) + value
 
 
 def summary(stats: dict, messages: list) -> str:
-    line = (f"[统计] 模型调用 {stats['model_calls']} 次，工具执行 {stats['tool_runs']} 次，"
-            f"messages 共 {len(messages)} 条")
+    line = (
+        f"[统计] 模型调用 {stats['model_calls']} 次，工具执行 {stats['tool_runs']} 次，messages 共 {len(messages)} 条"
+    )
     if "prompt" in stats:
         line += f"；tokens：输入 {stats['prompt']}"
         if stats.get("cached"):

@@ -47,8 +47,12 @@ def walk_files(root: str, env_files: frozenset):
 
 
 def skip_dir(parent: str, name: str) -> bool:
-    return (name.startswith(".") or name in SKIP_DIRS or is_env_name(name)
-            or os.path.exists(os.path.join(parent, name, "pyvenv.cfg")))  # 虚拟环境
+    return (
+        name.startswith(".")
+        or name in SKIP_DIRS
+        or is_env_name(name)
+        or os.path.exists(os.path.join(parent, name, "pyvenv.cfg"))
+    )  # 虚拟环境
 
 
 def rarity(byte: int) -> int:
@@ -61,7 +65,7 @@ def contains(data: bytes, needle: bytes, offset: int) -> bool:
 
     锚点很少见时，大多数文件一次 memchr 就排除了；锚点出现太多次就退回普通的 in。
     """
-    anchor = needle[offset:offset + 1]
+    anchor = needle[offset : offset + 1]
     i = data.find(anchor, offset)
     for _ in range(16):
         if i < 0:

@@ -12,8 +12,19 @@ PREVIEW_CHARS = 200  # [工具结果] 只打印开头这么多字符（模型拿
 
 # 控制字符（ESC、回车、退格……）、改变文字方向和看不见的字符（U+202E、U+200B……）、孤立的代理字符：
 # 显示时一律写成 \x1b、\u202e 这样的转义，屏幕上看到的文字才和实际的一样
-INVISIBLE = [*range(32), *range(127, 160), 0xAD, 0x61C, 0x180E, *range(0x200B, 0x2010), *range(0x2028, 0x202F),
-             *range(0x2060, 0x2070), *range(0xD800, 0xE000), 0xFEFF, *range(0xE0000, 0xE0080)]
+INVISIBLE = [
+    *range(32),
+    *range(127, 160),
+    0xAD,
+    0x61C,
+    0x180E,
+    *range(0x200B, 0x2010),
+    *range(0x2028, 0x202F),
+    *range(0x2060, 0x2070),
+    *range(0xD800, 0xE000),
+    0xFEFF,
+    *range(0xE0000, 0xE0080),
+]
 ESCAPES = {c: chr(c).encode("unicode_escape").decode() for c in INVISIBLE}
 ESCAPES_KEEP_LINES = {c: text for c, text in ESCAPES.items() if chr(c) not in "\n\t"}
 
@@ -98,7 +109,8 @@ def step_view(round_num: int, messages: list, model: str, tools: list) -> str:
         if m.get("tool_calls"):
             text = "tool_calls: " + "，".join(
                 f"{tc['function'].get('name')}({tc['function'].get('arguments')}) id={tc['id']}"
-                for tc in m["tool_calls"])
+                for tc in m["tool_calls"]
+            )
         elif role == "tool":
             text = f"tool_call_id={m.get('tool_call_id')}  "
         if m.get("content") or not text:
@@ -126,24 +138,37 @@ EPILOG = """配置（写在 .env 里，见 .env.example；环境变量优先）�
 
 def parse_args(argv, max_rounds: int, command_timeout: float) -> argparse.Namespace:
     """命令行参数；max_rounds、command_timeout 是默认值（agent.MAX_ROUNDS、tools.COMMAND_TIMEOUT）。"""
-    parser = argparse.ArgumentParser(description="s05 结果回流：一个会多轮调用工具的最小 Agent。",
-                                     formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EPILOG)
-    parser.add_argument("question", nargs="*",
-                        help="只问这一个问题，答完就退出（几个词会连成一句）；不写则进入交互模式")
-    parser.add_argument("--max-rounds", type=int, default=max_rounds, metavar="N",
-                        help=f"一个问题最多调用模型几轮（默认 MAX_ROUNDS={max_rounds}）")
-    parser.add_argument("--yes", "-y", action="store_true",
-                        help="run_command 的命令不再逐条询问，直接执行")
-    parser.add_argument("--command-timeout", type=float, default=command_timeout, metavar="秒",
-                        help=f"run_command 的命令最多跑多久，超时连同子进程一起结束（默认 {command_timeout}）")
-    parser.add_argument("-C", "--workdir", metavar="DIR",
-                        help="工作目录：工具只能访问这个目录里的文件（默认当前目录）")
-    parser.add_argument("--show-messages", action="store_true",
-                        help="每个问题结束后打印完整的 messages 列表（JSON）")
-    parser.add_argument("--step", action="store_true",
-                        help="单步：每次调用模型前打印 messages 新增了哪些消息，在终端上等回车（q 停下）")
-    parser.add_argument("--demo", action="store_true",
-                        help="离线演示：用按规则回放的假模型代替真模型，不需要 key，不联网")
+    parser = argparse.ArgumentParser(
+        description="s05 结果回流：一个会多轮调用工具的最小 Agent。",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=EPILOG,
+    )
+    parser.add_argument(
+        "question", nargs="*", help="只问这一个问题，答完就退出（几个词会连成一句）；不写则进入交互模式"
+    )
+    parser.add_argument(
+        "--max-rounds",
+        type=int,
+        default=max_rounds,
+        metavar="N",
+        help=f"一个问题最多调用模型几轮（默认 MAX_ROUNDS={max_rounds}）",
+    )
+    parser.add_argument("--yes", "-y", action="store_true", help="run_command 的命令不再逐条询问，直接执行")
+    parser.add_argument(
+        "--command-timeout",
+        type=float,
+        default=command_timeout,
+        metavar="秒",
+        help=f"run_command 的命令最多跑多久，超时连同子进程一起结束（默认 {command_timeout}）",
+    )
+    parser.add_argument("-C", "--workdir", metavar="DIR", help="工作目录：工具只能访问这个目录里的文件（默认当前目录）")
+    parser.add_argument("--show-messages", action="store_true", help="每个问题结束后打印完整的 messages 列表（JSON）")
+    parser.add_argument(
+        "--step", action="store_true", help="单步：每次调用模型前打印 messages 新增了哪些消息，在终端上等回车（q 停下）"
+    )
+    parser.add_argument(
+        "--demo", action="store_true", help="离线演示：用按规则回放的假模型代替真模型，不需要 key，不联网"
+    )
     args = parser.parse_intermixed_args(argv)
     args.question = " ".join(args.question)
     if args.max_rounds < 1:

@@ -9,8 +9,12 @@ from support.terminal import escaped
 
 ENV_TEMPLATES = {".env.example", ".env.sample", ".env.template"}  # 模板，不是密钥
 READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)  # 打开文件不会卡住
-SPECIAL_KINDS = {stat.S_IFIFO: "命名管道 FIFO", stat.S_IFSOCK: "套接字 socket",
-                 stat.S_IFCHR: "字符设备", stat.S_IFBLK: "块设备"}
+SPECIAL_KINDS = {
+    stat.S_IFIFO: "命名管道 FIFO",
+    stat.S_IFSOCK: "套接字 socket",
+    stat.S_IFCHR: "字符设备",
+    stat.S_IFBLK: "块设备",
+}
 
 
 def inside_workspace(path: str, env_files: frozenset = frozenset()) -> Path:
@@ -20,7 +24,8 @@ def inside_workspace(path: str, env_files: frozenset = frozenset()) -> Path:
     if target != root and root not in target.parents:
         raise PermissionError(f"{quoted(path)} 在工作目录 {root} 之外，不能访问")
     if any(map(is_env_name, target.relative_to(root).parts)) or (
-            not target.is_dir() and is_secret(str(target), env_files)):
+        not target.is_dir() and is_secret(str(target), env_files)
+    ):
         raise PermissionError(f"{quoted(path)} 是（或在）保存密钥的 env 文件或目录，不能读取")
     return target
 

@@ -40,6 +40,7 @@ def workdir(tmp_path, monkeypatch):
 def provider():
     """provider(script, rules=...)：启动一个本地假服务商，测试结束时关掉。"""
     with contextlib.ExitStack() as running:
+
         def start(script=(), **kwargs):
             return running.enter_context(FakeProvider(script, **kwargs))
 
@@ -55,17 +56,28 @@ def cli_env(p=None, **extra):
     env = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI_")}
     if p:
         env["OPENAI_API_KEY"] = "test-key"
-    env.update(MODEL="test-model",
-               OPENAI_BASE_URL=p.url if p else "http://127.0.0.1:9/v1",
-               OPENAI_MAX_RETRIES="0", PYTHONIOENCODING="utf-8", PYTHONUNBUFFERED="1")
+    env.update(
+        MODEL="test-model",
+        OPENAI_BASE_URL=p.url if p else "http://127.0.0.1:9/v1",
+        OPENAI_MAX_RETRIES="0",
+        PYTHONIOENCODING="utf-8",
+        PYTHONUNBUFFERED="1",
+    )
     env.update(extra)
     return env
 
 
 def run_cli(*args, p=None, input=None, cwd=None, timeout=30, **env):
-    return subprocess.run([sys.executable, str(ROOT / "agent.py"), *args], input=input,
-                          capture_output=True, text=True, encoding="utf-8", cwd=cwd,
-                          env=cli_env(p, **env), timeout=timeout)
+    return subprocess.run(
+        [sys.executable, str(ROOT / "agent.py"), *args],
+        input=input,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        cwd=cwd,
+        env=cli_env(p, **env),
+        timeout=timeout,
+    )
 
 
 def agent_copy(tmp_path):

@@ -55,9 +55,11 @@ def check_request(body):
         if role not in ("system", "developer", "user", "assistant", "tool"):
             return f"Invalid value for 'messages[{i}].role': {role!r}"
         if pending and role != "tool":
-            return ("An assistant message with 'tool_calls' must be followed by tool messages "
-                    "responding to each 'tool_call_id'. The following tool_call_ids did not have "
-                    f"response messages: {', '.join(pending)}")
+            return (
+                "An assistant message with 'tool_calls' must be followed by tool messages "
+                "responding to each 'tool_call_id'. The following tool_call_ids did not have "
+                f"response messages: {', '.join(pending)}"
+            )
         if role == "assistant":
             problem = check_assistant(i, m, seen_ids)
             if problem:
@@ -65,16 +67,20 @@ def check_request(body):
             pending = [tc["id"] for tc in m.get("tool_calls") or []]
         elif role == "tool":
             if m.get("tool_call_id") not in pending:
-                return (f"Invalid parameter: messages[{i}] with role 'tool' must be a response "
-                        "to a preceeding message with 'tool_calls'.")
+                return (
+                    f"Invalid parameter: messages[{i}] with role 'tool' must be a response "
+                    "to a preceeding message with 'tool_calls'."
+                )
             if not isinstance(m.get("content"), str):
                 return f"Invalid type for 'messages[{i}].content': expected a string"
             pending.remove(m["tool_call_id"])
         elif not isinstance(m.get("content"), (str, list)):
             return f"Invalid type for 'messages[{i}].content': expected a string"
     if pending:
-        return ("An assistant message with 'tool_calls' must be followed by tool messages "
-                f"responding to each 'tool_call_id'. Missing: {', '.join(pending)}")
+        return (
+            "An assistant message with 'tool_calls' must be followed by tool messages "
+            f"responding to each 'tool_call_id'. Missing: {', '.join(pending)}"
+        )
     return None
 
 
@@ -165,9 +171,15 @@ def strict_rule(body):
             return f"messages.{i}.content: tool content must not be empty"
 
 
-PROVIDER_RULES = {"deepseek": deepseek_rule, "gemini": gemini_rule, "ollama": ollama_rule,
-                  "llama_cpp": llama_cpp_rule, "vllm": vllm_rule, "strict": strict_rule,
-                  "alternate": alternate_rule}
+PROVIDER_RULES = {
+    "deepseek": deepseek_rule,
+    "gemini": gemini_rule,
+    "ollama": ollama_rule,
+    "llama_cpp": llama_cpp_rule,
+    "vllm": vllm_rule,
+    "strict": strict_rule,
+    "alternate": alternate_rule,
+}
 
 
 class FakeProvider:
@@ -178,9 +190,9 @@ class FakeProvider:
         self.null_content = "llama_cpp" in rules
         # llama-cpp-python 的 chatml-function-calling：不写 tool_choice="auto" 就不调工具
         self.require_tool_choice = require_tool_choice
-        self.requests = []   # 收到的每个请求体
-        self.raw = []        # 同样的请求体，收到时的原始字节
-        self.rejected = []   # 回 400 时说的话
+        self.requests = []  # 收到的每个请求体
+        self.raw = []  # 同样的请求体，收到时的原始字节
+        self.rejected = []  # 回 400 时说的话
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self.server.daemon_threads = True
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/v1"
@@ -273,7 +285,10 @@ def completion(body, message, finish_reason=None, usage=None):
     if finish_reason is None:
         finish_reason = "tool_calls" if message.get("tool_calls") else "stop"
     return {
-        "id": "chatcmpl-test", "object": "chat.completion", "created": 0, "model": body["model"],
+        "id": "chatcmpl-test",
+        "object": "chat.completion",
+        "created": 0,
+        "model": body["model"],
         "choices": [{"index": 0, "message": message, "finish_reason": finish_reason}],
         "usage": usage or {"prompt_tokens": 10, "completion_tokens": 5, "total_tokens": 15},
     }

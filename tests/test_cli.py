@@ -14,8 +14,7 @@ import agent
 
 
 def test_one_shot_answers_and_exits_0(project, provider):
-    p = provider([tool_reply(call("list_files", {})), text_reply("这是一个 React 项目")],
-                 rules=["strict"])
+    p = provider([tool_reply(call("list_files", {})), text_reply("这是一个 React 项目")], rules=["strict"])
     result = run_cli("这个项目用了什么？", p=p)
     assert result.returncode == 0, result.stderr
     assert "第 1 轮" in result.stdout and "[调用工具] list_files({})" in result.stdout
@@ -69,9 +68,15 @@ def test_settings_come_from_env_file_and_real_environment_wins(provider, tmp_pat
     env = {k: v for k, v in cli_env().items() if k not in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "MODEL")}
 
     def run_app(*args, **extra):
-        return subprocess.run([sys.executable, str(app / "agent.py"), *args], cwd=tmp_path,
-                              env={**env, **extra}, capture_output=True, text=True,
-                              encoding="utf-8", timeout=30)
+        return subprocess.run(
+            [sys.executable, str(app / "agent.py"), *args],
+            cwd=tmp_path,
+            env={**env, **extra},
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            timeout=30,
+        )
 
     result = run_app("看看")
     assert result.returncode == 0, result.stderr
@@ -93,10 +98,13 @@ def test_bad_usage_exits_2(project):
 
 
 def test_command_that_reads_stdin_fails_fast_instead_of_hanging(project, provider):
-    p = provider([tool_reply(call("run_command", {"command": f'"{sys.executable}" -c "input()"'})),
-                  text_reply("好")])
-    proc = subprocess.Popen([sys.executable, str(ROOT / "agent.py"), "--yes", "跑一下"], env=cli_env(p),
-                            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
+    p = provider([tool_reply(call("run_command", {"command": f'"{sys.executable}" -c "input()"'})), text_reply("好")])
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "agent.py"), "--yes", "跑一下"],
+        env=cli_env(p),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+    )
     try:
         proc.wait(timeout=15)  # agent 的 stdin 一直开着：命令若继承了它，就会一直等下去
     finally:
@@ -119,9 +127,15 @@ class Repl:
 
     def __init__(self, p, *args, cwd=None):
         self.proc = subprocess.Popen(
-            [sys.executable, str(ROOT / "agent.py"), *args], stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, encoding="utf-8",
-            env=cli_env(p), cwd=cwd)
+            [sys.executable, str(ROOT / "agent.py"), *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            encoding="utf-8",
+            env=cli_env(p),
+            cwd=cwd,
+        )
         self.out = ""
         threading.Thread(target=self._read, daemon=True).start()
 
@@ -153,8 +167,7 @@ sigint_only = pytest.mark.skipif(os.name == "nt", reason="Windows 上没有 SIGI
 
 @sigint_only
 def test_ctrl_c_while_waiting_for_the_model_returns_to_the_prompt(project, provider):
-    p = provider([{"sleep": 5, "then": text_reply("太迟了")}, text_reply("第二个问题的回答")],
-                 rules=["strict"])
+    p = provider([{"sleep": 5, "then": text_reply("太迟了")}, text_reply("第二个问题的回答")], rules=["strict"])
     repl = Repl(p)
     repl.ask("问题一")
     wait_until(lambda: p.requests)
@@ -169,11 +182,16 @@ def test_ctrl_c_while_waiting_for_the_model_returns_to_the_prompt(project, provi
 @sigint_only
 def test_ctrl_c_while_a_command_runs_kills_it_and_the_next_question_works(project, provider):
     pid_file = project / "sleep.pid"
-    p = provider([
-        tool_reply(call("run_command", {"command": f"sleep 30 & echo $! > {pid_file}; wait"}, id="c1"),
-                   call("list_files", {}, id="c2")),
-        text_reply("好的"),
-    ], rules=["strict"])
+    p = provider(
+        [
+            tool_reply(
+                call("run_command", {"command": f"sleep 30 & echo $! > {pid_file}; wait"}, id="c1"),
+                call("list_files", {}, id="c2"),
+            ),
+            text_reply("好的"),
+        ],
+        rules=["strict"],
+    )
     repl = Repl(p, "--yes")
     repl.ask("跑个命令")
     wait_until(lambda: pid_file.exists() and pid_file.read_text().strip())
@@ -184,7 +202,11 @@ def test_ctrl_c_while_a_command_runs_kills_it_and_the_next_question_works(projec
     assert p.rejected == []
     messages = sent(p, 1)
     assert [(m["role"], m.get("tool_call_id")) for m in messages[2:]] == [
-        ("assistant", None), ("tool", "c1"), ("tool", "c2"), ("user", None)]
+        ("assistant", None),
+        ("tool", "c1"),
+        ("tool", "c2"),
+        ("user", None),
+    ]
     assert all("已中断" in result for result in tool_results(messages))
     assert "[修复]" in repl.out
 
@@ -201,8 +223,14 @@ def test_ctrl_c_at_the_prompt_leaves_with_exit_code_0(project, provider):
 @sigint_only
 def test_ctrl_c_in_one_shot_exits_130_without_traceback(project, provider):
     p = provider([{"sleep": 5, "then": text_reply("太迟了")}])
-    proc = subprocess.Popen([sys.executable, str(ROOT / "agent.py"), "看看"], env=cli_env(p),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8")
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "agent.py"), "看看"],
+        env=cli_env(p),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+    )
     wait_until(lambda: p.requests)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=15)

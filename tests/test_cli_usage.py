@@ -38,10 +38,13 @@ def test_words_around_options_are_joined_in_order():
     assert parse_args([]).question == ""  # 没有问题：交互模式
 
 
-@pytest.mark.parametrize("argv,message", [
-    (["--max-rounds", "0", "看看"], "--max-rounds 至少是 1"),
-    (["--command-timeout", "0", "看看"], "--command-timeout 要是大于 0 的有限秒数"),
-])
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        (["--max-rounds", "0", "看看"], "--max-rounds 至少是 1"),
+        (["--command-timeout", "0", "看看"], "--command-timeout 要是大于 0 的有限秒数"),
+    ],
+)
 def test_each_bad_option_gets_only_its_own_message(argv, message, capsys):
     with pytest.raises(SystemExit) as exit_:
         parse_args(argv)
@@ -60,9 +63,15 @@ def test_quit_and_exit_in_any_case_leave_the_repl(project, provider, word, monke
 @pytest.mark.skipif(os.name == "nt", reason="Windows 上没有 SIGINT 可发")
 def test_ctrl_c_in_one_shot_says_the_program_ends(project, provider):
     p = provider([{"sleep": 5, "then": text_reply("太迟了")}])
-    proc = subprocess.Popen([sys.executable, str(ROOT / "agent.py"), "看看"], env=cli_env(p),
-                            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, encoding="utf-8")
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "agent.py"), "看看"],
+        env=cli_env(p),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+    )
     wait_until(lambda: p.requests)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=15)
@@ -114,20 +123,32 @@ def app_with_env_file(tmp_path, text):
     app = agent_copy(tmp_path)
     (app / ".env").write_text(text, encoding="utf-8")
     env = {k: v for k, v in cli_env().items() if not k.startswith("OPENAI_") and k != "MODEL"}
-    return subprocess.run([sys.executable, str(app / "agent.py"), "看看"], cwd=tmp_path, env=env,
-                          capture_output=True, text=True, encoding="utf-8", timeout=30)
+    return subprocess.run(
+        [sys.executable, str(app / "agent.py"), "看看"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=30,
+    )
 
 
-@pytest.mark.parametrize("env_file,says", [
-    ("OPENAI_API_KEY=sk-your-key-here\nMODEL=m\n", "OPENAI_API_KEY 还是 .env.example 里的示例值"),
-    ("OPENAI_API_KEY=\nMODEL=m\n", "OPENAI_API_KEY 是空的"),
-    ("OPENAI_API_KEY=k\nMODEL=m\nOPENAI_TIMEOUT=nan\n", "OPENAI_TIMEOUT 要是 0 到 86400 之间的秒数"),
-    ("OPENAI_API_KEY=k\nMODEL=m\nOPENAI_TIMEOUT=-1\n", "OPENAI_TIMEOUT 要是 0 到 86400 之间的秒数"),
-    ("OPENAI_API_KEY=k\nMODEL=m\nOPENAI_TIMEOUT=1e10\n", "OPENAI_TIMEOUT 要是 0 到 86400 之间的秒数"),
-    ("OPENAI_API_KEY=k\nMODEL=m\nOPENAI_BASE_URL=http://localhost:8O00/v1\n",
-     "OPENAI_BASE_URL=http://localhost:8O00/v1 不是有效的地址"),
-    ("OPENAI_API_KEY=k\nMODEL=m\nOPENAI_MAX_RETRIES=-1\n", "OPENAI_MAX_RETRIES 要是不小于 0 的整数"),
-])
+@pytest.mark.parametrize(
+    "env_file,says",
+    [
+        ("OPENAI_API_KEY=sk-your-key-here\nMODEL=m\n", "OPENAI_API_KEY 还是 .env.example 里的示例值"),
+        ("OPENAI_API_KEY=\nMODEL=m\n", "OPENAI_API_KEY 是空的"),
+        ("OPENAI_API_KEY=k\nMODEL=m\nOPENAI_TIMEOUT=nan\n", "OPENAI_TIMEOUT 要是 0 到 86400 之间的秒数"),
+        ("OPENAI_API_KEY=k\nMODEL=m\nOPENAI_TIMEOUT=-1\n", "OPENAI_TIMEOUT 要是 0 到 86400 之间的秒数"),
+        ("OPENAI_API_KEY=k\nMODEL=m\nOPENAI_TIMEOUT=1e10\n", "OPENAI_TIMEOUT 要是 0 到 86400 之间的秒数"),
+        (
+            "OPENAI_API_KEY=k\nMODEL=m\nOPENAI_BASE_URL=http://localhost:8O00/v1\n",
+            "OPENAI_BASE_URL=http://localhost:8O00/v1 不是有效的地址",
+        ),
+        ("OPENAI_API_KEY=k\nMODEL=m\nOPENAI_MAX_RETRIES=-1\n", "OPENAI_MAX_RETRIES 要是不小于 0 的整数"),
+    ],
+)
 def test_settings_that_cannot_work_stop_before_any_request(tmp_path, env_file, says):
     result = app_with_env_file(tmp_path, env_file)
     assert result.returncode == 2

@@ -26,8 +26,11 @@ def test_demo_reproduces_the_chapter_transcript_offline(project):
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert re.findall(r"第 (\d+) 轮", out) == ["1", "2", "3", "4"]
-    assert tool_calls_in(out) == ['list_files({"path": "."})', 'read_file({"path": "package.json"})',
-                                  'read_file({"path": "README.md"})']
+    assert tool_calls_in(out) == [
+        'list_files({"path": "."})',
+        'read_file({"path": "package.json"})',
+        'read_file({"path": "README.md"})',
+    ]
     answer = out.split("[最终回复]", 1)[1]
     for expected in ["前端：React 18.2", "后端：Express 4.18（Node.js）", "测试：Jest 29.7", "离线回放"]:
         assert expected in answer
@@ -35,8 +38,9 @@ def test_demo_reproduces_the_chapter_transcript_offline(project):
 
 
 def test_demo_answer_follows_the_files_not_a_script(project):
-    (project / "package.json").write_text(json.dumps(
-        {"dependencies": {"vue": "^3.4.0", "koa": "^2.15.0"}, "devDependencies": {"vitest": "^1.6.0"}}))
+    (project / "package.json").write_text(
+        json.dumps({"dependencies": {"vue": "^3.4.0", "koa": "^2.15.0"}, "devDependencies": {"vitest": "^1.6.0"}})
+    )
     answer = demo(QUESTION, cwd=project).stdout.split("[最终回复]", 1)[1]
     assert "Vue 3.4" in answer and "Koa 2.15" in answer and "Vitest 1.6" in answer
     assert "React" not in answer.split("项目说明")[0]
@@ -44,12 +48,15 @@ def test_demo_answer_follows_the_files_not_a_script(project):
 
 def test_demo_names_the_dependencies_of_a_python_project(workdir):
     (workdir / "pyproject.toml").write_text(
-        '[project]\nname = "shop"\ndependencies = [\n  "fastapi>=0.110",\n  "sqlalchemy>=2.0",\n]\n')
+        '[project]\nname = "shop"\ndependencies = [\n  "fastapi>=0.110",\n  "sqlalchemy>=2.0",\n]\n'
+    )
     (workdir / "requirements.txt").write_text("pytest==8.1.1\nrequests>=2.31\n")
     result = demo(QUESTION, cwd=workdir)
-    assert tool_calls_in(result.stdout) == ['list_files({"path": "."})',
-                                            'read_file({"path": "pyproject.toml"})',
-                                            'read_file({"path": "requirements.txt"})']
+    assert tool_calls_in(result.stdout) == [
+        'list_files({"path": "."})',
+        'read_file({"path": "pyproject.toml"})',
+        'read_file({"path": "requirements.txt"})',
+    ]
     answer = result.stdout.split("[最终回复]", 1)[1]
     for expected in ["FastAPI 0.110", "sqlalchemy 2.0", "pytest 8.1", "requests 2.31", "Python"]:
         assert expected in answer
@@ -83,10 +90,19 @@ def test_demo_with_two_rounds_hits_the_limit(project):
 
 def test_show_messages_prints_the_chapters_message_list(project):
     result = demo("--show-messages", QUESTION, cwd=project)
-    dumped = result.stdout[result.stdout.index("\n[\n") + 1:]
+    dumped = result.stdout[result.stdout.index("\n[\n") + 1 :]
     messages = json.loads(dumped)
-    assert [m["role"] for m in messages] == ["system", "user", "assistant", "tool",
-                                             "assistant", "tool", "assistant", "tool", "assistant"]
+    assert [m["role"] for m in messages] == [
+        "system",
+        "user",
+        "assistant",
+        "tool",
+        "assistant",
+        "tool",
+        "assistant",
+        "tool",
+        "assistant",
+    ]
     assert messages[2]["tool_calls"][0]["function"]["name"] == "list_files"
     assert messages[3]["tool_call_id"] == messages[2]["tool_calls"][0]["id"]
 
@@ -132,13 +148,21 @@ def test_demo_understands_common_phrasings(question, tool, args):
     assert step == [(tool, args)]
 
 
-@pytest.mark.parametrize("question,intent", [
-    ("What tech stack does this project use?", "stack"), ("What's the stack here?", "stack"),
-    ("帮我看看这个项目用了什么技术栈", "stack"), ("这个项目依赖了哪些库？", "stack"),
-    ("What is the entry point?", "entry"), ("Which file is the main file?", "entry"),
-    ("这个项目的入口文件是什么？", "entry"), ("帮我看看 tests 目录下有哪些测试文件", "tests"),
-    ("What test files are there?", "tests"), ("今天天气怎么样", "help"),
-])
+@pytest.mark.parametrize(
+    "question,intent",
+    [
+        ("What tech stack does this project use?", "stack"),
+        ("What's the stack here?", "stack"),
+        ("帮我看看这个项目用了什么技术栈", "stack"),
+        ("这个项目依赖了哪些库？", "stack"),
+        ("What is the entry point?", "entry"),
+        ("Which file is the main file?", "entry"),
+        ("这个项目的入口文件是什么？", "entry"),
+        ("帮我看看 tests 目录下有哪些测试文件", "tests"),
+        ("What test files are there?", "tests"),
+        ("今天天气怎么样", "help"),
+    ],
+)
 def test_demo_tells_the_kinds_of_question_apart(question, intent):
     assert demo_model.understand(question)[0] == intent
 
@@ -166,9 +190,12 @@ def test_demo_pages_through_a_truncated_manifest(project, monkeypatch, capsys):
     monkeypatch.setattr(tools, "MAX_RESULT_CHARS", 200)
     messages = agent.run(QUESTION, client=demo_model.demo_client(), model="demo")
     out = capsys.readouterr().out
-    assert tool_calls_in(out) == ['list_files({"path": "."})', 'read_file({"path": "package.json"})',
-                                  'read_file({"path": "package.json", "offset": 6})',
-                                  'read_file({"path": "README.md"})']
+    assert tool_calls_in(out) == [
+        'list_files({"path": "."})',
+        'read_file({"path": "package.json"})',
+        'read_file({"path": "package.json", "offset": 6})',
+        'read_file({"path": "README.md"})',
+    ]
     first_page = messages[5]["content"]
     assert first_page.endswith("用 offset=6 继续读]")
     answer = messages[-1]["content"]
@@ -187,8 +214,10 @@ def test_tool_result_preview_keeps_the_paging_hint_when_cut():
 
 # ── 别的项目：只说读到并解析了的，认不出就直说 ──────────────────────
 def python_project(work):
-    (work / "README.md").write_text("# tool\n\n```bash\npip install -r requirements.txt && python cli.py\n```\n\n"
-                                    "和 lodash 不一样，这里什么都不依赖。\n")
+    (work / "README.md").write_text(
+        "# tool\n\n```bash\npip install -r requirements.txt && python cli.py\n```\n\n"
+        "和 lodash 不一样，这里什么都不依赖。\n"
+    )
     (work / "requirements.txt").write_text("-r base.txt\nopenai>=1.40\n")
     (work / "cli.py").write_text('"""命令行。"""\nimport sys\n\n\nif __name__ == "__main__":\n    sys.exit(0)\n')
     (work / "helpers.py").write_text("LODASH_LIKE = 'lodash'  # 只是一个字符串\n")
@@ -203,7 +232,7 @@ def test_demo_on_a_python_project_reads_it_honestly(workdir, capsys):
 
     entry = ask("What is the entry point?", capsys)
     assert tool_calls_in(entry)[1:] == ['search_files({"query": "__main__"})', 'read_file({"path": "cli.py"})']
-    assert "入口文件应该是 cli.py（第 5 行是 if __name__ == \"__main__\"）" in entry
+    assert '入口文件应该是 cli.py（第 5 行是 if __name__ == "__main__"）' in entry
 
     lodash = ask("Is lodash used anywhere?", capsys).split("[最终回复]", 1)[1]
     assert "用到了" not in lodash and "看来没有用到它" in lodash
@@ -225,8 +254,9 @@ def test_demo_does_not_cite_a_manifest_it_could_not_parse(project, capsys):
     assert "package.json 读不了或解析不了" in answer
 
 
-@pytest.mark.parametrize("manifest", ['[]', '{"dependencies": null}', '{"dependencies": {"react": 18}}',
-                                      '{"main": {"x": 1}}'])
+@pytest.mark.parametrize(
+    "manifest", ["[]", '{"dependencies": null}', '{"dependencies": {"react": 18}}', '{"main": {"x": 1}}']
+)
 def test_odd_package_json_gets_an_answer_not_an_error(tmp_path, monkeypatch, capsys, manifest):
     (tmp_path / "package.json").write_text(manifest)
     monkeypatch.chdir(tmp_path)

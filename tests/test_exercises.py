@@ -13,7 +13,7 @@ def exercise(n):
     """README 里第 n 个练习的文字。"""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     start = text.index("### 试着改改")
-    section = text[start:text.index("第二篇讲义", start)]
+    section = text[start : text.index("第二篇讲义", start)]
     return re.search(rf"^{n}\. (.*?)(?=^\d\. |\Z)", section, re.MULTILINE | re.DOTALL).group(1)
 
 
@@ -32,9 +32,17 @@ def edit(path, old, new):
 
 
 def demo(app, *args):
-    return subprocess.run([sys.executable, str(app / "agent.py"), "--demo", "-C", "examples/my-project", *args],
-                          cwd=app, env=cli_env(), input="", capture_output=True, text=True,
-                          encoding="utf-8", timeout=30, check=False)
+    return subprocess.run(
+        [sys.executable, str(app / "agent.py"), "--demo", "-C", "examples/my-project", *args],
+        cwd=app,
+        env=cli_env(),
+        input="",
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=30,
+        check=False,
+    )
 
 
 def rounds(out):
@@ -63,7 +71,7 @@ def test_exercise_2_prints_the_length_under_each_round_banner(app):
     banner, added = re.findall(r"`(print\(.*?\))`", text)[:2]
     source = (app / "agent.py").read_text(encoding="utf-8")
     line = next(line for line in source.splitlines() if line.strip() == banner)
-    indent = line[:len(line) - len(line.lstrip())]
+    indent = line[: len(line) - len(line.lstrip())]
     edit(app / "agent.py", line + "\n", f"{line}\n{indent}{added}\n")
 
     out = demo(app, QUESTION).stdout
@@ -75,13 +83,23 @@ def test_exercise_2_prints_the_length_under_each_round_banner(app):
     assert "依次打印 2、4、6、8" in text and "第 2 轮打印 5" in text
 
 
-@pytest.mark.parametrize("question,calls", [
-    ("这个项目的入口文件是什么？", ['list_files({"path": "."})', 'read_file({"path": "package.json"})',
-                                'list_files({"path": "src"})', 'read_file({"path": "src/index.js"})']),
-    ("搜索一下项目里有没有用到 lodash", ['search_files({"query": "lodash"})']),
-    ("帮我看看 tests 目录下有哪些测试文件", ['list_files({"path": "."})', 'list_files({"path": "tests"})']),
-    ("Is lodash used anywhere?", ['search_files({"query": "lodash"})']),
-])
+@pytest.mark.parametrize(
+    "question,calls",
+    [
+        (
+            "这个项目的入口文件是什么？",
+            [
+                'list_files({"path": "."})',
+                'read_file({"path": "package.json"})',
+                'list_files({"path": "src"})',
+                'read_file({"path": "src/index.js"})',
+            ],
+        ),
+        ("搜索一下项目里有没有用到 lodash", ['search_files({"query": "lodash"})']),
+        ("帮我看看 tests 目录下有哪些测试文件", ['list_files({"path": "."})', 'list_files({"path": "tests"})']),
+        ("Is lodash used anywhere?", ['search_files({"query": "lodash"})']),
+    ],
+)
 def test_exercise_3_other_questions_take_the_paths_the_readme_describes(app, question, calls):
     assert question in exercise(3)
     result = demo(app, question)

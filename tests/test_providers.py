@@ -19,12 +19,15 @@ def ask_twice(p, first="看看项目", second="再看看"):
 
 # ── 送回去的历史 ─────────────────────────────────────────────
 def test_deepseek_reasoning_content_is_sent_back_in_later_rounds_and_questions(project, provider, capsys):
-    p = provider([
-        tool_reply(call("list_files", {}, id="c1"), content="", reasoning_content="先列目录看看"),
-        text_reply("React 项目", reasoning_content="看到了 package.json"),
-        tool_reply(call("read_file", {"path": "README.md"}, id="c2"), content="", reasoning_content="读 README"),
-        text_reply("全栈应用", reasoning_content="够了"),
-    ], rules=["deepseek"])
+    p = provider(
+        [
+            tool_reply(call("list_files", {}, id="c1"), content="", reasoning_content="先列目录看看"),
+            text_reply("React 项目", reasoning_content="看到了 package.json"),
+            tool_reply(call("read_file", {"path": "README.md"}, id="c2"), content="", reasoning_content="读 README"),
+            text_reply("全栈应用", reasoning_content="够了"),
+        ],
+        rules=["deepseek"],
+    )
     ask_twice(p)
     assert p.rejected == []
     tool_turns = [m for m in assistant_turns(sent(p, -1)) if m.get("tool_calls")]
@@ -33,11 +36,16 @@ def test_deepseek_reasoning_content_is_sent_back_in_later_rounds_and_questions(p
 
 
 def test_gemini_empty_or_missing_ids_are_invented_and_signatures_echoed(project, provider):
-    p = provider([
-        tool_reply(call("list_files", {}, id="", extra_content=SIG),
-                   call("read_file", {"path": "README.md"}, id=None, extra_content=SIG)),
-        text_reply("好"),
-    ], rules=["gemini"])
+    p = provider(
+        [
+            tool_reply(
+                call("list_files", {}, id="", extra_content=SIG),
+                call("read_file", {"path": "README.md"}, id=None, extra_content=SIG),
+            ),
+            text_reply("好"),
+        ],
+        rules=["gemini"],
+    )
     agent.run("看看", client=client_for(p), model="m")
     assert p.rejected == []
     messages = sent(p, 1)
@@ -56,8 +64,10 @@ def test_ollama_empty_content_is_never_turned_into_null(project, provider):
 
 def test_llama_cpp_gets_tool_choice_auto_and_its_extra_key_passes_through(project, provider):
     legacy = {"name": "list_files", "arguments": "{}"}
-    p = provider([tool_reply(call("list_files", {}, id="call_0"), function_call=legacy),
-                  text_reply("好")], require_tool_choice=True)
+    p = provider(
+        [tool_reply(call("list_files", {}, id="call_0"), function_call=legacy), text_reply("好")],
+        require_tool_choice=True,
+    )
     agent.run("看看", client=client_for(p), model="m")
     assert p.requests[0]["tool_choice"] == "auto"
     assert assistant_turns(sent(p, 1))[0]["function_call"] == legacy
@@ -65,11 +75,13 @@ def test_llama_cpp_gets_tool_choice_auto_and_its_extra_key_passes_through(projec
 
 
 def test_llama_cpp_repeated_ids_are_made_unique(project, provider):
-    p = provider([
-        tool_reply(call("list_files", {}, id="call_0"), call("read_file", {"path": "README.md"}, id="call_0")),
-        tool_reply(call("list_files", {"path": "src"}, id="call_0")),
-        text_reply("好"),
-    ])
+    p = provider(
+        [
+            tool_reply(call("list_files", {}, id="call_0"), call("read_file", {"path": "README.md"}, id="call_0")),
+            tool_reply(call("list_files", {"path": "src"}, id="call_0")),
+            text_reply("好"),
+        ]
+    )
     agent.run("看看", client=client_for(p), model="m")
     assert p.rejected == []
     messages = sent(p, -1)
@@ -80,8 +92,7 @@ def test_llama_cpp_repeated_ids_are_made_unique(project, provider):
 
 
 def test_strict_validators_get_only_the_keys_the_provider_sent(project, provider):
-    p = provider([tool_reply(call("list_files", {})), text_reply("好"), text_reply("不客气")],
-                 rules=["strict"])
+    p = provider([tool_reply(call("list_files", {})), text_reply("好"), text_reply("不客气")], rules=["strict"])
     ask_twice(p, second="谢谢")
     assert p.rejected == []
     for m in assistant_turns(sent(p, -1)):
@@ -96,8 +107,7 @@ def test_blank_arguments_are_sent_back_as_empty_object(project, provider):
 
 
 def test_object_arguments_are_sent_back_as_json_string(project, provider):
-    as_object = {"id": "c1", "type": "function",
-                 "function": {"name": "read_file", "arguments": {"path": "README.md"}}}
+    as_object = {"id": "c1", "type": "function", "function": {"name": "read_file", "arguments": {"path": "README.md"}}}
     p = provider([tool_reply(as_object), text_reply("好")], rules=["vllm", "strict"])
     agent.run("看看", client=client_for(p), model="m")
     assert p.rejected == []
@@ -107,11 +117,15 @@ def test_object_arguments_are_sent_back_as_json_string(project, provider):
 
 # ── 进来的 tool_call ─────────────────────────────────────────
 def test_truncated_arguments_at_the_token_limit_are_not_executed(project, provider):
-    p = provider([
-        {"message": tool_reply(call("run_command", '{"command": "touch made.txt', id="c1")),
-         "finish_reason": "length"},
-        text_reply("好"),
-    ])
+    p = provider(
+        [
+            {
+                "message": tool_reply(call("run_command", '{"command": "touch made.txt', id="c1")),
+                "finish_reason": "length",
+            },
+            text_reply("好"),
+        ]
+    )
     agent.run("建个文件", client=client_for(p), model="m")
     [result] = tool_results(sent(p, 1))
     assert result.startswith("错误：") and "重新发起" in result
@@ -119,10 +133,12 @@ def test_truncated_arguments_at_the_token_limit_are_not_executed(project, provid
 
 
 def test_tool_calls_decide_not_finish_reason(project, provider, capsys):
-    p = provider([
-        {"message": tool_reply(call("list_files", {})), "finish_reason": "stop"},
-        {"message": text_reply("答完了"), "finish_reason": "tool_calls"},
-    ])
+    p = provider(
+        [
+            {"message": tool_reply(call("list_files", {})), "finish_reason": "stop"},
+            {"message": text_reply("答完了"), "finish_reason": "tool_calls"},
+        ]
+    )
     messages = agent.run("看看", client=client_for(p), model="m")
     assert len(p.requests) == 2
     assert "[最终回复]\n答完了" in capsys.readouterr().out
@@ -139,27 +155,41 @@ def test_empty_tool_calls_list_counts_as_final_answer_and_is_not_sent_back(proje
 # ── 历史的配对检查 ───────────────────────────────────────────
 def test_check_pairing_answers_unanswered_calls_before_the_next_user_turn():
     messages = [
-        {"role": "system", "content": "s"}, {"role": "user", "content": "q1"},
-        {"role": "assistant", "content": None, "tool_calls": [
-            {"id": "a", "type": "function", "function": {"name": "list_files", "arguments": "{}"}},
-            {"id": "b", "type": "function", "function": {"name": "list_files", "arguments": "{}"}}]},
+        {"role": "system", "content": "s"},
+        {"role": "user", "content": "q1"},
+        {
+            "role": "assistant",
+            "content": None,
+            "tool_calls": [
+                {"id": "a", "type": "function", "function": {"name": "list_files", "arguments": "{}"}},
+                {"id": "b", "type": "function", "function": {"name": "list_files", "arguments": "{}"}},
+            ],
+        },
         {"role": "tool", "tool_call_id": "b", "content": "ok"},
         {"role": "tool", "tool_call_id": "zzz", "content": "orphan"},
         {"role": "user", "content": "q2"},
     ]
     assert agent.check_pairing(messages) == 2
     assert [(m["role"], m.get("tool_call_id")) for m in messages] == [
-        ("system", None), ("user", None), ("assistant", None),
-        ("tool", "a"), ("tool", "b"), ("user", None)]
+        ("system", None),
+        ("user", None),
+        ("assistant", None),
+        ("tool", "a"),
+        ("tool", "b"),
+        ("user", None),
+    ]
     assert messages[3]["content"] == agent.INTERRUPTED
     assert agent.check_pairing(messages) == 0
 
 
 def test_check_pairing_drops_a_duplicate_result():
     call_a = {"id": "a", "type": "function", "function": {"name": "list_files", "arguments": "{}"}}
-    messages = [{"role": "user", "content": "q"}, {"role": "assistant", "tool_calls": [call_a]},
-                {"role": "tool", "tool_call_id": "a", "content": "first"},
-                {"role": "tool", "tool_call_id": "a", "content": "again"}]
+    messages = [
+        {"role": "user", "content": "q"},
+        {"role": "assistant", "tool_calls": [call_a]},
+        {"role": "tool", "tool_call_id": "a", "content": "first"},
+        {"role": "tool", "tool_call_id": "a", "content": "again"},
+    ]
     assert agent.check_pairing(messages) == 1
     assert [m.get("content") for m in messages[2:]] == ["first"]
 
@@ -176,8 +206,11 @@ ERRORS = [
     (403, {"message": "not allowed"}, ["OPENAI_API_KEY", "MODEL", "403"]),
     (404, {"message": "Model Not Exist"}, ["MODEL=test-model", "OPENAI_BASE_URL", "Model Not Exist"]),
     (429, {"message": "Rate limit reached"}, ["429", "Rate limit reached"]),
-    (400, {"message": "This model's maximum context length is 131072 tokens",
-           "code": "context_length_exceeded"}, ["上下文", "/reset"]),
+    (
+        400,
+        {"message": "This model's maximum context length is 131072 tokens", "code": "context_length_exceeded"},
+        ["上下文", "/reset"],
+    ),
     (400, {"message": "Invalid tools"}, ["400", "MODEL=test-model", "Invalid tools"]),
     (402, {"message": "Insufficient Balance"}, ["402", "余额", "Insufficient Balance"]),
     (500, {"message": "Service Unavailable"}, ["500", "稍后"]),
@@ -197,16 +230,24 @@ def test_api_errors_become_one_line_naming_the_setting(project, provider, status
 
 
 def main_with(monkeypatch, url, argv, **env):
-    for key, value in {"OPENAI_API_KEY": "test-key", "OPENAI_BASE_URL": url, "MODEL": "test-model",
-                       "OPENAI_MAX_RETRIES": "0", **env}.items():
+    for key, value in {
+        "OPENAI_API_KEY": "test-key",
+        "OPENAI_BASE_URL": url,
+        "MODEL": "test-model",
+        "OPENAI_MAX_RETRIES": "0",
+        **env,
+    }.items():
         monkeypatch.setenv(key, value)
     return agent.main(argv)
 
 
 def test_reply_without_choices_is_an_error_not_a_crash(project, provider, monkeypatch, capsys):
-    p = provider([{"body": {"id": "x", "object": "chat.completion", "created": 0, "model": "m",
-                            "choices": []}},
-                  {"body": {"error": {"message": "upstream overloaded"}}}])
+    p = provider(
+        [
+            {"body": {"id": "x", "object": "chat.completion", "created": 0, "model": "m", "choices": []}},
+            {"body": {"error": {"message": "upstream overloaded"}}},
+        ]
+    )
     assert main_with(monkeypatch, p.url, ["看看"]) == 1
     assert main_with(monkeypatch, p.url, ["看看"]) == 1
     err = capsys.readouterr().err
@@ -226,15 +267,17 @@ def test_slow_provider_times_out_with_a_hint(project, provider, monkeypatch, cap
 
 
 def test_repl_recovers_after_an_error_midway_through_a_question(project, provider):
-    p = provider([
-        tool_reply(call("list_files", {}, id="c1")),
-        {"status": 500, "error": {"message": "boom"}},
-        text_reply("这次好了"),
-    ], rules=["strict"])
+    p = provider(
+        [
+            tool_reply(call("list_files", {}, id="c1")),
+            {"status": 500, "error": {"message": "boom"}},
+            text_reply("这次好了"),
+        ],
+        rules=["strict"],
+    )
     result = run_cli(p=p, input="问题一\n问题二\n")
     assert result.returncode == 0
     assert "[错误]" in result.stderr and "Traceback" not in result.stderr
     assert "这次好了" in result.stdout
     assert p.rejected == []
-    assert [m["role"] for m in sent(p, -1)] == [
-        "system", "user", "assistant", "tool", "user"]
+    assert [m["role"] for m in sent(p, -1)] == ["system", "user", "assistant", "tool", "user"]

@@ -25,8 +25,9 @@ from conftest import run_cli
 REAL_SERVER_URL = os.environ.get("REAL_SERVER_URL", "").rstrip("/")
 pytestmark = pytest.mark.skipif(
     not REAL_SERVER_URL,
-    reason="没有真服务：设置 REAL_SERVER_URL=http://127.0.0.1:8765/v1（启动方法见本文件开头）后再跑")
-PROMPTS = ["Call list_files.", "Call list_files with path \".\".", "Use the list_files tool now."]
+    reason="没有真服务：设置 REAL_SERVER_URL=http://127.0.0.1:8765/v1（启动方法见本文件开头）后再跑",
+)
+PROMPTS = ["Call list_files.", 'Call list_files with path ".".', "Use the list_files tool now."]
 
 
 class RecordingProxy:
@@ -39,8 +40,14 @@ class RecordingProxy:
         class Handler(BaseHTTPRequestHandler):
             def do_POST(self):
                 body = self.rfile.read(int(self.headers.get("Content-Length") or 0))
-                request = urllib.request.Request(upstream + self.path.removeprefix("/v1"), data=body, headers={
-                    "Content-Type": "application/json", "Authorization": self.headers.get("Authorization", "")})
+                request = urllib.request.Request(
+                    upstream + self.path.removeprefix("/v1"),
+                    data=body,
+                    headers={
+                        "Content-Type": "application/json",
+                        "Authorization": self.headers.get("Authorization", ""),
+                    },
+                )
                 try:
                     with urllib.request.urlopen(request, timeout=300) as reply:
                         status, data = reply.status, reply.read()
@@ -73,8 +80,15 @@ def proxy():
 
 
 def agent_against(proxy, *args, input=None):
-    return run_cli(*args, input=input, timeout=900, OPENAI_API_KEY="any", OPENAI_BASE_URL=proxy.url,
-                   MODEL="local", OPENAI_TIMEOUT="300")
+    return run_cli(
+        *args,
+        input=input,
+        timeout=900,
+        OPENAI_API_KEY="any",
+        OPENAI_BASE_URL=proxy.url,
+        MODEL="local",
+        OPENAI_TIMEOUT="300",
+    )
 
 
 def test_tool_round_and_the_round_after_it_are_accepted_by_a_real_server(project, proxy):

@@ -21,8 +21,14 @@ from support.provider import EMPTY_REPLY
 
 def body(message, **extra):
     """一个 200 的 chat completion 响应体，message 原样放进去。"""
-    return {"id": "x", "object": "chat.completion", "created": 0, "model": "m",
-            "choices": [{"index": 0, "message": message, "finish_reason": "stop"}], **extra}
+    return {
+        "id": "x",
+        "object": "chat.completion",
+        "created": 0,
+        "model": "m",
+        "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
+        **extra,
+    }
 
 
 def user_questions(messages):
@@ -31,8 +37,9 @@ def user_questions(messages):
 
 # ── 送回去的历史：本地服务的 content: null、vLLM 的空回复 ─────────────
 def test_llama_cpp_null_content_on_a_tool_call_turn_goes_back_as_empty_string(project, provider):
-    p = provider([tool_reply(call("list_files", {})), text_reply("好"), text_reply("还好")],
-                 rules=["llama_cpp", "strict"])
+    p = provider(
+        [tool_reply(call("list_files", {})), text_reply("好"), text_reply("还好")], rules=["llama_cpp", "strict"]
+    )
     client = client_for(p)
     messages = agent.run(QUESTION, client=client, model="m")
     agent.run("再看看", messages, client=client, model="m")
@@ -64,8 +71,9 @@ def test_empty_final_answer_goes_back_as_a_visible_placeholder(project, provider
 
 
 def test_integer_and_missing_ids_get_fresh_string_ids(project, provider):
-    p = provider([tool_reply(call("list_files", {}, id=5), call("list_files", {}, id=None)), text_reply("好")],
-                 rules=["strict"])
+    p = provider(
+        [tool_reply(call("list_files", {}, id=5), call("list_files", {}, id=None)), text_reply("好")], rules=["strict"]
+    )
     agent.run(QUESTION, client=client_for(p), model="m")
     assert p.rejected == []
     messages = sent(p, 1)
@@ -87,8 +95,9 @@ BROKEN = {
     "choice_without_message": {"body": {"choices": [{}]}},
     "message_null": {"body": body(None)},
     "function_null": {"body": body(tool_reply({"id": "c1", "type": "function", "function": None}))},
-    "tool_calls_object": {"body": body({"role": "assistant", "content": None,
-                                        "tool_calls": fn_call(name="list_files", arguments="{}")})},
+    "tool_calls_object": {
+        "body": body({"role": "assistant", "content": None, "tool_calls": fn_call(name="list_files", arguments="{}")})
+    },
     "name_is_a_list": {"body": body(tool_reply(fn_call(name=["list_files"], arguments="{}")))},
     "body_is_a_list": {"body": [1, 2]},
     "nested_too_deep": {"raw": b"[" * 100_000 + b"]" * 100_000},
@@ -118,8 +127,9 @@ def test_html_page_is_quoted_so_the_user_sees_what_answered(project, provider):
 
 
 def test_unusable_reply_after_a_tool_round_keeps_the_round(project, provider):
-    p = provider([tool_reply(call("list_files", {})), BROKEN["message_null"], text_reply("好")],
-                 rules=["strict", "llama_cpp"])
+    p = provider(
+        [tool_reply(call("list_files", {})), BROKEN["message_null"], text_reply("好")], rules=["strict", "llama_cpp"]
+    )
     result = run_cli(p=p, input="问题一\n问题二\n")
     assert result.returncode == 0 and "Traceback" not in result.stderr
     assert p.rejected == []
@@ -134,9 +144,11 @@ def test_usage_of_the_wrong_shape_is_ignored(project, provider):
 
 
 def test_numbers_json_cannot_write_back_do_not_poison_the_history(project, provider):
-    weird = {"raw": b'{"choices": [{"message": {"role": "assistant", "content": "hi", "score": NaN, '
-                    b'"confidence": 1e999, "tool_calls": [{"id": "c1", "type": "function", "x": -Infinity, '
-                    b'"function": {"name": "list_files", "arguments": "{}"}}]}}]}'}
+    weird = {
+        "raw": b'{"choices": [{"message": {"role": "assistant", "content": "hi", "score": NaN, '
+        b'"confidence": 1e999, "tool_calls": [{"id": "c1", "type": "function", "x": -Infinity, '
+        b'"function": {"name": "list_files", "arguments": "{}"}}]}}]}'
+    }
     p = provider([weird, text_reply("好"), text_reply("还好")], rules=["llama_cpp"])
     result = run_cli(p=p, input="问题一\n问题二\n")
     assert result.returncode == 0 and result.stderr == ""
@@ -146,8 +158,10 @@ def test_numbers_json_cannot_write_back_do_not_poison_the_history(project, provi
 
 
 def test_cut_off_arguments_are_not_run_and_go_back_as_a_json_object(project, provider):
-    p = provider([tool_reply(call("run_command", '{"command": "touch made.txt', id="c1")),
-                  text_reply("好"), text_reply("还好")], rules=["vllm", "strict", "llama_cpp"])
+    p = provider(
+        [tool_reply(call("run_command", '{"command": "touch made.txt', id="c1")), text_reply("好"), text_reply("还好")],
+        rules=["vllm", "strict", "llama_cpp"],
+    )
     result = run_cli("--yes", p=p, input="建个文件\n再来\n")
     assert result.returncode == 0, result.stderr
     assert not (project / "made.txt").exists()
@@ -159,8 +173,9 @@ def test_cut_off_arguments_are_not_run_and_go_back_as_a_json_object(project, pro
 
 
 def test_list_content_is_joined_into_text(project, provider, capsys):
-    p = provider([text_reply(["你好，", {"type": "text", "text": "这是"}, {"type": "text", "text": "答案"}])],
-                 rules=["strict"])
+    p = provider(
+        [text_reply(["你好，", {"type": "text", "text": "这是"}, {"type": "text", "text": "答案"}])], rules=["strict"]
+    )
     messages = agent.run(QUESTION, client=client_for(p), model="m")
     assert messages[-1]["content"] == "你好，这是答案"
     assert "[最终回复]\n你好，这是答案" in capsys.readouterr().out
@@ -196,16 +211,21 @@ def test_file_name_that_is_not_utf8_does_not_poison_the_history(project, provide
 
 def test_console_that_cannot_show_a_character_gets_a_replacement(project, provider):
     p = provider([text_reply("好 😀 ✓")])
-    result = subprocess.run([sys.executable, str(ROOT / "agent.py"), QUESTION], capture_output=True,
-                            env=cli_env(p, PYTHONIOENCODING="gbk"), timeout=30)
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "agent.py"), QUESTION],
+        capture_output=True,
+        env=cli_env(p, PYTHONIOENCODING="gbk"),
+        timeout=30,
+    )
     assert result.returncode == 0, result.stderr.decode("gbk", "replace")
     assert "[最终回复]\n好 ? ?".encode("gbk") in result.stdout
 
 
 def test_control_sequences_are_escaped_on_screen_but_kept_in_the_history(project, provider):
     (project / "color.txt").write_bytes(b"\x1b[31mred\x1b[0m\n")
-    p = provider([tool_reply(call("read_file", {"path": "color.txt"})), text_reply("\x1b[2J清屏\r盖住")],
-                 rules=["strict"])
+    p = provider(
+        [tool_reply(call("read_file", {"path": "color.txt"})), text_reply("\x1b[2J清屏\r盖住")], rules=["strict"]
+    )
     result = run_cli(QUESTION, p=p)
     assert result.returncode == 0, result.stderr
     assert "\x1b" not in result.stdout and "\r" not in result.stdout
@@ -224,10 +244,17 @@ def test_direction_overrides_and_invisible_characters_are_shown_escaped(project,
 @pytest.mark.skipif(os.name == "nt", reason="要在子进程里关掉文件描述符")
 @pytest.mark.parametrize("fd", [0, 1])
 def test_no_stdin_or_stdout_at_all_is_a_clear_line(project, provider, fd):
-    result = subprocess.run([sys.executable, str(ROOT / "agent.py")], text=True, encoding="utf-8",
-                            stdin=subprocess.PIPE if fd else None, stdout=None if fd else subprocess.PIPE,
-                            stderr=subprocess.PIPE, env=cli_env(provider()), preexec_fn=lambda: os.close(fd),
-                            timeout=30)
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "agent.py")],
+        text=True,
+        encoding="utf-8",
+        stdin=subprocess.PIPE if fd else None,
+        stdout=None if fd else subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=cli_env(provider()),
+        preexec_fn=lambda: os.close(fd),
+        timeout=30,
+    )
     assert result.returncode == 2
     assert result.stderr.startswith("[错误] 没有标准输入或标准输出") and "Traceback" not in result.stderr
 
@@ -235,8 +262,15 @@ def test_no_stdin_or_stdout_at_all_is_a_clear_line(project, provider, fd):
 @pytest.mark.skipif(os.name == "nt", reason="用 POSIX 管道")
 def test_a_reader_that_leaves_early_is_not_an_error(project):
     reader = subprocess.Popen(["head", "-c", "5"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
-    result = subprocess.run([sys.executable, str(ROOT / "agent.py"), "--demo", QUESTION], stdout=reader.stdin,
-                            stderr=subprocess.PIPE, text=True, encoding="utf-8", env=cli_env(), timeout=30)
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "agent.py"), "--demo", QUESTION],
+        stdout=reader.stdin,
+        stderr=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+        env=cli_env(),
+        timeout=30,
+    )
     reader.stdin.close()
     reader.wait(timeout=10)
     assert result.stderr == ""
@@ -250,8 +284,12 @@ def test_a_bug_in_the_agent_is_one_line_and_the_conversation_survives(project, p
     p = provider([tool_reply(call("list_files", {})), text_reply("好")], rules=["strict"])
     monkeypatch.setattr(agent, "dispatch_tool", broken_tool)
     monkeypatch.setattr(sys, "stdin", io.StringIO("问题一\n问题二\n"))
-    for key, value in {"OPENAI_API_KEY": "k", "OPENAI_BASE_URL": p.url, "MODEL": "m",
-                       "OPENAI_MAX_RETRIES": "0"}.items():
+    for key, value in {
+        "OPENAI_API_KEY": "k",
+        "OPENAI_BASE_URL": p.url,
+        "MODEL": "m",
+        "OPENAI_MAX_RETRIES": "0",
+    }.items():
         monkeypatch.setenv(key, value)
     assert agent.main([]) == 0
     out, err = capsys.readouterr()
@@ -267,13 +305,25 @@ VALID_REPLIES = [
     body(text_reply([{"type": "text", "text": "分段的"}, {"type": "text", "text": "回答"}])),
     body(text_reply("这是一个 React 项目")),
     body(tool_reply(call("list_files", {"path": "."}, id="call_0"))),
-    body(tool_reply(call("read_file", {"path": "README.md"}, id="call_0"),
-                    call("search_files", {"query": "react"}, id="call_1"), content="我看看")),
-    body(tool_reply(call("list_files", {}, id="call_0")),
-         usage={"prompt_tokens": 10, "completion_tokens": 5, "prompt_tokens_details": {"cached_tokens": 2}}),
+    body(
+        tool_reply(
+            call("read_file", {"path": "README.md"}, id="call_0"),
+            call("search_files", {"query": "react"}, id="call_1"),
+            content="我看看",
+        )
+    ),
+    body(
+        tool_reply(call("list_files", {}, id="call_0")),
+        usage={"prompt_tokens": 10, "completion_tokens": 5, "prompt_tokens_details": {"cached_tokens": 2}},
+    ),
 ]
 ODD_VALUES = st.one_of(
-    st.none(), st.integers(-2, 2), st.booleans(), st.just([]), st.just({}), st.text(max_size=4),
+    st.none(),
+    st.integers(-2, 2),
+    st.booleans(),
+    st.just([]),
+    st.just({}),
+    st.text(max_size=4),
     st.sampled_from(["", " ", "call_0", "{}", '{"path": "', "list_files", "\ud800", "\x1b[2J", "<html>"]),
 )
 
@@ -301,8 +351,12 @@ def run_main(p, argv, stdin=""):
     """在本进程里跑 agent.main(argv)，返回 (退出码, stdout, stderr)。"""
     out, err = io.StringIO(), io.StringIO()
     env = {"OPENAI_API_KEY": "k", "OPENAI_BASE_URL": p.url, "MODEL": "m", "OPENAI_MAX_RETRIES": "0"}
-    with mock.patch.dict(os.environ, env), mock.patch.object(sys, "stdin", io.StringIO(stdin)), \
-            contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+    with (
+        mock.patch.dict(os.environ, env),
+        mock.patch.object(sys, "stdin", io.StringIO(stdin)),
+        contextlib.redirect_stdout(out),
+        contextlib.redirect_stderr(err),
+    ):
         code = agent.main(argv)
     return code, out.getvalue(), err.getvalue()
 
@@ -323,8 +377,10 @@ def assert_valid_history(p):
 @example(reply=VALID_REPLIES[2])  # 原样的工具调用回复（content: null）每次都跑
 def test_no_reply_shape_breaks_the_conversation(project, reply):
     rules = ["strict", "llama_cpp", "vllm", "alternate"]
-    with FakeProvider([{"body": reply}, text_reply("好")], rules=rules) as one_shot, \
-            FakeProvider([{"body": reply}, text_reply("好"), text_reply("好")], rules=rules) as repl:
+    with (
+        FakeProvider([{"body": reply}, text_reply("好")], rules=rules) as one_shot,
+        FakeProvider([{"body": reply}, text_reply("好"), text_reply("好")], rules=rules) as repl,
+    ):
         code, _, err = run_main(one_shot, [QUESTION])
         assert code in (0, 1) and "内部出错" not in err and "Traceback" not in err, err
         code, _, err = run_main(repl, [], stdin=f"{QUESTION}\n再看看\n")

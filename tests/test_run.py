@@ -37,8 +37,16 @@ def test_chapter_four_rounds_send_the_whole_history_back(project, provider, caps
     assert p.rejected == []
     assert len(p.requests) == 4
     last = sent(p, -1)
-    assert [m["role"] for m in last] == ["system", "user", "assistant", "tool",
-                                         "assistant", "tool", "assistant", "tool"]
+    assert [m["role"] for m in last] == [
+        "system",
+        "user",
+        "assistant",
+        "tool",
+        "assistant",
+        "tool",
+        "assistant",
+        "tool",
+    ]
     assert last[1]["content"] == QUESTION
     assert [m["tool_call_id"] for m in last if m["role"] == "tool"] == ["call_a", "call_b", "call_c"]
     listing, package_json, readme = tool_results(last)
@@ -46,7 +54,11 @@ def test_chapter_four_rounds_send_the_whole_history_back(project, provider, caps
     assert '"react": "^18.2.0"' in package_json
     assert "A full-stack web application" in readme
     assert {t["function"]["name"] for t in p.requests[0]["tools"]} == {
-        "list_files", "read_file", "search_files", "run_command"}
+        "list_files",
+        "read_file",
+        "search_files",
+        "run_command",
+    }
     assert messages[-1] == {"role": "assistant", "content": ANSWER}
     assert agent.answered(messages)
 
@@ -64,16 +76,22 @@ def test_round_limit_prints_warning_and_stops_calling_the_model(project, provide
 
 
 def test_two_calls_in_one_reply_get_results_paired_by_id_in_order(project, provider):
-    p = provider([
-        tool_reply(call("read_file", {"path": "README.md"}, id="call_x"),
-                   call("list_files", {"path": "src"}, id="call_y")),
-        text_reply("好了"),
-    ])
+    p = provider(
+        [
+            tool_reply(
+                call("read_file", {"path": "README.md"}, id="call_x"), call("list_files", {"path": "src"}, id="call_y")
+            ),
+            text_reply("好了"),
+        ]
+    )
     agent.run(QUESTION, client=client_for(p), model="m")
 
     assert p.rejected == []
     assert [(m["role"], m.get("tool_call_id")) for m in sent(p, 1)[2:]] == [
-        ("assistant", None), ("tool", "call_x"), ("tool", "call_y")]
+        ("assistant", None),
+        ("tool", "call_x"),
+        ("tool", "call_y"),
+    ]
     readme, listing = tool_results(sent(p, 1))
     assert "My Project" in readme
     assert listing == "index.js"
@@ -86,17 +104,19 @@ def results_for(p):
 
 
 def test_bad_calls_are_answered_with_errors_the_model_can_fix(project, provider):
-    p = provider([
-        tool_reply(
-            call("delete_everything", {}, id="c1"),
-            call("read_file", '{"path": "README', id="c2"),         # 被截断的 JSON
-            call("read_file", {}, id="c3"),                          # 缺少必填参数
-            call("read_file", {"path": "README.md", "mode": "x"}, id="c4"),  # 多余参数
-            call("read_file", {"path": "README.md", "offset": "2"}, id="c5"),  # 类型不对
-            call("read_file", "[1, 2]", id="c6"),                    # 不是对象
-        ),
-        text_reply("好"),
-    ])
+    p = provider(
+        [
+            tool_reply(
+                call("delete_everything", {}, id="c1"),
+                call("read_file", '{"path": "README', id="c2"),  # 被截断的 JSON
+                call("read_file", {}, id="c3"),  # 缺少必填参数
+                call("read_file", {"path": "README.md", "mode": "x"}, id="c4"),  # 多余参数
+                call("read_file", {"path": "README.md", "offset": "2"}, id="c5"),  # 类型不对
+                call("read_file", "[1, 2]", id="c6"),  # 不是对象
+            ),
+            text_reply("好"),
+        ]
+    )
     unknown, truncated, missing, extra, wrong_type, not_object = results_for(p)
     assert p.rejected == []
     assert unknown.startswith("错误：") and "list_files, read_file, search_files, run_command" in unknown
@@ -108,12 +128,19 @@ def test_bad_calls_are_answered_with_errors_the_model_can_fix(project, provider)
 
 
 def test_blank_and_object_arguments_are_accepted_and_stored_as_json(project, provider):
-    p = provider([
-        tool_reply(call("list_files", "", id="c1"),
-                   {"id": "c2", "type": "function",  # HF、原生 Ollama：arguments 是对象
-                    "function": {"name": "read_file", "arguments": {"path": "README.md"}}}),
-        text_reply("好"),
-    ])
+    p = provider(
+        [
+            tool_reply(
+                call("list_files", "", id="c1"),
+                {
+                    "id": "c2",
+                    "type": "function",  # HF、原生 Ollama：arguments 是对象
+                    "function": {"name": "read_file", "arguments": {"path": "README.md"}},
+                },
+            ),
+            text_reply("好"),
+        ]
+    )
     listing, readme = results_for(p)
     assert arguments_in(sent(p, 1)) == ["{}", '{"path": "README.md"}']
     assert listing.startswith("README.md")
@@ -121,25 +148,34 @@ def test_blank_and_object_arguments_are_accepted_and_stored_as_json(project, pro
 
 
 def test_failing_tool_reports_error_as_observation(project, provider):
-    p = provider([
-        tool_reply(call("read_file", {"path": "missing.txt"}, id="c1"),
-                   call("list_files", {"path": "package.json"}, id="c2")),
-        text_reply("好"),
-    ])
+    p = provider(
+        [
+            tool_reply(
+                call("read_file", {"path": "missing.txt"}, id="c1"),
+                call("list_files", {"path": "package.json"}, id="c2"),
+            ),
+            text_reply("好"),
+        ]
+    )
     missing, not_dir = results_for(p)
     assert missing.startswith("错误：") and "missing.txt" in missing
     assert not_dir.startswith("错误：") and "不是目录" in not_dir
 
 
 def test_usage_and_cached_tokens_are_summed_in_the_summary(project, provider, capsys):
-    usage_openai = {"prompt_tokens": 100, "completion_tokens": 7, "total_tokens": 107,
-                    "prompt_tokens_details": {"cached_tokens": 64}}
-    usage_deepseek = {"prompt_tokens": 200, "completion_tokens": 9, "total_tokens": 209,
-                      "prompt_cache_hit_tokens": 128}
-    p = provider([
-        {"message": tool_reply(call("list_files", {}, id="c1")), "usage": usage_openai},
-        {"message": text_reply("好"), "usage": usage_deepseek},
-    ])
+    usage_openai = {
+        "prompt_tokens": 100,
+        "completion_tokens": 7,
+        "total_tokens": 107,
+        "prompt_tokens_details": {"cached_tokens": 64},
+    }
+    usage_deepseek = {"prompt_tokens": 200, "completion_tokens": 9, "total_tokens": 209, "prompt_cache_hit_tokens": 128}
+    p = provider(
+        [
+            {"message": tool_reply(call("list_files", {}, id="c1")), "usage": usage_openai},
+            {"message": text_reply("好"), "usage": usage_deepseek},
+        ]
+    )
     agent.run("试试", client=client_for(p), model="m")
     out = capsys.readouterr().out
     assert "tokens：输入 300（缓存命中 192），输出 16" in out
@@ -150,16 +186,16 @@ def test_history_keeps_growing_across_questions(project, provider):
     client = client_for(p)
     messages = agent.run("问题一", client=client, model="m")
     agent.run("问题二", messages, client=client, model="m")
-    assert [m["role"] for m in sent(p, 1)] == [
-        "system", "user", "assistant", "user"]
-    assert sent(p, 1)[:3] == sent(p, 0) + [
-        {"role": "assistant", "content": "第一个回答"}]
+    assert [m["role"] for m in sent(p, 1)] == ["system", "user", "assistant", "user"]
+    assert sent(p, 1)[:3] == sent(p, 0) + [{"role": "assistant", "content": "第一个回答"}]
 
 
 def test_each_request_extends_the_previous_one_byte_for_byte(project, provider):
     """服务商缓存最长的不变前缀：每个请求都只能在上一个请求后面追加，不能改写前面的内容。"""
-    script = chapter_script() + [tool_reply(call("search_files", {"query": "react"}, id="call_d")),
-                                 text_reply("还有别的吗？没有了")]
+    script = chapter_script() + [
+        tool_reply(call("search_files", {"query": "react"}, id="call_d")),
+        text_reply("还有别的吗？没有了"),
+    ]
     p = provider(script)
     client = client_for(p)
     messages = agent.run(QUESTION, client=client, model="m")

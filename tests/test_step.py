@@ -28,8 +28,7 @@ def steps_in(out):
 
 def test_demo_step_shows_the_two_messages_each_round_adds(tmp_path):
     # 和 README 里的命令一样：-C 指向示例项目，stdin 不是终端，所以只打印不等待
-    result = run_cli("--demo", "--step", "-C", str(ROOT / "examples" / "my-project"), QUESTION,
-                     input="", cwd=tmp_path)
+    result = run_cli("--demo", "--step", "-C", str(ROOT / "examples" / "my-project"), QUESTION, input="", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     steps = steps_in(result.stdout)
     assert [(n, new) for n, new, _, _ in steps] == [(1, 2), (2, 2), (3, 2), (4, 2)]
@@ -52,9 +51,12 @@ def test_demo_step_shows_the_two_messages_each_round_adds(tmp_path):
 
 def test_step_counts_the_bytes_of_the_request_really_sent(project, provider, monkeypatch, capsys):
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
-    p = provider([tool_reply(call("read_file", {"path": "README.md"}, id="c1"),
-                             call("list_files", {"path": "src"}, id="c2")),
-                  text_reply("好")])
+    p = provider(
+        [
+            tool_reply(call("read_file", {"path": "README.md"}, id="c1"), call("list_files", {"path": "src"}, id="c2")),
+            text_reply("好"),
+        ]
+    )
     agent.run(QUESTION, client=client_for(p), model="test-model", options=STEP)
 
     steps = steps_in(capsys.readouterr().out)
@@ -75,7 +77,7 @@ def test_step_on_the_next_question_shows_the_last_answer_and_the_new_question(pr
 
     (n, new, body, _), *_ = steps_in(capsys.readouterr().out)
     assert (n, new) == (1, 2)
-    assert body[0].startswith("[4] assistant \"没有用到 lodash") and body[1].startswith("[5] user")
+    assert body[0].startswith('[4] assistant "没有用到 lodash') and body[1].startswith("[5] user")
 
 
 def test_without_step_nothing_is_added_to_the_transcript(project):

@@ -21,8 +21,12 @@ class Terminal:
     def __init__(self, p, *args, stdin_is_terminal=True):
         master, slave = pty.openpty()
         self.proc = subprocess.Popen(
-            [sys.executable, str(ROOT / "agent.py"), *args], env=cli_env(p),
-            stdin=slave if stdin_is_terminal else subprocess.DEVNULL, stdout=slave, stderr=slave)
+            [sys.executable, str(ROOT / "agent.py"), *args],
+            env=cli_env(p),
+            stdin=slave if stdin_is_terminal else subprocess.DEVNULL,
+            stdout=slave,
+            stderr=slave,
+        )
         os.close(slave)
         self.master, self.out = master, ""
         self.reader = threading.Thread(target=self._read, daemon=True)
@@ -81,15 +85,14 @@ def test_ctrl_c_stops_the_wait_and_erases_the_indicator(project, provider):
 
 
 def test_step_waits_for_enter_and_q_stops_the_question_leaving_a_valid_history(project, provider):
-    p = provider([tool_reply(call("list_files", {}, id="c1")), text_reply("第二个问题的回答")],
-                 rules=["strict"])
+    p = provider([tool_reply(call("list_files", {}, id="c1")), text_reply("第二个问题的回答")], rules=["strict"])
     term = Terminal(p, "--step")
     term.wait_for("你：")
     term.type("问题一\n")
-    term.wait_for("回车继续")          # 第 1 轮：模型还没被调用，等着回车
+    term.wait_for("回车继续")  # 第 1 轮：模型还没被调用，等着回车
     assert p.requests == []
     term.type("\n")
-    term.wait_for("回车继续", 2)       # 第 2 轮：工具结果已经追加，还没调用模型
+    term.wait_for("回车继续", 2)  # 第 2 轮：工具结果已经追加，还没调用模型
     assert "[调用工具] list_files({})" in term.out and len(p.requests) == 1
     term.type("q\n")
     term.wait_for("[已中断]")
@@ -103,5 +106,10 @@ def test_step_waits_for_enter_and_q_stops_the_question_leaving_a_valid_history(p
 
     assert len(p.requests) == 2 and p.rejected == []
     assert [(m["role"], m.get("tool_call_id")) for m in sent(p, 1)] == [
-        ("system", None), ("user", None), ("assistant", None), ("tool", "c1"), ("user", None)]
+        ("system", None),
+        ("user", None),
+        ("assistant", None),
+        ("tool", "c1"),
+        ("user", None),
+    ]
     assert "Traceback" not in term.out

@@ -29,8 +29,11 @@ def run_tool(name, options=Options(), **args):
 @pytest.mark.parametrize("path", ["..", "../secret.txt", "src/../../secret.txt"])
 def test_parent_paths_are_refused(project, path):
     (project.parent / "secret.txt").write_text("top secret")
-    for name, args in [("read_file", {"path": path}), ("list_files", {"path": path}),
-                       ("search_files", {"query": "secret", "path": path})]:
+    for name, args in [
+        ("read_file", {"path": path}),
+        ("list_files", {"path": path}),
+        ("search_files", {"query": "secret", "path": path}),
+    ]:
         result = run_tool(name, **args)
         assert result.startswith("错误：") and "工作目录" in result, (name, result)
 
@@ -56,8 +59,7 @@ def test_env_files_are_never_read_or_searched(project):
     (project / ".env").write_text("OPENAI_API_KEY=sk-real-key\n")
     (project / "config").mkdir()
     (project / "config" / ".env.local").write_text("OPENAI_API_KEY=sk-real-key\n")
-    assert ".env" in run_tool("read_file", path=".env") and run_tool(
-        "read_file", path=".env").startswith("错误：")
+    assert ".env" in run_tool("read_file", path=".env") and run_tool("read_file", path=".env").startswith("错误：")
     assert run_tool("read_file", path="config/.env.local").startswith("错误：")
     assert "没有找到" in run_tool("search_files", query="sk-real-key")
     assert "没有找到" in run_tool("search_files", query="OPENAI_API_KEY", path="config")
@@ -174,14 +176,15 @@ def test_run_command_with_yes_reports_exit_code_and_output(workdir):
 @pytest.mark.skipif(os.name == "nt", reason="用 POSIX 的 sleep 和 ps")
 def test_run_command_timeout_kills_the_whole_process_group(workdir):
     marker = workdir / "child.pid"
-    result = run_tool("run_command", Options(auto_approve=True, command_timeout=1), command=f"sleep 60 & echo $! > {marker}; wait")
+    result = run_tool(
+        "run_command", Options(auto_approve=True, command_timeout=1), command=f"sleep 60 & echo $! > {marker}; wait"
+    )
     assert "超过 1 秒" in result
     assert not alive(int(marker.read_text()))
 
 
 def test_run_command_keeps_head_and_tail_of_long_output(workdir):
-    result = run_tool("run_command", YES,
-                      command=f'"{sys.executable}" -c "print(\'START\' + \'x\' * 50000 + \'END\')"')
+    result = run_tool("run_command", YES, command=f"\"{sys.executable}\" -c \"print('START' + 'x' * 50000 + 'END')\"")
     assert "START" in result and "END" in result and "省略了" in result
     assert len(result) < tools.MAX_RESULT_CHARS + 200
 
@@ -200,25 +203,41 @@ def copy_of_the_agent(tmp_path):
 def agent_without_settings(app, *args, **extra):
     env = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI_") and k != "MODEL"}
     env.update(PYTHONIOENCODING="utf-8", **extra)
-    return subprocess.run([sys.executable, str(app / "agent.py"), *args], env=env,
-                          capture_output=True, text=True, encoding="utf-8", timeout=30, check=False)
+    return subprocess.run(
+        [sys.executable, str(app / "agent.py"), *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=30,
+        check=False,
+    )
 
 
 def test_commands_see_shell_variables_but_not_the_key_or_dotenv_settings(provider, tmp_path):
     app, work = copy_of_the_agent(tmp_path)
     show = {"command": "env | grep -iE 'setting|dotenv|openai|sk-' || true"}
-    p = provider([tool_reply(call("run_command", show)), text_reply("好"),
-                  tool_reply(call("run_command", show)), text_reply("好")])
-    (app / ".env").write_text(f"OPENAI_API_KEY=sk-from-dotenv\nOPENAI_BASE_URL={p.url}\n"
-                              "OPENAI_MAX_RETRIES=0\nMODEL=m\nDOTENV_ONLY=from-dotenv\n")
+    p = provider(
+        [
+            tool_reply(call("run_command", show)),
+            text_reply("好"),
+            tool_reply(call("run_command", show)),
+            text_reply("好"),
+        ]
+    )
+    (app / ".env").write_text(
+        f"OPENAI_API_KEY=sk-from-dotenv\nOPENAI_BASE_URL={p.url}\n"
+        "OPENAI_MAX_RETRIES=0\nMODEL=m\nDOTENV_ONLY=from-dotenv\n"
+    )
     result = agent_without_settings(app, "--yes", "-C", str(work), "看看环境", SHELL_SETTING="from-shell")
     assert result.returncode == 0, result.stderr
     seen = tool_results(sent(p, 1))[-1]
     assert "SHELL_SETTING=from-shell" in seen
     assert "sk-from-dotenv" not in seen and "DOTENV_ONLY" not in seen and "OPENAI" not in seen
 
-    result = agent_without_settings(app, "--yes", "-C", str(work), "看看环境",
-                                    OPENAI_API_KEY="sk-from-shell", OPENAI_ORG_ID="org-shell")
+    result = agent_without_settings(
+        app, "--yes", "-C", str(work), "看看环境", OPENAI_API_KEY="sk-from-shell", OPENAI_ORG_ID="org-shell"
+    )
     assert result.returncode == 0, result.stderr
     seen = tool_results(sent(p, 3))[-1]
     assert "sk-from-shell" not in seen and "OPENAI_API_KEY" not in seen
@@ -248,10 +267,17 @@ def test_run_command_memory_stays_flat_however_much_the_command_prints(workdir):
         "tools.dispatch_tool('run_command', {'command': 'echo warm-up'}, yes)\n"
         "before = hwm()\n"
         "result = tools.dispatch_tool('run_command', {'command': 'yes | head -c 200000000'}, yes)\n"
-        "print(hwm() - before, len(result), '省略了' in result)\n")
-    out = subprocess.run([sys.executable, "-c", code], cwd=workdir, capture_output=True, text=True,
-                         env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8"},
-                         timeout=120, check=False)
+        "print(hwm() - before, len(result), '省略了' in result)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=workdir,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8"},
+        timeout=120,
+        check=False,
+    )
     grown_kb, length, cut = out.stdout.split()
     assert int(grown_kb) < 50 * 1024, f"200 MB 的输出让进程多用了 {int(grown_kb) // 1024} MB"
     assert int(length) <= tools.MAX_RESULT_CHARS and cut == "True"
@@ -259,9 +285,11 @@ def test_run_command_memory_stays_flat_however_much_the_command_prints(workdir):
 
 @posix_only
 def test_run_command_ends_what_it_left_running_in_the_background(workdir):
-    command = ("sleep 100 > /dev/null 2>&1 & echo $! > bg.pid; "
-               "nohup sleep 100 > /dev/null 2>&1 & echo $! > nohup.pid; "
-               "sleep 100 & echo $! > piped.pid; echo started")
+    command = (
+        "sleep 100 > /dev/null 2>&1 & echo $! > bg.pid; "
+        "nohup sleep 100 > /dev/null 2>&1 & echo $! > nohup.pid; "
+        "sleep 100 & echo $! > piped.pid; echo started"
+    )
     result = finishes(lambda: run_tool("run_command", Options(auto_approve=True, command_timeout=20), command=command))
     pids = [int((workdir / f"{name}.pid").read_text()) for name in ("bg", "nohup", "piped")]
     try:
@@ -280,10 +308,17 @@ class Terminal:
 
     def __init__(self, p, cwd):
         import pty
+
         self.master, slave = pty.openpty()
-        self.proc = subprocess.Popen([sys.executable, str(ROOT / "agent.py")], stdin=slave,
-                                     stdout=slave, stderr=slave, cwd=cwd, env=cli_env(p, TERM="dumb"),
-                                     start_new_session=True)
+        self.proc = subprocess.Popen(
+            [sys.executable, str(ROOT / "agent.py")],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            cwd=cwd,
+            env=cli_env(p, TERM="dumb"),
+            start_new_session=True,
+        )
         os.close(slave)
         self.out = b""
         threading.Thread(target=self._read, daemon=True).start()
@@ -323,8 +358,9 @@ class Terminal:
 
 @posix_only
 def test_typed_ahead_input_does_not_answer_the_approval(project, provider):
-    p = provider([{"sleep": 1, "then": tool_reply(call("run_command", {"command": "touch made.txt"}))},
-                  text_reply("好")])
+    p = provider(
+        [{"sleep": 1, "then": tool_reply(call("run_command", {"command": "touch made.txt"}))}, text_reply("好")]
+    )
     term = Terminal(p, project)
     term.wait_for("你：")
     term.type("做点事\n")
@@ -355,10 +391,9 @@ def test_approval_shows_the_whole_command_on_its_own_lines_with_controls_escaped
     command = "echo " + "word " * 60 + "\x1b[2K\rrm -rf build\nls"
     lines = refuse_on_a_terminal(project, provider, command).replace("\r\n", "\n").split("\n")
     asking = next(i for i, line in enumerate(lines) if "(y/N)" in line)
-    assert "共 2 行" in "".join(lines[asking - 1:asking + 1])  # 问的时候再说一遍：两行
-    shown_command = "\n".join(line.strip() for line in lines[asking - 2:asking])
+    assert "共 2 行" in "".join(lines[asking - 1 : asking + 1])  # 问的时候再说一遍：两行
+    shown_command = "\n".join(line.strip() for line in lines[asking - 2 : asking])
     assert shown_command == ("echo " + "word " * 60).strip() + " \\x1b[2K\\rrm -rf build\nls"
-
 
 
 # ── 只打开普通文件；env 文件一条规则；链接 ────────────────────────
@@ -402,8 +437,21 @@ def test_list_files_marks_broken_links_and_loops_instead_of_failing(workdir):
     assert lines[1].startswith("loop（") and "循环" in lines[1]
 
 
-SECRET_NAMES = [".env", ".ENV", ".Env.Local", ".env.production", ".envrc", "prod.env", "STAGING.ENV",
-                ".env~", "#.env#", ".env-prod", ".env_local", ".env1", ".envrc.local"]
+SECRET_NAMES = [
+    ".env",
+    ".ENV",
+    ".Env.Local",
+    ".env.production",
+    ".envrc",
+    "prod.env",
+    "STAGING.ENV",
+    ".env~",
+    "#.env#",
+    ".env-prod",
+    ".env_local",
+    ".env1",
+    ".envrc.local",
+]
 TEMPLATE_NAMES = [".env.example", ".ENV.Sample", ".env.template"]
 
 
@@ -453,12 +501,19 @@ def test_links_to_an_env_file_are_kept_back(workdir, monkeypatch):
 
 def test_a_hard_link_to_the_env_file_next_to_agent_py_is_kept_back(provider, tmp_path):
     app, work = copy_of_the_agent(tmp_path)
-    p = provider([tool_reply(call("read_file", {"path": "notes.txt"}, id="c1"),
-                             call("search_files", {"query": "sk-from-dotenv"}, id="c2"),
-                             call("list_files", {}, id="c3")),
-                  text_reply("好")])
-    (app / ".env").write_text(f"OPENAI_API_KEY=sk-from-dotenv\nOPENAI_BASE_URL={p.url}\n"
-                              "OPENAI_MAX_RETRIES=0\nMODEL=m\n")
+    p = provider(
+        [
+            tool_reply(
+                call("read_file", {"path": "notes.txt"}, id="c1"),
+                call("search_files", {"query": "sk-from-dotenv"}, id="c2"),
+                call("list_files", {}, id="c3"),
+            ),
+            text_reply("好"),
+        ]
+    )
+    (app / ".env").write_text(
+        f"OPENAI_API_KEY=sk-from-dotenv\nOPENAI_BASE_URL={p.url}\nOPENAI_MAX_RETRIES=0\nMODEL=m\n"
+    )
     os.link(app / ".env", work / "notes.txt")
     result = agent_without_settings(app, "-C", str(work), "看看")
     assert result.returncode == 0, result.stderr
@@ -471,9 +526,13 @@ def test_a_hard_link_to_the_env_file_next_to_agent_py_is_kept_back(provider, tmp
 # ── 结果的大小上限：哪个工具、哪种错误都一样 ──────────────────────
 def test_results_that_echo_a_huge_argument_quote_only_its_beginning(workdir):
     huge = "a" * 1_000_000
-    for name, args in [("read_file", {"path": huge}), ("list_files", {"path": huge}),
-                       ("search_files", {"query": huge}), ("search_files", {"query": "x", "path": huge}),
-                       (huge, {})]:
+    for name, args in [
+        ("read_file", {"path": huge}),
+        ("list_files", {"path": huge}),
+        ("search_files", {"query": huge}),
+        ("search_files", {"query": "x", "path": huge}),
+        (huge, {}),
+    ]:
         result = run_tool(name, **args)
         assert len(result) < 1000 and "个字符）" in result, (name[:20], result[:300])
 
