@@ -14,10 +14,10 @@ import os
 import sys
 from pathlib import Path
 
-from support.config import Options, connect, enter_workdir, fail
+from support.config import Options, connect, enter_workdir
 from support.errors import API_ERRORS, explain_error, internal_error
 from support.provider import count_model_call, safe_text, summary, to_history
-from support.terminal import parse_args, pause_step, preview, printable, safe_console, waiting
+from support.terminal import parse_args, pause_step, prepare_repl, preview, printable, safe_console, waiting
 from tools import COMMAND_TIMEOUT, TOOLS, dispatch_tool
 
 # ── 常量 ─────────────────────────────────────────────────────
@@ -27,7 +27,7 @@ SYSTEM_PROMPT = (
     "先用工具查看文件、搜索内容，再根据工具返回的证据回答；"
     "工具报错时如实说明，证据不够就说还缺什么。"
 )
-UNANSWERED = "（上一个问题没有答完：中途出错或被中断了。）"
+UNANSWERED = "（上一个问题没有答完：中途出错、被中断，或者用完了轮次。）"
 INTERRUPTED = "已中断：这次工具调用没有执行完（用户按了 Ctrl-C 或程序出错），没有结果。"
 
 
@@ -54,13 +54,15 @@ def run(
     messages.append({"role": "user", "content": user_message})
     repaired = check_pairing(messages)
     if repaired:
-        print(f"  [修复] 上一个问题没有正常结束（出错或被中断），历史里有 {repaired} 处不完整，已补好。")
+        print(f"  [修复] 上一个问题没有正常结束（出错、被中断或用完了轮次），历史里有 {repaired} 处不完整，已补好。")
     stats = {"model_calls": 0, "tool_runs": 0}
 
     for round_num in range(1, max_rounds + 1):
         print(f"\n{'=' * 40} 第 {round_num} 轮 {'=' * 40}")
         if options.step:  # --step：调用模型前停一下，看 messages 新增了什么
             pause_step(round_num, messages, model, TOOLS)
+        if not ready_to_send(messages):  # 宿主检查：每个 tool_call 都有配对的结果，不对就不发
+            break
 
         with waiting():  # 终端上显示等了几秒
             response = client.chat.completions.create(
@@ -114,8 +116,8 @@ def check_pairing(messages: list) -> int:
     一个 run() 之内每个调用都会得到结果；配不上对的历史只能来自上一个问题中途的 Ctrl-C 或出错。
     不修的话，之后每次请求都会被服务商拒绝：
     - 每个 tool_call 紧跟着恰好一条结果：缺的补“已中断”，重复的、对不上号的删掉；
-    - 每个问题都有回答：两条 user 挨着时，中间补一条说明没答完的 assistant
-      （Gemma、Mistral 等模板要求 user / assistant 交替）。
+    - 每个问题都有回答：user 紧跟在 user 或 tool 结果后面时（上个问题出错、中断或用完了轮次），
+      中间补一条说明没答完的 assistant（Gemma、Mistral 等要求 user / assistant 交替，tool 后面不能直接是 user）。
     """
     # 第一遍：按 id 收集结果，同一个 id 只要第一条
     results = {}
@@ -127,7 +129,7 @@ def check_pairing(messages: list) -> int:
     for m in messages:
         if m.get("role") == "tool":
             continue
-        if m.get("role") == "user" and fixed and fixed[-1].get("role") == "user":
+        if m.get("role") == "user" and fixed and fixed[-1].get("role") in ("user", "tool"):
             fixed.append({"role": "assistant", "content": UNANSWERED})
             added += 1
         fixed.append(m)
@@ -141,6 +143,33 @@ def check_pairing(messages: list) -> int:
     if fixed != messages:
         messages[:] = fixed
     return added + dropped
+
+
+def ready_to_send(messages: list) -> bool:
+    """每次调用模型前，宿主检查这次请求（第三篇讲义：“检查消息配对完整，再进入下一轮”）：
+    每个 tool_call 后面都有 id 相同的一条 role:"tool" 结果，每条结果都回答它前面的调用，tool 后面不直接跟 user。
+
+    上个问题留下的缺口，问题开始时 check_pairing 已经补好；这时再有问题，只能出在宿主自己的代码里
+    （比如改 run() 时删掉了追加结果的那几行）。那就不修，说明原因，这次请求不发出。
+    """
+    problems, pending, last = [], [], None
+    for m in messages:
+        if m.get("role") == "tool":
+            if m.get("tool_call_id") not in pending:
+                problems.append(f'{m.get("tool_call_id")} 这条 role:"tool" 结果前面没有对应的调用')
+            else:
+                pending.remove(m["tool_call_id"])
+        else:
+            problems += [f'{call_id} 没有对应的 role:"tool" 结果' for call_id in pending]
+            pending = [tc["id"] for tc in m.get("tool_calls") or []]
+            if m.get("role") == "user" and last == "tool":
+                problems.append('role:"tool" 结果后面直接跟着 user 消息')
+        last = m.get("role")
+    problems += [f'{call_id} 没有对应的 role:"tool" 结果' for call_id in pending]
+    if problems:
+        more = f"（还有 {len(problems) - 1} 处）" if len(problems) > 1 else ""
+        print(f"\n[宿主拦截] {printable(problems[0])}{more}，这次请求没有发出。")
+    return not problems
 
 
 def answered(messages: list) -> bool:
@@ -172,16 +201,7 @@ def ask(question: str, messages: list, client, model: str, args, options: Option
 
 def repl(client, model: str, args, options: Options = Options()) -> int:
     """交互模式：对话在问题之间延续，/reset 重新开始，quit / exit / Ctrl-D / Ctrl-C 退出。"""
-    if sys.stdin is None or sys.stdout is None:  # python agent.py <&- 或 >&-
-        fail(
-            "[错误] 没有标准输入或标准输出，进不了交互模式：把问题写在命令行上，"
-            '例如 python agent.py "这个项目是做什么的？"'
-        )
-    if sys.stdin.isatty():
-        try:
-            import readline  # noqa: F401  让 input() 支持方向键；Windows 没有
-        except ImportError:
-            pass
+    prepare_repl()  # 没有 stdin / stdout 就一句话退出；终端上让 input() 支持方向键
     print(f"模型：{model}；工作目录：{Path.cwd()}（quit 退出，/reset 开始新对话）")
     messages = new_conversation()
     while True:

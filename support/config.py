@@ -1,14 +1,13 @@
 """设置：命令行决定的选项（Options），.env 和环境变量里的配置，以及建好的 API 客户端。"""
 
 import os
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import openai
 from dotenv import dotenv_values
 
-from support.terminal import printable
+from support.terminal import fail, printable
 
 PLACEHOLDER_KEY = "sk-your-key-here"  # .env.example 里的示例值
 
@@ -21,12 +20,6 @@ class Options:
     command_timeout: float | None = None  # --command-timeout；None 就用 tools.COMMAND_TIMEOUT
     step: bool = False  # --step：每次调用模型前停一下，看 messages 新增了什么
     env_files: frozenset = frozenset()  # 读过的 .env 的 (st_dev, st_ino)：它的硬链接也不许文件工具读
-
-
-def fail(text: str):
-    """配置或用法错误：一句话，退出码 2。"""
-    print(text, file=sys.stderr)
-    sys.exit(2)
 
 
 def read_settings(app_dir: Path) -> tuple[dict, frozenset]:

@@ -4,9 +4,14 @@ import argparse
 import contextlib
 import json
 import math
+import os
+import shlex
+import subprocess
 import sys
+import tempfile
 import threading
 import time
+from pathlib import Path
 
 PREVIEW_CHARS = 200  # [工具结果] 只打印开头这么多字符（模型拿到的是完整结果，上限见 tools.MAX_RESULT_CHARS）
 
@@ -55,6 +60,26 @@ def interactive() -> bool:
     return bool(sys.stdin and sys.stdin.isatty() and sys.stdout and sys.stdout.isatty())
 
 
+def fail(text: str):
+    """配置或用法错误：一句话，退出码 2。"""
+    print(text, file=sys.stderr)
+    sys.exit(2)
+
+
+def prepare_repl() -> None:
+    """交互模式之前：没有标准输入或输出（python agent.py <&- 或 >&-）就一句话退出；终端上让 input() 支持方向键。"""
+    if sys.stdin is None or sys.stdout is None:
+        fail(
+            "[错误] 没有标准输入或标准输出，进不了交互模式：把问题写在命令行上，"
+            '例如 python agent.py "这个项目是做什么的？"'
+        )
+    if sys.stdin.isatty():
+        try:
+            import readline  # noqa: F401  Windows 没有
+        except ImportError:
+            pass
+
+
 def safe_console() -> None:
     """打印永不出错：终端编码（比如 GBK）显示不了的字符换成替代字符；读入的坏字节也一样。"""
     for stream in (sys.stdin, sys.stdout, sys.stderr):
@@ -86,23 +111,95 @@ def waiting():
 
 
 # ── --step：每次调用模型前，看 messages 新增了什么 ──────────────
+BLUE, GREEN, RESET = "\x1b[34m", "\x1b[32m", "\x1b[0m"  # 新增的 assistant 请求用蓝色，tool 结果用绿色
+
+
 def pause_step(round_num: int, messages: list, model: str, tools: list) -> None:
     """打印要送出的新消息，在终端上等回车。停在调用模型前，每个 tool_call 都已有结果，
-    这时按 q 停下，历史仍然完整，下一个问题照常能问。"""
+    这时按 q 停下，历史仍然完整，下一个问题照常能问；按 e 可以先改一条工具结果再送出（what-if）。"""
     print(step_view(round_num, messages, model, tools))
     if not interactive():
         return
-    try:
-        answer = input("  [单步] 回车继续，q 回车停下这个问题：")
-    except EOFError:
-        answer = "q"
-    if answer.strip().lower() == "q":
-        raise KeyboardInterrupt  # 和 Ctrl-C 一样停下这个问题
+    edited = set()
+    while True:
+        can_edit = any(m.get("role") == "tool" for m in new_messages(messages))
+        try:
+            answer = input(f"  [单步] 回车继续，{'e 回车改一条工具结果，' if can_edit else ''}q 回车停下这个问题：")
+        except EOFError:
+            answer = "q"
+        answer = answer.strip().lower()
+        if answer == "q":
+            raise KeyboardInterrupt  # 和 Ctrl-C 一样停下这个问题
+        if answer != "e" or not can_edit:
+            return
+        call_id = edit_result(messages)
+        if call_id:
+            edited.add(call_id)
+            print(step_view(round_num, messages, model, tools, edited))
 
 
-def step_view(round_num: int, messages: list, model: str, tools: list) -> str:
-    """上次调用模型之后 messages 新增的消息，一条一行，最后是总数和请求的字节数。"""
+def new_messages(messages: list) -> list:
+    """上次调用模型之后新增的消息：从最后一条 assistant 起（新对话从头起）。"""
     start = max((i for i, m in enumerate(messages) if m.get("role") == "assistant"), default=0)
+    return messages[start:]
+
+
+def edit_result(messages: list) -> str | None:
+    """改一条马上要送回模型的工具结果，看模型的下一步怎样跟着变。返回改了的那条的 tool_call_id。"""
+    results = [m for m in new_messages(messages) if m.get("role") == "tool"]
+    chosen = results[0]
+    try:
+        if len(results) > 1:
+            for n, m in enumerate(results, 1):
+                print(
+                    printable(f"    {n}. {m.get('tool_call_id')}  {json.dumps(m['content'][:40], ensure_ascii=False)}")
+                )
+            pick = input("  [单步] 改哪一条？输入序号：").strip()
+            if not (pick.isdigit() and 1 <= int(pick) <= len(results)):
+                print("  [单步] 没有这一条，什么也没改。")
+                return None
+            chosen = results[int(pick) - 1]
+        new = edited_text(chosen["content"])
+    except EOFError:
+        new = None
+    if new is None or new == chosen["content"]:
+        print("  [单步] 结果没有改。")
+        return None
+    chosen["content"] = new  # 历史里存的、送给模型的，都是改过的这一份
+    return chosen.get("tool_call_id")
+
+
+def edited_text(content: str) -> str | None:
+    """设置了 $VISUAL 或 $EDITOR 就用它改整段；没有就问“把哪段文字”“换成什么”。"""
+    editor = os.environ.get("VISUAL") or os.environ.get("EDITOR")
+    if not editor:
+        old = input("  [单步] 把哪段文字：")
+        if not old or old not in content:
+            print(printable(f"  [单步] 结果里没有 {old!r}。"))
+            return None
+        return content.replace(old, input("  [单步] 换成："))
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False, encoding="utf-8") as f:
+        f.write(content)
+    try:
+        if subprocess.run([*shlex.split(editor), f.name], check=False).returncode != 0:
+            return None
+        new = Path(f.name).read_text(encoding="utf-8", errors="replace")
+    except (OSError, ValueError) as e:  # 编辑器不存在、引号没配对……
+        print(printable(f"  [单步] 没法用编辑器 {editor!r}：{e}"))
+        return None
+    finally:
+        os.unlink(f.name)
+    return new[:-1] if new.endswith("\n") and not content.endswith("\n") else new  # 编辑器常在末尾补一个换行
+
+
+def colour() -> bool:
+    """终端上、没有设置 NO_COLOR 时才上色。"""
+    return bool(sys.stdout and sys.stdout.isatty()) and not os.environ.get("NO_COLOR")
+
+
+def step_view(round_num: int, messages: list, model: str, tools: list, edited=frozenset()) -> str:
+    """上次调用模型之后 messages 新增的消息，一条一行，最后是总数和请求的字节数。edited：改过的结果的 id。"""
+    start = len(messages) - len(new_messages(messages))
     lines = [f"  [单步] 第 {round_num} 轮，messages 新增 {len(messages) - start} 条："]
     for i, m in enumerate(messages[start:], start):
         role, text = m.get("role", "?"), ""
@@ -112,12 +209,14 @@ def step_view(round_num: int, messages: list, model: str, tools: list) -> str:
                 for tc in m["tool_calls"]
             )
         elif role == "tool":
-            text = f"tool_call_id={m.get('tool_call_id')}  "
+            text = f"tool_call_id={m.get('tool_call_id')}  " + ("（已改）" if m.get("tool_call_id") in edited else "")
         if m.get("content") or not text:
             content = str(m.get("content") or "")
             shown = json.dumps(content[:40], ensure_ascii=False) + ("…" if len(content) > 40 else "")
             text += f"{shown}（{len(content)} 字符）"
-        lines.append(printable(f"    [{i}] {role:<9} {text}"))
+        line = printable(f"    [{i}] {role:<9} {text}")
+        tint = BLUE if m.get("tool_calls") else GREEN if role == "tool" else ""
+        lines.append(f"{tint}{line}{RESET}" if tint and colour() else line)
     body = {"model": model, "messages": messages, "tools": tools, "tool_choice": "auto"}  # 和 run() 送出的一样
     size = len(json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode())
     lines.append(f"  [单步] 这次送出 messages {len(messages)} 条，请求 {size} 字节")

@@ -150,6 +150,13 @@ def alternate_rule(body):
         return "Conversation roles must alternate user/assistant/user/assistant/..."
 
 
+def mistral_rule(body):
+    """Mistral 的 API 和它的聊天模板：tool 结果后面不能直接跟 user（invalid_request_message_order）。"""
+    roles = [m["role"] for m in body["messages"]]
+    if any(a == "tool" and b == "user" for a, b in zip(roles, roles[1:], strict=False)):
+        return "Unexpected role 'user' after role 'tool'"
+
+
 ALLOWED_KEYS = {
     "system": {"role", "content", "name"},
     "user": {"role", "content", "name"},
@@ -179,6 +186,7 @@ PROVIDER_RULES = {
     "vllm": vllm_rule,
     "strict": strict_rule,
     "alternate": alternate_rule,
+    "mistral": mistral_rule,
 }
 
 

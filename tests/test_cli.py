@@ -205,6 +205,7 @@ def test_ctrl_c_while_a_command_runs_kills_it_and_the_next_question_works(projec
         ("assistant", None),
         ("tool", "c1"),
         ("tool", "c2"),
+        ("assistant", None),
         ("user", None),
     ]
     assert all("已中断" in result for result in tool_results(messages))

@@ -169,16 +169,18 @@ def test_check_pairing_answers_unanswered_calls_before_the_next_user_turn():
         {"role": "tool", "tool_call_id": "zzz", "content": "orphan"},
         {"role": "user", "content": "q2"},
     ]
-    assert agent.check_pairing(messages) == 2
+    assert agent.check_pairing(messages) == 3  # 补一条“已中断”，删一条对不上号的，user 前面补一条说明
     assert [(m["role"], m.get("tool_call_id")) for m in messages] == [
         ("system", None),
         ("user", None),
         ("assistant", None),
         ("tool", "a"),
         ("tool", "b"),
+        ("assistant", None),
         ("user", None),
     ]
     assert messages[3]["content"] == agent.INTERRUPTED
+    assert messages[5]["content"] == agent.UNANSWERED  # tool 后面不能直接是 user（Mistral）
     assert agent.check_pairing(messages) == 0
 
 
@@ -280,4 +282,32 @@ def test_repl_recovers_after_an_error_midway_through_a_question(project, provide
     assert "[错误]" in result.stderr and "Traceback" not in result.stderr
     assert "这次好了" in result.stdout
     assert p.rejected == []
-    assert [m["role"] for m in sent(p, -1)] == ["system", "user", "assistant", "tool", "user"]
+    assert [m["role"] for m in sent(p, -1)] == ["system", "user", "assistant", "tool", "assistant", "user"]
+
+
+def test_mistral_accepts_the_next_question_after_a_round_limit_stop(project, provider):
+    """问题停在轮次上限时历史以 tool 结果结尾；下一个问题前补一条说明，Mistral 才不会回 400。"""
+    p = provider([tool_reply(call("list_files", {}, id="c1")), text_reply("第二个问题的回答")], rules=["mistral"])
+    result = run_cli("--max-rounds", "1", p=p, input="问题一\n问题二\n")
+
+    assert "[警告] 达到最大轮次 1" in result.stdout and "第二个问题的回答" in result.stdout
+    assert p.rejected == [] and "[错误]" not in result.stderr
+    assert [m["role"] for m in sent(p, 1)] == ["system", "user", "assistant", "tool", "assistant", "user"]
+    assert assistant_turns(sent(p, 1))[-1]["content"] == agent.UNANSWERED
+
+
+def test_host_stops_a_request_with_an_unanswered_call_before_it_is_sent(project, provider, capsys):
+    """run() 里少了追加结果的那一步（比如改代码时删掉了）：宿主拦下请求，不发给服务商，模型调用数停在 1。"""
+
+    class NoResults(list):  # 模拟删掉了追加 role:"tool" 结果的那几行
+        def append(self, m):
+            if m.get("role") != "tool":
+                super().append(m)
+
+    p = provider([tool_reply(call("list_files", {}, id="c1")), text_reply("不该走到这里")])
+    messages = agent.run("看看", NoResults(agent.new_conversation()), client=client_for(p), model="m")
+
+    out = capsys.readouterr().out
+    assert '[宿主拦截] c1 没有对应的 role:"tool" 结果，这次请求没有发出。' in out
+    assert "[统计] 模型调用 1 次，工具执行 1 次" in out and "[最终回复]" not in out
+    assert len(p.requests) == 1 and not agent.answered(messages)

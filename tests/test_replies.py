@@ -106,7 +106,7 @@ BROKEN = {
 
 @pytest.mark.parametrize("reply", BROKEN.values(), ids=BROKEN.keys())
 def test_unusable_reply_is_one_line_and_the_repl_goes_on(project, provider, reply):
-    p = provider([reply, text_reply("第二个问题的回答")], rules=["strict", "llama_cpp", "vllm", "alternate"])
+    p = provider([reply, text_reply("第二个问题的回答")], rules=["strict", "llama_cpp", "vllm", "alternate", "mistral"])
     result = run_cli(p=p, input="问题一\n问题二\n")
     assert result.returncode == 0
     assert "Traceback" not in result.stderr
@@ -133,7 +133,7 @@ def test_unusable_reply_after_a_tool_round_keeps_the_round(project, provider):
     result = run_cli(p=p, input="问题一\n问题二\n")
     assert result.returncode == 0 and "Traceback" not in result.stderr
     assert p.rejected == []
-    assert [m["role"] for m in sent(p, 2)] == ["system", "user", "assistant", "tool", "user"]
+    assert [m["role"] for m in sent(p, 2)] == ["system", "user", "assistant", "tool", "assistant", "user"]
 
 
 def test_usage_of_the_wrong_shape_is_ignored(project, provider):
@@ -376,7 +376,7 @@ def assert_valid_history(p):
 @given(reply=st.sampled_from(VALID_REPLIES).flatmap(mutated))
 @example(reply=VALID_REPLIES[2])  # 原样的工具调用回复（content: null）每次都跑
 def test_no_reply_shape_breaks_the_conversation(project, reply):
-    rules = ["strict", "llama_cpp", "vllm", "alternate"]
+    rules = ["strict", "llama_cpp", "vllm", "alternate", "mistral"]
     with (
         FakeProvider([{"body": reply}, text_reply("好")], rules=rules) as one_shot,
         FakeProvider([{"body": reply}, text_reply("好"), text_reply("好")], rules=rules) as repl,

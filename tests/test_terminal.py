@@ -110,6 +110,7 @@ def test_step_waits_for_enter_and_q_stops_the_question_leaving_a_valid_history(p
         ("user", None),
         ("assistant", None),
         ("tool", "c1"),
+        ("assistant", None),  # q 停下的问题补一条说明：tool 后面不能直接是 user
         ("user", None),
     ]
     assert "Traceback" not in term.out
