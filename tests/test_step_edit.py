@@ -1,0 +1,71 @@
+"""--step 的 what-if：暂停时改一条就要送回去的工具结果，模型的下一步跟着变。伪终端里真实运行。"""
+
+import sys
+
+import pytest
+from conftest import QUESTION
+from test_terminal import Terminal
+
+pytest.importorskip("pty", reason="Windows 上没有 pty")
+BLUE, GREEN = "\x1b[34m", "\x1b[32m"
+
+
+def step_through(term, edits):
+    """每个暂停按回车；第 n 个暂停先打 edits[n] 里的字（比如 "e\\n"），结果改好后再回车继续。"""
+    pause = 0
+    while True:
+        pause += 1
+        term.wait_for("q 回车停下这个问题", pause)
+        if pause in edits:
+            for text, wait in edits[pause]:
+                term.type(text)
+                if wait:
+                    term.wait_for(wait)
+            pause += 1
+            term.wait_for("q 回车停下这个问题", pause)  # 改完以后重新显示这一轮，再问一次
+        term.type("\n")
+        if pause >= 5:
+            return term.finish()
+
+
+def test_editing_the_package_json_result_changes_the_answer(project, monkeypatch):
+    monkeypatch.delenv("EDITOR", raising=False)
+    monkeypatch.delenv("VISUAL", raising=False)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    term = Terminal(None, "--demo", "--step", "-C", str(project), QUESTION)
+    # 第 3 轮之前，新增的是 read_file(package.json) 的请求和它的结果：把 react 换成 vue
+    code = step_through(term, {3: [("e\n", "把哪段文字："), ("react\n", "换成："), ("vue\n", None)]})
+
+    assert code == 0
+    out = term.out
+    assert "tool_call_id=call_demo_2  （已改）" in out
+    assert "- 前端：Vue 18.2" in out and "React 18.2" not in out
+    assert f"{BLUE}    [4] assistant tool_calls: read_file" in out and f"{GREEN}    [5] tool" in out
+
+
+def test_editing_with_editor_and_no_colour(project, monkeypatch, tmp_path):
+    script = tmp_path / "edit.py"
+    script.write_text(
+        "import sys, pathlib\n"
+        "f = pathlib.Path(sys.argv[1])\n"
+        "f.write_text(f.read_text(encoding='utf-8').replace('express', 'koa') + '\\n', encoding='utf-8')\n"
+    )
+    monkeypatch.setenv("EDITOR", f"{sys.executable} {script}")
+    monkeypatch.setenv("NO_COLOR", "1")
+    term = Terminal(None, "--demo", "--step", "-C", str(project), QUESTION)
+    code = step_through(term, {3: [("e\n", None)]})
+
+    assert code == 0
+    out = term.out
+    assert "（已改）" in out and "- 后端：Koa 4.18（Node.js）" in out and "Express 4.18" not in out
+    assert "\x1b[3" not in out
+
+
+def test_without_an_edit_the_answer_is_unchanged_and_nothing_is_marked(project, monkeypatch):
+    monkeypatch.delenv("EDITOR", raising=False)
+    monkeypatch.delenv("VISUAL", raising=False)
+    term = Terminal(None, "--demo", "--step", "-C", str(project), QUESTION)
+    code = step_through(term, {3: [("e\n", "把哪段文字："), ("angular\n", "结果里没有"), ("", None)]})
+
+    assert code == 0
+    assert "（已改）" not in term.out and "- 前端：React 18.2" in term.out
