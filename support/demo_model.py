@@ -3,6 +3,7 @@
 它提供和 OpenAI 客户端一样的 client.chat.completions.create(...)，返回真正的 SDK 对象
 ChatCompletion，所以 run() 分不出真假。每一步怎么走由到目前为止的工具结果决定——
 和真模型一样看证据，只是“思考”换成了写死的规则。
+回答之前先像最严格的真实接口一样检查请求（support/demo_checks.py），历史不合规就回 400。
 """
 
 import json
@@ -11,6 +12,8 @@ from types import SimpleNamespace
 
 from openai.types.chat import ChatCompletion
 
+from support.demo_checks import validate
+from support.demo_inventory import inventory_step, no_task_answer, understand_order
 from support.demo_rules import entry_step, first_new, key, list_call, result, stack_step, tests_step, use_answer
 
 NOTE = "\n\n（离线回放：以上由固定规则根据工具结果生成，不是真实模型。配好 .env 后去掉 --demo 就是真模型。）"
@@ -19,9 +22,10 @@ HELP = (
     "- 帮我看看这个项目用了什么技术栈 / What tech stack does this project use?\n"
     "- 这个项目的入口文件是什么？ / What is the entry point?\n"
     "- 搜索一下项目里有没有用到 lodash / Is lodash used anywhere?\n"
-    "- 帮我看看 tests 目录下有哪些测试文件 / Which test files are there?"
+    "- 帮我看看 tests 目录下有哪些测试文件 / Which test files are there?\n"
+    "- 我需要 3 盒红笔。库存够吗？如果够，一共多少钱？（在 examples/inventory 里问）"
 )
-# 问题的意图，按这个顺序认：技术栈、入口、某个库用没用、测试文件
+# 问题的意图，按这个顺序认：库存（demo_inventory）、技术栈、入口、某个库用没用、测试文件
 STACK = (
     r"技术栈|框架|(用了|用到了?)(什么|哪些)|(什么|哪些)(技术|依赖|库)|依赖了?(什么|哪些)"
     r"|\bstack\b|\bframeworks?\b|\btechnolog|\bdependencies\b|\blibraries\b|\bbuilt with\b"
@@ -46,8 +50,9 @@ NOT_NAMES = set(
 def demo_client():
     """和 openai.OpenAI() 一样用：client.chat.completions.create(model=..., messages=..., ...)。"""
 
-    def create(model, messages, **_):
-        first_id = sum(m["role"] == "tool" for m in messages) + 1
+    def create(model=None, messages=None, tools=None, **_):
+        validate(model, messages, tools)  # 像真接口一样：请求不合规就 400，不回答
+        first_id = sum(len(m.get("tool_calls") or []) for m in messages) + 1  # 新调用的 id 不和历史里的重复
         return reply(next_step(messages), model, first_id)
 
     return SimpleNamespace(base_url="离线演示", chat=SimpleNamespace(completions=SimpleNamespace(create=create)))
@@ -84,7 +89,11 @@ def reply(step, model, first_id=1) -> ChatCompletion:
 
 
 def understand(question: str) -> tuple:
-    """问题 → (意图, 要搜的名字)。意图是 stack、entry、use、tests 或 help。"""
+    """问题 → (意图, 细节)。意图是 inventory（细节是 (商品, 数量, 单位)）、stack、entry、use（细节是要搜的名字）、
+    tests 或 help。"""
+    order = understand_order(question)
+    if order:
+        return "inventory", order
     q = question.lower()
     words = [w.strip("./-") for w in re.findall(r"[a-z@][a-z0-9@._/-]*", q)]
     names = list(dict.fromkeys(w for w in words if len(w) > 1 and w not in NOT_NAMES))
@@ -103,15 +112,20 @@ def next_step(messages):
     """看用户的问题和这个问题以来的工具结果，决定下一步：再调工具，或者回答。
 
     一步是最终回答（str），或者一组调用 [(工具名, 参数)]。"""
-    last_user = max(i for i, m in enumerate(messages) if m["role"] == "user")
+    users = [i for i, m in enumerate(messages) if m["role"] == "user"]
+    last_user = users[-1] if users else 0
     calls = {tc["id"]: tc["function"] for m in messages if m.get("tool_calls") for tc in m["tool_calls"]}
     seen = {}  # (工具名, 参数 JSON) → 结果
     for m in messages[last_user:]:
         if m["role"] == "tool":
             fn = calls[m["tool_call_id"]]
             seen[(fn["name"], fn["arguments"])] = m["content"]
+    if not users:  # 原任务没送来：不知道用户要什么，只能说看到了什么、缺什么
+        return no_task_answer(seen)
 
-    intent, names = understand(messages[last_user]["content"])
+    intent, names = understand(plain_text(messages[last_user]["content"]))
+    if intent == "inventory":
+        return inventory_step(seen, names)
     if intent == "help":
         return HELP
     if intent == "use":  # 几个名字就在同一轮里并行搜几次
@@ -121,3 +135,10 @@ def next_step(messages):
         )
     step = {"stack": stack_step, "entry": entry_step, "tests": tests_step}[intent]
     return first_new(seen, list_call(".")) or step(seen)
+
+
+def plain_text(content) -> str:
+    """user 的 content：字符串，或者分段的 [{"type": "text", "text": …}]。"""
+    if isinstance(content, str):
+        return content
+    return "".join(part.get("text") or "" for part in content if isinstance(part, dict))

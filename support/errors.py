@@ -42,6 +42,7 @@ ERROR_HINTS = [
 
 
 CONTEXT_TOO_LONG = ("context length", "context_length", "context window", "maximum context", "too long")
+BROKEN_HISTORY = ("tool_call", "role 'tool'", "after role")  # 服务商说历史里的调用和结果没配好对
 
 
 def explain_error(e: Exception, base_url: str, model: str) -> str:
@@ -63,6 +64,11 @@ def explain_error(e: Exception, base_url: str, model: str) -> str:
         )
     if isinstance(e, openai.BadRequestError) and any(w in said.lower() for w in CONTEXT_TOO_LONG):
         text = "对话太长，超出了模型的上下文长度（400）：输入 /reset 开始新对话"
+    elif isinstance(e, openai.BadRequestError) and any(w in said for w in BROKEN_HISTORY):
+        text = (
+            "请求被拒绝（400）：历史里的工具调用和结果没有配好对——"
+            "改过 run() 的话，看看是不是漏了追加结果；没改过就是 agent 的 bug，请报告"
+        )
     else:  # 表里第一个对得上的：异常类型，或者状态码
         text = next(
             hint
