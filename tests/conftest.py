@@ -1,12 +1,16 @@
 import contextlib
+import io
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import tempfile
+import threading
 import time
 from pathlib import Path
+from unittest import mock
 
-import openai
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -16,6 +20,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from fake_provider import FakeProvider  # noqa: E402
 
 QUESTION = "帮我看看这个项目用了什么技术栈"  # 章节里的问题
+NO_CERTS = tempfile.TemporaryDirectory(prefix="no-certs-")  # 一个空目录，见 no_cert_bundle
+
+
+@pytest.fixture(autouse=True)
+def no_cert_bundle(monkeypatch):
+    """测试只连本机的 http：信任的证书换成一个空目录，建 API 客户端时（本进程里、子进程里都一样）
+    不用每次读一遍系统的证书包（几十毫秒）；万一连了外网的 https，也验证不过。"""
+    monkeypatch.delenv("SSL_CERT_FILE", raising=False)
+    monkeypatch.setenv("SSL_CERT_DIR", NO_CERTS.name)
 
 
 @pytest.fixture
@@ -48,11 +61,13 @@ def provider():
 
 
 def client_for(p, **kwargs):
+    import openai  # 用到时才导入（run_main 里的 agent 也一样）：pytest-xdist 的主进程不跑测试，省下一秒多
+
     return openai.OpenAI(base_url=p.url, api_key="test-key", max_retries=0, **kwargs)
 
 
 def cli_env(p=None, **extra):
-    """子进程的环境：只指向本地假服务商，不读任何真实 key。"""
+    """运行 agent 的环境（子进程的，或 run_main 里的 os.environ）：只指向本地假服务商，不读任何真实 key。"""
     env = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI_")}
     if p:
         env["OPENAI_API_KEY"] = "test-key"
@@ -68,6 +83,7 @@ def cli_env(p=None, **extra):
 
 
 def run_cli(*args, p=None, input=None, cwd=None, timeout=30, **env):
+    """在真的子进程里运行 python agent.py ARGS：信号、终端、标准流被关掉、子进程继承的环境，要用它测。"""
     return subprocess.run(
         [sys.executable, str(ROOT / "agent.py"), *args],
         input=input,
@@ -78,6 +94,74 @@ def run_cli(*args, p=None, input=None, cwd=None, timeout=30, **env):
         env=cli_env(p, **env),
         timeout=timeout,
     )
+
+
+def run_main(*args, p=None, input=None, cwd=None, timeout=30, **env):
+    """和 run_cli 一样的参数和结果，但在本进程里调用 agent.main(ARGS)：省掉每次启动 Python、import openai 的一秒多。
+
+    环境和 cli_env() 一样；stdin、stdout、stderr 是内存里的 UTF-8 流（和子进程的管道一样不是终端）；
+    main() 眼里 agent.py 在一个空的临时目录里，旁边没有 .env：不读开发者放在仓库里的 .env。
+    结束后（出错也一样）环境、工作目录、标准流都还原。信号、终端、标准流被关掉、子进程继承的东西，仍用 run_cli。
+    """
+    import agent
+
+    stdin = io.TextIOWrapper(io.BytesIO((input or "").encode("utf-8")), encoding="utf-8")
+    stdout, stderr = (io.TextIOWrapper(io.BytesIO(), encoding="utf-8") for _ in range(2))
+    with contextlib.ExitStack() as stack:
+        app_dir = stack.enter_context(tempfile.TemporaryDirectory())
+        stack.enter_context(mock.patch.object(agent, "__file__", os.path.join(app_dir, "agent.py")))
+        stack.enter_context(mock.patch.dict(os.environ, cli_env(p, **env), clear=True))
+        argv = [str(ROOT / "agent.py"), *args]  # 用法错误的提示里，程序名也是 agent.py
+        stack.enter_context(mock.patch.multiple(sys, argv=argv, stdin=stdin, stdout=stdout, stderr=stderr))
+        stack.callback(os.chdir, os.getcwd())  # -C DIR 会 chdir
+        if cwd:
+            os.chdir(cwd)
+        try:
+            with time_limit(timeout):
+                code = agent.main(list(args))
+        except SystemExit as e:  # 用法、配置错误，-h：和解释器一样变成退出码
+            code = 0 if e.code is None else e.code
+            if not isinstance(code, int):  # sys.exit("一句话")：打印出来，退出码 1
+                print(code, file=sys.stderr)
+                code = 1
+        except TooSlow:
+            raise subprocess.TimeoutExpired(argv, timeout, written(stdout), written(stderr)) from None
+    return subprocess.CompletedProcess(argv, code, written(stdout), written(stderr))
+
+
+def written(stream):
+    """内存流里写下的文字，原样：不像 subprocess.run(text=True) 那样把回车换成换行，断言“输出里没有回车”才有意义。"""
+    stream.flush()
+    return stream.buffer.getvalue().decode("utf-8")
+
+
+class TooSlow(BaseException):
+    """run_main 超时：不是 Exception，agent 的 except Exception 接不住它。"""
+
+
+@contextlib.contextmanager
+def time_limit(seconds):
+    """主线程里过了 seconds 秒还没结束就抛 TooSlow，和 subprocess.run 的 timeout 一样不让测试卡住。"""
+    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        yield  # Windows、非主线程：不限时
+        return
+
+    def expire(signum, frame):
+        raise TooSlow
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def default_sigint():
+    """Popen 的 preexec_fn：子进程里 Ctrl-C 恢复默认处理。
+    pytest 从后台（cmd &）启动时 SIGINT 被忽略，子进程会继承这份忽略，发 SIGINT 就没有反应。"""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def agent_copy(tmp_path):

@@ -206,7 +206,8 @@ class FakeProvider:
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}/v1"
 
     def __enter__(self):
-        threading.Thread(target=self.server.serve_forever, args=(0.05,), daemon=True).start()
+        # 每 0.01 秒看一次要不要停：测试结束时 shutdown() 马上返回
+        threading.Thread(target=self.server.serve_forever, args=(0.01,), daemon=True).start()
         return self
 
     def __exit__(self, *exc):

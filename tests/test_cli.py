@@ -1,4 +1,5 @@
-"""命令行：一次性提问、交互模式、配置错误，都以子进程真实运行。"""
+"""命令行：一次性提问、交互模式、配置错误。多数在本进程里跑 main()（run_main）；
+Ctrl-C、一直开着的 stdin、agent.py 旁边的 .env 要看真的进程，以子进程运行。"""
 
 import os
 import signal
@@ -7,7 +8,7 @@ import sys
 import threading
 
 import pytest
-from conftest import ROOT, agent_copy, alive, cli_env, run_cli, sent, tool_results, wait_until
+from conftest import ROOT, agent_copy, alive, cli_env, default_sigint, run_main, sent, tool_results, wait_until
 from fake_provider import call, text_reply, tool_reply
 
 import agent
@@ -15,7 +16,7 @@ import agent
 
 def test_one_shot_answers_and_exits_0(project, provider):
     p = provider([tool_reply(call("list_files", {})), text_reply("这是一个 React 项目")], rules=["strict"])
-    result = run_cli("这个项目用了什么？", p=p)
+    result = run_main("这个项目用了什么？", p=p)
     assert result.returncode == 0, result.stderr
     assert "第 1 轮" in result.stdout and "[调用工具] list_files({})" in result.stdout
     assert "[最终回复]\n这是一个 React 项目" in result.stdout
@@ -25,7 +26,7 @@ def test_one_shot_answers_and_exits_0(project, provider):
 
 def test_one_shot_round_limit_exits_1(project, provider):
     p = provider([tool_reply(call("list_files", {}, id=f"c{i}")) for i in range(5)])
-    result = run_cli("看看", "--max-rounds", "2", p=p)
+    result = run_main("看看", "--max-rounds", "2", p=p)
     assert result.returncode == 1
     assert "[警告] 达到最大轮次 2，停止执行。" in result.stdout
     assert len(p.requests) == 2
@@ -33,14 +34,14 @@ def test_one_shot_round_limit_exits_1(project, provider):
 
 def test_workdir_option_confines_tools_to_that_directory(project, provider, tmp_path):
     p = provider([tool_reply(call("read_file", {"path": "package.json"})), text_reply("好")])
-    result = run_cli("看看", "-C", str(project), p=p, cwd=tmp_path)
+    result = run_main("看看", "-C", str(project), p=p, cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert '"react"' in tool_results(sent(p, 1))[-1]
 
 
 def test_repl_keeps_history_between_questions_and_reset_starts_over(project, provider):
     p = provider([text_reply("回答一"), text_reply("回答二"), text_reply("回答三")])
-    result = run_cli(p=p, input="问题一\n问题二\n/reset\n问题三\nquit\n")
+    result = run_main(p=p, input="问题一\n问题二\n/reset\n问题三\nquit\n")
     assert result.returncode == 0, result.stderr
     assert "你：问题一" in result.stdout and "回答三" in result.stdout
     assert "[已重置]" in result.stdout
@@ -49,12 +50,12 @@ def test_repl_keeps_history_between_questions_and_reset_starts_over(project, pro
 
 
 def test_repl_leaves_cleanly_on_end_of_input(project, provider):
-    result = run_cli(p=provider(), input="")
+    result = run_main(p=provider(), input="")
     assert result.returncode == 0 and "Traceback" not in result.stderr
 
 
 def test_missing_key_exits_2_and_says_what_to_do(project):
-    result = run_cli("看看")
+    result = run_main("看看")
     assert result.returncode == 2
     assert "OPENAI_API_KEY" in result.stderr and "cp .env.example .env" in result.stderr
     assert "--demo" in result.stderr and "Traceback" not in result.stderr
@@ -86,15 +87,15 @@ def test_settings_come_from_env_file_and_real_environment_wins(provider, tmp_pat
 
 
 def test_help_explains_settings_and_exit_codes():
-    result = run_cli("-h")
+    result = run_main("-h")
     assert result.returncode == 0
     for word in ["OPENAI_API_KEY", "OPENAI_BASE_URL", "MODEL", "--max-rounds", "--yes", "/reset", "退出码"]:
         assert word in result.stdout
 
 
 def test_bad_usage_exits_2(project):
-    assert run_cli("--max-rounds", "0", "看看").returncode == 2
-    assert run_cli("--no-such-flag").returncode == 2
+    assert run_main("--max-rounds", "0", "看看").returncode == 2
+    assert run_main("--no-such-flag").returncode == 2
 
 
 def test_command_that_reads_stdin_fails_fast_instead_of_hanging(project, provider):
@@ -116,7 +117,7 @@ def test_command_that_reads_stdin_fails_fast_instead_of_hanging(project, provide
 def test_command_timeout_option_applies_to_run_command(project, provider):
     slow = f'"{sys.executable}" -c "import time; time.sleep(20)"'
     p = provider([tool_reply(call("run_command", {"command": slow})), text_reply("好")])
-    result = run_cli("--yes", "--command-timeout", "0.5", "跑一下", p=p)
+    result = run_main("--yes", "--command-timeout", "0.5", "跑一下", p=p)
     assert result.returncode == 0, result.stderr
     assert "超过 0.5 秒，命令已被终止" in tool_results(sent(p, 1))[-1]
 
@@ -135,6 +136,7 @@ class Repl:
             encoding="utf-8",
             env=cli_env(p),
             cwd=cwd,
+            preexec_fn=default_sigint,  # pytest 从后台启动时也能按 Ctrl-C
         )
         self.out = ""
         threading.Thread(target=self._read, daemon=True).start()
@@ -231,6 +233,7 @@ def test_ctrl_c_in_one_shot_exits_130_without_traceback(project, provider):
         stderr=subprocess.PIPE,
         text=True,
         encoding="utf-8",
+        preexec_fn=default_sigint,
     )
     wait_until(lambda: p.requests)
     proc.send_signal(signal.SIGINT)

@@ -14,7 +14,7 @@ from http.server import (
 )
 
 import pytest
-from conftest import ROOT, agent_copy, cli_env, client_for, run_cli, wait_until
+from conftest import ROOT, agent_copy, cli_env, client_for, default_sigint, run_main, wait_until
 from fake_provider import text_reply
 
 import agent
@@ -27,7 +27,7 @@ def parse_args(argv):
 
 
 def test_several_words_without_quotes_are_one_question(project):
-    result = run_cli("--demo", "帮我", "看看", "这个项目用了什么技术栈", input="")
+    result = run_main("--demo", "帮我", "看看", "这个项目用了什么技术栈", input="")
     assert result.returncode == 0, result.stderr
     assert "React 18.2" in result.stdout
 
@@ -71,6 +71,7 @@ def test_ctrl_c_in_one_shot_says_the_program_ends(project, provider):
         stderr=subprocess.PIPE,
         text=True,
         encoding="utf-8",
+        preexec_fn=default_sigint,  # pytest 从后台启动时也能按 Ctrl-C
     )
     wait_until(lambda: p.requests)
     proc.send_signal(signal.SIGINT)
@@ -98,10 +99,10 @@ class QuietFiles(SimpleHTTPRequestHandler):  # 没有 do_POST：回 501
 @pytest.mark.parametrize("handler,status", [(QuietFiles, 501), (MethodNotAllowed, 405)])
 def test_base_url_of_a_plain_web_server_names_openai_base_url(project, handler, status):
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    threading.Thread(target=server.serve_forever, args=(0.01,), daemon=True).start()  # 关的时候不用等 0.5 秒
     try:
         url = f"http://127.0.0.1:{server.server_address[1]}/"
-        result = run_cli("看看", OPENAI_API_KEY="test-key", OPENAI_BASE_URL=url)
+        result = run_main("看看", OPENAI_API_KEY="test-key", OPENAI_BASE_URL=url)
     finally:
         server.shutdown()
         server.server_close()
@@ -113,7 +114,7 @@ def test_base_url_of_a_plain_web_server_names_openai_base_url(project, handler, 
 
 
 def test_connection_errors_give_the_reason_not_a_provider_quote(project):
-    result = run_cli("看看", OPENAI_API_KEY="test-key")  # conftest 里的地址 127.0.0.1:9 没有服务
+    result = run_main("看看", OPENAI_API_KEY="test-key")  # conftest 里的地址 127.0.0.1:9 没有服务
     assert result.returncode == 1
     assert "原因：" in result.stderr and "服务商说" not in result.stderr
 

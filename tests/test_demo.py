@@ -4,7 +4,7 @@ import json
 import re
 
 import pytest
-from conftest import QUESTION, run_cli
+from conftest import QUESTION, run_main
 
 import agent
 import tools
@@ -14,7 +14,7 @@ from support.terminal import preview
 
 def demo(*args, cwd, input=None):
     # OPENAI_API_KEY 为空，OPENAI_BASE_URL 指向一个没人监听的端口：任何网络请求都会失败
-    return run_cli("--demo", *args, cwd=cwd, input=input)
+    return run_main("--demo", *args, cwd=cwd, input=input)
 
 
 def tool_calls_in(out):

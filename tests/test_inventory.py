@@ -13,7 +13,7 @@ import sys
 
 import openai
 import pytest
-from conftest import ROOT, agent_copy, cli_env, run_cli
+from conftest import ROOT, agent_copy, cli_env, run_main
 from fake_provider import call, check_request, text_reply, tool_reply
 
 import agent
@@ -48,7 +48,8 @@ def inventory(tmp_path):
 
 
 def demo(inventory, *args):
-    return run_cli("--demo", "-C", str(inventory), *args, input="", cwd=inventory.parent)
+    """没改过的程序：在本进程里跑 main()。改过的副本用下面的 run_app，以子进程运行。"""
+    return run_main("--demo", "-C", str(inventory), *args, input="", cwd=inventory.parent)
 
 
 def answer_in(out):

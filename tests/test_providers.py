@@ -1,7 +1,7 @@
 """README“兼容各家服务商”表格的每一行：假服务商按那家的规矩检查请求，agent 必须过关。"""
 
 import pytest
-from conftest import arguments_in, assistant_turns, client_for, run_cli, sent, tool_results
+from conftest import arguments_in, assistant_turns, client_for, run_main, sent, tool_results
 from fake_provider import call, text_reply, tool_reply
 
 import agent
@@ -277,7 +277,7 @@ def test_repl_recovers_after_an_error_midway_through_a_question(project, provide
         ],
         rules=["strict"],
     )
-    result = run_cli(p=p, input="问题一\n问题二\n")
+    result = run_main(p=p, input="问题一\n问题二\n")
     assert result.returncode == 0
     assert "[错误]" in result.stderr and "Traceback" not in result.stderr
     assert "这次好了" in result.stdout
@@ -288,7 +288,7 @@ def test_repl_recovers_after_an_error_midway_through_a_question(project, provide
 def test_mistral_accepts_the_next_question_after_a_round_limit_stop(project, provider):
     """问题停在轮次上限时历史以 tool 结果结尾；下一个问题前补一条说明，Mistral 才不会回 400。"""
     p = provider([tool_reply(call("list_files", {}, id="c1")), text_reply("第二个问题的回答")], rules=["mistral"])
-    result = run_cli("--max-rounds", "1", p=p, input="问题一\n问题二\n")
+    result = run_main("--max-rounds", "1", p=p, input="问题一\n问题二\n")
 
     assert "[警告] 达到最大轮次 1" in result.stdout and "第二个问题的回答" in result.stdout
     assert p.rejected == [] and "[错误]" not in result.stderr

@@ -1,16 +1,14 @@
 """回复进来的那一刻：形状不对、编码不对、服务商的怪癖，都不能让 agent 崩掉或弄坏对话。"""
 
-import contextlib
 import io
 import json
 import os
 import subprocess
 import sys
-from unittest import mock
 
 import openai
 import pytest
-from conftest import QUESTION, ROOT, arguments_in, assistant_turns, cli_env, client_for, run_cli, sent, tool_results
+from conftest import QUESTION, ROOT, arguments_in, assistant_turns, cli_env, client_for, run_main, sent, tool_results
 from fake_provider import FakeProvider, call, text_reply, tool_reply
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
@@ -107,7 +105,7 @@ BROKEN = {
 @pytest.mark.parametrize("reply", BROKEN.values(), ids=BROKEN.keys())
 def test_unusable_reply_is_one_line_and_the_repl_goes_on(project, provider, reply):
     p = provider([reply, text_reply("第二个问题的回答")], rules=["strict", "llama_cpp", "vllm", "alternate", "mistral"])
-    result = run_cli(p=p, input="问题一\n问题二\n")
+    result = run_main(p=p, input="问题一\n问题二\n")
     assert result.returncode == 0
     assert "Traceback" not in result.stderr
     errors = result.stderr.splitlines()
@@ -121,7 +119,7 @@ def test_unusable_reply_is_one_line_and_the_repl_goes_on(project, provider, repl
 
 def test_html_page_is_quoted_so_the_user_sees_what_answered(project, provider):
     p = provider([BROKEN["html_page"]])
-    result = run_cli(QUESTION, p=p)
+    result = run_main(QUESTION, p=p)
     assert result.returncode == 1
     assert "收到的是：<html><body><h1>Welcome to nginx!" in result.stderr
 
@@ -130,7 +128,7 @@ def test_unusable_reply_after_a_tool_round_keeps_the_round(project, provider):
     p = provider(
         [tool_reply(call("list_files", {})), BROKEN["message_null"], text_reply("好")], rules=["strict", "llama_cpp"]
     )
-    result = run_cli(p=p, input="问题一\n问题二\n")
+    result = run_main(p=p, input="问题一\n问题二\n")
     assert result.returncode == 0 and "Traceback" not in result.stderr
     assert p.rejected == []
     assert [m["role"] for m in sent(p, 2)] == ["system", "user", "assistant", "tool", "assistant", "user"]
@@ -138,7 +136,7 @@ def test_unusable_reply_after_a_tool_round_keeps_the_round(project, provider):
 
 def test_usage_of_the_wrong_shape_is_ignored(project, provider):
     p = provider([{"body": body(text_reply("好"), usage="lots")}])
-    result = run_cli(QUESTION, p=p)
+    result = run_main(QUESTION, p=p)
     assert result.returncode == 0, result.stderr
     assert "[最终回复]\n好" in result.stdout and "tokens" not in result.stdout
 
@@ -150,7 +148,7 @@ def test_numbers_json_cannot_write_back_do_not_poison_the_history(project, provi
         b'"function": {"name": "list_files", "arguments": "{}"}}]}}]}'
     }
     p = provider([weird, text_reply("好"), text_reply("还好")], rules=["llama_cpp"])
-    result = run_cli(p=p, input="问题一\n问题二\n")
+    result = run_main(p=p, input="问题一\n问题二\n")
     assert result.returncode == 0 and result.stderr == ""
     assert p.rejected == [] and len(p.requests) == 3
     turn = assistant_turns(sent(p, 1))[0]
@@ -162,7 +160,7 @@ def test_cut_off_arguments_are_not_run_and_go_back_as_a_json_object(project, pro
         [tool_reply(call("run_command", '{"command": "touch made.txt', id="c1")), text_reply("好"), text_reply("还好")],
         rules=["vllm", "strict", "llama_cpp"],
     )
-    result = run_cli("--yes", p=p, input="建个文件\n再来\n")
+    result = run_main("--yes", p=p, input="建个文件\n再来\n")
     assert result.returncode == 0, result.stderr
     assert not (project / "made.txt").exists()
     assert p.rejected == [] and len(p.requests) == 3
@@ -183,7 +181,7 @@ def test_list_content_is_joined_into_text(project, provider, capsys):
 
 def test_a_question_that_failed_is_kept_and_the_roles_still_alternate(project, provider):
     p = provider([{"status": 500, "error": {"message": "boom"}}, text_reply("好")], rules=["alternate", "strict"])
-    result = run_cli(p=p, input="问题一\n问题二\n")
+    result = run_main(p=p, input="问题一\n问题二\n")
     assert result.returncode == 0 and "[修复]" in result.stdout
     assert p.rejected == []
     assert [m["content"] for m in sent(p, 1)[1:]] == ["问题一", agent.UNANSWERED, "问题二"]
@@ -193,7 +191,7 @@ def test_a_question_that_failed_is_kept_and_the_roles_still_alternate(project, p
 def test_lone_surrogate_from_the_model_is_replaced_and_the_next_request_encodes(project, provider):
     surrogate = {"raw": b'{"choices": [{"message": {"role": "assistant", "content": "a\\ud800b"}}]}'}
     p = provider([surrogate, text_reply("好")], rules=["strict"])
-    result = run_cli(p=p, input="问题一\n问题二\n")
+    result = run_main(p=p, input="问题一\n问题二\n")
     assert result.returncode == 0 and result.stderr == ""
     assert "[最终回复]\na\ufffdb" in result.stdout
     assert assistant_turns(sent(p, 1))[0]["content"] == "a\ufffdb"
@@ -204,7 +202,7 @@ def test_file_name_that_is_not_utf8_does_not_poison_the_history(project, provide
         pytest.skip("只有 Linux 这类文件系统允许不是 UTF-8 的文件名")
     os.close(os.open(bytes(project) + b"/\xff\xfe.txt", os.O_CREAT | os.O_WRONLY))
     p = provider([tool_reply(call("list_files", {})), text_reply("好")], rules=["strict"])
-    result = run_cli(QUESTION, p=p)
+    result = run_main(QUESTION, p=p)
     assert result.returncode == 0, result.stderr
     assert "\\udcff\\udcfe.txt" in tool_results(sent(p, 1))[0]  # 写成转义，请求照样能编码
 
@@ -226,7 +224,7 @@ def test_control_sequences_are_escaped_on_screen_but_kept_in_the_history(project
     p = provider(
         [tool_reply(call("read_file", {"path": "color.txt"})), text_reply("\x1b[2J清屏\r盖住")], rules=["strict"]
     )
-    result = run_cli(QUESTION, p=p)
+    result = run_main(QUESTION, p=p)
     assert result.returncode == 0, result.stderr
     assert "\x1b" not in result.stdout and "\r" not in result.stdout
     assert "\\x1b[31mred" in result.stdout and "[最终回复]\n\\x1b[2J清屏\\r盖住" in result.stdout
@@ -235,7 +233,7 @@ def test_control_sequences_are_escaped_on_screen_but_kept_in_the_history(project
 
 def test_direction_overrides_and_invisible_characters_are_shown_escaped(project, provider):
     p = provider([text_reply("abc\u202edef\u200bghi\x9b2J")], rules=["strict"])
-    result = run_cli(QUESTION, "--show-messages", p=p)
+    result = run_main(QUESTION, "--show-messages", p=p)
     assert result.returncode == 0, result.stderr
     assert "abc\\u202edef\\u200bghi\\x9b2J" in result.stdout
     assert not any(c in result.stdout for c in "\u202e\u200b\x9b")
@@ -347,20 +345,6 @@ def mutated(draw, value):
     return value
 
 
-def run_main(p, argv, stdin=""):
-    """在本进程里跑 agent.main(argv)，返回 (退出码, stdout, stderr)。"""
-    out, err = io.StringIO(), io.StringIO()
-    env = {"OPENAI_API_KEY": "k", "OPENAI_BASE_URL": p.url, "MODEL": "m", "OPENAI_MAX_RETRIES": "0"}
-    with (
-        mock.patch.dict(os.environ, env),
-        mock.patch.object(sys, "stdin", io.StringIO(stdin)),
-        contextlib.redirect_stdout(out),
-        contextlib.redirect_stderr(err),
-    ):
-        code = agent.main(argv)
-    return code, out.getvalue(), err.getvalue()
-
-
 def assert_valid_history(p):
     """服务商没拒绝过任何请求，而且每个请求都满足送回历史的规矩。"""
     assert p.rejected == []
@@ -381,10 +365,12 @@ def test_no_reply_shape_breaks_the_conversation(project, reply):
         FakeProvider([{"body": reply}, text_reply("好")], rules=rules) as one_shot,
         FakeProvider([{"body": reply}, text_reply("好"), text_reply("好")], rules=rules) as repl,
     ):
-        code, _, err = run_main(one_shot, [QUESTION])
-        assert code in (0, 1) and "内部出错" not in err and "Traceback" not in err, err
-        code, _, err = run_main(repl, [], stdin=f"{QUESTION}\n再看看\n")
-        assert code == 0 and "内部出错" not in err and "Traceback" not in err, err
+        result = run_main(QUESTION, p=one_shot)
+        assert result.returncode in (0, 1) and "内部出错" not in result.stderr, result.stderr
+        assert "Traceback" not in result.stderr, result.stderr
+        result = run_main(p=repl, input=f"{QUESTION}\n再看看\n")
+        assert result.returncode == 0 and "内部出错" not in result.stderr, result.stderr
+        assert "Traceback" not in result.stderr, result.stderr
     assert_valid_history(one_shot)
     assert_valid_history(repl)
     assert user_questions(sent(repl, -1)) == [QUESTION, "再看看"]

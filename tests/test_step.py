@@ -3,7 +3,7 @@
 import io
 import re
 
-from conftest import QUESTION, ROOT, client_for, run_cli
+from conftest import QUESTION, ROOT, client_for, run_main
 from fake_provider import call, text_reply, tool_reply
 
 import agent
@@ -28,7 +28,7 @@ def steps_in(out):
 
 def test_demo_step_shows_the_two_messages_each_round_adds(tmp_path):
     # 和 README 里的命令一样：-C 指向示例项目，stdin 不是终端，所以只打印不等待
-    result = run_cli("--demo", "--step", "-C", str(ROOT / "examples" / "my-project"), QUESTION, input="", cwd=tmp_path)
+    result = run_main("--demo", "--step", "-C", str(ROOT / "examples" / "my-project"), QUESTION, input="", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     steps = steps_in(result.stdout)
     assert [(n, new) for n, new, _, _ in steps] == [(1, 2), (2, 2), (3, 2), (4, 2)]
@@ -44,9 +44,11 @@ def test_demo_step_shows_the_two_messages_each_round_adds(tmp_path):
         assert f"这次送出 messages {2 * n} 条" in total
     assert "list_files" in steps[1][2][0] and '"README.md\\npackage.json\\nsrc/\\ntests/"（34 字符）' in steps[1][2][1]
     assert "[最终回复]" in result.stdout
+    # README 里这条命令的输出摘录是真的
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    excerpt = [line for line in readme.splitlines() if line.startswith(("  [单步]", "    ["))]
-    assert len(excerpt) >= 10 and all(line in result.stdout.splitlines() for line in excerpt)  # README 的摘录是真的
+    block = next(b for b in readme.split("```text\n") if b.startswith("$ python agent.py --demo --step -C"))
+    excerpt = [line for line in block.split("```")[0].splitlines() if line.startswith(("  [单步]", "    ["))]
+    assert len(excerpt) >= 10 and all(line in result.stdout.splitlines() for line in excerpt)
 
 
 def test_step_counts_the_bytes_of_the_request_really_sent(project, provider, monkeypatch, capsys):
@@ -81,5 +83,5 @@ def test_step_on_the_next_question_shows_the_last_answer_and_the_new_question(pr
 
 
 def test_without_step_nothing_is_added_to_the_transcript(project):
-    result = run_cli("--demo", QUESTION, input="")
+    result = run_main("--demo", QUESTION, input="")
     assert "[单步]" not in result.stdout

@@ -8,7 +8,7 @@ import sys
 import threading
 
 import pytest
-from conftest import ROOT, cli_env, run_cli, sent, wait_until
+from conftest import ROOT, cli_env, default_sigint, run_main, sent, wait_until
 from fake_provider import call, text_reply, tool_reply
 
 pty = pytest.importorskip("pty", reason="Windows 上没有 pty")
@@ -26,6 +26,7 @@ class Terminal:
             stdin=slave if stdin_is_terminal else subprocess.DEVNULL,
             stdout=slave,
             stderr=slave,
+            preexec_fn=default_sigint,  # pytest 从后台启动时也能按 Ctrl-C
         )
         os.close(slave)
         self.master, self.out = master, ""
@@ -67,7 +68,7 @@ def test_terminal_shows_elapsed_seconds_while_waiting_and_erases_them(project, p
 
 def test_piped_output_has_no_wait_indicator(project, provider):
     p = provider([{"sleep": 1.6, "then": text_reply("好")}])
-    result = run_cli("看看", p=p, input="")
+    result = run_main("看看", p=p, input="")
     assert result.returncode == 0, result.stderr
     assert "等待模型回复" not in result.stdout + result.stderr
     assert "\r" not in result.stdout

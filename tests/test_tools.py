@@ -10,7 +10,7 @@ import threading
 import time
 
 import pytest
-from conftest import ROOT, agent_copy, alive, cli_env, run_cli, sent, tool_results
+from conftest import ROOT, agent_copy, alive, cli_env, run_main, sent, tool_results
 from fake_provider import call, text_reply, tool_reply
 
 import tools
@@ -564,7 +564,7 @@ def test_dispatch_caps_every_result_and_says_what_was_cut(workdir, monkeypatch):
 @posix_only
 @pytest.mark.parametrize("value", ["nan", "inf", "-inf", "0", "-1"])
 def test_command_timeout_must_be_a_finite_number_above_0(project, value):
-    result = run_cli("--demo", "--command-timeout", value, "看看")
+    result = run_main("--demo", "--command-timeout", value, "看看")
     assert result.returncode == 2 and "--command-timeout" in result.stderr
 
 
