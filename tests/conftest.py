@@ -174,6 +174,28 @@ def agent_copy(tmp_path):
     return app
 
 
+def edit(path, old, new):
+    """在副本里改代码：old 必须恰好出现一次。"""
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, f"{path.name} 里找不到（或不止一处）{old!r}"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def run_copy(app, *args, p=None):
+    """在子进程里跑副本 app/agent.py（工作目录是 app）；p 是假服务商，不给就只能用 --demo。"""
+    return subprocess.run(
+        [sys.executable, str(app / "agent.py"), *args],
+        cwd=app,
+        env=cli_env(p),
+        input="",
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        timeout=30,
+        check=False,
+    )
+
+
 # ── 假服务商收到了什么 ────────────────────────────────────────
 def sent(p, n):
     """假服务商收到的第 n 个请求（从 0 数，-1 是最后一个）里的 messages。"""

@@ -2,11 +2,9 @@
 
 import re
 import shutil
-import subprocess
-import sys
 
 import pytest
-from conftest import QUESTION, ROOT, agent_copy, cli_env
+from conftest import QUESTION, ROOT, agent_copy, edit, run_copy
 
 
 def exercise(n):
@@ -25,24 +23,8 @@ def app(tmp_path):
     return copy
 
 
-def edit(path, old, new):
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1, f"{path.name} 里找不到（或不止一处）{old!r}"
-    path.write_text(text.replace(old, new), encoding="utf-8")
-
-
 def demo(app, *args):
-    return subprocess.run(
-        [sys.executable, str(app / "agent.py"), "--demo", "-C", "examples/my-project", *args],
-        cwd=app,
-        env=cli_env(),
-        input="",
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=30,
-        check=False,
-    )
+    return run_copy(app, "--demo", "-C", "examples/my-project", *args)
 
 
 def rounds(out):

@@ -8,12 +8,10 @@ import copy
 import json
 import re
 import shutil
-import subprocess
-import sys
 
 import openai
 import pytest
-from conftest import ROOT, agent_copy, cli_env, run_main
+from conftest import ROOT, agent_copy, edit, run_copy, run_main
 from fake_provider import call, check_request, text_reply, tool_reply
 
 import agent
@@ -57,25 +55,9 @@ def answer_in(out):
     return out.split("[最终回复]", 1)[1].split("[统计]")[0]
 
 
-def edit(path, old, new):
-    text = path.read_text(encoding="utf-8")
-    assert text.count(old) == 1, f"{path.name} 里找不到（或不止一处）{old!r}"
-    path.write_text(text.replace(old, new), encoding="utf-8")
-
-
 def run_app(app, inventory, *args, p=None):
     """跑改过的副本 app/agent.py；p 是假服务商（不给就是 --demo）。"""
-    return subprocess.run(
-        [sys.executable, str(app / "agent.py"), *([] if p else ["--demo"]), "-C", str(inventory), *args],
-        cwd=app,
-        env=cli_env(p),
-        input="",
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=30,
-        check=False,
-    )
+    return run_copy(app, *([] if p else ["--demo"]), "-C", str(inventory), *args, p=p)
 
 
 # ── 正常情况和对照一：数量来自 user，库存和单价来自 tool ─────────────────
