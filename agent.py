@@ -16,8 +16,9 @@ from pathlib import Path
 
 from support.config import Options, connect, enter_workdir
 from support.errors import API_ERRORS, explain_error, internal_error
-from support.provider import count_model_call, safe_text, summary, to_history
+from support.provider import count_model_call, summary, to_history
 from support.terminal import parse_args, pause_step, prepare_repl, preview, printable, safe_console, waiting
+from support.wire import safe_text
 from tools import COMMAND_TIMEOUT, TOOLS, dispatch_tool
 
 # ── 常量 ─────────────────────────────────────────────────────

@@ -15,8 +15,8 @@ from pathlib import Path
 
 from support.commands import approve, run_bounded
 from support.config import Options
-from support.provider import INVALID_JSON, json_arguments, safe_text
 from support.search import matching_lines, walk_files
+from support.wire import INVALID_JSON, json_arguments, safe_text
 from support.workspace import inside_workspace, list_entry, looks_binary, open_regular, quoted, read_line, shown
 
 # ── 限制（练习 4 讲的就是这些）────────────────────────────────
@@ -220,7 +220,7 @@ SCHEMAS = {
         ),
         function_schema(
             "search_files",
-            "在文件内容里搜索一段文字，返回 文件:行号: 内容，最多 50 条。",
+            f"在文件内容里搜索一段文字，返回 文件:行号: 内容，最多 {MAX_SEARCH_HITS} 条。",
             {
                 "query": {"type": "string", "description": "要搜索的文字（区分大小写）"},
                 "path": {"type": "string", "description": "在哪个目录下搜索，默认 ."},

@@ -3,7 +3,7 @@
     python bench/tools_bench.py
 
 在临时目录里自己造数据（约 200 MB 的源码树、一个 200 MB 的文件、一个 10 万项的目录），跑完删掉。
-- search_files：少见的词对比 grep -rnF（同样的排除规则），常见的词对比 grep 的完整扫描；
+- search_files：少见的词对比 grep -rnIF（同样的排除规则），常见的词对比 grep 的完整扫描；
 - read_file：200 MB 文件的耗时和进程峰值内存，对比章节里 open().read() 整个读进来；
 - list_files：10 万项的目录，对比 sorted(os.listdir())；
 - 命名管道：read_file 读一个 FIFO 的耗时；树里散着 FIFO 时 search_files 的耗时，对比没有 FIFO；
@@ -131,7 +131,7 @@ def main():
         hits = tools.search_files(RARE).count("\n") + 1
         assert grep(RARE, tree).count(b"\n") == hits, "grep 和 search_files 找到的不一样"
         print(
-            f"search_files 少见的词（{hits} 处）：{ours * 1000:7.1f} ms，grep -rnF {base * 1000:7.1f} ms，"
+            f"search_files 少见的词（{hits} 处）：{ours * 1000:7.1f} ms，grep -rnIF {base * 1000:7.1f} ms，"
             f"比值 {ours / base:.2f}×（目标 ≤ 1.5×）"
         )
         ours = best_of(5, lambda: tools.search_files(COMMON))

@@ -4,7 +4,6 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-import openai
 from dotenv import dotenv_values
 
 from support.terminal import fail, printable
@@ -64,6 +63,8 @@ def connect(app_dir: Path) -> tuple:
     if not 0 < timeout <= 86400 or retries < 0:  # nan、inf 也通不过
         fail("[错误] OPENAI_TIMEOUT 要是 0 到 86400 之间的秒数，OPENAI_MAX_RETRIES 要是不小于 0 的整数，请检查 .env")
     base_url = settings.get("OPENAI_BASE_URL") or "https://api.openai.com/v1"
+    import openai  # 只有连服务商时才用到 SDK：只 import tools 的程序不必加载它
+
     # SDK 默认一次等 600 秒，交互工具等不起；重试留着应付连接失败、429 和 5xx
     try:
         client = openai.OpenAI(api_key=key, base_url=base_url, timeout=timeout, max_retries=retries)

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import openai
 
-from support.provider import ProviderError, safe_text
+from support.provider import ProviderError
 from support.terminal import printable
+from support.wire import safe_text
 
 # 回复到了，但不是能用的 chat completion：形状不对、不是 JSON、编码不对、嵌套深得解析不了
 BAD_REPLY = (ProviderError, json.JSONDecodeError, UnicodeError, RecursionError)

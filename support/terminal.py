@@ -260,7 +260,12 @@ def parse_args(argv, max_rounds: int, command_timeout: float) -> argparse.Namesp
         metavar="秒",
         help=f"run_command 的命令最多跑多久，超时连同子进程一起结束（默认 {command_timeout}）",
     )
-    parser.add_argument("-C", "--workdir", metavar="DIR", help="工作目录：工具只能访问这个目录里的文件（默认当前目录）")
+    parser.add_argument(
+        "-C",
+        "--workdir",
+        metavar="DIR",
+        help="工作目录：文件工具只能访问这个目录里的文件，命令也在这里运行（默认当前目录）",
+    )
     parser.add_argument("--show-messages", action="store_true", help="每个问题结束后打印完整的 messages 列表（JSON）")
     parser.add_argument(
         "--step", action="store_true", help="单步：每次调用模型前打印 messages 新增了哪些消息，在终端上等回车（q 停下）"

@@ -15,7 +15,7 @@ from fake_provider import call, text_reply, tool_reply
 
 import tools
 from support.config import Options
-from support.provider import json_arguments
+from support.wire import json_arguments
 from tools import dispatch_tool
 
 YES = Options(auto_approve=True)  # --yes
