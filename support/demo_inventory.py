@@ -5,6 +5,7 @@
 工具报错就如实说读不到（不把“不知道”说成 0 或缺货）。这里只查询，不下单。
 """
 
+import decimal
 import json
 import math
 import re
@@ -16,33 +17,44 @@ from support.demo_rules import first_new, read_call, result, text_of
 ASKS = r"库存|多少钱|总价|单价|价格|够不够|够吗|够用|有货|有没有货|还剩"
 UNITS = "盒支个件包瓶本只箱枝张套"
 QUANTITY = rf"(\d+|[零〇一二两三四五六七八九十百千]+)\s*([{UNITS}])"
+UNCLEAR_BEFORE = r"[\d.,，\-−+eE]\s*$"  # 1,000、2.5、-3、3e2：数量前面还连着数字或符号，看不准就当没说
 # 商品名两边的词：动词、语气词、问库存的词，都不算商品名的一部分
 AROUND = (
-    r"的|库存|够|吗|还|有|呢|一共|总共|多少|价格|单价|是否|能|可以"
+    r"的|和|与|跟|以及|库存|够|吗|还|有|呢|一共|总共|多少|价格|单价|是否|能|可以"
     r"|需要|想要|要|买|订|来|查|一下|帮|我们|我|请|如果"
 )
 NAME = r"[\u4e00-\u9fa5A-Za-z0-9]+"
 STOCK_FILE = r"stock/(.+)\.json"
-DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 POWERS = {"十": 10, "百": 100, "千": 1000}
 CURRENCIES = {"CNY": "元", "RMB": "元", "USD": "美元", "EUR": "欧元", "JPY": "日元"}
 ONLY_ASKED = "只查询，没有下单，也没有扣减库存。"
 
 
 def chinese_number(text: str) -> int | None:
-    """阿拉伯数字或中文数字（三、十二、二十、一百零五）→ 整数；认不出返回 None。"""
-    if text.isdigit():
+    """阿拉伯数字或中文数字（三、十二、一百零五、两百五、一千二）→ 整数；认不出或有歧义（三五）返回 None。"""
+    if text.isdecimal():
         return int(text)
-    total, digit = 0, None
+    total, digit, power, zero = 0, None, None, False
     for ch in text:
-        if ch in DIGITS:
+        if ch in "零〇":
+            if digit is not None:
+                return None
+            zero = True
+        elif ch in DIGITS:
+            if digit is not None:  # 两个数字挨着（三五）：是三还是五？
+                return None
             digit = DIGITS[ch]
         elif ch in POWERS:
+            if power is not None and POWERS[ch] >= power:
+                return None
             total += (1 if digit is None else digit) * POWERS[ch]
-            digit = None
+            power, digit, zero = POWERS[ch], None, False
         else:
             return None
-    return total + (digit or 0)
+    if digit is not None:  # 两百五 = 250、一千二 = 1200；一百零五 = 105
+        total += digit * (power // 10 if power and power >= 100 and not zero else 1)
+    return total
 
 
 def understand_order(question: str):
@@ -51,11 +63,12 @@ def understand_order(question: str):
         return None
     for m in re.finditer(QUANTITY, question):
         quantity = chinese_number(m.group(1))
-        if quantity is None:
-            continue
         item = name_after(question[m.end() :]) or name_before(question[: m.start()])
-        if item:
-            return item, quantity, m.group(2)
+        if not item:
+            continue
+        if not quantity or re.search(UNCLEAR_BEFORE, question[: m.start()]):
+            quantity = None  # 0 盒、2.5 盒、-3 盒、1,000 盒、三五盒：先查库存，再问到底要多少
+        return item, quantity, m.group(2)
     # 没说数量：“红笔的库存还有多少？” 也先去查，查到了再问要几盒
     before = re.search(rf"({NAME})\s*(的)?\s*(库存|单价|价格|有货|有没有货|还剩)", question)
     item = name_before(before.group(1)) if before else ""
@@ -107,18 +120,27 @@ def inventory_answer(item: str, quantity, unit: str, got: str) -> str:
         return f"{path} 里记的是“{data['item']}”，不是你问的“{item}”，我不拿它来算。请检查这份库存数据。\n{ONLY_ASKED}"
     stock, price = data["stock"], Decimal(str(data["unit_price"]))
     money = currency_word(data.get("currency"))
+    if data.get("unit") and data["unit"] != unit:  # 数据说的是支，问的是箱：不能直接比
+        return (
+            f"{path} 里的库存是 {stock} {data['unit']}，你问的是 {quantity} {unit}。"
+            f"我不知道一{unit}是多少{data['unit']}，所以判断不了够不够，也算不出总价。\n{ONLY_ASKED}"
+        )
+    unit = data.get("unit") or unit
     source = f"库存 {stock}、单价 {plain(price)} 来自 {path}"
     if quantity is None:
-        return ask_quantity(item, stock, price, money, "你的问题里没有说需要多少")
+        return ask_quantity(item, stock, price, money, "你的问题里没有说清需要多少")
     if stock < quantity:
         return (
             f"不够。{item}库存只有 {stock} {unit}，你需要 {quantity} {unit}：{stock} < {quantity}，"
             f"还差 {quantity - stock} {unit}，所以没有按 {quantity} {unit}算总价。\n{ONLY_ASKED}\n"
             f"（数量 {quantity} 来自你的问题；{source}。）"
         )
+    with decimal.localcontext() as exact:  # 默认只有 28 位有效数字：大数相乘会被四舍五入
+        exact.prec = len(str(quantity)) + len(price.as_tuple().digits) + 2
+        total = price * quantity
     return (
         f"够。{item}库存 {stock} {unit}，你需要 {quantity} {unit}：{stock} ≥ {quantity}。\n"
-        f"一共 {quantity} × {plain(price)} = {plain(price * quantity)} {money}。\n{ONLY_ASKED}\n"
+        f"一共 {quantity} × {plain(price)} = {plain(total)} {money}。\n{ONLY_ASKED}\n"
         f"（数量 {quantity} 来自你的问题；{source}。）"
     )
 
@@ -171,4 +193,5 @@ def currency_word(code) -> str:
 
 def plain(number: Decimal) -> str:
     """12 → "12"，12.50 → "12.5"：不写多余的零。"""
-    return format(number.normalize(), "f")
+    exact = decimal.Context(prec=len(number.as_tuple().digits))  # 默认的 28 位会把大数四舍五入
+    return format(number.normalize(exact), "f")

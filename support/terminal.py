@@ -155,7 +155,7 @@ def edit_result(messages: list) -> str | None:
                     printable(f"    {n}. {m.get('tool_call_id')}  {json.dumps(m['content'][:40], ensure_ascii=False)}")
                 )
             pick = input("  [单步] 改哪一条？输入序号：").strip()
-            if not (pick.isdigit() and 1 <= int(pick) <= len(results)):
+            if not (pick.isdecimal() and 1 <= int(pick) <= len(results)):
                 print("  [单步] 没有这一条，什么也没改。")
                 return None
             chosen = results[int(pick) - 1]
@@ -164,6 +164,9 @@ def edit_result(messages: list) -> str | None:
         new = None
     if new is None or new == chosen["content"]:
         print("  [单步] 结果没有改。")
+        return None
+    if not new.strip():  # 有的服务商拒收空的工具结果，之后每次请求都会失败
+        print("  [单步] 工具结果不能是空的，没有改。")
         return None
     chosen["content"] = new  # 历史里存的、送给模型的，都是改过的这一份
     return chosen.get("tool_call_id")
@@ -188,7 +191,8 @@ def edited_text(content: str) -> str | None:
         print(printable(f"  [单步] 没法用编辑器 {editor!r}：{e}"))
         return None
     finally:
-        os.unlink(f.name)
+        with contextlib.suppress(OSError):  # 编辑器可能把文件删了或换成了目录
+            os.unlink(f.name)
     return new[:-1] if new.endswith("\n") and not content.endswith("\n") else new  # 编辑器常在末尾补一个换行
 
 

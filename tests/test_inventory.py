@@ -118,6 +118,18 @@ def test_the_answer_follows_the_tool_result_not_a_table(inventory):
         ("我需要红笔 2 盒，够吗", ("红笔", 2, "盒")),
         ("帮我查一下：要 7 个蓝笔，一共多少钱？", ("蓝笔", 7, "个")),
         ("红笔的库存还有多少？", ("红笔", None, "")),
+        ("我要两百五支红笔，库存够不够？", ("红笔", 250, "支")),
+        ("一千二盒蓝笔够吗", ("蓝笔", 1200, "盒")),
+        ("一百零五盒蓝笔够吗", ("蓝笔", 105, "盒")),
+        ("我需要 3 盒红笔和 100 盒蓝笔，库存够吗", ("红笔", 3, "盒")),
+        # 看不准的数量当作没说：先查库存，再问到底要多少
+        ("我需要 1,000 盒红笔，库存够吗？", ("红笔", None, "盒")),
+        ("我需要 1 000 盒红笔，库存够吗？", ("红笔", None, "盒")),
+        ("我需要 2.5 盒红笔，库存够吗？", ("红笔", None, "盒")),
+        ("我需要 3e2 盒红笔，库存够吗？", ("红笔", None, "盒")),
+        ("-3 盒红笔够吗", ("红笔", None, "盒")),
+        ("我需要 0 盒红笔，库存够吗？", ("红笔", None, "盒")),
+        ("我需要三五盒红笔，库存够吗？", ("红笔", None, "盒")),
         ("库存够吗？", None),
         ("帮我看看这个项目用了什么技术栈", None),
         ("这个项目依赖了哪些库？", None),
@@ -294,3 +306,22 @@ def test_the_demo_rejects_an_invalid_history_with_a_400(requests_of_a_real_run, 
     assert said in error["message"] and e.body == error and str(e) == f"Error code: 400 - {error['message']}"
     if case not in STRICTER_THAN_OPENAI:  # OpenAI（假服务商的通用规则）也拒收
         assert check_request({"model": "demo", "messages": messages, "tools": TOOLS})
+
+
+@pytest.mark.parametrize("quantity", ["2.5", "1,000", "-3", "0"])
+def test_an_unclear_quantity_is_asked_about_not_guessed(inventory, quantity):
+    answer = answer_in(demo(inventory, f"我需要 {quantity} 盒红笔。库存够吗？如果够，一共多少钱？").stdout)
+    assert "请告诉我你需要多少" in answer
+    assert "够。" not in answer and "不够" not in answer and "一共" not in answer
+
+
+def test_large_totals_are_exact(inventory):
+    (inventory / "stock" / "大笔.json").write_text(f'{{"stock":{10**40},"unit_price":12,"currency":"CNY"}}')
+    answer = answer_in(demo(inventory, f"我需要 {10**32 - 1} 盒大笔，够吗？一共多少钱").stdout)
+    assert f"= {(10**32 - 1) * 12} 元" in answer
+
+
+def test_a_unit_in_the_data_that_differs_from_the_question_is_not_compared(inventory):
+    (inventory / "stock" / "单笔.json").write_text('{"stock":5,"unit":"支","unit_price":12,"currency":"CNY"}')
+    answer = answer_in(demo(inventory, "我需要 3 箱单笔，库存够吗？一共多少钱？").stdout)
+    assert "库存是 5 支，你问的是 3 箱" in answer and "够。" not in answer and "一共" not in answer

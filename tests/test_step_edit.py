@@ -1,10 +1,13 @@
 """--step 的 what-if：暂停时改一条就要送回去的工具结果，模型的下一步跟着变。伪终端里真实运行。"""
 
+import io
 import sys
 
 import pytest
 from conftest import QUESTION
 from test_terminal import Terminal
+
+from support.terminal import edit_result
 
 pytest.importorskip("pty", reason="Windows 上没有 pty")
 BLUE, GREEN = "\x1b[34m", "\x1b[32m"
@@ -69,3 +72,54 @@ def test_without_an_edit_the_answer_is_unchanged_and_nothing_is_marked(project, 
 
     assert code == 0
     assert "（已改）" not in term.out and "- 前端：React 18.2" in term.out
+
+
+# ── 改结果时的意外：不出内部错误，不改坏历史 ────────────────────────
+def two_results():
+    calls = [{"id": i, "type": "function", "function": {"name": "list_files", "arguments": "{}"}} for i in "ab"]
+    return [
+        {"role": "user", "content": "q"},
+        {"role": "assistant", "content": "", "tool_calls": calls},
+        {"role": "tool", "tool_call_id": "a", "content": "react"},
+        {"role": "tool", "tool_call_id": "b", "content": "vue"},
+    ]
+
+
+@pytest.mark.parametrize(
+    "editor",
+    [
+        "rm",  # 把文件删了
+        'sh -c \'rm "$0"; mkdir "$0"\'',  # 换成了目录
+        "sh -c ': > \"$0\"'",  # 清空了：空的工具结果有的服务商拒收
+        "no-such-editor-here",
+        "sh -c 'exit 3'",
+        "'unclosed",
+    ],
+)
+def test_an_editor_that_misbehaves_changes_nothing(monkeypatch, capsys, editor):
+    monkeypatch.setenv("EDITOR", editor)
+    monkeypatch.delenv("VISUAL", raising=False)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n"))
+    messages = two_results()
+    assert edit_result(messages) is None
+    out = capsys.readouterr().out
+    assert messages == two_results() and ("没有改" in out or "没法用编辑器" in out)
+
+
+@pytest.mark.parametrize("pick", ["²", "0", "3", "-1", "x", ""])
+def test_a_pick_that_is_not_one_of_the_results_changes_nothing(monkeypatch, capsys, pick):
+    monkeypatch.delenv("EDITOR", raising=False)
+    monkeypatch.delenv("VISUAL", raising=False)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{pick}\nreact\nvue\n"))
+    messages = two_results()
+    assert edit_result(messages) is None and messages == two_results()
+    assert "没有这一条" in capsys.readouterr().out
+
+
+def test_the_replacement_cannot_empty_a_result(monkeypatch, capsys):
+    monkeypatch.delenv("EDITOR", raising=False)
+    monkeypatch.delenv("VISUAL", raising=False)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("2\nvue\n   \n"))
+    messages = two_results()
+    assert edit_result(messages) is None and messages == two_results()
+    assert "不能是空的" in capsys.readouterr().out
