@@ -13,6 +13,7 @@ from support.wire import safe_text
 
 # 回复到了，但不是能用的 chat completion：形状不对、不是 JSON、编码不对、嵌套深得解析不了
 BAD_REPLY = (ProviderError, json.JSONDecodeError, UnicodeError, RecursionError)
+BAD_REPLY_WORDS = {json.JSONDecodeError: "不是 JSON", RecursionError: "嵌套太深", UnicodeError: "不是 UTF-8 文字"}
 # 问一个问题时，这些错误是服务商或网络的问题：一句话提示，对话保留
 API_ERRORS = (openai.APIError, *BAD_REPLY)
 
@@ -42,8 +43,18 @@ ERROR_HINTS = [
 ]
 
 
-CONTEXT_TOO_LONG = ("context length", "context_length", "context window", "maximum context", "too long")
-BROKEN_HISTORY = ("tool_call", "role 'tool'", "after role")  # 服务商说历史里的调用和结果没配好对
+# 400 时服务商的原话里有这些词（小写）：用这里更准的提示，不用表里通用的那条
+BAD_REQUEST_HINTS = [
+    (
+        ("context length", "context_length", "context window", "maximum context", "too long"),
+        "对话太长，超出了模型的上下文长度（400）：输入 /reset 开始新对话",
+    ),
+    (
+        ("tool_call", "role 'tool'", "after role"),
+        "请求被拒绝（400）：历史里的工具调用和结果没有配好对——"
+        "改过 run() 的话，看看是不是漏了追加结果；没改过就是 agent 的 bug，请报告",
+    ),
+]
 
 
 def explain_error(e: Exception, base_url: str, model: str) -> str:
@@ -53,24 +64,15 @@ def explain_error(e: Exception, base_url: str, model: str) -> str:
         problem = (
             e.args[0]
             if isinstance(e, ProviderError)
-            else "不是 JSON"
-            if isinstance(e, json.JSONDecodeError)
-            else "嵌套太深"
-            if isinstance(e, RecursionError)
-            else "不是 UTF-8 文字"
+            else next(word for kind, word in BAD_REPLY_WORDS.items() if isinstance(e, kind))
         )
         return (
             f"[错误] 服务商的回复不是能用的 chat completion（{problem}）：请检查 OPENAI_BASE_URL={base_url} "
             f"是不是 OpenAI 兼容接口，MODEL={model} 是否正确。收到的是：{said or '（空的响应体）'}"
         )
-    if isinstance(e, openai.BadRequestError) and any(w in said.lower() for w in CONTEXT_TOO_LONG):
-        text = "对话太长，超出了模型的上下文长度（400）：输入 /reset 开始新对话"
-    elif isinstance(e, openai.BadRequestError) and any(w in said for w in BROKEN_HISTORY):
-        text = (
-            "请求被拒绝（400）：历史里的工具调用和结果没有配好对——"
-            "改过 run() 的话，看看是不是漏了追加结果；没改过就是 agent 的 bug，请报告"
-        )
-    else:  # 表里第一个对得上的：异常类型，或者状态码
+    words = said.lower() if isinstance(e, openai.BadRequestError) else ""
+    text = next((hint for keys, hint in BAD_REQUEST_HINTS if any(k in words for k in keys)), None)
+    if text is None:  # 表里第一个对得上的：异常类型，或者状态码
         text = next(
             hint
             for kind, hint in ERROR_HINTS

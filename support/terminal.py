@@ -205,6 +205,7 @@ def step_view(round_num: int, messages: list, model: str, tools: list, edited=fr
     """上次调用模型之后 messages 新增的消息，一条一行，最后是总数和请求的字节数。edited：改过的结果的 id。"""
     start = len(messages) - len(new_messages(messages))
     lines = [f"  [单步] 第 {round_num} 轮，messages 新增 {len(messages) - start} 条："]
+    painted = colour()  # 终端上、没有 NO_COLOR 时上色：问一次就够
     for i, m in enumerate(messages[start:], start):
         role, text = m.get("role", "?"), ""
         if m.get("tool_calls"):
@@ -219,8 +220,8 @@ def step_view(round_num: int, messages: list, model: str, tools: list, edited=fr
             shown = json.dumps(content[:40], ensure_ascii=False) + ("…" if len(content) > 40 else "")
             text += f"{shown}（{len(content)} 字符）"
         line = printable(f"    [{i}] {role:<9} {text}")
-        tint = BLUE if m.get("tool_calls") else GREEN if role == "tool" else ""
-        lines.append(f"{tint}{line}{RESET}" if tint and colour() else line)
+        tint = (BLUE if m.get("tool_calls") else GREEN if role == "tool" else "") if painted else ""
+        lines.append(f"{tint}{line}{RESET}" if tint else line)
     body = {"model": model, "messages": messages, "tools": tools, "tool_choice": "auto"}  # 和 run() 送出的一样
     size = len(json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode())
     lines.append(f"  [单步] 这次送出 messages {len(messages)} 条，请求 {size} 字节")
