@@ -11,7 +11,7 @@ import math
 import re
 from decimal import Decimal
 
-from support.demo_rules import first_new, read_call, result, text_of
+from support.demo_rules import first_new, pages, result, text_of
 
 # 问题里出现这些词，才可能是在问库存
 ASKS = r"库存|多少钱|总价|单价|价格|够不够|够吗|够用|有货|有没有货|还剩"
@@ -94,10 +94,11 @@ def stock_path(item: str) -> str:
 def inventory_step(seen, order):
     """还没读这个商品的库存就去读；读到了（或读不到）就回答。"""
     item, quantity, unit = order
-    call = read_call(stock_path(item))
-    if step := first_new(seen, call):
+    calls = pages(seen, stock_path(item))  # 文件长就按结果里给的 offset 接着读完
+    if step := first_new(seen, *calls):
         return step
-    return inventory_answer(item, quantity, unit, result(seen, call))
+    got = [result(seen, call) for call in calls]
+    return inventory_answer(item, quantity, unit, next((g for g in got if g.startswith("错误：")), "\n".join(got)))
 
 
 def inventory_answer(item: str, quantity, unit: str, got: str) -> str:
@@ -111,6 +112,11 @@ def inventory_answer(item: str, quantity, unit: str, got: str) -> str:
             f"请确认商品名称，或者看看 stock/ 目录里有没有 {item}.json。\n{ONLY_ASKED}"
         )
     data = stock_record(got)
+    if data is None and cut_short(got):
+        return (
+            f"{path} 没能完整读到（工具结果被截短了），我不拿半份数据回答："
+            f"判断不了库存能否满足你的需要，也算不出总价。\n{ONLY_ASKED}"
+        )
     if data is None:
         return (
             f"{path} 读到了，但内容不是带 stock（库存）和 unit_price（单价）的 JSON，"
@@ -120,6 +126,8 @@ def inventory_answer(item: str, quantity, unit: str, got: str) -> str:
         return f"{path} 里记的是“{data['item']}”，不是你问的“{item}”，我不拿它来算。请检查这份库存数据。\n{ONLY_ASKED}"
     stock, price = data["stock"], Decimal(str(data["unit_price"]))
     money = currency_word(data.get("currency"))
+    if quantity is None:
+        return ask_quantity(item, stock, price, money, "你的问题里没有说清需要多少")
     if data.get("unit") and data["unit"] != unit:  # 数据说的是支，问的是箱：不能直接比
         return (
             f"{path} 里的库存是 {stock} {data['unit']}，你问的是 {quantity} {unit}。"
@@ -127,8 +135,6 @@ def inventory_answer(item: str, quantity, unit: str, got: str) -> str:
         )
     unit = data.get("unit") or unit
     source = f"库存 {stock}、单价 {plain(price)} 来自 {path}"
-    if quantity is None:
-        return ask_quantity(item, stock, price, money, "你的问题里没有说清需要多少")
     if stock < quantity:
         return (
             f"不够。{item}库存只有 {stock} {unit}，你需要 {quantity} {unit}：{stock} < {quantity}，"
@@ -168,9 +174,11 @@ def no_task_answer(seen) -> str:
 
 
 def stock_record(got: str):
-    """read_file 的结果 → 库存记录 dict；不是 {"stock": 整数, "unit_price": 数, …} 就返回 None。"""
+    """read_file 的结果 → 库存记录 dict；不是 {"stock": 整数, "unit_price": 数, …}、或者结果被截短了，返回 None。"""
+    if cut_short(got):  # 截短的结果，头尾拼起来也可能像一份 JSON：不能拿来算
+        return None
     try:
-        data = json.loads(text_of(got))
+        data = json.loads(text_of(got), parse_float=Decimal)  # 单价按原样的十进制读，不经过 float
     except ValueError:
         return None
     if not isinstance(data, dict):
@@ -178,9 +186,14 @@ def stock_record(got: str):
     stock, price = data.get("stock"), data.get("unit_price")
     if not isinstance(stock, int) or isinstance(stock, bool) or stock < 0:
         return None
-    if not isinstance(price, (int, float)) or isinstance(price, bool) or not 0 <= price < math.inf:
+    if not isinstance(price, (int, Decimal)) or isinstance(price, bool) or not 0 <= price < math.inf:
         return None
     return data
+
+
+def cut_short(got: str) -> bool:
+    """read_file 的结果不完整：除了带行号的行和分页提示还有别的（中间省略了……），或者有一行太长被截断了。"""
+    return any(not re.match(r"\d+\t|\[第 .*继续读\]$", line) or "（此行过长" in line for line in got.splitlines())
 
 
 def currency_word(code) -> str:

@@ -16,7 +16,7 @@ from fake_provider import call, check_request, text_reply, tool_reply
 
 import agent
 from support import demo_model
-from support.demo_inventory import understand_order
+from support.demo_inventory import inventory_answer, understand_order
 from tools import TOOLS
 
 QUESTION = "我需要 3 盒红笔。库存够吗？如果够，一共多少钱？"  # 讲义里的问题
@@ -325,3 +325,24 @@ def test_a_unit_in_the_data_that_differs_from_the_question_is_not_compared(inven
     (inventory / "stock" / "单笔.json").write_text('{"stock":5,"unit":"支","unit_price":12,"currency":"CNY"}')
     answer = answer_in(demo(inventory, "我需要 3 箱单笔，库存够吗？一共多少钱？").stdout)
     assert "库存是 5 支，你问的是 3 箱" in answer and "够。" not in answer and "一共" not in answer
+
+
+def test_a_long_stock_file_is_read_page_by_page_before_answering(inventory):
+    record = {"item": "红笔", **{f"note{i}": "x" for i in range(300)}, "stock": 5, "unit_price": 12, "currency": "CNY"}
+    (inventory / "stock" / "红笔.json").write_text(json.dumps(record, indent=1), encoding="utf-8")
+    out = demo(inventory, QUESTION).stdout
+    assert '"offset": 201' in out and "一共 3 × 12 = 36 元（CNY）" in answer_in(out)
+
+
+def test_a_clipped_result_is_never_glued_into_numbers():
+    # 头尾都像 JSON 的一部分：去掉行号和省略说明以后，拼起来正好是一份“合法”的 JSON
+    clipped = '1\t{"item":"红笔","stock":5,"unit_price":12\n…（中间省略了 166 个字符）…\n说明"\t,"currency":"CNY"}'
+    answer = inventory_answer("红笔", 3, "盒", clipped)
+    assert "没能完整读到" in answer and "一共" not in answer and "够。" not in answer
+
+
+def test_a_price_keeps_its_digits_and_a_unit_without_a_quantity_is_asked_about(inventory):
+    (inventory / "stock" / "红笔.json").write_text('{"stock":5,"unit":"盒","unit_price":1e-400,"currency":"CNY"}')
+    assert "3 × 0.000" in answer_in(demo(inventory, QUESTION).stdout)
+    answer = answer_in(demo(inventory, "红笔的库存还有多少？").stdout)
+    assert "请告诉我你需要多少" in answer and "None" not in answer
