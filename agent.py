@@ -9,15 +9,22 @@
 真实世界里的护栏（服务商的差异、出错提示、配置、终端）在 support/ 里，按名字调用。
 """
 
+import signal
+import sys
+
+if __name__ == "__main__":  # 还在启动（import）时按 Ctrl-C：不出 traceback，以退出码 130 结束
+    signal.signal(signal.SIGINT, lambda signum, frame: sys.exit(130))
+
 import json
 import os
-import sys
 from pathlib import Path
 
+from support.commands import protect_memory
 from support.config import Options, connect, enter_workdir
+from support.counts import count_model_call, count_tool_run, summary
 from support.errors import API_ERRORS, explain_error, internal_error
-from support.provider import count_model_call, summary, to_history
-from support.terminal import parse_args, pause_step, prepare_repl, preview, printable, safe_console, waiting
+from support.provider import to_history
+from support.terminal import parse_args, pause_step, prepare_repl, preview, printable, safe_console, shown_call, waiting
 from support.wire import safe_text
 from tools import COMMAND_TIMEOUT, TOOLS, dispatch_tool
 
@@ -89,9 +96,9 @@ def run(
         for tc in msg["tool_calls"]:
             func_name = tc["function"]["name"]
             func_args = tc["function"]["arguments"]  # JSON 字符串（章节里是解析好的 dict）：dispatch_tool 解析并检查
-            print(f"  [调用工具] {printable(func_name[:100])}({printable(func_args)})")
+            print(f"  [调用工具] {shown_call(func_name, func_args)}")  # 模型发来的原样，太长只显示开头
             result = dispatch_tool(func_name, func_args, options)
-            stats["tool_runs"] += 1
+            count_tool_run(stats, result)  # 真正执行了才算；参数不对、命令没批准的另记
             print(f"  [工具结果] {preview(result)}")
 
             messages.append({
@@ -112,13 +119,10 @@ def new_conversation() -> list:
 
 
 def check_pairing(messages: list) -> int:
-    """问题开始前检查历史的配对，就地修好，返回修了几处。
-
-    一个 run() 之内每个调用都会得到结果；配不上对的历史只能来自上一个问题中途的 Ctrl-C 或出错。
-    不修的话，之后每次请求都会被服务商拒绝：
+    """问题开始前检查历史的配对，就地修好，返回修了几处（配不上对只能是上个问题中途 Ctrl-C 或出错留下的）：
     - 每个 tool_call 紧跟着恰好一条结果：缺的补“已中断”，重复的、对不上号的删掉；
-    - 每个问题都有回答：user 紧跟在 user 或 tool 结果后面时（上个问题出错、中断或用完了轮次），
-      中间补一条说明没答完的 assistant（Gemma、Mistral 等要求 user / assistant 交替，tool 后面不能直接是 user）。
+    - user 紧跟在 user 或 tool 后面时（上个问题没答完），中间补一条说明没答完的 assistant
+      （Gemma、Mistral 等要求 user / assistant 交替）。不修的话，之后每次请求都会被服务商拒绝。
     """
     # 第一遍：按 id 收集结果，同一个 id 只要第一条
     results = {}
@@ -149,10 +153,8 @@ def check_pairing(messages: list) -> int:
 def ready_to_send(messages: list) -> bool:
     """每次调用模型前，宿主检查这次请求（第三篇讲义：“检查消息配对完整，再进入下一轮”）：
     每个 tool_call 后面都有 id 相同的一条 role:"tool" 结果，每条结果都回答它前面的调用，tool 后面不直接跟 user。
-
-    上个问题留下的缺口，问题开始时 check_pairing 已经补好；这时再有问题，只能出在宿主自己的代码里
-    （比如改 run() 时删掉了追加结果的那几行）。那就不修，说明原因，这次请求不发出。
-    """
+    上个问题的缺口 check_pairing 已经补好，这时再有问题只能出在宿主自己的代码里（比如改 run() 时删掉了
+    追加结果的那几行）：那就不修，说明原因，这次请求不发出。"""
     problems, pending, last = [], [], None
     for m in messages:
         if m.get("role") == "tool":
@@ -202,8 +204,7 @@ def ask(question: str, messages: list, client, model: str, args, options: Option
 
 def repl(client, model: str, args, options: Options = Options()) -> int:
     """交互模式：对话在问题之间延续，/reset 重新开始，quit / exit / Ctrl-D / Ctrl-C 退出。"""
-    prepare_repl()  # 没有 stdin / stdout 就一句话退出；终端上让 input() 支持方向键
-    print(f"模型：{model}；工作目录：{Path.cwd()}（quit 退出，/reset 开始新对话）")
+    prepare_repl(model, args.demo)  # 检查 stdin / stdout，打印开场白（离线演示还列出它认得的问题）
     messages = new_conversation()
     while True:
         try:
@@ -225,12 +226,8 @@ def repl(client, model: str, args, options: Options = Options()) -> int:
 def main(argv=None) -> int:
     safe_console()  # 终端显示不了的字符换成替代字符，打印永不出错
     args = parse_args(argv, MAX_ROUNDS, COMMAND_TIMEOUT)
-    if args.demo:
-        from support.demo_model import demo_client  # 只在演示时加载
-
-        client, model, env_files = demo_client(), "offline-demo", frozenset()
-    else:
-        client, model, env_files = connect(Path(__file__).parent)  # .env 和环境变量；配置不对就退出码 2
+    # --demo：离线回放的假模型；否则读 .env 和环境变量建客户端，配置不对就退出码 2
+    client, model, env_files = connect(Path(__file__).parent, demo=args.demo)
     enter_workdir(args.workdir)
     options = Options(auto_approve=args.yes, command_timeout=args.command_timeout, step=args.step, env_files=env_files)
     if args.question:
@@ -240,8 +237,10 @@ def main(argv=None) -> int:
 
 if __name__ == "__main__":
     try:
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # 启动完了：Ctrl-C 交给 ask()、repl() 接住
+        protect_memory()  # Linux：同一用户跑的命令读不了本进程的内存和环境变量（里面有 key）
         sys.exit(main())
-    except KeyboardInterrupt:  # 还没进入问答（比如正在 import）就按了 Ctrl-C
+    except KeyboardInterrupt:  # 还没进入问答（比如正在读配置）就按了 Ctrl-C
         sys.exit(130)
     except BrokenPipeError:  # 读输出的一方先走了（| head）：安静地结束
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

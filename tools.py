@@ -15,9 +15,21 @@ from pathlib import Path
 
 from support.commands import approve, run_bounded
 from support.config import Options
-from support.search import matching_lines, walk_files
+from support.counts import NotRun
+from support.search import matching_lines, unreached_note, walk_files
 from support.wire import INVALID_JSON, json_arguments, safe_text
-from support.workspace import inside_workspace, list_entry, looks_binary, open_regular, quoted, read_line, shown
+from support.workspace import (
+    folder_names,
+    inside_workspace,
+    list_entry,
+    looks_binary,
+    open_regular,
+    quoted,
+    read_line,
+    remember_line,
+    shown,
+    skip_lines,
+)
 
 # ── 限制（练习 4 讲的就是这些）────────────────────────────────
 MAX_RESULT_CHARS = 8000  # 单个工具结果最多多少字符，防止撑爆上下文
@@ -31,21 +43,27 @@ COMMAND_TIMEOUT = 30  # run_command 超时秒数（--command-timeout）
 
 # ── 工具实现 ─────────────────────────────────────────────────
 # 每个工具的参数就是 schema 里的参数；options 是命令行决定的设置，由 dispatch_tool 传进来。
-def list_files(path: str = ".", *, options: Options = Options()) -> str:
+def list_files(path: str = ".", offset: int = 1, *, options: Options = Options()) -> str:
     folder = inside_workspace(path, options.env_files)
     if not folder.is_dir():
         raise NotADirectoryError(f"{quoted(path)} {'不是目录' if folder.exists() else '不存在'}")
-    names = sorted(os.listdir(folder))
+    if offset < 1:
+        raise ValueError("offset 要从 1 起")
+    names = folder_names(folder, path)  # 打开检查过的那个目录再列：中途换成链接也列不到外面
     if not names:
         return f"{quoted(path)} 是空目录"
+    if offset > len(names):
+        return f"{quoted(path)} 只有 {len(names)} 项，offset={offset} 超出了末尾"
     lines, chars = [], 0
-    for i, name in enumerate(names):  # 只为列出的那些项多看一眼类型
+    for name in names[offset - 1 : offset - 1 + MAX_LIST_ENTRIES]:  # 只为列出的那些项多看一眼类型
         line = list_entry(os.path.join(folder, name), name, options.env_files)
         chars += len(line) + 1
-        if i == MAX_LIST_ENTRIES or chars > MAX_RESULT_CHARS - 100:
-            lines.append(f"…… 还有 {len(names) - i} 项没有列出")
+        if lines and chars > MAX_RESULT_CHARS - 100:  # 第一项总要列出：结果不能是空的
             break
         lines.append(line)
+    last = offset + len(lines) - 1
+    if last < len(names):  # 没列完：说清列了哪些、怎样接着列
+        lines.append(f"[第 {offset}–{last} 项，共 {len(names)} 项；用 offset={last + 1} 继续列出]")
     return "\n".join(lines)
 
 
@@ -55,16 +73,15 @@ def read_file(path: str, offset: int = 1, limit: int = READ_LINES, *, options: O
         raise IsADirectoryError(f"{quoted(path)} 是目录，请用 list_files")
     if offset < 1 or limit < 1:
         raise ValueError("offset 和 limit 都要从 1 起")
-    with open_regular(target, path) as f:  # 只打开普通文件：命名管道、设备会让它一直等
+    with open_regular(target, path, env_files=options.env_files) as f:  # 只打开检查过的普通文件，中途换不掉
         size = os.fstat(f.fileno()).st_size
         if looks_binary(f.read(8192)):
             kind = mimetypes.guess_type(target.name)[0] or "类型未知"
             return f"{quoted(path)} 是二进制文件（{kind}，{size} 字节），不显示内容"
-        f.seek(0)
-        # 只读需要的那几行：内存和时间都与文件大小无关
-        for skipped in range(offset - 1):
-            if not read_line(f, MAX_LINE_CHARS)[0]:
-                return f"{quoted(path)} 只有 {skipped} 行，offset={offset} 超出了文件末尾"
+        # 只读需要的那几行，内存与文件大小无关；前面的行按块数换行符跳过，翻页从上一页停下的地方接着读
+        skipped = skip_lines(f, offset - 1)
+        if skipped < offset - 1:
+            return f"{quoted(path)} 只有 {skipped} 行，offset={offset} 超出了文件末尾"
         lines, chars, line_no = [], 0, offset
         budget = MAX_RESULT_CHARS - 70  # 给末尾的分页提示留出地方
         while len(lines) < limit:
@@ -82,6 +99,7 @@ def read_file(path: str, offset: int = 1, limit: int = READ_LINES, *, options: O
             lines.append(line)
             chars += len(line) + 1
             line_no += 1
+        remember_line(f, line_no)  # 记下下一页从哪里开始
         left = size - f.tell()
     if not lines:
         if offset > 1:
@@ -99,25 +117,25 @@ def search_files(query: str, path: str = ".", *, options: Options = Options()) -
     if target.is_dir():
         files = walk_files(str(target), options.env_files)  # 跳过隐藏目录、node_modules、虚拟环境、env 文件
     else:
-        open_regular(target, path).close()  # 不是普通文件就报错
-        files = [str(target)]
+        open_regular(target, path, env_files=options.env_files).close()  # 不是普通文件就报错
+        files = walk_files(str(target), options.env_files)  # 打开时再核对一次，中途换不掉
     hits, chars = [], 0
     for file, line_no, line in matching_lines(files, query, MAX_SEARCH_FILE_BYTES):
-        hit = f"{shown(Path(file))}:{line_no}: {line.strip()[:200]}"
+        hit = f"{shown(Path(file))}:{line_no}: {line.strip()[: min(200, MAX_RESULT_CHARS // 4)]}"  # 上限小也放得下
         chars += len(hit) + 1
-        if len(hits) == MAX_SEARCH_HITS or chars > MAX_RESULT_CHARS - 200:
-            hits.append(f"[只显示前 {len(hits)} 条匹配，结果已截断；可以换更具体的 query 或缩小 path]")
+        if len(hits) == MAX_SEARCH_HITS or (hits and chars > MAX_RESULT_CHARS - 100):  # 第一条总要给出
+            hits.append(f"[结果已截断：只显示了前 {len(hits)} 条匹配；可以换更具体的 query，或用 path 缩小范围]")
             break
         hits.append(hit)
     if not hits:
-        return f"在 {shown(target)} 里没有找到包含 {quoted(query)!r} 的内容"
-    return "\n".join(hits)
+        return f"在 {shown(target)} 里没有找到包含 {quoted(query)!r} 的内容" + unreached_note(files)
+    return "\n".join(hits) + unreached_note(files)  # 有打不开的文件就注明：没搜到不等于没有
 
 
 def run_command(command: str, *, options: Options = Options()) -> str:
     refused = approve(command, options.auto_approve)  # 先给用户看整条命令，y 才执行（--yes 不问）
     if refused:
-        return refused
+        return NotRun(refused, "命令没有获准执行")
     # 有超时；输出只留头尾；结束时连同它启动的进程一起结束；子进程看不到 API key
     code, output = run_bounded(command, options.command_timeout or COMMAND_TIMEOUT, MAX_RESULT_CHARS)
     return f"退出码：{code}\n{output}"
@@ -144,19 +162,24 @@ def dispatch_tool(name: str, arguments, options: Options = Options()) -> str:
     """按名字找到工具并执行。任何问题都变成一条“错误：…”结果，交给模型处理。
 
     结果（错误也一样）统一在这里经过 safe_text 和 clip：能编码，也超不过 MAX_RESULT_CHARS。
+    没有执行的调用（没有这个工具、参数不对、命令没批准）结果是 NotRun：照样送回模型，统计时另算。
     """
     if name not in TOOL_REGISTRY:
-        result = f"错误：没有名为 {quoted(name)!r} 的工具。可用的工具：{', '.join(TOOL_REGISTRY)}"
+        result = NotRun(f"错误：没有名为 {quoted(name)!r} 的工具。可用的：{', '.join(TOOL_REGISTRY)}", "没有这个工具")
     else:
         try:
             args, problem = check_arguments(name, arguments)
-            result = f"错误：{problem}" if problem else TOOL_REGISTRY[name](**args, options=options) or "（空结果）"
+            if problem:
+                result = NotRun(f"错误：{problem}", "参数不对")
+            else:
+                result = TOOL_REGISTRY[name](**args, options=options) or "（空结果）"
         except OSError as e:  # 系统的报错会带上完整路径，只引开头
             where = f"{quoted(str(e.filename))}：" if e.filename else ""
             result = f"错误：{where}{e.strerror or e}"
         except Exception as e:  # noqa: BLE001  工具失败是一条观察，不是程序崩溃
             result = f"错误：{e}"
-    return clip(safe_text(result))  # 代理字符之类编不了码的字符换成 �
+    text = clip(safe_text(result))  # 代理字符之类编不了码的字符换成 �
+    return NotRun(text, result.reason) if isinstance(result, NotRun) else text
 
 
 def check_arguments(name: str, arguments) -> tuple[dict, str]:
@@ -205,6 +228,7 @@ SCHEMAS = {
             "列出目录下的文件和子目录（目录名以 / 结尾）。",
             {
                 "path": {"type": "string", "description": "目录路径，相对于工作目录，默认 ."},
+                "offset": {"type": "integer", "description": "从第几项开始列，从 1 起，默认 1"},
             },
             [],
         ),

@@ -5,6 +5,7 @@
 在临时目录里自己造数据（约 200 MB 的源码树、一个 200 MB 的文件、一个 10 万项的目录），跑完删掉。
 - search_files：少见的词对比 grep -rnIF（同样的排除规则），常见的词对比 grep 的完整扫描；
 - read_file：200 MB 文件的耗时和进程峰值内存，对比章节里 open().read() 整个读进来；
+  跳到文件末尾附近的 offset，对比原来的逐行读过去；之后按提示翻页，每页的耗时；
 - list_files：10 万项的目录，对比 sorted(os.listdir())；
 - 命名管道：read_file 读一个 FIFO 的耗时；树里散着 FIFO 时 search_files 的耗时，对比没有 FIFO；
 - run_command：命令输出 400 MB 时 agent 进程的峰值内存，对比空闲时。
@@ -96,6 +97,31 @@ def fifos(tree: Path):
     print(f"read_file 读一个 FIFO：{fifo_read * 1000:7.3f} ms（目标 < 100 ms：马上说明它是命名管道，不等）")
 
 
+def far_offset(tmp: Path, offset: int = 3_000_000):
+    """read_file 跳到很远的 offset（big.log 约 308 万行）：按 1 MB 一块数换行符，对比原来的逐行 read_line；
+    之后顺着结果里的 offset 提示翻页，从上一页停下的地方接着读，不再从头数。"""
+    code_ours = (
+        f"import tools; t = time.perf_counter(); r = tools.read_file('big.log', offset={offset}); "
+        "ELAPSED = time.perf_counter() - t"
+    )
+    code_base = "from support.workspace import read_line; f = open('big.log', 'rb'); t = time.perf_counter()\n"
+    code_base += f"for _ in range({offset}): read_line(f, 2000)\n"  # 原来的做法：一行一行读过去
+    code_base += "ELAPSED = time.perf_counter() - t"
+    t_ours, _ = peak_rss_mb(code_ours, tmp)
+    t_base, _ = peak_rss_mb(code_base, tmp)
+    os.chdir(tmp)
+    pages = [tools.read_file("big.log", offset=offset)]
+
+    def next_page():  # 用上一页末尾提示的 offset
+        pages.append(tools.read_file("big.log", offset=int(pages[-1].rsplit("offset=", 1)[1].split()[0])))
+
+    page = best_of(20, next_page)
+    print(
+        f"\nread_file offset={offset:,}（200 MB 文件的末尾）：{t_ours * 1000:7.1f} ms，"
+        f"逐行读过去 {t_base * 1000:7.1f} ms，比值 {t_ours / t_base:.3f}×；接着翻页每页 {page * 1000:.2f} ms"
+    )
+
+
 def command_output(tmp: Path):
     """run_command 边读边丢：命令输出再多，agent 进程的内存也不涨。"""
     prelude = "import agent, tools; yes = tools.Options(auto_approve=True); "
@@ -165,6 +191,7 @@ def main():
             f"  进程峰值内存：{rss_ours:6.1f} MB，整个读进来 {rss_base:6.1f} MB，"
             f"比值 {rss_ours / rss_base:.3f}×（目标 < 100 MB；只 import 不读是 {rss_empty:.1f} MB）"
         )
+        far_offset(tmp)
 
         wide = tmp / "wide"
         wide.mkdir()

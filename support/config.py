@@ -1,6 +1,8 @@
 """设置：命令行决定的选项（Options），.env 和环境变量里的配置，以及建好的 API 客户端。"""
 
+import io
 import os
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,17 +31,65 @@ def read_settings(app_dir: Path) -> tuple[dict, frozenset]:
     """
     settings, env_files = {}, set()
     for env_file in (app_dir / ".env", Path.cwd() / ".env"):
-        if env_file.is_file():  # 只读普通文件：.env 要是命名管道，读它会一直等
+        try:
+            if not env_file.is_file():  # 只读普通文件：.env 要是命名管道，读它会一直等
+                continue
             st = env_file.stat()
-            env_files.add((st.st_dev, st.st_ino))
-            for name, value in dotenv_values(env_file).items():
-                if value is not None:
-                    settings.setdefault(name, value)  # 先读到的优先，和 load_dotenv 一样
+            data = env_file.read_bytes()
+        except OSError as e:
+            fail(f"[错误] 读不了 {printable(env_file)}：{printable(e.strerror or e)}。请检查这个文件和它的权限")
+        env_files.add((st.st_dev, st.st_ino))
+        for name, value in dotenv_values(stream=io.StringIO(env_text(env_file, data))).items():
+            if value is not None:
+                settings.setdefault(name, value)  # 先读到的优先，和 load_dotenv 一样
     return {**settings, **os.environ}, frozenset(env_files)
 
 
-def connect(app_dir: Path) -> tuple:
-    """读配置、建客户端。返回 (client, model, 读过的 .env)；配置不对就打印一句话并以退出码 2 结束。"""
+def env_text(env_file: Path, data: bytes) -> str:
+    """.env 的文字；有一行不是 UTF-8（注释行除外）就说是哪一行，退出码 2。
+
+    Windows 的编辑器常把它存成带 BOM 的 UTF-8（BOM 去掉）或 GBK：GBK 的注释不影响设置，读的时候换成 �；
+    设置那一行不是 UTF-8，就说是哪一行，请用户存成 UTF-8。
+    """
+    for number, line in enumerate(data.splitlines(), 1):
+        try:
+            line.decode("utf-8")
+        except UnicodeDecodeError:
+            if not line.lstrip().startswith(b"#"):
+                fail(
+                    f"[错误] {printable(env_file)} 第 {number} 行不是 UTF-8 文字（可能存成了 GBK 等编码）："
+                    "请用 UTF-8 编码重新保存这个文件"
+                )
+    return data.decode("utf-8-sig", errors="replace")
+
+
+def key_problem(key: str) -> str | None:
+    """key 只能是可打印的 ASCII 字符、不含空格；不是的话，说出第几个字符、是什么（不打印 key 本身）。
+
+    全角字母、零宽空格、换行多半是复制时带进来的：这样的 key 写不进 HTTP 请求头。
+    """
+    for position, char in enumerate(key, 1):
+        if "!" <= char <= "~":
+            continue
+        if char in "\r\n":
+            what = "换行"
+        elif char in " \t":
+            what = "空格" if char == " " else "制表符"
+        else:
+            name = unicodedata.name(char, "")
+            kind = "控制字符" if ord(char) < 0xA0 else "非 ASCII 字符"
+            what = f"{kind} U+{ord(char):04X}{f' {name}' if name else ''}"
+        return f"第 {position} 个字符（共 {len(key)} 个）是{what}"
+    return None
+
+
+def connect(app_dir: Path, demo: bool = False) -> tuple:
+    """读配置、建客户端。返回 (client, model, 读过的 .env)；配置不对就打印一句话并以退出码 2 结束。
+    demo：离线演示的假客户端，不读配置。"""
+    if demo:
+        from support.demo_model import demo_client  # 只在演示时加载
+
+        return demo_client(), "offline-demo", frozenset()
     settings, env_files = read_settings(app_dir)
     key, model = settings.get("OPENAI_API_KEY"), settings.get("MODEL")
     if key is None:
@@ -53,6 +103,12 @@ def connect(app_dir: Path) -> tuple:
             f"[错误] OPENAI_API_KEY {'还是 .env.example 里的示例值' if key else '是空的'}：请在 .env 里填上"
             "服务商给你的 key（本地服务随便填一个，比如 none）；没有 key 可以先看离线演示：python agent.py --demo"
         )
+    problem = key_problem(key)
+    if problem:
+        fail(
+            f"[错误] OPENAI_API_KEY 的{problem}：key 只能是 ASCII 字母、数字和符号，"
+            "多半是复制时带进了全角字符、看不见的字符或换行；请重新复制 key，填进 .env（或环境变量）"
+        )
     if not model:
         fail("[错误] 没有配置 MODEL：请在 .env 里写上模型名，例如 MODEL=deepseek-v4-flash")
     try:
@@ -65,9 +121,18 @@ def connect(app_dir: Path) -> tuple:
     base_url = settings.get("OPENAI_BASE_URL") or "https://api.openai.com/v1"
     import openai  # 只有连服务商时才用到 SDK：只 import tools 的程序不必加载它
 
-    # SDK 默认一次等 600 秒，交互工具等不起；重试留着应付连接失败、429 和 5xx
+    from support.http import reply_limited_client
+
+    # SDK 默认一次等 600 秒，交互工具等不起；重试留着应付连接失败、429 和 5xx。
+    # reply_limited_client：一个回复（含重试）最多等 timeout 秒、最多收 MAX_REPLY_BYTES 字节
     try:
-        client = openai.OpenAI(api_key=key, base_url=base_url, timeout=timeout, max_retries=retries)
+        client = openai.OpenAI(
+            api_key=key,
+            base_url=base_url,
+            timeout=timeout,
+            max_retries=retries,
+            http_client=reply_limited_client(timeout),
+        )
     except Exception as e:  # noqa: BLE001  比如端口写错了字母：http://localhost:8O00/v1
         fail(f"[错误] OPENAI_BASE_URL={printable(base_url)} 不是有效的地址（{printable(e)}），请检查 .env")
     return client, model, env_files

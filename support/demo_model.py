@@ -12,20 +12,28 @@ from types import SimpleNamespace
 
 from openai.types.chat import ChatCompletion
 
+from support.demo_calls import first_new, list_call
 from support.demo_checks import validate
 from support.demo_inventory import inventory_step, no_task_answer, understand_order
-from support.demo_rules import entry_step, first_new, key, list_call, result, stack_step, tests_step, use_answer
+from support.demo_project import about_step, run_tests_step
+from support.demo_rules import entry_step, stack_step, tests_step, use_step
+from support.demo_shell import SHELL_STEPS, understand_shell
+from support.demo_texts import QUESTIONS
 
 NOTE = "\n\n（离线回放：以上由固定规则根据工具结果生成，不是真实模型。配好 .env 后去掉 --demo 就是真模型。）"
-HELP = (
-    "离线回放只认识这几类问题（中文、英文都行）：\n"
-    "- 帮我看看这个项目用了什么技术栈 / What tech stack does this project use?\n"
-    "- 这个项目的入口文件是什么？ / What is the entry point?\n"
-    "- 搜索一下项目里有没有用到 lodash / Is lodash used anywhere?\n"
-    "- 帮我看看 tests 目录下有哪些测试文件 / Which test files are there?\n"
-    "- 我需要 3 盒红笔。库存够吗？如果够，一共多少钱？（在 examples/inventory 里问）"
+NOTE_EN = (
+    "\n\n(Offline replay: the answer above was produced by fixed rules from the tool results, not by a real model. "
+    "Set up .env and drop --demo to use a real model.)"
 )
-# 问题的意图，按这个顺序认：库存（demo_inventory）、技术栈、入口、某个库用没用、测试文件
+# 认得的问题（中文, 英文）：帮助和交互模式的开场白都列它们
+INVENTORY = "我需要 3 盒红笔。库存够吗？如果够，一共多少钱？（在 examples/inventory 里问）"
+HELP = "离线回放只认识这几类问题（中文、英文都行）：\n" + "\n".join(f"- {zh} / {en}" for zh, en in QUESTIONS)
+HELP += f"\n- {INVENTORY}"
+HELP_EN = "The offline replay only understands these kinds of question (in English or Chinese):\n" + "\n".join(
+    f"- {en}" for _, en in QUESTIONS
+)
+# 问题的意图，按这个顺序认：库存（demo_inventory）、要跑命令的和问项目的（demo_shell）、
+# 技术栈、入口、某个库用没用、测试文件
 STACK = (
     r"技术栈|框架|(用了|用到了?)(什么|哪些)|(什么|哪些)(技术|依赖|库)|依赖了?(什么|哪些)"
     r"|\bstack\b|\bframeworks?\b|\btechnolog|\bdependencies\b|\blibraries\b|\bbuilt with\b"
@@ -36,6 +44,7 @@ USE = (
     r"|\b(use[sd]?|using|search|find|depends?|imports?|imported|requires?|required)\b"
 )
 TESTS = r"测试|\btests?\b"
+CJK = r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]"
 # 问题里的这些英文词不是库名
 NOT_NAMES = set(
     "a an the is are was were be been do does did it its this that these those we our you your i me my "
@@ -53,15 +62,15 @@ def demo_client():
     def create(model=None, messages=None, tools=None, **_):
         validate(model, messages, tools)  # 像真接口一样：请求不合规就 400，不回答
         first_id = sum(len(m.get("tool_calls") or []) for m in messages) + 1  # 新调用的 id 不和历史里的重复
-        return reply(next_step(messages), model, first_id)
+        return reply(next_step(messages), model, first_id, english(last_question(messages)))
 
     return SimpleNamespace(base_url="离线演示", chat=SimpleNamespace(completions=SimpleNamespace(create=create)))
 
 
-def reply(step, model, first_id=1) -> ChatCompletion:
-    """把一步决定包装成 API 会返回的 ChatCompletion。step 是最终回答（str）或一组工具调用。"""
+def reply(step, model, first_id=1, en=False) -> ChatCompletion:
+    """把一步决定包装成 API 会返回的 ChatCompletion。step 是最终回答（str）或一组工具调用；en：问题是英文。"""
     if isinstance(step, str):
-        message = {"role": "assistant", "content": step + NOTE}
+        message = {"role": "assistant", "content": step + (NOTE_EN if en else NOTE)}
     else:
         message = {
             "role": "assistant",
@@ -89,11 +98,14 @@ def reply(step, model, first_id=1) -> ChatCompletion:
 
 
 def understand(question: str) -> tuple:
-    """问题 → (意图, 细节)。意图是 inventory（细节是 (商品, 数量, 单位)）、stack、entry、use（细节是要搜的名字）、
-    tests 或 help。"""
+    """问题 → (意图, 细节)。意图是 inventory（细节是 (商品, 数量, 单位)）、第二篇讲义的 shell 问题和
+    about、run_tests（见 understand_shell）、stack、entry、use（细节是要搜的名字）、tests 或 help。"""
     order = understand_order(question)
     if order:
         return "inventory", order
+    shell = understand_shell(question)
+    if shell:
+        return shell
     q = question.lower()
     words = [w.strip("./-") for w in re.findall(r"[a-z@][a-z0-9@._/-]*", q)]
     names = list(dict.fromkeys(w for w in words if len(w) > 1 and w not in NOT_NAMES))
@@ -123,18 +135,29 @@ def next_step(messages):
     if not users:  # 原任务没送来：不知道用户要什么，只能说看到了什么、缺什么
         return no_task_answer(seen)
 
-    intent, names = understand(plain_text(messages[last_user]["content"]))
+    question = plain_text(messages[last_user]["content"])
+    intent, names = understand(question)
+    en = english(question)  # 英文问题用英文回答
     if intent == "inventory":
         return inventory_step(seen, names)
     if intent == "help":
-        return HELP
-    if intent == "use":  # 几个名字就在同一轮里并行搜几次
-        searches = {name: ("search_files", {"query": name}) for name in names}
-        return [call for call in searches.values() if key(call) not in seen] or "\n\n".join(
-            use_answer(name, result(seen, call)) for name, call in searches.items()
-        )
+        return HELP_EN if en else HELP
+    if intent in SHELL_STEPS or intent in ("about", "run_tests"):  # 第二篇讲义：经过 run_command，用户批准
+        return {**SHELL_STEPS, "about": about_step, "run_tests": run_tests_step}[intent](seen, names, en=en)
+    if intent == "use":  # 几个名字就在同一轮里并行搜几次，结果被截断就缩小范围接着搜
+        return use_step(seen, names, en=en)
     step = {"stack": stack_step, "entry": entry_step, "tests": tests_step}[intent]
-    return first_new(seen, list_call(".")) or step(seen)
+    return first_new(seen, list_call(".")) or step(seen, en=en)
+
+
+def english(question: str) -> bool:
+    """英文问题：没有中日韩文字（含全角标点），有拉丁字母。"""
+    return not re.search(CJK, question) and bool(re.search(r"[A-Za-z]", question))
+
+
+def last_question(messages) -> str:
+    users = [m for m in messages if isinstance(m, dict) and m.get("role") == "user"]
+    return plain_text(users[-1].get("content") or "") if users else ""
 
 
 def plain_text(content) -> str:

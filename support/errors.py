@@ -1,5 +1,10 @@
-"""出错时：一句话说清楚哪里不对、该改哪个设置，后面附上服务商的原话；agent 自己的 bug 也只打印一句。"""
+"""出错时：一句话说清楚哪里不对、该改哪个设置，后面附上服务商的原话；agent 自己的 bug 也只打印一句。
 
+每一行都不含 API key：Bearer 后面的东西、出错的请求里带的 key 都换成 ***
+（服务商的回复里要是有 key，support/http.py 收的时候已经换掉了）。
+"""
+
+import errno
 import json
 import re
 import traceback
@@ -7,6 +12,7 @@ from pathlib import Path
 
 import openai
 
+from support.http import ReplyRefused
 from support.provider import ProviderError
 from support.terminal import printable
 from support.wire import safe_text
@@ -17,8 +23,15 @@ BAD_REPLY_WORDS = {json.JSONDecodeError: "不是 JSON", RecursionError: "嵌套�
 # 问一个问题时，这些错误是服务商或网络的问题：一句话提示，对话保留
 API_ERRORS = (openai.APIError, *BAD_REPLY)
 
+BEARER = re.compile(r"(?i)\b(bearer)(\s+)[^\s'\"<>]+")
+KEY_HEADERS = ("authorization", "api-key", "x-api-key")
+
 # (异常类型或几个状态码, 提示)：从上往下找第一个对得上的
 ERROR_HINTS = [
+    (
+        ReplyRefused,
+        "服务商的回复没法用：{message}，这个回复不收了（不重试）。请检查 OPENAI_BASE_URL={base_url} 和 MODEL={model}",
+    ),
     (openai.AuthenticationError, "API key 被拒绝（401）：请检查 OPENAI_API_KEY 是不是 {base_url} 的 key"),
     (openai.PermissionDeniedError, "没有权限（403）：这个 key 不能用模型 {model}，请检查 OPENAI_API_KEY 和 MODEL"),
     (openai.NotFoundError, "找不到（404）：请检查 MODEL={model} 是否存在，OPENAI_BASE_URL={base_url} 是否正确"),
@@ -58,7 +71,11 @@ BAD_REQUEST_HINTS = [
 
 
 def explain_error(e: Exception, base_url: str, model: str) -> str:
-    """一行提示：哪里不对、该改哪个设置，后面附上服务商的原话。"""
+    """一行提示：哪里不对、该改哪个设置，后面附上服务商的原话。key 换成 ***。"""
+    return hide_secrets(explained(e, base_url, model), e)
+
+
+def explained(e: Exception, base_url: str, model: str) -> str:
     said = provider_said(e)
     if isinstance(e, BAD_REPLY):
         problem = (
@@ -78,8 +95,10 @@ def explain_error(e: Exception, base_url: str, model: str) -> str:
             for kind, hint in ERROR_HINTS
             if (isinstance(e, kind) if isinstance(kind, type) else getattr(e, "status_code", None) in kind)
         )
-        text = text.format(status=getattr(e, "status_code", ""), base_url=base_url, model=model)
-    if not said:
+        text = text.format(
+            status=getattr(e, "status_code", ""), base_url=base_url, model=model, message=getattr(e, "message", "")
+        )
+    if not said or isinstance(e, ReplyRefused):
         return f"[错误] {text}。"
     return f"[错误] {text}。{'原因' if isinstance(e, openai.APIConnectionError) else '服务商说'}：{said}"
 
@@ -109,14 +128,58 @@ def provider_said(e: Exception) -> str:
     else:  # 错误页常是一整页 HTML：只留文字
         said = str(body or e)
         said = re.sub(r"<[^>]*>", " ", said) if said.lstrip().startswith("<") else said
-    return printable(" ".join(safe_text(str(said)).split())[:300])
+    return printable(hide_secrets(" ".join(safe_text(str(said)).split()), e)[:300])  # 先藏 key 再截断：不留半个 key
 
 
 def internal_error(e: Exception) -> str:
-    """agent 自己的 bug：一句话，指出出错的位置，请用户报告；对话不丢。"""
+    """agent 自己的 bug：一句话，指出出错的位置，请用户报告；对话不丢。
+    内存不够、数字太长、磁盘满了不是 bug：说它是什么（not_a_bug）。"""
     where = traceback.extract_tb(e.__traceback__)[-1] if e.__traceback__ else None
     place = f"（{Path(where.filename).name}:{where.lineno}）" if where else ""
+    text = hide_secrets(" ".join(str(e).split()), e)[:300]
+    reason = not_a_bug(e)
+    if reason:
+        return printable(f"[错误] {reason}（{type(e).__name__}: {text}）。这不是 agent 的 bug；对话还在，可以接着问。")
     return printable(
-        f"[错误] agent 内部出错：{type(e).__name__}: {' '.join(str(e).split())[:300]}{place}。"
+        f"[错误] agent 内部出错：{type(e).__name__}: {text}{place}。"
         "这是 agent 的 bug，请把这一行和你的操作报告给维护者；对话还在，可以接着问。"
     )
+
+
+def not_a_bug(e: Exception) -> str | None:
+    """环境或对方的问题（内存、太长的整数、磁盘满了）：一句话说它是什么；真是 bug 就返回 None。"""
+    if isinstance(e, MemoryError):
+        return "内存不够了：多半是服务商的回复或者工具的结果太大"
+    if isinstance(e, ValueError) and "integer string conversion" in str(e):
+        return "遇到一个几千位长的整数，Python 不转换这么长的数字：多半是服务商的回复里有这样的数"
+    if isinstance(e, OSError) and e.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC), errno.EFBIG):
+        return "磁盘满了（或超过了文件大小、磁盘配额的限制），输出写不进去：请腾出空间再试"
+    return None
+
+
+def hide_secrets(text: str, e: BaseException | None = None) -> str:
+    """把 key 换成 ***：Bearer 后面的东西，e（和它的起因）的请求头里的 key。
+
+    太短的（本地服务常填的 none、test）不换：换了反而把正常的字也遮掉。
+    """
+    text = BEARER.sub(r"\1\2***", text)
+    for secret in sorted(request_keys(e), key=len, reverse=True):
+        if len(secret) >= 8:
+            text = text.replace(secret, "***")
+    return text
+
+
+def request_keys(e: BaseException | None) -> set:
+    """e 和它的起因（__cause__、__context__）所带的请求里，放 key 的那几个请求头的值。"""
+    keys, seen = set(), set()
+    while e is not None and id(e) not in seen:
+        seen.add(id(e))
+        try:
+            headers = getattr(e, "request", None).headers
+        except (AttributeError, RuntimeError):  # 没有请求；httpx 的异常没带请求时抛 RuntimeError
+            headers = {}
+        for name in KEY_HEADERS:
+            value = str(headers.get(name) or "")
+            keys |= {value, value.split(" ", 1)[-1]} - {""}
+        e = e.__cause__ or e.__context__
+    return keys

@@ -1,4 +1,4 @@
-"""和真实服务商打交道：回复的形状、回复怎样变成历史里的那一条 assistant 消息、token 用量。
+"""和真实服务商打交道：回复的形状，回复怎样变成历史里的那一条 assistant 消息。
 
 送回去的历史必须让每家服务商都接受（DeepSeek、Kimi、GLM、Gemini、Ollama、llama.cpp、vLLM……），
 规矩全在 to_history() 里；README 的“兼容各家服务商”一节逐条说明了为什么。
@@ -11,6 +11,7 @@ import openai
 from support.wire import json_arguments, safe_text
 
 EMPTY_REPLY = "（模型没有返回内容）"
+MAX_TOOL_CALLS = 64  # 一次回复最多执行多少个工具调用；多出来的不进历史、不执行
 
 
 class ProviderError(Exception):
@@ -26,7 +27,8 @@ def to_history(response, messages: list) -> dict:
     - content 一律是字符串：分段的拼起来；带 tool_calls 时 null 或缺了就写 ""（llama.cpp、LM Studio 拒收 null）；
     - 没调工具、也没有内容的回复，content 写成占位文字（vLLM 拒收空的 assistant 消息）；
     - tool_call 的 id 不是非空字符串、或和历史里的重复时，换一个新的，结果消息也用这个 id；
-    - arguments 一律存成 JSON 对象的字符串（json_arguments）：空白 → "{}"，对象 → json.dumps，坏的包一层。
+    - arguments 一律存成 JSON 对象的字符串（json_arguments）：空白 → "{}"，对象 → json.dumps，坏的包一层；
+    - 一次回复里的调用超过 MAX_TOOL_CALLS 个，只留前面这些，content 里注明其余没有执行（too_many_calls）。
     """
     msg = reply_message(response)
     msg["role"] = "assistant"
@@ -40,6 +42,7 @@ def to_history(response, messages: list) -> dict:
         return msg
     if msg.get("content") is None:
         msg["content"] = ""
+    too_many_calls(msg)
     seen = {tc["id"] for m in messages for tc in m.get("tool_calls") or []}
     for tc in msg["tool_calls"]:
         if not isinstance(tc.get("id"), str) or not tc["id"] or tc["id"] in seen:
@@ -48,6 +51,20 @@ def to_history(response, messages: list) -> dict:
         tc["type"] = "function"
         tc["function"]["arguments"] = json_arguments(tc["function"].get("arguments"))
     return msg
+
+
+def too_many_calls(msg: dict) -> None:
+    """一次回复几万个调用（失控的模型、恶意的服务）：只留前 MAX_TOOL_CALLS 个，其余不执行。
+
+    丢掉的调用不进历史，所以配对照样成立，下一次请求也不会被几万条结果撑大；
+    content 里注明丢了多少，模型下一轮看得到，终端上也打印一句。
+    """
+    total = len(msg["tool_calls"])
+    if total > MAX_TOOL_CALLS:
+        del msg["tool_calls"][MAX_TOOL_CALLS:]
+        note = f"[这次回复有 {total} 个工具调用，超过上限 {MAX_TOOL_CALLS}：只执行前 {MAX_TOOL_CALLS} 个，其余没有执行]"
+        msg["content"] = f"{msg['content']}\n{note}".lstrip("\n")
+        print(f"  [注意] {note[1:-1]}")
 
 
 def reply_message(response) -> dict:
@@ -79,37 +96,3 @@ def reply_message(response) -> dict:
     ):
         raise ProviderError("tool_calls 不是 [{function: {name: 字符串, arguments: 字符串或对象}}] 的形状", reply)
     return msg
-
-
-# ── 用量：模型调用和工具执行分开数 ─────────────────────────────
-def count_model_call(stats: dict, response) -> None:
-    """模型调用次数加一，并累计 token 用量。
-
-    缓存命中的字段两家不同：OpenAI 是 prompt_tokens_details.cached_tokens，
-    DeepSeek 是 prompt_cache_hit_tokens。
-    """
-    stats["model_calls"] += 1
-    usage = getattr(response, "usage", None)  # 形状不对的回复也会走到这里：用不了就不算
-    usage = usage.to_dict(warnings=False) if isinstance(usage, openai.BaseModel) else usage
-    usage = usage if isinstance(usage, dict) else {}
-    details = usage.get("prompt_tokens_details")
-    cached = usage.get("prompt_cache_hit_tokens") or (details.get("cached_tokens") if isinstance(details, dict) else 0)
-    for key, value in [
-        ("prompt", usage.get("prompt_tokens")),
-        ("completion", usage.get("completion_tokens")),
-        ("cached", cached),
-    ]:
-        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10**12:
-            stats[key] = stats.get(key, 0) + value
-
-
-def summary(stats: dict, messages: list) -> str:
-    line = (
-        f"[统计] 模型调用 {stats['model_calls']} 次，工具执行 {stats['tool_runs']} 次，messages 共 {len(messages)} 条"
-    )
-    if "prompt" in stats:
-        line += f"；tokens：输入 {stats['prompt']}"
-        if stats.get("cached"):
-            line += f"（缓存命中 {stats['cached']}）"
-        line += f"，输出 {stats.get('completion', 0)}"
-    return line

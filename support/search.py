@@ -1,8 +1,26 @@
-"""search_files 的快速搜索：像 grep 一样每个文件只花 3 次系统调用，命名管道、符号链接、env 文件都不碰。"""
+"""search_files 的快速搜索：像 grep 一样每个文件只花 3 次系统调用，命名管道、符号链接、env 文件都不碰。
 
+POSIX 上按目录的 fd 往下走（scandir(fd)、openat），不跟随符号链接：扫描之后才换上的链接打不开，
+搜不到工作目录外面去；路径比系统上限还长的文件也照样能搜。
+"""
+
+import errno
 import os
+from pathlib import Path
 
-from support.workspace import READ_FLAGS, is_env_name, is_secret, looks_binary
+from support.workspace import (
+    BY_FD,
+    FOLDER_FLAGS,
+    NOFOLLOW,
+    READ_FLAGS,
+    is_env_name,
+    looks_binary,
+    open_checked,
+    open_folder,
+    quoted,
+    shown,
+    verified,
+)
 
 SKIP_DIRS = {"node_modules", "__pycache__", "site-packages"}  # 另外：隐藏目录、虚拟环境
 COMMON_BYTES = b" etaoinsrlcd\nupmh_f.g(),=\"ybw:'vk-x/0;1T2S>A<"  # 代码里最常见的字节，越靠前越常见
@@ -13,8 +31,9 @@ def matching_lines(files, query: str, max_file_bytes: int):
     needle = query.encode("utf-8")
     # 锚点：query 里在代码中最少见的那个字节，用它快速排除不含 query 的文件
     offset = max(range(len(needle)), key=lambda i: rarity(needle[i]))
-    for file in files:
-        data = small_file_bytes(file, max_file_bytes)
+    for item in files:
+        file, fd = item if isinstance(item, tuple) else (item, reopened(item))
+        data = small_file_bytes(fd, max_file_bytes)
         # 先整块找一次：大多数文件里根本没有，不必逐行拆开
         if not contains(data, needle, offset) or looks_binary(data[:8192]):
             continue
@@ -23,36 +42,150 @@ def matching_lines(files, query: str, max_file_bytes: int):
                 yield file, line_no, line.decode("utf-8", errors="replace")
 
 
-def walk_files(root: str, env_files: frozenset):
-    """深度优先、按名字排序（和 os.walk 的顺序一样），给出要搜的普通文件。
+def walk_files(root: str, env_files: frozenset) -> "FileWalk":
+    """要搜的文件：root 下深度优先、按名字排序（和 os.walk 的顺序一样），见 FileWalk。"""
+    return FileWalk(root, env_files)
+
+
+class FileWalk:
+    """walk_files 的结果。迭代时给出 (路径, 打开的 fd)，fd 由拿到的人读完关掉（matching_lines 会关）。
 
     文件类型用 scandir 白给的 d_type 判断，不多花系统调用：符号链接（可能指向工作目录之外）、
-    命名管道、设备都不碰；env 文件也不碰。
+    命名管道、设备都不碰；名字像 env 文件的不碰，打开后再核对不是读过的 .env（硬链接）。
+    打不开、没能搜的文件或目录（搜的时候被删了、没有权限）记在 missed 里，见 unreached_note。
     """
-    folders = [root]
-    while folders:
-        folder = folders.pop()
-        try:
-            entries = sorted(os.scandir(folder), key=lambda e: e.name)
-        except OSError:
-            continue
-        subfolders = []
-        for entry in entries:
-            if entry.is_dir(follow_symlinks=False):
-                if not skip_dir(folder, entry.name):
-                    subfolders.append(entry.path)
-            elif entry.is_file(follow_symlinks=False) and not is_secret(entry.path, env_files, entry):
-                yield entry.path
-        folders.extend(reversed(subfolders))
+
+    def __init__(self, root: str, env_files: frozenset):
+        self.root, self.env_files = root, env_files
+        self.missed, self.first_missed = 0, ""
+
+    def __iter__(self):
+        return walk(self) if os.path.isdir(self.root) else one_file(self)
+
+    def miss(self, path: str, reason: str) -> None:
+        self.missed += 1
+        self.first_missed = self.first_missed or f"{quoted(shown(Path(path)))}（{reason}）"
 
 
-def skip_dir(parent: str, name: str) -> bool:
-    return (
-        name.startswith(".")
-        or name in SKIP_DIRS
-        or is_env_name(name)
-        or os.path.exists(os.path.join(parent, name, "pyvenv.cfg"))
-    )  # 虚拟环境
+def unreached_note(files) -> str:
+    """search_files 结果末尾的一句：有几个文件或目录打不开、没有搜（都搜到了就是空字符串）。"""
+    missed = getattr(files, "missed", 0)  # 搜单个文件时 files 是 [路径]，没有这一项
+    more = " 等" if missed > 1 else ""
+    return f"\n[有 {missed} 个文件或目录打不开，没有搜：{files.first_missed}{more}]" if missed else ""
+
+
+def walk(files: FileWalk):
+    stack = []  # 走到的每一级目录：(句柄, 路径, 还没进去的子目录名)；句柄在 POSIX 上是 fd，Windows 上是路径
+    folder = (open_top(Path(files.root), Path(files.root)), files.root)
+    try:
+        while folder:
+            handle, path = folder
+            names, subfolders = scan(handle, path, files)
+            stack.append((handle, path, iter(subfolders)))
+            prefix = os.path.join(path, "")  # 以 / 结尾；每个文件拼一次字符串，不必每次 os.path.join
+            for name in names:
+                fd = open_file(handle, name, prefix + name, files)
+                if fd is not None:
+                    yield prefix + name, fd
+            folder = next_folder(stack, files)
+    finally:
+        for handle, _, _ in stack:
+            close(handle)
+
+
+def one_file(files: FileWalk):
+    """root 是一个文件：打开它所在的目录，只给出它。"""
+    root = Path(files.root)
+    handle = open_top(root.parent, root)
+    try:
+        fd = open_file(handle, root.name, files.root, files)
+        if fd is not None:
+            yield files.root, fd
+    finally:
+        close(handle)
+
+
+def open_top(folder: Path, target: Path):
+    """从工作目录起一级一级、不跟随链接地打开 folder（open_folder），返回 fd；Windows 上就是路径。"""
+    if not BY_FD:
+        return str(folder)
+    return open_folder(folder.relative_to(Path.cwd().resolve()).parts, shown(target), target)
+
+
+def scan(handle, path: str, files: FileWalk) -> tuple[list, list]:
+    """一个目录里要搜的文件名和要进去的子目录名，都按名字排好。"""
+    try:
+        entries = sorted(os.scandir(handle), key=lambda e: e.name)
+    except OSError as e:
+        files.miss(path, e.strerror)
+        return [], []
+    names = [e.name for e in entries if e.is_file(follow_symlinks=False) and not is_env_name(e.name)]
+    folders = [e.name for e in entries if e.is_dir(follow_symlinks=False) and not skip_dir(handle, e.name)]
+    return names, folders
+
+
+def next_folder(stack: list, files: FileWalk):
+    """下一个要进去的目录 (句柄, 路径)：当前目录还有子目录就进去，没有了就关掉它、退回上一级。"""
+    while stack:
+        handle, path, names = stack[-1]
+        for name in names:
+            where, dir_fd = inside(handle, name)
+            try:
+                sub = os.open(where, FOLDER_FLAGS, dir_fd=dir_fd) if BY_FD else where
+            except OSError as e:
+                if e.errno not in (errno.ENOTDIR, errno.ELOOP):  # 扫描之后换成了链接：本来就不进链接
+                    files.miss(os.path.join(path, name), e.strerror)
+                continue
+            return sub, os.path.join(path, name)
+        close(stack.pop()[0])
+    return None
+
+
+def open_file(handle, name: str, path: str, files: FileWalk):
+    """打开要搜的文件，不跟随符号链接；打开后核对是普通文件、不是读过的 .env。打不开就返回 None。"""
+    try:
+        fd = os.open(name, READ_FLAGS | NOFOLLOW, dir_fd=handle) if BY_FD else os.open(path, READ_FLAGS)
+    except OSError as e:
+        if e.errno != errno.ELOOP:  # 扫描之后换成了符号链接：本来就不碰链接
+            files.miss(path, e.strerror)
+        return None
+    if BY_FD and not files.env_files:  # 名字已经查过；没读过 .env 就不用再 fstat，省一次系统调用
+        return fd
+    try:
+        return verified(fd, path, files.env_files, None if BY_FD else Path(path))
+    except OSError:
+        return None
+
+
+def reopened(path: str):
+    """search_files 搜单个文件时给的是路径：照样不跟随链接地打开。打不开就返回 None。"""
+    try:
+        return open_checked(Path(path), path)
+    except OSError:
+        return None
+
+
+def inside(handle, name: str) -> tuple:
+    """目录里的 name，给 os.open、os.stat 用：(名字, dir_fd)；Windows 上是 (完整路径, None)。"""
+    return (name, handle) if BY_FD else (os.path.join(handle, name), None)
+
+
+def close(handle) -> None:
+    if BY_FD:
+        os.close(handle)
+
+
+def skip_dir(handle, name: str) -> bool:
+    return name.startswith(".") or name in SKIP_DIRS or is_env_name(name) or is_venv(handle, name)
+
+
+def is_venv(handle, name: str) -> bool:
+    where, dir_fd = inside(handle, os.path.join(name, "pyvenv.cfg"))
+    try:
+        os.stat(where, dir_fd=dir_fd)
+    except OSError:
+        return False
+    return True
 
 
 def rarity(byte: int) -> int:
@@ -76,15 +209,13 @@ def contains(data: bytes, needle: bytes, offset: int) -> bool:
     return needle in data
 
 
-def small_file_bytes(path: str, max_bytes: int) -> bytes:
-    """读整个文件；比 max_bytes 大或读不了就返回 b""。
+def small_file_bytes(fd: int | None, max_bytes: int) -> bytes:
+    """读完整个文件并关掉 fd；比 max_bytes 大或读不了就返回 b""。
 
-    用最底层的 os.open/os.read：大多数源码文件一次 read 就读完，不用先 stat，
-    每个文件 3 次系统调用，和 grep 一样。O_NONBLOCK：万一文件刚被换成命名管道，也不会卡住。
+    用最底层的 os.read：大多数源码文件一次 read 就读完，不用先 stat，
+    每个文件 3 次系统调用（open、read、close），和 grep 一样。
     """
-    try:
-        fd = os.open(path, READ_FLAGS)
-    except OSError:
+    if fd is None:
         return b""
     try:
         data = os.read(fd, 65536)

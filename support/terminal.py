@@ -5,6 +5,7 @@ import contextlib
 import json
 import math
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -12,6 +13,8 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+
+from support.wire import sent_arguments
 
 PREVIEW_CHARS = 200  # [工具结果] 只打印开头这么多字符（模型拿到的是完整结果，上限见 tools.MAX_RESULT_CHARS）
 
@@ -51,8 +54,22 @@ def preview(text: str) -> str:
     body, _, hint = text.rpartition("\n")
     if not (body and hint.startswith(("[", "……"))):
         body, hint = text, ""
-    cut = body if len(body) <= PREVIEW_CHARS else f"{body[:PREVIEW_CHARS]}…（共 {len(text)} 字符）"
+    cut = body if len(body) <= PREVIEW_CHARS else f"{line_start(body[:PREVIEW_CHARS])}…（共 {len(text)} 字符）"
     return f"{cut}\n{hint}" if hint else cut
+
+
+def line_start(cut: str) -> str:
+    """切在 read_file 的行号上（"…\n11"）就退回上一行末尾：不留一个孤零零的行号。"""
+    head, newline, last = cut.rpartition("\n")
+    return head if newline and re.fullmatch(r"\d+\t?", last) else cut
+
+
+def shown_call(name: str, arguments: str) -> str:
+    """[调用工具] 后面那一段：工具名(参数)，参数是模型发来的原文（坏 JSON 也显示原文），
+    写成一行、看不见的字符转义，太长只显示开头：一个 10 MB 的参数不会刷满终端。"""
+    sent = sent_arguments(arguments)
+    shown = escaped(sent[:PREVIEW_CHARS]) + (f"…（共 {len(sent)} 字符）" if len(sent) > PREVIEW_CHARS else "")
+    return f"{escaped(name[:100])}{'…' if len(name) > 100 else ''}({shown})"
 
 
 def interactive() -> bool:
@@ -66,8 +83,9 @@ def fail(text: str):
     sys.exit(2)
 
 
-def prepare_repl() -> None:
-    """交互模式之前：没有标准输入或输出（python agent.py <&- 或 >&-）就一句话退出；终端上让 input() 支持方向键。"""
+def prepare_repl(model: str, demo: bool) -> None:
+    """交互模式之前：没有标准输入或输出（python agent.py <&- 或 >&-）就一句话退出；终端上让 input() 支持方向键；
+    打印开场白：模型、工作目录、怎样退出，离线演示还列出它认得的问题（中英文）。"""
     if sys.stdin is None or sys.stdout is None:
         fail(
             "[错误] 没有标准输入或标准输出，进不了交互模式：把问题写在命令行上，"
@@ -78,6 +96,11 @@ def prepare_repl() -> None:
             import readline  # noqa: F401  Windows 没有
         except ImportError:
             pass
+    print(f"模型：{model}；工作目录：{Path.cwd()}（quit 退出，/reset 开始新对话）")
+    if demo:
+        from support.demo_texts import DEMO_INTRO  # 只在演示时加载
+
+        print(DEMO_INTRO)
 
 
 def safe_console() -> None:
@@ -233,7 +256,7 @@ EPILOG = """配置（写在 .env 里，见 .env.example；环境变量优先）�
   OPENAI_API_KEY      服务商的 API key
   OPENAI_BASE_URL     OpenAI 兼容接口地址，例如 https://api.deepseek.com
   MODEL               模型名，例如 deepseek-v4-flash
-  OPENAI_TIMEOUT      等待一次回复的秒数，默认 120
+  OPENAI_TIMEOUT      一个回复最多等的秒数（含重试），默认 120
   OPENAI_MAX_RETRIES  连接失败、429、5xx 时的重试次数，默认 2
 
 交互模式里：/reset 开始新对话；quit、exit、Ctrl-D、在提示符处按 Ctrl-C 都会退出；回答途中 Ctrl-C 只停这一轮。
@@ -279,7 +302,9 @@ def parse_args(argv, max_rounds: int, command_timeout: float) -> argparse.Namesp
         "--demo", action="store_true", help="离线演示：用按规则回放的假模型代替真模型，不需要 key，不联网"
     )
     args = parser.parse_intermixed_args(argv)
-    args.question = " ".join(args.question)
+    if args.question and not " ".join(args.question).strip():  # python agent.py "" 不是交互模式，是漏了问题
+        fail('[错误] 问题是空的：请写上问题，比如 python agent.py "这个项目是做什么的？"；不写问题就进入交互模式')
+    args.question = " ".join(args.question).strip()
     if args.max_rounds < 1:
         parser.error("--max-rounds 至少是 1")
     if not 0 < args.command_timeout < math.inf:  # nan 也通不过

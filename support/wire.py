@@ -50,5 +50,16 @@ def json_arguments(arguments) -> str:
     return json.dumps({INVALID_JSON: str(arguments)[:MAX_INVALID_CHARS]}, ensure_ascii=False)
 
 
+def sent_arguments(arguments: str) -> str:
+    """json_arguments 的反面：历史里包过一层的坏 arguments，取回模型发来的原文（给人看）。"""
+    try:
+        parsed = json.loads(arguments)
+    except (TypeError, ValueError, RecursionError):
+        return str(arguments)
+    if isinstance(parsed, dict) and list(parsed) == [INVALID_JSON] and isinstance(parsed[INVALID_JSON], str):
+        return parsed[INVALID_JSON]
+    return arguments
+
+
 def not_json(word: str):
     raise ValueError(f"{word} 不是 JSON")

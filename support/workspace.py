@@ -9,12 +9,20 @@ from support.terminal import escaped
 
 ENV_TEMPLATES = {".env.example", ".env.sample", ".env.template"}  # 模板，不是密钥
 READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)  # 打开文件不会卡住
+NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)  # 最后一级是符号链接就打不开（ELOOP）
+FOLDER_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | NOFOLLOW | getattr(os, "O_NONBLOCK", 0)
+# POSIX：按目录的 fd 一级一级打开（dir_fd），检查过的路径中途换不掉；Windows 没有 dir_fd，只能打开后再核对
+BY_FD = bool(NOFOLLOW) and os.open in os.supports_dir_fd and os.scandir in os.supports_fd
 SPECIAL_KINDS = {
     stat.S_IFIFO: "命名管道 FIFO",
     stat.S_IFSOCK: "套接字 socket",
     stat.S_IFCHR: "字符设备",
     stat.S_IFBLK: "块设备",
+    stat.S_IFDIR: "目录",
 }
+SKIP_BLOCK = 1 << 20  # skip_lines 一次读 1 MB 来数换行符
+LINE_STARTS = {}  # (st_dev, st_ino, st_size, st_mtime_ns, 行号) → 这一行开头的字节位置，见 remember_line
+MAX_LINE_STARTS = 256
 
 
 def inside_workspace(path: str, env_files: frozenset = frozenset()) -> Path:
@@ -26,7 +34,7 @@ def inside_workspace(path: str, env_files: frozenset = frozenset()) -> Path:
     if any(map(is_env_name, target.relative_to(root).parts)) or (
         not target.is_dir() and is_secret(str(target), env_files)
     ):
-        raise PermissionError(f"{quoted(path)} 是（或在）保存密钥的 env 文件或目录，不能读取")
+        raise secret_error(path)
     return target
 
 
@@ -88,16 +96,164 @@ def list_entry(path: str, name: str, env_files: frozenset) -> str:
     return f"{escaped(name)}（{reason}，不能读取）"
 
 
-def open_regular(target: Path, path: str):
-    """只打开普通文件（二进制模式）：命名管道、设备一打开就可能一直等下去。
-    先看类型，再以不阻塞的方式打开；打开后再看一次，防止中途被换掉。"""
-    mode = target.stat().st_mode
-    if stat.S_ISREG(mode):
-        f = os.fdopen(os.open(target, READ_FLAGS), "rb")
-        if stat.S_ISREG(mode := os.fstat(f.fileno()).st_mode):
-            return f
-        f.close()
-    raise OSError(f"{quoted(path)} 是{kind_of(mode)}，不是普通文件，不能读取")
+def open_regular(target: Path, path: str, env_files: frozenset = frozenset()):
+    """打开 inside_workspace 检查过的那个普通文件（二进制模式），中途换不掉它。见 open_checked。"""
+    return os.fdopen(open_checked(target, path, env_files), "rb")
+
+
+def open_checked(target: Path, path: str, env_files: frozenset = frozenset()) -> int:
+    """打开检查过的文件 target，返回 fd；path 是模型给的原话，报错时引用。
+
+    POSIX：从工作目录起一级一级地打开（open_folder），哪一级都不跟随符号链接，检查之后才换上的链接打不开；
+    命名管道、设备先看类型，不打开。打开后用 fstat 再核对一次（verified）。
+    Windows 没有 dir_fd：按路径打开，再核对打开的就是这个路径上的文件（尽力而为）。
+    """
+    if not BY_FD:
+        if not stat.S_ISREG(mode := target.stat().st_mode):
+            raise not_regular(path, mode)
+        return verified(os.open(target, READ_FLAGS), path, env_files, target)
+    folder = open_folder(target.parent.relative_to(Path.cwd().resolve()).parts, path, target)
+    try:
+        mode = os.stat(target.name, dir_fd=folder, follow_symlinks=False).st_mode
+        fd = os.open(target.name, READ_FLAGS | NOFOLLOW, dir_fd=folder) if stat.S_ISREG(mode) else -1
+    except OSError as e:
+        raise open_error(e, folder, target.name, path, target) from None
+    finally:
+        os.close(folder)
+    if fd < 0:
+        raise not_regular(path, mode)
+    return verified(fd, path, env_files)
+
+
+def open_folder(parts: tuple, path: str, target: Path) -> int:
+    """从工作目录起，按 parts 一级一级打开目录，返回最后一级的 fd。每一级都相对上一级的 fd 打开（dir_fd），
+    不跟随符号链接：parts 来自检查过的真实路径，本来没有链接，中途被换成链接的那一级打不开。"""
+    fd = os.open(".", FOLDER_FLAGS)
+    for name in parts:
+        try:
+            sub = os.open(name, FOLDER_FLAGS, dir_fd=fd)
+        except OSError as e:
+            error = open_error(e, fd, name, path, target)
+            os.close(fd)
+            raise error from None
+        os.close(fd)
+        fd = sub
+    return fd
+
+
+def folder_names(folder: Path, path: str) -> list:
+    """list_files 列的名字：和 open_checked 一样从工作目录起一级一级打开检查过的目录再列，中途换成链接也列不到外面。"""
+    if not BY_FD:
+        return sorted(os.listdir(folder))
+    parts = folder.relative_to(Path.cwd().resolve()).parts
+    fd = open_folder(parts[:-1], path, folder)
+    if parts:
+        try:
+            sub = os.open(parts[-1], FOLDER_FLAGS, dir_fd=fd)
+        except OSError as e:
+            raise open_error(e, fd, parts[-1], path, folder) from None
+        finally:
+            os.close(fd)
+        fd = sub
+    try:
+        return sorted(os.listdir(fd))
+    finally:
+        os.close(fd)
+
+
+def open_error(e: OSError, folder: int, name: str, path: str, target: Path) -> OSError:
+    """打开失败时的报错：那一级在检查之后变成了符号链接就直说；否则照系统的说法，带上完整路径。"""
+    try:
+        mode = os.stat(name, dir_fd=folder, follow_symlinks=False).st_mode
+    except OSError:
+        mode = 0
+    return not_regular(path, mode) if stat.S_ISLNK(mode) else OSError(e.errno, e.strerror, str(target))
+
+
+def verified(fd: int, path: str, env_files: frozenset, target: Path | None = None) -> int:
+    """打开以后用 fstat 核对：是普通文件，也不是读过的 .env（硬链接也算）；不对就关掉，报错。
+    给了 target（Windows）还要核对：路径上现在没有链接，指着的正是打开的这个文件。"""
+    st = os.fstat(fd)
+    problem = None
+    if not stat.S_ISREG(st.st_mode):
+        problem = not_regular(path, st.st_mode)
+    elif (st.st_dev, st.st_ino) in env_files:
+        problem = secret_error(path)
+    elif target and not still_there(st, target):
+        problem = PermissionError(f"{quoted(path)} 在检查之后被换过了，不能读取")
+    if problem:
+        os.close(fd)
+        raise problem
+    return fd
+
+
+def still_there(st: os.stat_result, target: Path) -> bool:
+    try:
+        return os.path.realpath(target) == str(target) and os.path.samestat(st, os.stat(target))
+    except OSError:
+        return False
+
+
+def not_regular(path: str, mode: int) -> OSError:
+    if stat.S_ISLNK(mode):  # 检查时路径里没有链接（inside_workspace 解开了所有链接）：是中途换上的
+        return PermissionError(f"{quoted(path)} 在检查之后被换成了符号链接，不能读取")
+    return OSError(f"{quoted(path)} 是{kind_of(mode)}，不是普通文件，不能读取")
+
+
+def secret_error(path: str) -> PermissionError:
+    return PermissionError(f"{quoted(path)} 是（或在）保存密钥的 env 文件或目录，不能读取")
+
+
+def skip_lines(f, count: int) -> int:
+    """从文件开头跳过 count 行，停在下一行的开头；返回真跳过了几行（文件不够长就是它的总行数）。
+
+    从记下的、不超过目标的最近一处开始（remember_line：上一页停在哪里），按 1 MB 一块数换行符
+    （bytes.count，C 的速度），不逐行读：顺着 offset 翻页不用重新数。和 read_line 一样只按 \\n 分行。
+    """
+    key = file_key(f)
+    line, pos = max(((k[4], p) for k, p in LINE_STARTS.items() if k[:4] == key and k[4] <= count + 1), default=(1, 0))
+    f.seek(pos)
+    skipped, last = line - 1, b""
+    while skipped < count:
+        block = f.read(SKIP_BLOCK)
+        if not block:  # 到了文件末尾：最后一行没有 \n 也算一行
+            return skipped + (last not in (b"", b"\n"))
+        newlines = block.count(b"\n")
+        if skipped + newlines >= count:
+            f.seek(f.tell() - len(block) + after_newline(block, count - skipped))
+            remember_line(f, count + 1)
+            return count
+        skipped, last = skipped + newlines, block[-1:]
+    return skipped
+
+
+def after_newline(block: bytes, k: int) -> int:
+    """block 里第 k 个换行符之后的位置。先二分着数（每次只数一半），剩下几 KB 再逐个找。"""
+    lo, hi = 0, len(block)
+    while hi - lo > 4096:
+        mid = (lo + hi) // 2
+        left = block.count(b"\n", lo, mid)
+        if left >= k:
+            hi = mid
+        else:
+            lo, k = mid, k - left
+    i = lo - 1
+    for _ in range(k):
+        i = block.find(b"\n", i + 1)
+    return i + 1
+
+
+def remember_line(f, line_no: int) -> None:
+    """记下第 line_no 行从 f 的当前位置开始，下一页（offset=line_no）直接从这里读。
+    键里有文件的大小和修改时间：文件改过，记的就不再用。最多记 MAX_LINE_STARTS 处，最早记的先丢。"""
+    LINE_STARTS[(*file_key(f), line_no)] = f.tell()
+    if len(LINE_STARTS) > MAX_LINE_STARTS:
+        del LINE_STARTS[next(iter(LINE_STARTS))]
+
+
+def file_key(f) -> tuple:
+    st = os.fstat(f.fileno())
+    return st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns
 
 
 def read_line(f, max_chars: int) -> tuple[bytes, bool]:

@@ -170,10 +170,10 @@ def test_demo_tells_the_kinds_of_question_apart(question, intent):
 def test_demo_answers_is_x_used_in_english_about_x(project, capsys):
     react = ask("Is react used in this project?", capsys)
     assert tool_calls_in(react) == ['search_files({"query": "react"})']
-    assert "用到了 react" in react and "package.json" in react
+    assert "Yes, react is used" in react and "package.json" in react
     lodash = ask("Is lodash used anywhere?", capsys)
     assert tool_calls_in(lodash) == ['search_files({"query": "lodash"})']
-    assert "没有用到 lodash" in lodash
+    assert "lodash is not used" in lodash
 
 
 def test_demo_searches_two_names_in_one_round(project, capsys):
@@ -203,12 +203,96 @@ def test_demo_pages_through_a_truncated_manifest(project, monkeypatch, capsys):
         assert expected in answer
 
 
+def answer_of(out):
+    return out.split("[最终回复]", 1)[1]
+
+
+def test_demo_finds_package_json_past_the_first_page_of_a_listing(project, capsys):
+    for i in range(311):  # 排在 package.json 前面：第一页 300 项里没有它
+        (project / f"a{i:03d}.txt").touch()
+    out = ask(QUESTION, capsys)
+    assert tool_calls_in(out)[:3] == [
+        'list_files({"path": "."})',
+        'list_files({"path": ".", "offset": 301})',
+        'read_file({"path": "package.json"})',
+    ]
+    answer = answer_of(out)
+    assert "React 18.2" in answer and "Express 4.18" in answer and "没有 package.json" not in answer
+    assert "入口文件应该是 src/index.js" in ask("这个项目的入口文件是什么？", capsys)
+    assert "- tests/test_index.js" in ask("帮我看看 tests 目录下有哪些测试文件", capsys)
+
+
+def test_demo_pages_through_listings_at_a_tiny_cap(project, monkeypatch, capsys):
+    monkeypatch.setattr(tools, "MAX_RESULT_CHARS", 100)  # 每页只放得下一项
+    out = ask("帮我看看 tests 目录下有哪些测试文件", capsys)
+    assert tool_calls_in(out) == [
+        'list_files({"path": "."})',
+        'list_files({"path": ".", "offset": 2})',
+        'list_files({"path": ".", "offset": 3})',
+        'list_files({"path": ".", "offset": 4})',
+        'list_files({"path": "tests"})',
+    ]
+    assert "- tests/test_index.js" in answer_of(out)
+
+
+def test_demo_says_it_saw_only_part_of_a_listing_it_stopped_paging(workdir, monkeypatch, capsys):
+    for i in range(100):
+        (workdir / f"f{i:03d}.txt").touch()
+    monkeypatch.setattr(tools, "MAX_RESULT_CHARS", 200)  # 每页十几项，翻 5 页也列不完
+    for question in (QUESTION, "这个项目的入口文件是什么？", "帮我看看 tests 目录下有哪些测试文件"):
+        out = ask(question, capsys)
+        assert len(tool_calls_in(out)) == 5
+        answer = answer_of(out)
+        assert re.search(r"只列出了工作目录的前 \d+ 项（共 100 项）", answer) and "不能说没有" in answer
+        assert "工作目录里没有" not in answer and "工作目录下没有" not in answer
+
+
+@pytest.mark.parametrize("cap", [100, 200])
+def test_demo_search_at_a_tiny_cap_never_says_not_used_by_mistake(project, monkeypatch, capsys, cap):
+    monkeypatch.setattr(tools, "MAX_RESULT_CHARS", cap)
+    express = answer_of(ask("搜索一下项目里有没有用到 express", capsys))
+    assert "用到了 express" in express and "package.json" in express and "没有用到" not in express
+    assert "可能还有更多" in express  # 结果被截断了：照实说
+    lodash = answer_of(ask("搜索一下项目里有没有用到 lodash", capsys))
+    assert "没有用到 lodash" in lodash  # 没有匹配的结果是完整的：可以说没用到
+
+
+def test_demo_narrows_a_cut_search_until_it_sees_a_declaration(workdir, monkeypatch, capsys):
+    (workdir / "NOTES.md").write_text("express is mentioned here\n" * 20)  # 排在最前面，占满截断的结果
+    (workdir / "src").mkdir()
+    (workdir / "src" / "app.js").write_text('const express = require("express");\n')
+    monkeypatch.setattr(tools, "MAX_RESULT_CHARS", 200)
+    out = ask("搜索一下项目里有没有用到 express", capsys)
+    assert tool_calls_in(out) == [
+        'search_files({"query": "express"})',
+        'list_files({"path": "."})',
+        'search_files({"query": "express", "path": "NOTES.md"})',
+        'search_files({"query": "express", "path": "src"})',
+    ]
+    answer = answer_of(out)
+    assert "用到了 express：1 处依赖声明或引入，在 src/app.js：" in answer
+    assert "只是提到它（也许还有更多）" in answer
+
+
+def test_demo_says_it_saw_only_part_when_narrowing_cannot_help(workdir, monkeypatch, capsys):
+    (workdir / "app.js").write_text('log("express");\n' * 30 + 'const express = require("express");\n')
+    monkeypatch.setattr(tools, "MAX_RESULT_CHARS", 200)
+    answer = answer_of(ask("搜索一下项目里有没有用到 express", capsys))
+    assert "说不准是否用到了 express" in answer and "没有用到" not in answer
+    for i in range(40):  # 拆开要搜 40 次，超过了上限：停下，照样不说没用到
+        (workdir / f"f{i:02d}.js").write_text('log("express");\n' * 3)
+    out = ask("Is express used anywhere?", capsys)
+    assert "I can't tell whether express is used" in answer_of(out) and "not used" not in answer_of(out)
+    assert len(tool_calls_in(out)) < 10
+
+
 def test_tool_result_preview_keeps_the_paging_hint_when_cut():
     hint = "[第 1–200 行；后面还有约 9000 字节没显示，用 offset=201 继续读]"
     shown = preview("\n".join(f"{i}\t{'x' * 30}" for i in range(1, 201)) + "\n" + hint)
     assert shown.endswith("）\n" + hint) and "…（共 " in shown
-    listing = preview("\n".join(f"file{i}.txt" for i in range(300)) + "\n…… 还有 5 项没有列出")
-    assert listing.endswith("\n…… 还有 5 项没有列出")
+    more = "[第 1–300 项，共 305 项；用 offset=301 继续列出]"
+    listing = preview("\n".join(f"file{i}.txt" for i in range(300)) + "\n" + more)
+    assert listing.endswith("\n" + more)
     assert preview("短结果") == "短结果"
 
 
@@ -232,11 +316,11 @@ def test_demo_on_a_python_project_reads_it_honestly(workdir, capsys):
 
     entry = ask("What is the entry point?", capsys)
     assert tool_calls_in(entry)[1:] == ['search_files({"query": "__main__"})', 'read_file({"path": "cli.py"})']
-    assert '入口文件应该是 cli.py（第 5 行是 if __name__ == "__main__"）' in entry
+    assert 'The entry point is probably cli.py (line 5 is if __name__ == "__main__")' in entry
 
     lodash = ask("Is lodash used anywhere?", capsys).split("[最终回复]", 1)[1]
-    assert "用到了" not in lodash and "看来没有用到它" in lodash
-    assert "README.md、helpers.py" in lodash
+    assert "is used" not in lodash and "does not seem to be used" in lodash
+    assert "README.md, helpers.py" in lodash
 
 
 def test_demo_says_what_it_looked_at_when_it_cannot_tell(workdir, capsys):
@@ -264,3 +348,37 @@ def test_odd_package_json_gets_an_answer_not_an_error(tmp_path, monkeypatch, cap
         messages = agent.run(question, client=demo_model.demo_client(), model="demo")
         assert agent.answered(messages)
     assert "入口文件是 {" not in capsys.readouterr().out
+
+
+# ── 英文问题，英文回答 ──────────────────────────────────────────
+CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
+
+
+@pytest.mark.parametrize(
+    "question,expected",
+    [
+        ("What tech stack does this project use?", "- Backend: Express 4.18 (Node.js)"),
+        ("Which frameworks and libraries does it use?", "This project's tech stack:"),
+        ("What is the entry point?", "The entry point is probably src/index.js. It begins with:"),
+        ("Where's the entrypoint of this app?", "The entry point is probably src/index.js"),
+        ("Which test files are there?", "These are the test files:\n\n- tests/test_index.js"),
+        ("Is express used anywhere?", "Yes, express is used: 2 declaration(s) or import(s), in package.json, src/"),
+        ("Do we depend on lodash?", "lodash is not used: search_files found it nowhere in the project."),
+    ],
+)
+def test_demo_answers_english_questions_in_english(project, capsys, question, expected):
+    answer = answer_of(ask(question, capsys)).split("(Offline replay")[0]
+    assert expected in answer and not CJK.search(answer)
+
+
+def test_english_answers_keep_the_honesty_rules(workdir, monkeypatch, capsys):
+    (workdir / "notes.txt").write_text("随便写写\n")
+    for question in ("What tech stack does this project use?", "What is the entry point?", "Which test files?"):
+        answer = answer_of(ask(question, capsys)).split("(Offline replay")[0]
+        assert "I looked at: list_files" in answer and "I won't guess" in answer and not CJK.search(answer)
+    for i in range(100):
+        (workdir / f"f{i:03d}.txt").touch()
+    monkeypatch.setattr(tools, "MAX_RESULT_CHARS", 200)
+    answer = answer_of(ask("What tech stack does this project use?", capsys))
+    assert re.search(r"I listed only \d+ of the 101 entries in the work folder", answer)
+    assert "I can't say there is none" in answer and "has no package.json" not in answer

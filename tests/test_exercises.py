@@ -102,3 +102,24 @@ def test_exercise_4_small_results_are_paged_with_offset(app):
     answer = out.split("[最终回复]", 1)[1]
     for name in ("React 18.2", "Express 4.18", "Jest 29.7"):
         assert name in answer
+
+
+@pytest.mark.parametrize("cap", [200, 100])
+def test_exercise_4_a_cut_search_is_never_read_as_not_used(app, cap):
+    edit(app / "tools.py", "MAX_RESULT_CHARS = 8000", f"MAX_RESULT_CHARS = {cap}")
+    express = demo(app, "搜索一下项目里有没有用到 express")
+    assert express.returncode == 0
+    assert "[结果已截断：只显示了前 " in express.stdout  # 结果确实被截断了
+    answer = express.stdout.split("[最终回复]", 1)[1]
+    assert "用到了 express" in answer and "package.json" in answer and "没有用到" not in answer
+    lodash = demo(app, "搜索一下项目里有没有用到 lodash").stdout.split("[最终回复]", 1)[1]
+    assert "没有用到 lodash" in lodash  # 没截断、没匹配：这才能说没用到
+
+
+def test_exercise_4_at_cap_100_the_stack_question_pages_and_never_says_absent(app):
+    edit(app / "tools.py", "MAX_RESULT_CHARS = 8000", "MAX_RESULT_CHARS = 100")
+    out = demo(app, QUESTION).stdout
+    assert '[调用工具] list_files({"path": ".", "offset": 2})' in out  # 每页一项：翻页
+    assert '[调用工具] read_file({"path": "package.json"})' in out
+    assert "没有 package.json" not in out
+    assert "React 18.2" in out or "[警告] 达到最大轮次 10" in out  # 读完了就答对，轮次不够就停下，不瞎答

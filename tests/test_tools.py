@@ -2,6 +2,7 @@
 
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -71,12 +72,39 @@ def test_list_files_sorted_with_directories_marked(project):
     assert run_tool("list_files", path="src") == "index.js"
 
 
-def test_list_files_caps_huge_directories(workdir):
+def test_list_files_caps_huge_directories_and_pages_by_offset(workdir):
     for i in range(tools.MAX_LIST_ENTRIES + 25):
         (workdir / f"f{i:04d}.txt").touch()
     lines = run_tool("list_files").splitlines()
     assert len(lines) == tools.MAX_LIST_ENTRIES + 1
-    assert "还有 25 项" in lines[-1]
+    assert lines[-1] == "[第 1–300 项，共 325 项；用 offset=301 继续列出]"
+    rest = run_tool("list_files", offset=301).splitlines()
+    assert rest == [f"f{i:04d}.txt" for i in range(300, 325)]  # 最后一页：没有提示
+    assert run_tool("list_files", offset=320).splitlines()[0] == "f0319.txt"
+    assert "共 325 项" not in run_tool("list_files", offset=320)
+    assert "只有 325 项，offset=326 超出了末尾" in run_tool("list_files", offset=326)
+    assert run_tool("list_files", offset=0).startswith("错误：")
+    assert "offset" in tools.SCHEMAS["list_files"]["parameters"]["properties"]
+
+
+@pytest.mark.parametrize("cap", [100, 130, 200, 400])
+def test_a_cut_listing_is_never_empty_and_says_how_to_go_on(workdir, monkeypatch, cap):
+    names = [f"{i:03d}-{'n' * 20}.txt" for i in range(30)]
+    for name in names:
+        (workdir / name).touch()
+    monkeypatch.setattr(tools, "MAX_RESULT_CHARS", cap)
+    seen, offset = [], 1
+    while True:  # 按提示一页页翻，拼起来就是整个目录
+        page = run_tool("list_files", offset=offset)
+        assert len(page) <= cap and page.splitlines()[0] == names[len(seen)]
+        hint = re.fullmatch(r"\[第 (\d+)–(\d+) 项，共 30 项；用 offset=(\d+) 继续列出\]", page.splitlines()[-1])
+        if not hint:
+            seen += page.splitlines()
+            break
+        seen += page.splitlines()[:-1]
+        assert int(hint.group(1)) == offset and int(hint.group(3)) == int(hint.group(2)) + 1 == len(seen) + 1
+        offset = int(hint.group(3))
+    assert seen == names
 
 
 # ── read_file ────────────────────────────────────────────────
@@ -144,7 +172,20 @@ def test_search_files_stops_at_50_hits_and_says_so(workdir):
         (workdir / f"f{i:02d}.txt").write_text("needle\n" * 3)
     lines = run_tool("search_files", query="needle").splitlines()
     assert len(lines) == tools.MAX_SEARCH_HITS + 1
-    assert "截断" in lines[-1]
+    assert lines[-1].startswith("[结果已截断：只显示了前 50 条匹配") and "query" in lines[-1] and "path" in lines[-1]
+
+
+@pytest.mark.parametrize("cap", [100, 130, 200])
+def test_a_cut_search_shows_the_first_hit_and_how_to_narrow(project, monkeypatch, cap):
+    (project / "src" / "long.js").write_text("// " + "express " * 100 + "\n" + 'require("express")\n' * 40)
+    monkeypatch.setattr(tools, "MAX_RESULT_CHARS", cap)
+    for path, first in [(".", 'package.json:6: "express": "^4.18.2"'), ("src/long.js", "src/long.js:1: // express")]:
+        lines = run_tool("search_files", query="express", path=path).splitlines()
+        assert lines[0].startswith(first) and len("\n".join(lines)) <= cap
+        assert re.fullmatch(
+            r"\[结果已截断：只显示了前 [1-9]\d* 条匹配；可以换更具体的 query，或用 path 缩小范围\]", lines[-1]
+        )
+    assert run_tool("search_files", query="lodash").startswith("在 . 里没有找到")  # 没截断的照旧
 
 
 def test_search_files_finds_a_match_after_many_near_misses(workdir):
@@ -392,7 +433,7 @@ def test_approval_shows_the_whole_command_on_its_own_lines_with_controls_escaped
     lines = refuse_on_a_terminal(project, provider, command).replace("\r\n", "\n").split("\n")
     asking = next(i for i, line in enumerate(lines) if "(y/N)" in line)
     assert "共 2 行" in "".join(lines[asking - 1 : asking + 1])  # 问的时候再说一遍：两行
-    shown_command = "\n".join(line.strip() for line in lines[asking - 2 : asking])
+    shown_command = "\n".join(line.strip() for line in lines[asking - 3 : asking - 1])  # 问题上面一行是再说一遍的开头
     assert shown_command == ("echo " + "word " * 60).strip() + " \\x1b[2K\\rrm -rf build\nls"
 
 
@@ -542,7 +583,7 @@ def test_list_files_with_many_long_names_stays_under_the_cap(workdir):
         (workdir / f"{i:03d}{'n' * 200}.txt").touch()
     result = run_tool("list_files")
     assert len(result) <= tools.MAX_RESULT_CHARS
-    assert result.splitlines()[0].startswith("000n") and "没有列出" in result.splitlines()[-1]
+    assert result.splitlines()[0].startswith("000n") and "继续列出" in result.splitlines()[-1]
 
 
 def test_search_files_with_deep_paths_stays_under_the_cap(workdir):
@@ -590,7 +631,8 @@ def test_a_newline_in_a_file_name_cannot_fake_a_line_of_the_result(workdir):
 def test_approval_says_how_many_lines_a_command_has_and_its_first_line(project, provider):
     command = "touch made.txt #" + "\n" * 60 + "ls -la   # list files"
     text = refuse_on_a_terminal(project, provider, command)
-    asking = next(line for line in text.splitlines() if "(y/N)" in line)
+    lines = text.splitlines()
+    asking = next(lines[i - 1] + line for i, line in enumerate(lines) if "(y/N)" in line)  # 问题和它上面一行
     assert "共 61 行" in asking and "touch made.txt #" in asking
     assert not (project / "made.txt").exists()
 

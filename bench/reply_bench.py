@@ -1,0 +1,90 @@
+"""敌意的服务商：一个回复最多花多少时间、占多少内存。都和同一次运行里的基准（一个正常的小回复）相比。
+
+    python bench/reply_bench.py
+
+每个场景在子进程里跑 python agent.py "你好"（OPENAI_TIMEOUT=3，OPENAI_MAX_RETRIES=2），记下峰值 RSS 和用时：
+- 基准：正常的小回复；
+- 没完没了的分块正文（能发多快发多快 / 每 0.1 秒 64 KB）、每 0.3 秒一个字节的正文、一个字节一个字节来的响应头、
+  一声不吭的服务商、64 MB 的 gzip 炸弹。
+上限：support/http.py 的 MAX_REPLY_BYTES 和 OPENAI_TIMEOUT。“请求到退出”从服务商收到（第一个）请求算起，
+不含启动 Python、import openai 的时间（机器忙时那一段忽快忽慢）。
+"""
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+
+from conftest import cli_env  # noqa: E402
+from test_limits import (  # noqa: E402
+    drip,
+    drip_headers,
+    endless,
+    endless_slowly,
+    gzip_bomb,
+    raw_server,
+    reply_bytes,
+    send,
+    silent,
+)
+
+from support.http import MAX_REPLY_BYTES  # noqa: E402
+
+TIMEOUT = 3
+PROBE = (
+    "import resource, subprocess, sys;"
+    "r = subprocess.run(sys.argv[1:], capture_output=True, text=True, encoding='utf-8');"
+    "sys.stderr.write(r.stderr);"
+    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)"
+)
+
+
+def measure(respond) -> tuple[float, float, str]:
+    """(峰值 RSS MB, 从收到请求到 agent 退出的秒数, agent 打印的错误行)"""
+    arrived = []
+
+    def timed(conn, stop, n):
+        arrived.append(time.monotonic())
+        respond(conn, stop, n)
+
+    with raw_server(timed) as (url, _):
+        env = cli_env(None, OPENAI_BASE_URL=url, OPENAI_API_KEY="sk-bench-key", OPENAI_TIMEOUT=str(TIMEOUT))
+        env["OPENAI_MAX_RETRIES"] = "2"
+        result = subprocess.run(
+            [sys.executable, "-c", PROBE, sys.executable, str(ROOT / "agent.py"), "你好"],
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            env=env,
+            timeout=600,
+        )
+        took = time.monotonic() - arrived[0]
+    *lines, peak_kb = result.stderr.strip().splitlines()
+    return int(peak_kb) / 1024, took, " ".join(lines)[:60] or "（正常回答）"
+
+
+def main():
+    gzip_bomb()  # 先做好炸弹，不算进用时
+    cases = [
+        ("基准：正常的小回复", send(reply_bytes())),
+        ("没完没了的正文（全速）", endless),
+        ("没完没了的正文（每 0.1 秒 64 KB）", endless_slowly),
+        ("正文每 0.3 秒一个字节", drip),
+        ("响应头每 0.3 秒一个字节", drip_headers),
+        ("一声不吭（会重试的设置下）", silent),
+        ("gzip 炸弹（64 MB 解压前约 300 KB）", send(gzip_bomb(), Content_Encoding="gzip")),
+    ]
+    print(f"上限：OPENAI_TIMEOUT={TIMEOUT} 秒（含重试），MAX_REPLY_BYTES={MAX_REPLY_BYTES / 2**20:g} MB\n")
+    print("峰值 RSS   比基准多   请求到退出  场景 → 结果")
+    base_rss = None
+    for name, respond in cases:
+        rss, took, said = measure(respond)
+        base_rss = rss if base_rss is None else base_rss
+        print(f"{rss:7.1f}MB {rss - base_rss:+7.1f}MB {took:9.2f}s   {name} → {said}")
+
+
+if __name__ == "__main__":
+    main()

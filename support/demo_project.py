@@ -1,0 +1,119 @@
+"""离线演示里关于整个项目的两类问题：“这个项目是做什么的”（找到 README，读它的第一段）和“跑一下测试”
+（从目录里看得到的文件选命令，经过 run_command 让用户批准）。
+
+目录没列全时不说“没有”；没有合适的命令就明说什么都没有运行。命令的结果怎么读见 support/demo_shell.py。
+"""
+
+import json
+
+from support.demo_calls import (
+    first_new,
+    list_call,
+    listing,
+    names_in,
+    pages,
+    read_call,
+    result,
+    text_in,
+    text_of,
+    unlisted,
+)
+from support.demo_shell import failed, not_run, python_command, quote, ran
+from support.demo_texts import say
+
+PYTHON_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", "pytest.ini", "tox.ini", "requirements.txt")
+
+
+def listed(seen):
+    """工作目录的列表（翻完页）→ (还要做的一步, 名字, 列全了没有)。列目录出错也算没列全。"""
+    step = first_new(seen, *listing(seen, "."))
+    complete = not unlisted(seen, ".") and not result(seen, list_call(".")).startswith("错误：")
+    return step, names_in(seen, "."), complete
+
+
+def about_step(seen, _detail, en=False):
+    step, names, complete = listed(seen)
+    if step:
+        return step
+    readmes = [n for n in names if n.lower().startswith("readme") and not n.endswith("/")]
+    if not readmes:
+        return say(en, "no_readme" if complete else "listing_cut")
+    if all(n.endswith("不能读取）") for n in readmes):  # list_files 注明了读不了（坏链接、env 文件……）
+        return say(en, "readme_error", readme=readmes[0].split("（")[0], got=readmes[0])
+    readmes = [n for n in readmes if not n.endswith("不能读取）")]
+    readme = "README.md" if "README.md" in readmes else readmes[0]
+    if step := first_new(seen, read_call(readme)):
+        return step
+    got = result(seen, read_call(readme))
+    if got.startswith("错误："):
+        return say(en, "readme_error", readme=readme, got=got)
+    title, paragraph = first_paragraph(text_of(got))
+    if not paragraph:
+        return say(en, "no_paragraph", readme=readme)
+    titled = say(en, "titled", title=title) if title else ""
+    return say(en, "about", readme=readme, title=titled, paragraph=paragraph)
+
+
+def first_paragraph(text: str) -> tuple:
+    """README 的标题和标题下面的第一段话（几行连成一行，最多 400 字符）；第一段是代码、表格或列表时段落是 ""。"""
+    title, paragraph = "", []
+    for line in text.splitlines():
+        line = line.strip()
+        if not paragraph and line.startswith("#"):
+            title = title or line.lstrip("#").strip()
+        elif not paragraph and (not line or line.startswith(("![", "[![", "<"))):  # 空行、徽章、图片
+            continue
+        elif not line or line.startswith("#"):
+            break
+        elif not paragraph and line.startswith(("```", "|", "-", "*", ">", "$", "1.")):
+            return title, ""
+        else:
+            paragraph.append(line)
+    text = " ".join(paragraph)
+    return title, text if len(text) <= 400 else text[:400] + "…"
+
+
+def tests_command(seen, names) -> tuple:
+    """从目录里看得到的文件选跑测试的命令 → (命令, 还要做的一步, 没有命令时的原因)，三者只有一个不是空的。"""
+    if "package.json" in names:
+        reads = pages(seen, "package.json")
+        if step := first_new(seen, *reads):
+            return None, step, ""
+        try:
+            script = (json.loads(text_in(seen, reads) or "").get("scripts") or {}).get("test")
+        except (ValueError, AttributeError):
+            return None, None, "bad_package"
+        if isinstance(script, str) and script and "no test specified" not in script:  # npm init 写的占位
+            return "npm test", None, ""
+        return None, None, "no_script"
+    if any(n in names for n in PYTHON_MARKERS) or any(n.endswith(".py") for n in names):
+        return python_command("-m", "pytest", "-q"), None, ""
+    found = [
+        command for marker, command in (("Cargo.toml", "cargo test"), ("go.mod", "go test ./...")) if marker in names
+    ]
+    return (found[0], None, "") if found else (None, None, "no_marker")
+
+
+def run_tests_step(seen, _detail, en=False):
+    step, names, complete = listed(seen)
+    if step:
+        return step
+    command, step, why = tests_command(seen, names)
+    if step:
+        return step
+    if not command:
+        why = say(en, why) if complete else say(en, "saw_part") + say(en, why)
+        return say(en, "no_test_command", why=why)
+    if isinstance(got := ran(seen, command), list):
+        return got
+    code, lines, notes, cut = got
+    if code is None:
+        return not_run(lines[0], en, "what_tests")
+    last = quote(lines[-1]) if lines else say(en, "no_output")
+    if code == 0:
+        answer = say(en, "tests_passed", command=command, last=last)
+    elif code == 5 and "pytest" in command:
+        answer = say(en, "no_tests", last=last)
+    else:
+        answer = failed(command, code, lines, notes, en) + say(en, "last_line", last=last)
+    return answer + cut * say(en, "partly")

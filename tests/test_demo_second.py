@@ -1,0 +1,375 @@
+"""--demo 跑第二篇讲义的四个例子（run_command，每条命令照常确认），“这个项目是做什么的”，“跑一下测试”，
+以及英文问题用英文回答。"""
+
+import codecs
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import threading
+
+import pytest
+from conftest import ROOT, cli_env, run_main, wait_until
+
+import agent
+import tools
+from support import demo_model, demo_shell
+from support.config import Options
+
+posix_only = pytest.mark.skipif(os.name == "nt", reason="断言的是 POSIX shell 的命令")
+needs_git = pytest.mark.skipif(not shutil.which("git"), reason="没有 git")
+LIST = "帮我看一下当前目录下都有些什么文件"
+BRANCH = "检查一下当前 git 分支"
+HELLO = '创建一个 hello.py 写入 print("hi") 然后运行它'
+COUNT = "帮我统计当前目录下每个 .py 文件的行数"
+PYTHON = shlex.quote(sys.executable)
+CJK = re.compile(r"[\u3000-\u30ff\u4e00-\u9fff\uff00-\uffef]")
+
+
+def demo(*args, cwd, **env):
+    """--demo 问一个问题，--show-messages 打印 messages：返回 (输出, 最终回答, 执行过的命令)。"""
+    env.setdefault("PYTEST_DISABLE_PLUGIN_AUTOLOAD", "1")  # “跑一下测试”启动的 pytest 不加载插件：快几秒
+    result = run_main("--demo", "--show-messages", *args, cwd=cwd, **env)
+    out = result.stdout
+    messages = json.loads(out[out.index("\n[\n") + 1 :])
+    calls = [tc["function"] for m in messages for tc in m.get("tool_calls") or []]
+    commands = [json.loads(c["arguments"])["command"] for c in calls if c["name"] == "run_command"]
+    last = messages[-1]
+    answer = last["content"] if last["role"] == "assistant" and not last.get("tool_calls") else ""
+    return out, answer, commands
+
+
+def files(work, **named):
+    for name, text in named.items():
+        (work / name).write_text(text, encoding="utf-8")
+
+
+def git_repo(work, branch="demo-branch"):
+    subprocess.run(["git", "init", "-q"], cwd=work, check=True)
+    subprocess.run(["git", "symbolic-ref", "HEAD", f"refs/heads/{branch}"], cwd=work, check=True)
+
+
+# ── 四个例子，--yes ──────────────────────────────────────────
+@posix_only
+def test_listing_runs_ls_and_names_what_it_printed(workdir):
+    files(workdir, **{"a.py": "print(1)\n", "notes.txt": "x\n", ".env.example": "K=\n"})
+    (workdir / "src").mkdir()
+    out, answer, commands = demo("--yes", LIST, cwd=workdir)
+    assert commands == ["ls -Ap"]
+    assert "[最终回复]" in out and "列出了 4 项" in answer
+    assert "目录（1）：src/" in answer and "a.py" in answer and ".env.example" in answer and "notes.txt" in answer
+
+
+@posix_only
+def test_listing_an_empty_folder_says_it_is_empty(workdir):
+    _, answer, _ = demo("--yes", LIST, cwd=workdir)
+    assert "当前目录是空的" in answer
+
+
+@needs_git
+def test_branch_in_a_git_repository(workdir):
+    git_repo(workdir)
+    _, answer, commands = demo("--yes", BRANCH, cwd=workdir)
+    assert commands == ["git branch --show-current"]
+    assert "当前 git 分支是 demo-branch" in answer
+
+
+@needs_git
+def test_branch_outside_a_git_repository_passes_the_error_on(workdir, tmp_path):
+    out, answer, _ = demo("--yes", BRANCH, cwd=workdir, GIT_CEILING_DIRECTORIES=str(tmp_path), LC_ALL="C")
+    assert "退出码：128" in out  # 错误原样回到了模型那里
+    assert "工作目录不是 git 仓库" in answer and "not a git repository" in answer and "分支是" not in answer
+
+
+@posix_only
+def test_hello_is_created_then_run_by_two_commands(workdir):
+    out, answer, commands = demo("--yes", HELLO, cwd=workdir)
+    assert commands == ["printf '%s\\n' 'print(\"hi\")' > hello.py", f"{PYTHON} hello.py"]
+    assert re.findall(r"第 (\d+) 轮", out) == ["1", "2", "3"]  # 先建，看到结果再运行：两轮各一条命令
+    assert (workdir / "hello.py").read_text() == 'print("hi")\n'
+    assert answer.startswith('已创建 hello.py，写入了 print("hi")（退出码 0），运行了它')
+    assert "输出是：\n\n    hi\n" in answer
+
+
+def test_a_script_that_fails_is_reported_with_its_error_line(workdir):
+    _, answer, commands = demo("--yes", '创建一个 boom.py 写入 raise SystemExit("炸了") 然后运行它', cwd=workdir)
+    assert len(commands) == 2
+    assert "但运行失败了" in answer and "退出码 1" in answer and "“炸了”" in answer and "输出是" not in answer
+
+
+@posix_only
+def test_line_counts_come_from_wc(workdir):
+    files(workdir, **{"a.py": "print(1)\n", "b.py": "x = 1\ny = 2\n", "c.txt": "1\n2\n3\n"})
+    _, answer, commands = demo("--yes", COUNT, cwd=workdir)
+    assert commands == ["wc -l *.py"]
+    assert "- a.py：1 行\n- b.py：2 行" in answer and "合计 3 行" in answer and "c.txt" not in answer
+
+
+@posix_only
+def test_line_counts_of_the_chapters_folder_and_of_no_file(workdir):
+    (workdir / "build-agent-example" / "code").mkdir(parents=True)
+    files(workdir / "build-agent-example" / "code", **{"step05.py": "a\nb\nc\n"})
+    _, answer, commands = demo("--yes", "帮朕统计 build-agent-example/code 下每个 .py 文件的行数", cwd=workdir)
+    assert commands == ["wc -l build-agent-example/code/*.py"]
+    assert "build-agent-example/code/step05.py：3 行" in answer and "合计" not in answer  # 一个文件 wc 不给合计
+    _, answer, _ = demo("--yes", COUNT, cwd=workdir, LC_ALL="C")
+    assert "失败了（退出码 1）" in answer and "No such file" in answer and "下没有 .py 文件" in answer
+
+
+# ── 没有终端、没有 --yes：命令不执行，回答说没执行 ─────────────────
+@pytest.mark.parametrize(
+    "question,unknown",
+    [(LIST, "我不知道当前目录下有什么"), (BRANCH, "我不知道当前是哪个分支"), (COUNT, "我不知道每个 .py 文件有多少行")],
+)
+def test_refused_without_a_terminal_says_the_command_did_not_run(workdir, question, unknown):
+    files(workdir, **{"a.py": "print(1)\n"})
+    out, answer, commands = demo(question, cwd=workdir)
+    assert len(commands) == 1 and "[确认]" not in out
+    assert answer.startswith("命令没有执行：需要用户确认，但当前不是交互终端") and unknown in answer
+    assert "a.py" not in answer and "分支是" not in answer
+
+
+def test_refused_hello_is_neither_created_nor_run(workdir):
+    _, answer, commands = demo(HELLO, cwd=workdir)
+    assert len(commands) == 1  # 第一条没执行，就不再要第二条
+    assert not (workdir / "hello.py").exists()
+    assert answer.startswith("没有创建 hello.py：命令没有执行") and "所以也没有运行它" in answer
+
+
+# ── 伪终端里真的问 (y/N) ──────────────────────────────────────
+class Terminal:
+    """在伪终端里跑 python agent.py --demo（交互模式），边读输出边打字。"""
+
+    def __init__(self, cwd):
+        import pty
+
+        master, slave = pty.openpty()
+        self.proc = subprocess.Popen(
+            [sys.executable, str(ROOT / "agent.py"), "--demo"],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            cwd=cwd,
+            env=cli_env(TERM="dumb"),
+            start_new_session=True,
+        )
+        os.close(slave)
+        self.master, self.text = master, ""
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        while True:
+            try:
+                chunk = os.read(self.master, 4096)
+            except OSError:
+                return
+            if not chunk:
+                return
+            self.text += decoder.decode(chunk)
+
+    def wait_for(self, text, count=1):
+        wait_until(lambda: self.text.count(text) >= count, f"没等到第 {count} 个 {text!r}，输出：\n{self.text}")
+
+    def type(self, text):
+        os.write(self.master, text.encode())
+
+    def ask(self, question, *answers):
+        """问一个问题，每次问 (y/N) 时依次回答 answers，等到最终回复。"""
+        asked = self.text.count("(y/N)")
+        self.type(question + "\n")
+        for i, answer in enumerate(answers, 1):
+            self.wait_for("(y/N)", asked + i)
+            self.type(answer + "\n")
+        self.wait_for("[最终回复]", self.text.count("[最终回复]") + 1)
+
+    def finish(self):
+        self.wait_for("你：", self.text.count("[最终回复]") + 1)
+        self.type("quit\n")
+        try:
+            return self.proc.wait(timeout=15)
+        finally:
+            self.proc.kill()
+            os.close(self.master)
+
+
+@posix_only
+def test_each_command_is_approved_on_a_terminal(workdir):
+    term = Terminal(workdir)
+    term.wait_for("你：")
+    term.ask(HELLO, "y", "y")  # 两条命令，各问一次
+    term.ask(BRANCH, "n")
+    assert term.finish() == 0
+    screen = term.text.replace("\r\n", "\n")
+    assert screen.count("[确认]") == 3
+    assert "printf '%s\\n' 'print(\"hi\")' > hello.py" in screen and f"{PYTHON} hello.py" in screen
+    assert (workdir / "hello.py").exists() and "输出是：\n\n    hi" in screen
+    assert "命令没有执行：用户拒绝了这条命令。所以我不知道当前是哪个分支" in screen
+
+
+# ── 这个项目是做什么的 ─────────────────────────────────────────
+def test_what_the_project_does_comes_from_the_readme(project):
+    out, answer, _ = demo("这个项目是做什么的？", cwd=project)
+    assert re.findall(r"\[调用工具\] (\w+)", out) == ["list_files", "read_file"]
+    assert answer.startswith("根据 README.md，这个项目（My Project）")
+    assert "A full-stack web application with React frontend and Express backend." in answer
+    _, answer, _ = demo("what does this project do", cwd=project)
+    assert answer.startswith("According to README.md, this project (My Project) describes itself")
+
+
+def test_no_readme_and_a_readme_without_prose(workdir):
+    files(workdir, **{"main.py": "print(1)\n"})
+    assert "工作目录里没有 README" in demo("这个项目是做什么的？", cwd=workdir)[1]
+    files(workdir, **{"README.md": "# tool\n\n```bash\npip install tool\n```\n"})
+    _, answer, _ = demo("这个项目是做什么的？", cwd=workdir)
+    assert "README.md 开头没有一段说明文字" in answer and "pip" not in answer
+
+
+def test_readme_past_the_first_page_of_the_listing_is_found(workdir):
+    for i in range(310):  # 大写 A 排在 README.md 前面：README 在第二页
+        (workdir / f"A{i:03}.txt").write_text("")
+    files(workdir, **{"README.md": "# Big\n\nA folder with many files.\n"})
+    out, answer, _ = demo("What is this project about?", cwd=workdir)
+    assert '"offset": 301' in out and "A folder with many files." in answer
+
+
+def test_a_listing_it_could_not_finish_is_not_read_as_no_readme(workdir, monkeypatch, capsys):
+    for i in range(8):
+        (workdir / f"A{i}.txt").write_text("")
+    files(workdir, **{"README.md": "# Big\n\nA folder.\n"})
+    monkeypatch.setattr(tools, "MAX_RESULT_CHARS", 100)  # 一页只放得下一项，翻 5 页也看不到 README
+    messages = agent.run("这个项目是做什么的？", client=demo_model.demo_client(), model="demo")
+    answer = messages[-1]["content"]
+    assert "目录没有列全" in answer and "说不准有没有" in answer and "没有 README，我不" not in answer
+
+
+# ── 跑一下测试 ───────────────────────────────────────────────
+def python_project(work, passing=True):
+    files(
+        work, **{"pyproject.toml": '[project]\nname = "t"\n', "test_it.py": f"def test_it():\n    assert {passing}\n"}
+    )
+
+
+def test_run_the_tests_runs_pytest_in_a_python_project(workdir):
+    python_project(workdir)
+    _, answer, commands = demo("--yes", "跑一下测试", cwd=workdir)
+    assert commands == [demo_shell.python_command("-m", "pytest", "-q")]
+    assert "成功结束（退出码 0）" in answer and "1 passed" in answer
+    python_project(workdir, passing=False)
+    _, answer, _ = demo("--yes", "run the tests", cwd=workdir)
+    assert "failed (exit code 1)" in answer and "1 failed" in answer
+
+
+def test_run_the_tests_without_approval_or_without_a_command_runs_nothing(workdir, project):
+    python_project(workdir)
+    _, answer, commands = demo("跑一下测试", cwd=workdir)
+    assert len(commands) == 1 and answer.startswith("命令没有执行") and "测试能不能通过" in answer
+    _, answer, commands = demo("--yes", "跑一下测试", cwd=project)  # 示例项目的 package.json 没有 test 脚本
+    assert commands == [] and answer.startswith("我没有运行任何命令：package.json 里没有 test 脚本")
+    (project / "package.json").write_text('{"scripts": {"test": "jest"}}')
+    _, answer, commands = demo("Run the tests", cwd=project)
+    assert commands == ["npm test"] and answer.startswith("The command did not run: it needs your approval")
+
+
+# ── 英文问题用英文回答 ─────────────────────────────────────────
+@pytest.mark.parametrize(
+    "question,expected",
+    [
+        ("What files are in this directory?", "listed"),
+        ("list the files here", "listed"),
+        ("Which git branch am I on?", "not a git repository"),
+        ("check the current branch", "not a git repository"),
+        ("Count the lines of each .py file", "Lines of each .py file in this directory"),
+        ('Create hello.py with print("hi") and run it', "it printed:"),
+        ("What does this project do?", "no README"),
+        ("what is this repo about", "no README"),
+        ("Could you run the tests?", "exit code"),
+        ("What's the weather like?", "The offline replay only understands"),
+        ("What tech stack does this project use?", "This project's tech stack"),
+        ("Is lodash used anywhere?", "lodash is not used"),
+    ],
+)
+def test_english_questions_get_english_answers(workdir, tmp_path, question, expected):
+    python_project(workdir)
+    _, answer, _ = demo("--yes", question, cwd=workdir, GIT_CEILING_DIRECTORIES=str(tmp_path), LC_ALL="C")
+    assert expected in answer
+    assert answer.endswith("Set up .env and drop --demo to use a real model.)")
+    assert not CJK.search(answer), answer
+
+
+def test_english_refusal_is_explained_in_english(workdir):
+    _, answer, _ = demo('create hello.py with print("hi") and run it', cwd=workdir)
+    assert answer.startswith("hello.py was not created: the command did not run (it needs your approval")
+    assert not CJK.search(answer)
+
+
+@pytest.mark.parametrize(
+    "question,english",
+    [("What is the entry point?", True), ("run the tests", True), ("跑一下测试", False), ("2 + 2？", False)],
+)
+def test_a_question_is_english_when_it_has_latin_letters_and_no_cjk(question, english):
+    assert demo_model.english(question) == english
+
+
+# ── 听懂的问法 ───────────────────────────────────────────────
+@pytest.mark.parametrize(
+    "question,intent,detail",
+    [
+        (LIST, "ls", None),
+        ("帮朕看一下当前目录下都有些什么文件", "ls", None),
+        (BRANCH, "branch", None),
+        (HELLO, "create", ("hello.py", 'print("hi")', True)),
+        ('创建一个 hello.py 写入 print("hi")', "create", ("hello.py", 'print("hi")', False)),
+        ("write print(1) to one.py and run it", "create", ("one.py", "print(1)", True)),
+        (COUNT, "count", (".", "py")),
+        ("count lines of each .js file in src", "count", ("src", "js")),
+        ("这个项目是做什么的？", "about", None),
+        ("跑一下测试", "run_tests", None),
+        ("把测试跑一遍", "run_tests", None),
+        ("帮我看看 tests 目录下有哪些测试文件", "tests", []),
+        ("What test files are there?", "tests", []),
+        ("这个项目用了什么技术栈", "stack", []),
+    ],
+)
+def test_the_second_texts_questions_are_told_apart(question, intent, detail):
+    assert demo_model.understand(question) == (intent, detail)
+
+
+def test_a_file_name_without_a_verb_before_it_is_not_a_request_to_create_it():
+    assert demo_model.understand("what does setup.py make?")[0] != "create"
+
+
+def test_commands_for_windows_cmd():
+    assert demo_shell.write_command("hello.py", 'print("a<b")', windows=True) == '> hello.py echo print("a<b")'
+    assert demo_shell.write_command("x.py", "print(1 if a>b else 2)", windows=True) == (
+        "> x.py echo print(1 if a^>b else 2)"
+    )
+    assert demo_shell.count_command("src", "py", windows=True) == 'for %f in ("src\\*.py") do @find /c /v "" "%f"'
+    assert demo_shell.python_command("hello.py", windows=True) == subprocess.list2cmdline([sys.executable, "hello.py"])
+
+
+@posix_only
+def test_an_output_cut_in_the_middle_is_said_to_be_partial(workdir, monkeypatch, capsys):
+    for i in range(200):
+        (workdir / f"file{i:03}.txt").write_text("")
+    monkeypatch.setattr(tools, "MAX_RESULT_CHARS", 1000)
+    messages = agent.run(LIST, client=demo_model.demo_client(), model="demo", options=Options(auto_approve=True))
+    answer = messages[-1]["content"]
+    assert "file000.txt" in answer and "file199.txt" in answer and "file100.txt" not in answer
+    assert "我只看到了开头和结尾" in answer and "列出了 200 项" not in answer
+
+
+def test_every_question_the_help_lists_is_understood_in_both_languages():
+    for zh, en in demo_model.QUESTIONS:
+        assert demo_model.understand(zh)[0] == demo_model.understand(en)[0] != "help", (zh, en)
+
+
+def test_the_repl_intro_lists_questions_in_both_languages(tmp_path):
+    out = run_main("--demo", "-C", str(tmp_path), input="quit\n").stdout
+    banner = out.split("你：")[0]
+    for text in (LIST, BRANCH, HELLO, COUNT, "What does this project do?", "Run the tests"):
+        assert text in banner
+    assert "模型：offline-demo" in banner

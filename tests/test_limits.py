@@ -1,0 +1,436 @@
+"""上限：一个回复最多等 OPENAI_TIMEOUT 秒（含重试）、最多 MAX_REPLY_BYTES 字节；key 不上屏幕；
+启动时（.env、key、Ctrl-C）的问题只有一行；内存不够、太长的整数、磁盘满了不算 agent 的 bug。
+
+服务商用几行 socket 代码扮演：滴答着发、没完没了地发、压缩炸弹、一声不吭。
+"""
+
+import contextlib
+import functools
+import gzip
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import zlib
+
+import pytest
+from conftest import ROOT, cli_env, default_sigint, run_main
+from fake_provider import completion, text_reply
+
+from support.errors import internal_error
+from support.http import MAX_REPLY_BYTES
+
+KEY = "sk-test-SECRET-0123456789abcdef"  # 认得出来的假 key：哪一行输出里都不许有它
+TIMEOUT = 2  # 测试里的 OPENAI_TIMEOUT
+MARGIN = 4  # 机器忙时的余量：仍远小于没有上限时的等待（滴答的服务商能等几个小时）
+
+
+# ── 几行 socket 代码扮演的服务商 ──────────────────────────────
+@contextlib.contextmanager
+def raw_server(respond):
+    """本地 HTTP 服务：读完请求后，把连接交给 respond(conn, stop, 第几个请求)。返回 (base_url, 收到的请求头)。"""
+    stop, heads = threading.Event(), []
+    listener = socket.create_server(("127.0.0.1", 0))
+    listener.settimeout(0.1)
+
+    def handle(conn):
+        with conn, contextlib.suppress(OSError):
+            heads.append(read_request(conn))
+            respond(conn, stop, len(heads))
+
+    def serve():
+        while not stop.is_set():
+            with contextlib.suppress(TimeoutError, socket.timeout):
+                conn, _ = listener.accept()
+                threading.Thread(target=handle, args=(conn,), daemon=True).start()
+
+    server = threading.Thread(target=serve, daemon=True)
+    server.start()
+    try:
+        yield f"http://127.0.0.1:{listener.getsockname()[1]}/v1", heads
+    finally:
+        stop.set()
+        server.join()
+        listener.close()
+
+
+def read_request(conn) -> str:
+    """读完一个请求，返回它的请求头（小写）。"""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        data += conn.recv(65536) or b"\r\n\r\n"
+    head, _, body = data.partition(b"\r\n\r\n")
+    length = next(
+        (int(line.split(b":")[1]) for line in head.lower().split(b"\r\n") if line.startswith(b"content-length")), 0
+    )
+    while len(body) < length:
+        body += conn.recv(65536) or b" " * length
+    return head.decode("latin-1").lower()
+
+
+def headers(status=200, **extra):
+    lines = [
+        f"HTTP/1.1 {status} X",
+        "Content-Type: application/json",
+        *(f"{k.replace('_', '-')}: {v}" for k, v in extra.items()),
+    ]
+    return ("\r\n".join(lines) + "\r\n\r\n").encode()
+
+
+def reply_bytes(content="好的") -> bytes:
+    return json.dumps(completion({"model": "m"}, text_reply(content)), ensure_ascii=False).encode()
+
+
+def send(body: bytes, status=200, **extra):
+    def respond(conn, stop, n):
+        conn.sendall(headers(status, Content_Length=len(body), **extra) + body)
+
+    return respond
+
+
+def send_in_two(first: bytes, second: bytes, status=200):
+    """正文分两次发，中间停一下：agent 分两块收到。"""
+
+    def respond(conn, stop, n):
+        conn.sendall(headers(status, Content_Length=len(first + second)) + first)
+        stop.wait(0.3)
+        conn.sendall(second)
+
+    return respond
+
+
+def drip(conn, stop, n):
+    """响应头一下子到，正文每 0.3 秒一个空格（JSON 里空白是合法的）：每次读都不超时。"""
+    conn.sendall(headers(Content_Length=10**6))
+    while not stop.wait(0.3):
+        conn.sendall(b" ")
+
+
+def drip_headers(conn, stop, n):
+    """连响应头都是一个字节一个字节地来。"""
+    for byte in b"HTTP/1.1 200 OK\r\nX-Slow: " + b"a" * 10_000:
+        if stop.wait(0.3):
+            return
+        conn.sendall(bytes([byte]))
+
+
+def endless(conn, stop, n, pause=0.0):
+    """分块传输，永远不结束：能发多快发多快（pause 秒歇一下）。"""
+    conn.sendall(headers(Transfer_Encoding="chunked"))
+    block = b"%x\r\n%s\r\n" % (65536, b" " * 65536)
+    while not stop.wait(pause):
+        conn.sendall(block)
+
+
+def endless_slowly(conn, stop, n):
+    """没完没了，但慢到 OPENAI_TIMEOUT 秒内凑不满 MAX_REPLY_BYTES：停下它的是期限。"""
+    endless(conn, stop, n, pause=0.1)
+
+
+def silent(conn, stop, n):
+    stop.wait(60)
+
+
+@functools.cache
+def gzip_bomb() -> bytes:
+    """64 MB（16 倍于上限）的空格压成的 gzip，约 300 KB：解压时才知道有多大。"""
+    packer = zlib.compressobj(1, zlib.DEFLATED, zlib.MAX_WBITS | 16)
+    return b"".join([*(packer.compress(b" " * 2**20) for _ in range(64)), packer.flush()])
+
+
+def ask(url, *, timeout=TIMEOUT, retries=2, key=KEY):
+    return run_main(
+        "你好", OPENAI_BASE_URL=url, OPENAI_API_KEY=key, OPENAI_TIMEOUT=str(timeout), OPENAI_MAX_RETRIES=str(retries)
+    )
+
+
+def one_error_line(result):
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("[错误]"), result.stderr
+    assert "Traceback" not in (result.stdout or "") + result.stderr
+    return lines[0]
+
+
+# ── 一个回复最多等 OPENAI_TIMEOUT 秒，重试也算在里面 ─────────────
+@pytest.mark.parametrize("respond", [drip, drip_headers, endless_slowly, silent], ids=lambda f: f.__name__)
+def test_a_reply_takes_at_most_openai_timeout_in_total(workdir, respond):
+    with raw_server(respond) as (url, count):
+        started = time.monotonic()
+        result = ask(url)
+        took = time.monotonic() - started
+    line = one_error_line(result)
+    assert result.returncode == 1
+    assert TIMEOUT - 0.2 <= took < TIMEOUT + MARGIN, took
+    assert f"OPENAI_TIMEOUT={TIMEOUT}" in line and "超时" in line
+    assert len(count) == 1  # 超时不重试：期限已经用完了
+
+
+def test_retries_share_the_deadline(workdir):
+    """每次都慢吞吞地回 500：SDK 会重试，但所有的尝试加起来也不超过 OPENAI_TIMEOUT。"""
+
+    def slow_error(conn, stop, n):
+        stop.wait(0.8)
+        send(b'{"error": {"message": "busy"}}', status=500)(conn, stop, n)
+
+    with raw_server(slow_error) as (url, count):
+        started = time.monotonic()
+        result = ask(url, retries=5)
+        took = time.monotonic() - started
+    assert "OPENAI_TIMEOUT" in one_error_line(result)
+    assert took < TIMEOUT + MARGIN and len(count) >= 2  # 试过不止一次，但没有试满 6 次、等满退避
+
+
+def test_a_retry_after_longer_than_the_time_left_is_not_waited_for(workdir):
+    body = b'{"error": {"message": "slow down"}}'
+    with raw_server(send(body, status=429, Retry_After=30)) as (url, count):
+        started = time.monotonic()
+        result = ask(url, timeout=5)
+        took = time.monotonic() - started
+    line = one_error_line(result)
+    assert "429" in line and "slow down" in line
+    assert took < MARGIN and len(count) == 1
+
+
+# ── 最多 MAX_REPLY_BYTES 字节，解压后算 ──────────────────────────
+def test_an_oversized_reply_is_refused_naming_the_limit(workdir):
+    with raw_server(send(reply_bytes("x" * (MAX_REPLY_BYTES + 1000)))) as (url, count):
+        result = ask(url)
+    line = one_error_line(result)
+    assert "MAX_REPLY_BYTES" in line and len(count) == 1  # 太大不重试
+    assert "xxxx" not in result.stdout
+
+
+def test_an_endless_fast_reply_stops_at_the_byte_limit(workdir):
+    with raw_server(endless) as (url, count):
+        started = time.monotonic()
+        result = ask(url)
+    assert "MAX_REPLY_BYTES" in one_error_line(result)
+    assert time.monotonic() - started < MARGIN and len(count) == 1
+
+
+def test_a_gzip_bomb_is_refused(workdir):
+    with raw_server(send(gzip_bomb(), Content_Encoding="gzip")) as (url, count):
+        started = time.monotonic()
+        result = ask(url)
+    assert "MAX_REPLY_BYTES" in one_error_line(result)
+    assert time.monotonic() - started < MARGIN and len(count) == 1
+
+
+@pytest.mark.parametrize("encoding", ["br", "zstd", "gzip, br"])
+def test_an_unknown_encoding_is_refused_naming_it(workdir, encoding):
+    with raw_server(send(b"\x00garbage", Content_Encoding=encoding)) as (url, count):
+        line = one_error_line(ask(url))
+    assert encoding in line and "gzip" in line
+
+
+def test_broken_gzip_is_a_bad_reply_not_a_crash(workdir):
+    with raw_server(send(b"\x1f\x8b\x08\x00garbage" * 10, Content_Encoding="gzip")) as (url, count):
+        line = one_error_line(ask(url))
+    assert "压缩数据是坏的" in line and len(count) == 1
+
+
+@pytest.mark.parametrize(
+    "encoding, pack",
+    [
+        ("identity", lambda data: data),
+        ("gzip", gzip.compress),
+        ("deflate", zlib.compress),  # 带 zlib 头的 deflate
+        ("deflate", lambda data: zlib.compress(data, wbits=-zlib.MAX_WBITS)),  # 裸 deflate
+    ],
+)
+def test_normal_replies_still_work_compressed_or_not(workdir, encoding, pack):
+    answer = "大回复" * 300_000  # 2.7 MB：在上限之内
+    with raw_server(send(pack(reply_bytes(answer)), Content_Encoding=encoding)) as (url, count):
+        result = ask(url)
+    assert result.returncode == 0, result.stderr
+    assert answer in result.stdout
+
+
+def test_the_request_offers_only_encodings_the_agent_decodes(workdir):
+    with raw_server(send(reply_bytes())) as (url, requests):
+        assert ask(url).returncode == 0
+    assert "\r\naccept-encoding: gzip, deflate\r\n" in requests[0] + "\r\n"
+
+
+# ── 内存：没完没了的回复也只占有限的内存（子进程里量峰值 RSS）────────
+def peak_rss_mb(url, timeout=TIMEOUT):
+    """在子进程里问一个问题，返回 (峰值 RSS MB, stderr)。"""
+    probe = (
+        "import resource, subprocess, sys;"
+        "r = subprocess.run(sys.argv[1:], capture_output=True, text=True, encoding='utf-8');"
+        "sys.stdout.write(r.stdout); sys.stderr.write(r.stderr);"
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)"
+    )
+    env = cli_env(None, OPENAI_BASE_URL=url, OPENAI_API_KEY=KEY, OPENAI_TIMEOUT=str(timeout), OPENAI_MAX_RETRIES="2")
+    result = subprocess.run(
+        [sys.executable, "-c", probe, sys.executable, str(ROOT / "agent.py"), "你好"],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        timeout=60,
+    )
+    *rest, peak_kb = result.stderr.strip().splitlines()
+    return int(peak_kb) / 1024, "\n".join(rest)
+
+
+def test_endless_and_bomb_replies_use_bounded_memory(workdir):
+    with raw_server(send(reply_bytes())) as (url, count):
+        baseline, _ = peak_rss_mb(url)
+    for respond in (endless, send(gzip_bomb(), Content_Encoding="gzip"), drip):
+        with raw_server(respond) as (url, count):
+            peak, stderr = peak_rss_mb(url)
+        assert stderr.startswith("[错误]") and "Traceback" not in stderr
+        assert peak - baseline < 8 * MAX_REPLY_BYTES / 2**20 + 32, (respond, peak, baseline)  # 没有上限时涨到几 GB
+
+
+# ── key：格式不对是配置错误；哪一行输出里都没有它 ──────────────────
+@pytest.mark.parametrize(
+    "key, words",
+    [
+        ("sk-fullwidth-ｋｅｙ", ["第 14 个字符", "U+FF4B", "FULLWIDTH LATIN SMALL LETTER K"]),
+        ("sk-zero\u200bwidth", ["第 8 个字符", "U+200B", "ZERO WIDTH SPACE"]),
+        ("sk-line\nbreak", ["第 8 个字符", "换行"]),
+        ("sk-with space", ["第 8 个字符", "空格"]),
+        ("sk-tab\tinside", ["第 7 个字符", "制表符"]),
+        ("sk-del\x7fkey", ["第 7 个字符", "控制字符 U+007F"]),
+    ],
+)
+def test_a_malformed_key_is_a_configuration_error_that_never_prints_the_key(workdir, key, words):
+    result = run_main("你好", OPENAI_API_KEY=key)
+    assert result.returncode == 2
+    line = one_error_line(result)
+    assert "OPENAI_API_KEY" in line and all(w in line for w in words), line
+    assert key not in result.stderr and key.split()[0][3:] not in line
+
+
+def test_a_key_the_provider_echoes_back_is_masked(workdir):
+    """服务商（或它前面的代理）在错误里原样回显 key：401 的 JSON、不是 JSON 的 200、带 Bearer 的都一样。"""
+    replies = [
+        send(json.dumps({"error": {"message": f"Incorrect API key provided: {KEY}"}}).encode(), status=401),
+        send(f"<html>debug: Authorization: Bearer {KEY} ok</html>".encode()),
+        send_in_two(f"not json {KEY[:10]}".encode(), f"{KEY[10:]} end".encode()),  # key 被切在两块之间
+        send(b'{"error": {"message": "token Bearer other-secret-token-123 rejected"}}', status=403),
+    ]
+    for respond in replies:
+        with raw_server(respond) as (url, count):
+            result = ask(url)
+        line = one_error_line(result)
+        assert KEY not in result.stdout + result.stderr and "other-secret-token" not in line, line
+        assert "***" in line, line
+
+
+def test_error_lines_mask_bearer_and_the_request_key():
+    import httpx2 as httpx
+    import openai
+
+    request = httpx.Request("POST", "http://x/v1", headers={"Authorization": f"Bearer {KEY}"})
+    error = openai.APIConnectionError(request=request)
+    assert KEY not in internal_error(RuntimeError(f"Illegal header value b'Bearer {KEY}\\n'"))
+    try:
+        raise ValueError(f"raw {KEY}") from error
+    except ValueError as e:
+        assert KEY not in internal_error(e)
+
+
+# ── .env 读不了、不是 UTF-8：一行，退出码 2 ─────────────────────────
+def write_env(workdir, data: bytes):
+    (workdir / ".env").write_bytes(data)
+
+
+def test_a_gbk_comment_in_env_is_harmless(workdir):
+    write_env(workdir, "# 中文注释（记事本存成了 GBK）\n".encode("gbk") + f"OPENAI_API_KEY={KEY}\n".encode())
+    result = run_main("你好")  # 地址是 127.0.0.1:9，连不上：走到这一步说明 .env 读好了
+    assert result.returncode == 1 and "连不上" in one_error_line(result)
+
+
+def test_a_gbk_setting_in_env_names_the_line(workdir):
+    write_env(workdir, b"# ok\n" + "MODEL=模型\n".encode("gbk"))
+    result = run_main("你好")
+    line = one_error_line(result)
+    assert result.returncode == 2 and "第 2 行" in line and "UTF-8" in line and ".env" in line
+
+
+def test_a_utf8_bom_in_env_is_ignored(workdir):
+    write_env(workdir, f"\ufeffOPENAI_API_KEY={KEY}\n".encode())
+    result = run_main("你好")
+    assert result.returncode == 1 and "连不上" in one_error_line(result)
+
+
+def test_an_unreadable_env_is_one_line(workdir):
+    (workdir / ".env").symlink_to("/proc/self/mem")  # 是普通文件，读它却出错（root 也一样）
+    result = run_main("你好")
+    line = one_error_line(result)
+    assert result.returncode == 2 and "读不了" in line and ".env" in line
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root 读得了没有权限的文件")
+def test_an_env_without_permission_is_one_line(workdir):
+    write_env(workdir, b"MODEL=m\n")
+    (workdir / ".env").chmod(0)
+    result = run_main("你好")
+    assert result.returncode == 2 and "读不了" in one_error_line(result)
+
+
+# ── 不是 agent 的 bug 的错误 ─────────────────────────────────────
+def test_a_five_thousand_digit_integer_in_a_reply_is_not_called_a_bug(workdir):
+    body = reply_bytes().replace(b'"prompt_tokens": 10', b'"prompt_tokens": ' + b"9" * 5000)
+    assert b"9" * 5000 in body
+    with raw_server(send(body)) as (url, count):
+        line = one_error_line(ask(url))
+    assert "整数" in line and "不是 agent 的 bug" in line and "这是 agent 的 bug" not in line
+
+
+def test_a_full_disk_is_named_not_called_a_bug(workdir):
+    with raw_server(send(reply_bytes("好" * 50_000))) as (url, count):
+        env = cli_env(None, OPENAI_BASE_URL=url, OPENAI_API_KEY=KEY)
+        with open("/dev/full", "w") as full:
+            result = subprocess.run(
+                [sys.executable, str(ROOT / "agent.py"), "你好"],
+                stdout=full,
+                stderr=subprocess.PIPE,
+                text=True,
+                encoding="utf-8",
+                env=env,
+                timeout=60,
+            )
+    line = one_error_line(result)
+    assert "磁盘满了" in line and "这是 agent 的 bug" not in line
+
+
+def test_memory_errors_are_not_called_agent_bugs():
+    line = internal_error(MemoryError())
+    assert "内存不够" in line and "这是 agent 的 bug" not in line
+
+
+# ── 启动时任何时刻按 Ctrl-C：没有 traceback，退出码 130 ───────────
+@pytest.mark.parametrize("after", ["json", "dotenv", "support.config", "httpx2", "openai", "tools", 1.5])
+def test_ctrl_c_at_any_moment_of_start_up_exits_130_without_traceback(workdir, after):
+    """-X importtime 每 import 完一个模块打印一行：看到那一行就按 Ctrl-C（数字：启动后过这么多秒）。"""
+    with raw_server(silent) as (url, count):
+        proc = subprocess.Popen(
+            [sys.executable, "-X", "importtime", str(ROOT / "agent.py"), "你好"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
+            env=cli_env(None, OPENAI_BASE_URL=url, OPENAI_API_KEY=KEY, OPENAI_TIMEOUT="30"),
+            preexec_fn=default_sigint,
+        )
+        seen = []
+        if isinstance(after, str):
+            for line in proc.stderr:
+                seen.append(line)
+                if line.split("|")[-1].strip() == after:
+                    break
+        else:
+            time.sleep(after)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    err = "".join(seen) + err
+    assert "Traceback" not in out + err and "KeyboardInterrupt" not in err, err[-2000:]
+    assert proc.returncode == 130

@@ -1,0 +1,280 @@
+"""run_command 启动的进程：命令结束、超时、agent 收到 SIGTERM / SIGHUP 时，它启动的每个进程都一起结束，
+换了进程组、会话的（timeout、setsid、set -m、两次 fork）也一样；读输出的线程也不留下。"""
+
+import os
+import random
+import select
+import signal
+import subprocess
+import sys
+import threading
+
+import pytest
+from conftest import ROOT, cli_env, wait_until
+from fake_provider import call, text_reply, tool_reply
+
+from support import commands
+from support.commands import keep_ends, run_bounded
+
+linux_only = pytest.mark.skipif(not commands.PROC_TREE, reason="按 /proc 里的进程树找进程，只在 Linux 上做得到")
+ENDED = "后台进程还在运行，已一并结束"
+
+
+def leftovers(mark):
+    """命令行里带着 mark 的进程：pid → 命令行（僵尸的命令行是空的，不算）。"""
+    found = {}
+    for name in os.listdir("/proc"):
+        if name.isdigit() and int(name) != os.getpid():
+            try:
+                with open(f"/proc/{name}/cmdline", "rb") as f:
+                    cmdline = f.read()
+            except OSError:
+                continue
+            if mark.encode() in cmdline:
+                found[int(name)] = cmdline
+    return found
+
+
+def my_zombies(since):
+    """本进程名下、不早于 since（开机后的时钟滴答数）启动、还没回收的僵尸进程。
+    更早的不算：别的测试留下的孤儿也可能归到这个进程名下，在这时候结束。"""
+    found = set()
+    for name in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{name}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except (OSError, ValueError):
+            continue
+        if fields[0] == "Z" and int(fields[1]) == os.getpid() and int(fields[19]) >= since:
+            found.add(int(name))
+    return found
+
+
+def ticks_since_boot():
+    with open("/proc/uptime") as f:
+        return int(float(f.read().split()[0]) * os.sysconf("SC_CLK_TCK"))
+
+
+@pytest.fixture
+def mark(workdir):
+    """一个独一无二的数，放进命令行（sleep 4303.xxx）：凭它在 /proc 里找剩下的进程。测试结束时清掉剩下的。"""
+    mark = f"4303.{os.getpid()}{random.randrange(10**6):06d}"
+    since = ticks_since_boot() - 1
+    yield mark
+    for _ in range(50):  # 测试失败时（或者没有修好时）也不留下进程：一边杀一边 fork 的，多杀几遍
+        for pid in leftovers(mark):
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+    assert not my_zombies(since), "结束的进程没有回收，留下了僵尸"
+
+
+def run_leaving_nothing(command, mark, timeout=20):
+    """在本进程里跑 command：返回后不能有带 mark 的进程，也不能多出线程（读输出的线程）。"""
+    threads = set(threading.enumerate())
+    code, output = run_bounded(command, timeout, 8000)
+    assert leftovers(mark) == {}, output
+    assert set(threading.enumerate()) <= threads, "run_bounded 返回后还有线程在跑"
+    return code, output
+
+
+# ── 命令结束、超时：它启动的每个进程都结束 ───────────────────────────
+@linux_only
+def test_timeout_ends_a_command_that_made_its_own_process_group(mark):
+    """timeout 自己另开一个进程组：只结束命令的进程组的话，timeout、sh、sleep 都会留下来。"""
+    code, output = run_leaving_nothing(f"timeout 100 sh -c 'sleep {mark}'", mark, timeout=2)
+    assert code != 0 and "超过 2 秒，命令已被终止" in output
+
+
+# {run} 在脱离的地方跑起来：先建文件 up（命令等到它才退出，这时它一定已经脱离了），再 sleep
+RUN = 'sh -c "touch up; sleep {mark}"'
+ESCAPES = {
+    "timeout": "timeout 300 {run} &",
+    "set -m": "bash -c 'set -m; {run} &'",
+    "setsid": "setsid {run} >/dev/null 2>&1 &",
+    "double fork": "({run} >/dev/null 2>&1 &)",
+    "double fork, new session": "(setsid {run} >/dev/null 2>&1 &)",
+}
+WAIT_UP = "\nwhile [ ! -e up ]; do sleep 0.01; done\necho started"
+
+
+@linux_only
+@pytest.mark.parametrize("escape", ESCAPES.values(), ids=ESCAPES.keys())
+def test_background_processes_in_another_group_or_session_are_ended(mark, escape):
+    code, output = run_leaving_nothing(escape.format(run=RUN.format(mark=mark)) + WAIT_UP, mark)
+    assert code == 0 and output.startswith("started")
+    assert ENDED in output  # 说结束了，就真的找到了、结束了
+
+
+@linux_only
+def test_processes_forked_while_being_ended_are_ended_too(mark):
+    """另一个会话里不停地两次 fork：每个 sleep 一出生就成了孤儿。找一遍、杀一遍，总有杀的时候刚生出来的。"""
+    command = f"setsid sh -c 'touch up; while :; do (sleep {mark} &); done' >/dev/null 2>&1 &{WAIT_UP}\nsleep 0.3"
+    code, output = run_leaving_nothing(command, mark)
+    assert code == 0 and ENDED in output
+
+
+@linux_only
+def test_nothing_left_nothing_claimed(mark):
+    original = signal.getsignal(signal.SIGTERM)
+    assert run_leaving_nothing(f"sleep 0.2 & wait; echo {mark}", mark) == (0, mark)
+    assert run_leaving_nothing("echo hi", mark) == (0, "hi")
+    assert signal.getsignal(signal.SIGTERM) is original  # 只在命令运行时接管 SIGTERM
+
+
+# ── 读输出的线程：命令的进程都没了就停，不管管道还在谁手里 ──────────────
+@linux_only
+def test_detached_process_writing_to_the_output_is_ended_and_the_reader_stops(mark):
+    """yes 在另一个会话里，一直往命令的输出管道里写：不结束它，读线程就一直忙下去。"""
+    code, output = run_leaving_nothing(f"setsid sh -c 'touch up; yes {mark}' &{WAIT_UP}", mark)
+    assert code == 0 and ENDED in output
+
+
+@linux_only
+def test_reader_stops_even_if_a_process_outside_the_command_holds_the_pipe(mark, workdir):
+    """命令开始之前就在的进程（不是命令启动的，不能结束它）打开了命令的输出管道，一直写。"""
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import os, time\n"
+            "while not os.path.exists('shell.pid'): time.sleep(0.01)\n"
+            "pid = open('shell.pid').read().split()[0]\n"
+            "out = open(f'/proc/{pid}/fd/1', 'wb', buffering=0)\n"
+            "open('holding', 'w').close()\n"
+            "while True:\n"
+            "    out.write(b'held\\n'); time.sleep(0.05)\n",
+            mark,
+        ],
+        cwd=workdir,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        command = "echo $$ > shell.pid.tmp && mv shell.pid.tmp shell.pid\nwhile [ ! -e holding ]; do sleep 0.01; done"
+        threads = set(threading.enumerate())
+        code, output = run_bounded(command, 10, 8000)
+        assert set(threading.enumerate()) <= threads, "管道还在别人手里，读线程就一直不停"
+        assert code == 0 and "held" in output and "还有进程占着输出管道" in output
+        assert holder.poll() is None  # 命令之外的进程不动
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+@pytest.mark.skipif(not hasattr(select, "poll"), reason="Windows 的管道不能 poll：读线程一直读到结尾")
+def test_reader_stops_when_told_even_though_the_pipe_stays_open():
+    read_end, write_end = os.pipe()
+    kept, stop = {"head": bytearray(), "tail": bytearray(), "dropped": 0}, threading.Event()
+    reader = threading.Thread(target=keep_ends, args=(os.fdopen(read_end, "rb"), kept, 8000, stop), daemon=True)
+    reader.start()
+    try:
+        os.write(write_end, b"some output")
+        wait_until(lambda: kept["head"])
+        stop.set()
+        reader.join(5)
+        assert not reader.is_alive()
+        assert kept["head"] == b"some output" and kept["cut_off"]
+    finally:
+        os.close(write_end)
+
+
+# ── agent 收到 SIGTERM / SIGHUP（比如关掉终端）：先结束命令，再退出 ─────────
+def default_signals():
+    """Popen 的 preexec_fn：pytest 可能是用 nohup 或从后台启动的，子进程里信号恢复默认处理。"""
+    for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
+        signal.signal(sig, signal.SIG_DFL)
+
+
+@linux_only
+@pytest.mark.parametrize("sig", [signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)], ids=["TERM", "HUP"])
+def test_signal_to_the_agent_ends_the_running_command_first(mark, workdir, provider, sig):
+    command = f"setsid sleep {mark} >/dev/null 2>&1 &\ntimeout 100 sh -c 'sleep {mark}'"
+    p = provider([tool_reply(call("run_command", {"command": command})), text_reply("好")])
+    agent = subprocess.Popen(
+        [sys.executable, str(ROOT / "agent.py"), "--yes", "跑一下"],
+        cwd=workdir,
+        env=cli_env(p),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+        preexec_fn=default_signals,
+    )
+    try:
+        sleeping = lambda: [c for c in leftovers(mark).values() if c.startswith(b"sleep\0")]  # noqa: E731
+        wait_until(lambda: len(sleeping()) == 2 or agent.poll() is not None, "命令没有跑起来")
+        agent.send_signal(sig)
+        out, err = agent.communicate(timeout=15)
+    finally:
+        agent.kill()
+    assert agent.returncode == 128 + sig, out + err
+    assert "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1 and signal.Signals(sig).name in err
+    assert leftovers(mark) == {}
+
+
+@linux_only
+def test_closing_the_terminal_ends_the_running_command(mark, workdir, provider):
+    """agent 在一个终端里跑（它是这个终端的控制进程），终端关掉：内核发 SIGHUP。"""
+    import fcntl
+    import pty
+    import termios
+
+    def own_terminal():
+        default_signals()
+        fcntl.ioctl(0, termios.TIOCSCTTY, 0)  # 新会话里把这个伪终端认作控制终端，像在终端窗口里启动一样
+
+    command = f"setsid sleep {mark} >/dev/null 2>&1 &\nsleep {mark}"
+    p = provider([tool_reply(call("run_command", {"command": command})), text_reply("好")])
+    master, slave = pty.openpty()
+    agent = subprocess.Popen(
+        [sys.executable, str(ROOT / "agent.py"), "--yes", "跑一下"],
+        cwd=workdir,
+        env=cli_env(p),
+        stdin=slave,
+        stdout=slave,
+        stderr=slave,
+        start_new_session=True,
+        preexec_fn=own_terminal,
+    )
+    os.close(slave)
+    try:
+        wait_until(lambda: len(leftovers(mark)) == 3 or agent.poll() is not None, "命令没有跑起来")
+        os.close(master)  # 关掉终端
+        assert agent.wait(timeout=15) == 128 + signal.SIGHUP
+    finally:
+        agent.kill()
+    assert leftovers(mark) == {}
+
+
+# ── agent 的内存：同一用户跑的命令读不到 ─────────────────────────────
+PROBE = """
+import ctypes, os, subprocess, sys
+from support.commands import protect_memory
+if os.geteuid() == 0:  # root 读得了任何进程：换成普通用户 nobody，才是“同一个普通用户”的情形
+    os.setgid(65534)
+    os.setuid(65534)
+    ctypes.CDLL(None).prctl(4, 1, 0, 0, 0)  # 换用户会让进程变得不可 dump：先恢复成普通进程的样子
+if sys.argv[1] == "protect":
+    protect_memory()
+seen = subprocess.run(["cat", f"/proc/{os.getpid()}/environ"], capture_output=True)
+print(b"probe-secret-4303" in seen.stdout)
+"""
+
+
+@linux_only
+@pytest.mark.parametrize("protect", [False, True], ids=["as-is", "protected"])
+def test_commands_cannot_read_the_agents_environment_once_memory_is_protected(protect):
+    result = subprocess.run(
+        [sys.executable, "-c", PROBE, "protect" if protect else "as-is"],
+        cwd="/",
+        env={**os.environ, "PYTHONPATH": str(ROOT), "PROBE_SECRET": "probe-secret-4303"},
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == [str(not protect)]  # 不保护时读得到：测试本身是灵的
