@@ -63,7 +63,7 @@ def bare_loop(client):
 def per_round_overhead():
     client_kwargs = {"api_key": "bench", "max_retries": 0}
     ours, base = [], []
-    for _ in range(7):  # 交替跑，机器的波动对两边一样；取最快的一次，它最接近真实开销
+    for _ in range(5):  # 交替跑，机器的波动对两边一样；取最快的一次，它最接近真实开销
         with FakeProvider(script(ROUNDS)) as p:
             ours.append(timed(lambda: agent_loop(openai.OpenAI(base_url=p.url, **client_kwargs))))
             assert len(p.requests) == ROUNDS + 1 and not p.rejected
@@ -98,7 +98,7 @@ def startup():
         "prompt": [str(ROOT / "agent.py")],
     }  # stdin 是空的：出现提示符后立刻退出
     times = {name: [] for name in commands}
-    for i in range(12):  # 轮流跑，机器的波动对每一项都一样；第一轮只是预热
+    for i in range(7):  # 轮流跑，机器的波动对每一项都一样；第一轮只是预热
         for name, args in commands.items():
             start = time.perf_counter()
             py(*args)

@@ -1,3 +1,4 @@
+import codecs
 import contextlib
 import io
 import os
@@ -237,3 +238,68 @@ def alive(pid):
                     return False
         time.sleep(0.05)
     return True
+
+
+class Terminal:
+    """在伪终端里跑 python agent.py ARGS：stdout、stderr（可选 stdin）都是终端，会真的问 (y/N)；边读输出边打字。"""
+
+    def __init__(self, p, *args, cwd=None, stdin_is_terminal=True, **env):
+        import pty
+
+        master, slave = pty.openpty()
+        self.proc = subprocess.Popen(
+            [sys.executable, str(ROOT / "agent.py"), *args],
+            env=cli_env(p, **env),
+            cwd=cwd,
+            stdin=slave if stdin_is_terminal else subprocess.DEVNULL,
+            stdout=slave,
+            stderr=slave,
+            start_new_session=True,
+            preexec_fn=default_sigint,  # pytest 从后台启动时也能按 Ctrl-C
+        )
+        os.close(slave)
+        self.master, self.out = master, ""
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self):
+        decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        while True:
+            try:
+                chunk = os.read(self.master, 4096)
+            except OSError:  # 子进程退出后 Linux 报 EIO
+                return
+            if not chunk:
+                return
+            self.out += decoder.decode(chunk)
+
+    def wait_for(self, text, count=1):
+        wait_until(lambda: self.out.count(text) >= count, f"没等到第 {count} 个 {text!r}，输出：\n{self.out}")
+
+    def type(self, text):
+        os.write(self.master, text.encode())
+
+    def ask(self, question, *answers):
+        """交互模式里问一个问题，每次问 (y/N) 时依次回答 answers，等到最终回复。"""
+        asked = self.out.count("(y/N)")
+        self.type(question + "\n")
+        for i, answer in enumerate(answers, 1):
+            self.wait_for("(y/N)", asked + i)
+            self.type(answer + "\n")
+        self.wait_for("[最终回复]", self.out.count("[最终回复]") + 1)
+
+    def quit(self):
+        """交互模式：等回到提示符，输入 quit，返回退出码。"""
+        self.wait_for("你：", self.out.count("[最终回复]") + 1)
+        self.type("quit\n")
+        return self.finish()
+
+    def finish(self):
+        """等程序结束，读完终端里剩下的输出，返回退出码。"""
+        try:
+            code = self.proc.wait(timeout=15)
+        finally:
+            self.proc.kill()
+        self.reader.join(timeout=15)
+        os.close(self.master)
+        return code

@@ -1,7 +1,6 @@
 """--demo 跑第二篇讲义的四个例子（run_command，每条命令照常确认），“这个项目是做什么的”，“跑一下测试”，
 以及英文问题用英文回答。"""
 
-import codecs
 import json
 import os
 import re
@@ -9,10 +8,9 @@ import shlex
 import shutil
 import subprocess
 import sys
-import threading
 
 import pytest
-from conftest import ROOT, cli_env, run_main, wait_until
+from conftest import Terminal, run_main
 
 import agent
 import tools
@@ -140,70 +138,14 @@ def test_refused_hello_is_neither_created_nor_run(workdir):
 
 
 # ── 伪终端里真的问 (y/N) ──────────────────────────────────────
-class Terminal:
-    """在伪终端里跑 python agent.py --demo（交互模式），边读输出边打字。"""
-
-    def __init__(self, cwd):
-        import pty
-
-        master, slave = pty.openpty()
-        self.proc = subprocess.Popen(
-            [sys.executable, str(ROOT / "agent.py"), "--demo"],
-            stdin=slave,
-            stdout=slave,
-            stderr=slave,
-            cwd=cwd,
-            env=cli_env(TERM="dumb"),
-            start_new_session=True,
-        )
-        os.close(slave)
-        self.master, self.text = master, ""
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self):
-        decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
-        while True:
-            try:
-                chunk = os.read(self.master, 4096)
-            except OSError:
-                return
-            if not chunk:
-                return
-            self.text += decoder.decode(chunk)
-
-    def wait_for(self, text, count=1):
-        wait_until(lambda: self.text.count(text) >= count, f"没等到第 {count} 个 {text!r}，输出：\n{self.text}")
-
-    def type(self, text):
-        os.write(self.master, text.encode())
-
-    def ask(self, question, *answers):
-        """问一个问题，每次问 (y/N) 时依次回答 answers，等到最终回复。"""
-        asked = self.text.count("(y/N)")
-        self.type(question + "\n")
-        for i, answer in enumerate(answers, 1):
-            self.wait_for("(y/N)", asked + i)
-            self.type(answer + "\n")
-        self.wait_for("[最终回复]", self.text.count("[最终回复]") + 1)
-
-    def finish(self):
-        self.wait_for("你：", self.text.count("[最终回复]") + 1)
-        self.type("quit\n")
-        try:
-            return self.proc.wait(timeout=15)
-        finally:
-            self.proc.kill()
-            os.close(self.master)
-
-
 @posix_only
 def test_each_command_is_approved_on_a_terminal(workdir):
-    term = Terminal(workdir)
+    term = Terminal(None, "--demo", cwd=workdir, TERM="dumb")
     term.wait_for("你：")
     term.ask(HELLO, "y", "y")  # 两条命令，各问一次
     term.ask(BRANCH, "n")
-    assert term.finish() == 0
-    screen = term.text.replace("\r\n", "\n")
+    assert term.quit() == 0
+    screen = term.out.replace("\r\n", "\n")
     assert screen.count("[确认]") == 3
     assert "printf '%s\\n' 'print(\"hi\")' > hello.py" in screen and f"{PYTHON} hello.py" in screen
     assert (workdir / "hello.py").exists() and "输出是：\n\n    hi" in screen

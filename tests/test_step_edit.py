@@ -4,8 +4,7 @@ import io
 import sys
 
 import pytest
-from conftest import QUESTION
-from test_terminal import Terminal
+from conftest import QUESTION, Terminal
 
 from support.terminal import edit_result
 

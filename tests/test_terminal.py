@@ -1,60 +1,14 @@
 """只在终端上才有的行为：等待提示、--step 的暂停。用伪终端（pty）真实运行 agent.py。"""
 
-import codecs
 import os
 import signal
-import subprocess
-import sys
-import threading
 
 import pytest
-from conftest import ROOT, cli_env, default_sigint, run_main, sent, wait_until
+from conftest import Terminal, run_main, sent
 from fake_provider import call, text_reply, tool_reply
 
 pty = pytest.importorskip("pty", reason="Windows 上没有 pty")
 ERASE = "\r" + " " * 40 + "\r"
-
-
-class Terminal:
-    """在伪终端里跑 agent.py：stdout、stderr（可选 stdin）都是终端，边读输出边打字。"""
-
-    def __init__(self, p, *args, stdin_is_terminal=True):
-        master, slave = pty.openpty()
-        self.proc = subprocess.Popen(
-            [sys.executable, str(ROOT / "agent.py"), *args],
-            env=cli_env(p),
-            stdin=slave if stdin_is_terminal else subprocess.DEVNULL,
-            stdout=slave,
-            stderr=slave,
-            preexec_fn=default_sigint,  # pytest 从后台启动时也能按 Ctrl-C
-        )
-        os.close(slave)
-        self.master, self.out = master, ""
-        self.reader = threading.Thread(target=self._read, daemon=True)
-        self.reader.start()
-
-    def _read(self):
-        decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
-        while True:
-            try:
-                chunk = os.read(self.master, 1024)
-            except OSError:  # 子进程退出后 Linux 报 EIO
-                return
-            if not chunk:
-                return
-            self.out += decoder.decode(chunk)
-
-    def wait_for(self, text, count=1):
-        wait_until(lambda: self.out.count(text) >= count, f"没等到第 {count} 个 {text!r}，输出：\n{self.out}")
-
-    def type(self, text):
-        os.write(self.master, text.encode())
-
-    def finish(self):
-        code = self.proc.wait(timeout=15)
-        self.reader.join(timeout=15)  # 读完终端里剩下的输出
-        os.close(self.master)
-        return code
 
 
 def test_terminal_shows_elapsed_seconds_while_waiting_and_erases_them(project, provider):

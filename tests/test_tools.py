@@ -8,10 +8,9 @@ import socket
 import subprocess
 import sys
 import threading
-import time
 
 import pytest
-from conftest import ROOT, agent_copy, alive, cli_env, run_main, sent, tool_results
+from conftest import ROOT, Terminal, agent_copy, alive, run_main, sent, tool_results
 from fake_provider import call, text_reply, tool_reply
 
 import tools
@@ -344,72 +343,19 @@ def test_run_command_ends_what_it_left_running_in_the_background(workdir):
                 pass
 
 
-class Terminal:
-    """在伪终端里跑 agent.py：stdin 是终端，会真的问 (y/N)。"""
-
-    def __init__(self, p, cwd):
-        import pty
-
-        self.master, slave = pty.openpty()
-        self.proc = subprocess.Popen(
-            [sys.executable, str(ROOT / "agent.py")],
-            stdin=slave,
-            stdout=slave,
-            stderr=slave,
-            cwd=cwd,
-            env=cli_env(p, TERM="dumb"),
-            start_new_session=True,
-        )
-        os.close(slave)
-        self.out = b""
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self):
-        while True:
-            try:
-                data = os.read(self.master, 4096)
-            except OSError:
-                return
-            if not data:
-                return
-            self.out += data
-
-    @property
-    def text(self):
-        return self.out.decode("utf-8", errors="replace")
-
-    def wait_for(self, text, count=1):
-        deadline = time.monotonic() + 15
-        while self.text.count(text) < count:
-            assert time.monotonic() < deadline, f"没等到 {text!r}，输出：\n{self.text}"
-            time.sleep(0.02)
-
-    def type(self, text):
-        os.write(self.master, text.encode())
-
-    def finish(self):
-        self.wait_for("你：", 2)
-        self.type("quit\n")
-        try:
-            return self.proc.wait(timeout=15)
-        finally:
-            self.proc.kill()
-            os.close(self.master)
-
-
 @posix_only
 def test_typed_ahead_input_does_not_answer_the_approval(project, provider):
     p = provider(
         [{"sleep": 1, "then": tool_reply(call("run_command", {"command": "touch made.txt"}))}, text_reply("好")]
     )
-    term = Terminal(p, project)
+    term = Terminal(p, cwd=project, TERM="dumb")
     term.wait_for("你：")
     term.type("做点事\n")
     term.type("y\n")  # 模型还在想，命令还没出现，就先敲了 y
     term.wait_for("(y/N)")
     term.type("n\n")
     term.wait_for("[最终回复]")
-    assert term.finish() == 0
+    assert term.quit() == 0
     assert "用户拒绝" in tool_results(sent(p, 1))[-1]
     assert not (project / "made.txt").exists()
 
@@ -417,14 +363,14 @@ def test_typed_ahead_input_does_not_answer_the_approval(project, provider):
 def refuse_on_a_terminal(project, provider, command):
     """模型要执行 command，用户在伪终端里看到确认后回答 n；返回终端上的全部文字。"""
     p = provider([tool_reply(call("run_command", {"command": command})), text_reply("好")])
-    term = Terminal(p, project)
+    term = Terminal(p, cwd=project, TERM="dumb")
     term.wait_for("你：")
     term.type("做点事\n")
     term.wait_for("(y/N)")
     term.type("n\n")
     term.wait_for("[最终回复]")
-    assert term.finish() == 0
-    return term.text
+    assert term.quit() == 0
+    return term.out
 
 
 @posix_only
