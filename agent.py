@@ -9,14 +9,14 @@
 真实世界里的护栏（服务商的差异、出错提示、配置、终端）在 support/ 里，按名字调用。
 """
 
+import os
 import signal
 import sys
 
-if __name__ == "__main__":  # 还在启动（import）时按 Ctrl-C：不出 traceback，以退出码 130 结束
-    signal.signal(signal.SIGINT, lambda signum, frame: sys.exit(130))
+if __name__ == "__main__":  # 还在启动（import）时按 Ctrl-C：不出 traceback，立刻以退出码 130 结束
+    signal.signal(signal.SIGINT, lambda signum, frame: os._exit(130))
 
 import json
-import os
 from pathlib import Path
 
 from support.commands import protect_memory
@@ -245,3 +245,5 @@ if __name__ == "__main__":
     except BrokenPipeError:  # 读输出的一方先走了（| head）：安静地结束
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(1)
+    except OSError as e:  # 输出写不进去（比如磁盘满了）：一句话
+        sys.exit(print(internal_error(e), file=sys.stderr) or 1)

@@ -115,5 +115,7 @@ def run_tests_step(seen, _detail, en=False):
     elif code == 5 and "pytest" in command:
         answer = say(en, "no_tests", last=last)
     else:
-        answer = failed(command, code, lines, notes, en) + say(en, "last_line", last=last)
+        answer = failed(command, code, lines, notes, en)
+        answer += "" if last in answer else say(en, "last_line", last=last)
+        answer += say(en, "no_pytest") if any("No module named pytest" in line for line in lines) else ""
     return answer + cut * say(en, "partly")

@@ -134,6 +134,12 @@ TEXTS = {
         "pytest 没有收集到任何测试（退出码 5）：“{last}”",
         'pytest collected no tests (exit code 5): "{last}"',
     ),
+    "no_pytest": (
+        "\n\n也就是说测试根本没有跑起来：运行 agent 的这个 Python 里没有装 pytest。"
+        "装上它（pip install pytest），或者在项目自己的虚拟环境里运行 agent，再试一次。",
+        "\n\nSo the tests never ran: pytest is not installed in the Python that runs the agent. "
+        "Install it (pip install pytest), or run the agent from the project's own virtual environment, and try again.",
+    ),
     "last_line": ("\n\n输出的最后一行：“{last}”", '\n\nLast line of its output: "{last}"'),
 }
 # run_command 说的没执行的原因（中文开头）→ 英文；不认识的原样引用

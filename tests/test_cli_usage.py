@@ -155,3 +155,19 @@ def test_settings_that_cannot_work_stop_before_any_request(tmp_path, env_file, s
     assert result.returncode == 2
     assert says in result.stderr and "Traceback" not in result.stderr
     assert "cp .env.example" not in result.stderr  # .env 已经有了，不要再让人去复制
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="需要 /dev/full")
+def test_a_full_disk_under_show_messages_is_one_line_not_a_traceback(project):
+    with open("/dev/full", "w") as full:
+        r = subprocess.run(
+            [sys.executable, str(ROOT / "agent.py"), "--demo", "--show-messages", "这个项目是做什么的？"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            encoding="utf-8",
+            env=cli_env(),
+            timeout=60,
+        )
+    assert r.returncode == 1
+    assert "Traceback" not in r.stderr and "磁盘满了" in r.stderr

@@ -315,3 +315,28 @@ def test_the_repl_intro_lists_questions_in_both_languages(tmp_path):
     for text in (LIST, BRANCH, HELLO, COUNT, "What does this project do?", "Run the tests"):
         assert text in banner
     assert "模型：offline-demo" in banner
+
+
+def test_tests_that_could_not_start_for_lack_of_pytest_are_not_called_failures():
+    """运行 agent 的 Python 里没有 pytest：说测试根本没跑起来，而不是“测试失败”；报错那一行只引一次。"""
+    from support.demo_model import demo_client
+    from tools import TOOLS
+
+    client = demo_client()
+    fake_results = {
+        "list_files": "pyproject.toml\ntest_a.py",
+        "run_command": "退出码：1\n/venv/bin/python: No module named pytest",
+    }
+    for question, words in (("跑一下测试", "测试根本没有跑起来"), ("run the tests", "the tests never ran")):
+        messages = [{"role": "user", "content": question}]
+        for _ in range(5):
+            msg = client.chat.completions.create(model="m", messages=messages, tools=TOOLS).choices[0].message.to_dict()
+            msg["content"] = msg.get("content") or ""  # 和 to_history 一样：最严格的服务商不收 null
+            messages.append(msg)
+            if not msg.get("tool_calls"):
+                break
+            for tc in msg["tool_calls"]:
+                content = fake_results[tc["function"]["name"]]
+                messages.append({"role": "tool", "tool_call_id": tc["id"], "content": content})
+        answer = messages[-1]["content"]
+        assert words in answer and answer.count("No module named pytest") == 1, answer
