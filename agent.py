@@ -228,7 +228,7 @@ def main(argv=None) -> int:
     args = parse_args(argv, MAX_ROUNDS, COMMAND_TIMEOUT)
     # --demo：离线回放的假模型；否则读 .env 和环境变量建客户端，配置不对就退出码 2
     client, model, env_files = connect(Path(__file__).parent, demo=args.demo)
-    enter_workdir(args.workdir)
+    env_files |= enter_workdir(args.workdir)  # 工作目录里的 .env 也不许文件工具读（包括它的硬链接）
     options = Options(auto_approve=args.yes, command_timeout=args.command_timeout, step=args.step, env_files=env_files)
     if args.question:
         return ask(args.question, new_conversation(), client, model, args, options)

@@ -3,13 +3,17 @@
     python bench/reply_bench.py
 
 每个场景在子进程里跑 python agent.py "你好"（OPENAI_TIMEOUT=3，OPENAI_MAX_RETRIES=2），记下峰值 RSS 和用时：
-- 基准：正常的小回复；
+- 基准：正常的小回复；接近上限的大回复（逐块找 key、解压的开销）；
 - 没完没了的分块正文（能发多快发多快 / 每 0.1 秒 64 KB）、每 0.3 秒一个字节的正文、一个字节一个字节来的响应头、
-  一声不吭的服务商、64 MB 的 gzip 炸弹。
+  一声不吭的服务商、64 MB 的 gzip 炸弹；
+- 要 agent 等很久再重试的：Retry-After 是 40 秒后的 HTTP 日期、400 带 x-should-retry: true，
+  以及很快地连着回 500（OPENAI_MAX_RETRIES=10，SDK 自己的退避最多 8 秒）。
 上限：support/http.py 的 MAX_REPLY_BYTES 和 OPENAI_TIMEOUT。“请求到退出”从服务商收到（第一个）请求算起，
 不含启动 Python、import openai 的时间（机器忙时那一段忽快忽慢）。
 """
 
+import email.utils
+import gzip
 import subprocess
 import sys
 import time
@@ -42,7 +46,7 @@ PROBE = (
 )
 
 
-def measure(respond) -> tuple[float, float, str]:
+def measure(respond, retries=2) -> tuple[float, float, str]:
     """(峰值 RSS MB, 从收到请求到 agent 退出的秒数, agent 打印的错误行)"""
     arrived = []
 
@@ -52,7 +56,7 @@ def measure(respond) -> tuple[float, float, str]:
 
     with raw_server(timed) as (url, _):
         env = cli_env(None, OPENAI_BASE_URL=url, OPENAI_API_KEY="sk-bench-key", OPENAI_TIMEOUT=str(TIMEOUT))
-        env["OPENAI_MAX_RETRIES"] = "2"
+        env["OPENAI_MAX_RETRIES"] = str(retries)
         result = subprocess.run(
             [sys.executable, "-c", PROBE, sys.executable, str(ROOT / "agent.py"), "你好"],
             capture_output=True,
@@ -66,22 +70,34 @@ def measure(respond) -> tuple[float, float, str]:
     return int(peak_kb) / 1024, took, " ".join(lines)[:60] or "（正常回答）"
 
 
+ERROR = b'{"error": {"message": "slow down"}}'
+
+
+def retry_in_40_seconds(conn, stop, n):
+    send(ERROR, status=429, Retry_After=email.utils.formatdate(time.time() + 40, usegmt=True))(conn, stop, n)
+
+
 def main():
     gzip_bomb()  # 先做好炸弹，不算进用时
+    big = gzip.compress(reply_bytes("大回复" * 450_000))  # 解压后约 4 MB，在上限之内
     cases = [
         ("基准：正常的小回复", send(reply_bytes())),
+        ("约 4 MB 的正常回复（gzip）", send(big, Content_Encoding="gzip")),
         ("没完没了的正文（全速）", endless),
         ("没完没了的正文（每 0.1 秒 64 KB）", endless_slowly),
         ("正文每 0.3 秒一个字节", drip),
         ("响应头每 0.3 秒一个字节", drip_headers),
         ("一声不吭（会重试的设置下）", silent),
         ("gzip 炸弹（64 MB 解压前约 300 KB）", send(gzip_bomb(), Content_Encoding="gzip")),
+        ("429，Retry-After 是 40 秒后的 HTTP 日期", retry_in_40_seconds),
+        ("400，x-should-retry: true，Retry-After: 30", send(ERROR, status=400, X_Should_Retry="true", Retry_After=30)),
+        ("很快地连着回 500（OPENAI_MAX_RETRIES=10）", (send(ERROR, status=500), 10)),
     ]
     print(f"上限：OPENAI_TIMEOUT={TIMEOUT} 秒（含重试），MAX_REPLY_BYTES={MAX_REPLY_BYTES / 2**20:g} MB\n")
     print("峰值 RSS   比基准多   请求到退出  场景 → 结果")
     base_rss = None
     for name, respond in cases:
-        rss, took, said = measure(respond)
+        rss, took, said = measure(*respond) if isinstance(respond, tuple) else measure(respond)
         base_rss = rss if base_rss is None else base_rss
         print(f"{rss:7.1f}MB {rss - base_rss:+7.1f}MB {took:9.2f}s   {name} → {said}")
 

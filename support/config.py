@@ -1,12 +1,16 @@
 """设置：命令行决定的选项（Options），.env 和环境变量里的配置，以及建好的 API 客户端。"""
 
+import contextlib
+import errno
 import io
 import os
+import stat
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
 from dotenv import dotenv_values
+from dotenv.parser import parse_stream
 
 from support.terminal import fail, printable
 
@@ -27,17 +31,15 @@ def read_settings(app_dir: Path) -> tuple[dict, frozenset]:
     """配置：真正的环境变量优先，其次 agent.py 旁边（app_dir）的 .env，最后当前目录的 .env。
 
     .env 只读进这个 dict，不放进 os.environ：run_command 启动的命令看不到里面的 key 和设置。
+    .env 在、却用不了（不是普通文件、链接断了、读不了、有一行解析不了）就说是哪个文件、为什么，退出码 2：
+    不悄悄跳过它，再让用户去 cp .env.example .env。
     返回 (配置, 读过的 .env 的 (st_dev, st_ino))。
     """
     settings, env_files = {}, set()
     for env_file in (app_dir / ".env", Path.cwd() / ".env"):
-        try:
-            if not env_file.is_file():  # 只读普通文件：.env 要是命名管道，读它会一直等
-                continue
-            st = env_file.stat()
-            data = env_file.read_bytes()
-        except OSError as e:
-            fail(f"[错误] 读不了 {printable(env_file)}：{printable(e.strerror or e)}。请检查这个文件和它的权限")
+        if not os.path.lexists(env_file):
+            continue
+        st, data = read_env_file(env_file)
         env_files.add((st.st_dev, st.st_ino))
         for name, value in dotenv_values(stream=io.StringIO(env_text(env_file, data))).items():
             if value is not None:
@@ -45,11 +47,38 @@ def read_settings(app_dir: Path) -> tuple[dict, frozenset]:
     return {**settings, **os.environ}, frozenset(env_files)
 
 
+def read_env_file(env_file: Path) -> tuple:
+    """返回 (os.stat_result, 内容)。先不等待地（O_NONBLOCK）打开、再看是不是普通文件：
+    .env 要是命名管道，读它会一直等；是 /dev/zero，会一直读下去。"""
+    where = printable(env_file)
+    try:
+        fd = os.open(env_file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError:  # lexists 说它在：是断了的符号链接
+        fail(f"[错误] {where} 是个符号链接，链接指向的文件不存在：请删掉它，或者让它指向写着设置的文件")
+    except OSError as e:
+        why = "是绕成了圈的符号链接" if e.errno == errno.ELOOP else f"读不了：{printable(e.strerror or e)}"
+        fail(f"[错误] {where} {why}。请检查这个文件和它的权限")
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode):
+        os.close(fd)
+        kind = next((name for test, name in FILE_KINDS if test(st.st_mode)), "特殊文件")
+        fail(f"[错误] {where} 不是普通文件（是{kind}）：.env 要是写着设置的文本文件，请删掉它或换成普通文件")
+    with os.fdopen(fd, "rb") as file:
+        try:
+            return st, file.read()
+        except OSError as e:
+            fail(f"[错误] 读不了 {where}：{printable(e.strerror or e)}。请检查这个文件和它的权限")
+
+
+FILE_KINDS = [(stat.S_ISDIR, "目录"), (stat.S_ISFIFO, "命名管道"), (stat.S_ISCHR, "设备"), (stat.S_ISBLK, "设备")]
+
+
 def env_text(env_file: Path, data: bytes) -> str:
     """.env 的文字；有一行不是 UTF-8（注释行除外）就说是哪一行，退出码 2。
 
     Windows 的编辑器常把它存成带 BOM 的 UTF-8（BOM 去掉）或 GBK：GBK 的注释不影响设置，读的时候换成 �；
     设置那一行不是 UTF-8，就说是哪一行，请用户存成 UTF-8。
+    有 NUL 字节（\\0）、引号没有配对这类 python-dotenv 解析不了的行，也说是哪一行（不然它只是悄悄跳过）。
     """
     for number, line in enumerate(data.splitlines(), 1):
         try:
@@ -60,7 +89,16 @@ def env_text(env_file: Path, data: bytes) -> str:
                     f"[错误] {printable(env_file)} 第 {number} 行不是 UTF-8 文字（可能存成了 GBK 等编码）："
                     "请用 UTF-8 编码重新保存这个文件"
                 )
-    return data.decode("utf-8-sig", errors="replace")
+        if b"\0" in line:
+            fail(f"[错误] {printable(env_file)} 第 {number} 行有 NUL 字节（\\0），不是文本：请重新写这个文件")
+    text = data.decode("utf-8-sig", errors="replace")
+    for binding in parse_stream(io.StringIO(text)):
+        if binding.error:
+            fail(
+                f"[错误] {printable(env_file)} 第 {binding.original.line} 行解析不了（比如引号没有配对）："
+                "每行写成 名字=值，值里有空格、# 或引号就用引号括起来，并且配对"
+            )
+    return text
 
 
 def key_problem(key: str) -> str | None:
@@ -138,10 +176,20 @@ def connect(app_dir: Path, demo: bool = False) -> tuple:
     return client, model, env_files
 
 
-def enter_workdir(workdir: str | None) -> None:
-    """-C DIR：进入工作目录，工具只能访问这里面的东西。"""
-    if workdir:
-        try:
-            os.chdir(workdir)
-        except OSError as e:
-            fail(f"[错误] 没法进入工作目录 {workdir}：{e.strerror}")
+def enter_workdir(workdir: str | None) -> frozenset:
+    """-C DIR：进入工作目录，工具只能访问这里面的东西。
+
+    返回那里的 .env（是普通文件的话）的 (st_dev, st_ino)：main() 把它并进 Options.env_files，
+    它的硬链接换了名字也不许文件工具读（connect() 记下的只是启动时所在目录的 .env）。
+    """
+    if not workdir:
+        return frozenset()
+    try:
+        os.chdir(workdir)
+    except OSError as e:
+        fail(f"[错误] 没法进入工作目录 {workdir}：{e.strerror}")
+    with contextlib.suppress(OSError):
+        st = os.stat(".env")
+        if stat.S_ISREG(st.st_mode):
+            return frozenset({(st.st_dev, st.st_ino)})
+    return frozenset()

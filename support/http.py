@@ -3,14 +3,17 @@
 SDK 的 timeout 只管每一次读：服务商每 2 秒滴一个字节，或者没完没了地发，agent 就一直等、内存一直涨。
 connect() 给 SDK 一个自己的 HTTP 客户端（reply_limited_client），它守着两条线：
 - 从发出请求到收完回复最多 OPENAI_TIMEOUT 秒，SDK 的自动重试也算在里面：每次读最多等剩下的时间，
-  到点还没收完就切断连接（不管卡在连接、发送、收响应头还是收正文）；
+  到点还没收完就切断连接（不管卡在连接、发送、收响应头还是收正文）；SDK 重试前的等待也不超过剩下的时间，
+  等不起就不重试，直接报服务商这次说的错（retry_headers）；
 - 回复解压后最多 MAX_REPLY_BYTES 字节：gzip、deflate 在这里边解压边数，别的压缩方式不收。
 越线就抛 openai 的异常（SDK 原样抛出、不重试），agent 像对待别的 API 错误一样打印一行，对话保留。
 """
 
 import contextlib
+import email.utils
 import itertools
 import os
+import re
 import socket
 import threading
 import time
@@ -26,7 +29,8 @@ except ImportError:  # openai 1.x、2.x 用 httpx
 MAX_REPLY_BYTES = 4 * 1024 * 1024  # 一个回复解压后最多这么多字节：正常的回复（连几十个工具调用）远小于它
 CHUNK = 64 * 1024  # 解压时每次最多产出这么多字节：压缩炸弹也只能一小块一小块地来
 ENCODINGS = ("identity", "gzip", "x-gzip", "deflate")  # 认得的 Content-Encoding
-RETRYABLE = (408, 409, 429)  # 加上 5xx：SDK 会自动重试的状态码
+RETRYABLE = (408, 409, 429)  # 加上 5xx：SDK 会自动重试的状态码（服务商没用 x-should-retry 说要不要重试时）
+RETRY_ROOM = 1.0  # 重试前至少给下一次尝试留这么多秒（最多 OPENAI_TIMEOUT 的四分之一）：留不出来就不重试
 STARTED = "agent_reply_deadline"  # request.extensions 里记这个请求的期限：重定向的请求共用同一个 extensions
 
 
@@ -75,18 +79,16 @@ class LimitedTransport(httpx.BaseTransport):
             raise
 
     def limited_response(self, request, response, deadline: float, cutter):
-        """把收到的响应头原样交给 SDK，正文换成限时、限量、自己解压的 LimitedBody。"""
+        """把收到的响应头交给 SDK（重试前等多久按剩下的时间改过，见 retry_headers），
+        正文换成限时、限量、自己解压的 LimitedBody。"""
         encoding = response.headers.get("content-encoding", "identity").strip().lower() or "identity"
         if encoding not in ENCODINGS:
             response.close()
             raise ReplyRefused(f"服务商用 {encoding[:40]} 压缩了回复，agent 只认 gzip 和 deflate", request, body=None)
-        drop = [b"content-encoding", b"content-length"] if encoding != "identity" else []
-        retryable = response.status_code in RETRYABLE or response.status_code >= 500
-        wait_too_long = retryable and retry_after(response.headers) > deadline - time.monotonic()
-        if wait_too_long:  # SDK 重试前要等的比剩下的时间还长：不重试，直接报这个错
-            drop.append(b"x-should-retry")
-        headers = [(k, v) for k, v in response.headers.raw if k.lower() not in drop]
-        headers += [(b"x-should-retry", b"false")] if wait_too_long else []
+        changed = retry_headers(response, retry_count(request), deadline - time.monotonic(), self.timeout)
+        drop = {b"content-encoding", b"content-length"} if encoding != "identity" else set()
+        drop |= {name for name, _ in changed}
+        headers = [(k, v) for k, v in response.headers.raw if k.lower() not in drop] + changed
         body = LimitedBody(request, response, encoding, deadline, self.timeout, cutter)
         return httpx.Response(response.status_code, headers=headers, stream=body, extensions=response.extensions)
 
@@ -136,53 +138,89 @@ class LimitedBody(httpx.SyncByteStream):
 
 
 class Unzip:
-    """边收边解压（gzip、deflate），每次最多产出 CHUNK 字节；identity 原样通过。"""
+    """边收边解压（gzip、deflate），每次最多产出 CHUNK 字节；identity 原样通过。
+
+    gzip 可以是几段（成员）接在一起的：一段一段都解开，像 gzip -d 一样。
+    """
 
     def __init__(self, encoding: str):
         self.encoding = encoding
         self.decoder = None if encoding == "identity" else zlib.decompressobj(zlib.MAX_WBITS | 32)
-        self.started = False
+        self.head = b"" if encoding == "deflate" else None  # deflate 开头的两个字节：够了才知道有没有 zlib 头
 
     def feed(self, data: bytes | None):
         if self.decoder is None:
             yield from [data] if data else []
             return
+        if self.head is not None:  # 第一次读可能只到了一个字节：攒够两个再判断
+            self.head += data or b""
+            if len(self.head) < 2 and data is not None:
+                return
+            self.pick_deflate(self.head)
+            yield from self.inflate(self.head)
+            self.head = None
+            data = data and b""
         if data is None:
             yield self.decoder.flush()
             return
-        if not self.started and self.encoding == "deflate":
-            self.started = True
-            try:  # deflate 有的带 zlib 头，有的是裸数据（和 httpx 一样两种都认）
-                zlib.decompressobj().decompress(data[:2])
-            except zlib.error:
-                self.decoder = zlib.decompressobj(-zlib.MAX_WBITS)
+        yield from self.inflate(data)
+
+    def pick_deflate(self, head: bytes) -> None:
+        """deflate 有的带 zlib 头，有的是裸数据（和 httpx 一样两种都认）：看开头两个字节。"""
+        try:
+            zlib.decompressobj().decompress(head[:2])
+        except zlib.error:
+            self.decoder = zlib.decompressobj(-zlib.MAX_WBITS)
+
+    def inflate(self, data: bytes):
         while True:  # 输入用完、也没有攒着的输出了才停
+            if self.decoder.eof and self.encoding != "deflate":  # 一段 gzip 完了：后面的是下一段（末尾补的 0 不算）
+                data = (self.decoder.unused_data + data).lstrip(b"\0")
+                if not data:
+                    return
+                self.decoder = zlib.decompressobj(zlib.MAX_WBITS | 32)
             piece = self.decoder.decompress(data, CHUNK)
             yield piece
             data = self.decoder.unconsumed_tail
-            if not data and len(piece) < CHUNK:
+            more = self.decoder.eof and self.encoding != "deflate" and self.decoder.unused_data.strip(b"\0")
+            if not data and len(piece) < CHUNK and not more:
                 return
 
 
 class KeyHider:
     """回复里出现请求带的 key（有的服务商、代理在错误信息里原样回显）就换成 ***：它不进历史、不上屏幕。
 
-    key 可能被切在两块之间：每次留下最后 len(key) - 1 个字节，和下一块拼起来再找。
+    JSON 里的字符可以写成转义（s 写成 \\u0073）：SDK 解码后还是 key，所以转义的写法也认（key_pattern）。
+    key 可能被切在两块之间：每次留下最长的写法减一个字节，和下一块拼起来再找。
     """
 
     def __init__(self, request):
-        value = request.headers.get("authorization", "").split(" ", 1)[-1].encode("ascii", "replace")
-        self.key = value if len(value) >= 8 else b""  # 太短的（none、test）不换：会遮掉正常的字
+        value = request.headers.get("authorization", "").split(" ", 1)[-1]
+        self.key = key_pattern(value) if len(value) >= 8 else None  # 太短的（none、test）不换：会遮掉正常的字
+        self.longest = 6 * len(value)  # 每个字符都写成 \\uXXXX 时最长
         self.kept = b""
 
     def hide(self, piece: bytes | None) -> bytes:
         """piece 是 None：回复收完了，交出留着的那一点。"""
-        if not self.key:
+        if self.key is None:
             return piece or b""
-        text = (self.kept + (piece or b"")).replace(self.key, b"***")
-        keep = 0 if piece is None else min(len(text), len(self.key) - 1)
+        text = self.key.sub(b"***", self.kept + (piece or b""))
+        keep = 0 if piece is None else min(len(text), self.longest - 1)
         self.kept = text[len(text) - keep :]
         return text[: len(text) - keep]
+
+
+def key_pattern(key: str):
+    """认出 key 的正则（bytes）：每个字符原样，或者写成 JSON 转义 \\uXXXX（十六进制大小写都行）；
+    " \\ / 三个字符还可以写成 \\" \\\\ \\/。"""
+    parts = []
+    for char in key:
+        code = "".join(f"[{c}{c.upper()}]" if c.isalpha() else c for c in f"{ord(char):04x}")
+        forms = [re.escape(char.encode("ascii", "replace")), b"\\\\u" + code.encode()]
+        if char in '"\\/':
+            forms.append(re.escape(b"\\" + char.encode()))
+        parts.append(b"(?:" + b"|".join(forms) + b")")
+    return re.compile(b"".join(parts))
 
 
 @contextlib.contextmanager
@@ -200,6 +238,8 @@ def limited(request, deadline: float, timeout: float):
     except Exception as e:
         if isinstance(e, httpx.TimeoutException) or time.monotonic() >= deadline:
             raise_timeout(request, timeout)
+        if backoff(retry_count(request)) > deadline - time.monotonic() - retry_room(timeout):
+            raise openai.APIConnectionError(request=request) from e  # SDK 重试前的等待已经来不及：现在就说连不上
         raise
 
 
@@ -213,9 +253,51 @@ def limit_words() -> str:
     return f"{MAX_REPLY_BYTES / 2**20:g} MB（support/http.py 的 MAX_REPLY_BYTES）"
 
 
+def retry_headers(response, retried: int, left: float, timeout: float) -> list:
+    """SDK 要重试这个响应的话，重试前的等待不能超过剩下的时间 left（还要给下一次尝试留 retry_room）。
+
+    返回要换上的响应头：服务商要求等的（Retry-After）比剩下的长，或者根本没有时间了 → x-should-retry: false，
+    SDK 不重试，直接报服务商这次说的错；SDK 自己的退避（最多 8 秒）来不及 → retry-after-ms 换成剩下的时间。
+    """
+    if not sdk_retries(response):
+        return []
+    spare, asked = left - retry_room(timeout), retry_after(response.headers)
+    if spare <= 0 or asked > spare:
+        return [(b"x-should-retry", b"false")]
+    if asked > 0 or backoff(retried) <= spare:
+        return []  # 来得及：照 SDK 的办法等
+    return [(b"retry-after-ms", f"{max(spare * 1000, 1):.0f}".encode())]
+
+
+def sdk_retries(response) -> bool:
+    """SDK 会不会重试这个响应（和 openai 的 _should_retry 同一条规则）：服务商用 x-should-retry 说了算，
+    没说的话 408、409、429 和 5xx 重试。"""
+    said = response.headers.get("x-should-retry")
+    if response.status_code < 400 or said == "false":
+        return False
+    return said == "true" or response.status_code in RETRYABLE or response.status_code >= 500
+
+
 def retry_after(headers) -> float:
-    """服务商要求等几秒再重试（retry-after-ms 或 retry-after 里的秒数）；没说就是 0。"""
+    """服务商要求等几秒再重试（retry-after-ms，retry-after 里的秒数或 HTTP 日期，和 SDK 读的一样）；没说就是 0。"""
     for name, scale in (("retry-after-ms", 1000), ("retry-after", 1)):
         with contextlib.suppress(ValueError):
             return float(headers.get(name, "")) / scale
+    with contextlib.suppress(TypeError, ValueError, OverflowError, OSError):
+        return email.utils.mktime_tz(email.utils.parsedate_tz(headers.get("retry-after", ""))) - time.time()
     return 0.0
+
+
+def backoff(retried: int) -> float:
+    """已经重试过 retried 次时，SDK 下一次重试前最多等几秒：0.5、1、2、4、8、8……（它再随机少等一点）。"""
+    return min(0.5 * 2 ** min(retried, 10), 8.0)
+
+
+def retry_count(request) -> int:
+    with contextlib.suppress(ValueError):
+        return int(request.headers.get("x-stainless-retry-count", "0"))
+    return 0
+
+
+def retry_room(timeout: float) -> float:
+    return min(RETRY_ROOM, timeout / 4)

@@ -5,6 +5,7 @@
 """
 
 import contextlib
+import email.utils
 import functools
 import gzip
 import json
@@ -18,8 +19,8 @@ import time
 import zlib
 
 import pytest
-from conftest import ROOT, cli_env, default_sigint, run_main
-from fake_provider import completion, text_reply
+from conftest import ROOT, cli_env, default_sigint, run_main, sent, tool_results
+from fake_provider import call, completion, text_reply, tool_reply
 
 from support.errors import internal_error
 from support.http import MAX_REPLY_BYTES
@@ -92,11 +93,11 @@ def send(body: bytes, status=200, **extra):
     return respond
 
 
-def send_in_two(first: bytes, second: bytes, status=200):
+def send_in_two(first: bytes, second: bytes, status=200, **extra):
     """正文分两次发，中间停一下：agent 分两块收到。"""
 
     def respond(conn, stop, n):
-        conn.sendall(headers(status, Content_Length=len(first + second)) + first)
+        conn.sendall(headers(status, Content_Length=len(first + second), **extra) + first)
         stop.wait(0.3)
         conn.sendall(second)
 
@@ -184,15 +185,53 @@ def test_retries_share_the_deadline(workdir):
     assert took < TIMEOUT + MARGIN and len(count) >= 2  # 试过不止一次，但没有试满 6 次、等满退避
 
 
-def test_a_retry_after_longer_than_the_time_left_is_not_waited_for(workdir):
+def in_40_seconds():
+    return email.utils.formatdate(time.time() + 40, usegmt=True)
+
+
+@pytest.mark.parametrize(
+    "status, extra",
+    [
+        (429, {"Retry_After": "30"}),
+        (429, {"Retry_After_Ms": "30000"}),
+        (429, {"Retry_After": in_40_seconds}),  # HTTP 日期：SDK 也照它等
+        (400, {"X_Should_Retry": "true", "Retry_After": "30"}),  # 服务商说要重试的 400：SDK 也重试
+        (503, {"Retry_After": in_40_seconds}),
+    ],
+    ids=["seconds", "ms", "date", "x-should-retry", "503-date"],
+)
+def test_a_retry_after_longer_than_the_time_left_is_not_waited_for(workdir, status, extra):
     body = b'{"error": {"message": "slow down"}}'
-    with raw_server(send(body, status=429, Retry_After=30)) as (url, count):
+    extra = {name: value() if callable(value) else value for name, value in extra.items()}
+    with raw_server(send(body, status=status, **extra)) as (url, count):
         started = time.monotonic()
         result = ask(url, timeout=5)
         took = time.monotonic() - started
     line = one_error_line(result)
-    assert "429" in line and "slow down" in line
+    assert str(status) in line and "slow down" in line and "超时" not in line
     assert took < MARGIN and len(count) == 1
+
+
+def test_the_sdks_own_backoff_fits_in_the_time_left(workdir):
+    """很快地回 500、OPENAI_MAX_RETRIES=10：SDK 的退避（0.5、1、2、4、8 秒）等不起了就不再重试，报服务商的 500。"""
+    with raw_server(send(b'{"error": {"message": "busy"}}', status=500)) as (url, count):
+        started = time.monotonic()
+        result = ask(url, timeout=4, retries=10)
+        took = time.monotonic() - started
+    line = one_error_line(result)
+    assert "500" in line and "busy" in line and "超时" not in line, line  # 没有修时：等过了期限，报超时
+    assert 2 <= len(count) <= 6 and took < 4 + MARGIN
+
+
+def test_a_connection_that_keeps_dropping_says_so_within_the_timeout(workdir):
+    """读完请求就挂断：SDK 重试前的退避等不起时，直接说连不上（不是等过了期限再报超时）。"""
+    with raw_server(lambda conn, stop, n: None) as (url, count):
+        started = time.monotonic()
+        result = ask(url, timeout=4, retries=10)
+        took = time.monotonic() - started
+    line = one_error_line(result)
+    assert "连不上" in line and "超时" not in line, line
+    assert len(count) >= 2 and took < 4 + MARGIN
 
 
 # ── 最多 MAX_REPLY_BYTES 字节，解压后算 ──────────────────────────
@@ -233,6 +272,12 @@ def test_broken_gzip_is_a_bad_reply_not_a_crash(workdir):
     assert "压缩数据是坏的" in line and len(count) == 1
 
 
+def test_gzip_followed_by_garbage_is_refused_clearly(workdir):
+    with raw_server(send(gzip.compress(reply_bytes()) + b"garbage", Content_Encoding="gzip")) as (url, count):
+        line = one_error_line(ask(url))
+    assert "压缩数据是坏的" in line and len(count) == 1
+
+
 @pytest.mark.parametrize(
     "encoding, pack",
     [
@@ -240,6 +285,7 @@ def test_broken_gzip_is_a_bad_reply_not_a_crash(workdir):
         ("gzip", gzip.compress),
         ("deflate", zlib.compress),  # 带 zlib 头的 deflate
         ("deflate", lambda data: zlib.compress(data, wbits=-zlib.MAX_WBITS)),  # 裸 deflate
+        ("gzip", lambda data: gzip.compress(data[:1000]) + gzip.compress(data[1000:]) + b"\0\0"),  # 两段 gzip
     ],
 )
 def test_normal_replies_still_work_compressed_or_not(workdir, encoding, pack):
@@ -248,6 +294,14 @@ def test_normal_replies_still_work_compressed_or_not(workdir, encoding, pack):
         result = ask(url)
     assert result.returncode == 0, result.stderr
     assert answer in result.stdout
+
+
+@pytest.mark.parametrize("wbits", [zlib.MAX_WBITS, -zlib.MAX_WBITS], ids=["zlib", "raw"])
+def test_deflate_whose_first_read_is_one_byte_still_works(workdir, wbits):
+    packed = zlib.compress(reply_bytes("拆开的"), wbits=wbits)
+    with raw_server(send_in_two(packed[:1], packed[1:], Content_Encoding="deflate")) as (url, count):
+        result = ask(url)
+    assert result.returncode == 0 and "拆开的" in result.stdout, result.stderr
 
 
 def test_the_request_offers_only_encodings_the_agent_decodes(workdir):
@@ -324,6 +378,28 @@ def test_a_key_the_provider_echoes_back_is_masked(workdir):
         assert "***" in line, line
 
 
+def json_escaped(key: str, where) -> str:
+    """key 里 where 这些位置的字符写成 JSON 转义 \\uXXXX（upper：十六进制用大写）。"""
+    return "".join(f"\\u{ord(c):04X}" if i in where else c for i, c in enumerate(key))
+
+
+@pytest.mark.parametrize(
+    "escaped",
+    [json_escaped(KEY, {0}), json_escaped(KEY, range(len(KEY))), json_escaped(KEY, {9, 10})],
+    ids=["first", "all", "middle"],
+)
+def test_a_key_the_provider_echoes_json_escaped_is_masked(workdir, escaped):
+    """SDK 解码 JSON 后，\\u0073k-… 就是 key：200 的回复内容、不能用的回复、被切在两块之间的，都换成 ***。"""
+    good = json.dumps(completion({"model": "m"}, text_reply("你的请求头：X"))).replace("X", escaped).encode()
+    bad = ('{"headers": {"authorization": "' + escaped + '"}}').encode()
+    half = len(good) - len(escaped) // 2 - 10
+    for respond in (send(good), send(bad), send_in_two(good[:half], good[half:])):
+        with raw_server(respond) as (url, count):
+            result = ask(url)
+        assert KEY not in result.stdout + result.stderr
+        assert "***" in result.stdout + result.stderr, (result.stdout, result.stderr)
+
+
 def test_error_lines_mask_bearer_and_the_request_key():
     import httpx2 as httpx
     import openai
@@ -366,6 +442,45 @@ def test_an_unreadable_env_is_one_line(workdir):
     result = run_main("你好")
     line = one_error_line(result)
     assert result.returncode == 2 and "读不了" in line and ".env" in line
+
+
+def fifo(path):
+    os.mkfifo(path)
+
+
+@pytest.mark.parametrize(
+    "make, words",
+    [
+        (fifo, "不是普通文件（是命名管道）"),  # 读它会一直等
+        (os.mkdir, "不是普通文件（是目录）"),
+        (lambda path: path.symlink_to("/dev/zero"), "不是普通文件（是设备）"),  # 读它永远读不完
+        (lambda path: path.symlink_to("no-such-file"), "链接指向的文件不存在"),
+        (lambda path: path.symlink_to(path.name), "绕成了圈"),
+        (lambda path: path.write_bytes(b"\0" * 100 + b"OPENAI_API_KEY=sk-x\n"), "第 1 行有 NUL 字节"),
+        (lambda path: path.write_text('MODEL=m\nOPENAI_API_KEY="sk-x\n# 引号没配对\n'), "第 2 行解析不了"),
+    ],
+    ids=["fifo", "directory", "dev-zero", "dangling-link", "looping-link", "nul", "open-quote"],
+)
+def test_an_env_that_exists_but_cannot_be_used_is_named(workdir, make, words):
+    """.env 在、却用不了：说是哪个文件、为什么（不是“没有配置 OPENAI_API_KEY，请先 cp .env.example .env”）。"""
+    make(workdir / ".env")
+    result = run_main("你好", timeout=10)
+    line = one_error_line(result)
+    assert result.returncode == 2 and str(workdir / ".env") in line and words in line, line
+    assert "cp .env.example" not in line
+
+
+def test_a_hard_link_to_the_env_file_of_the_work_dir_is_kept_back(provider, workdir):
+    """-C DIR：DIR 里的 .env 是配置，它的硬链接换了名字也不许读（agent 启动时在别的目录）。"""
+    project = workdir / "project"
+    project.mkdir()
+    (project / ".env").write_text("OPENAI_API_KEY=sk-in-the-work-dir\n")
+    os.link(project / ".env", project / "notes.txt")
+    p = provider([tool_reply(call("read_file", {"path": "notes.txt"})), text_reply("好")])
+    result = run_main("-C", str(project), "看看", p=p)
+    assert result.returncode == 0, result.stderr
+    [read] = tool_results(sent(p, 1))
+    assert read.startswith("错误：") and "sk-in-the-work-dir" not in read, read
 
 
 @pytest.mark.skipif(os.geteuid() == 0, reason="root 读得了没有权限的文件")
