@@ -19,10 +19,10 @@ if __name__ == "__main__":  # 还在启动（import）时按 Ctrl-C：不出 tra
 import json
 from pathlib import Path
 
-from support.commands import protect_memory
 from support.config import Options, connect, enter_workdir
 from support.counts import count_model_call, count_tool_run, summary
 from support.errors import API_ERRORS, explain_error, internal_error
+from support.processes import protect_memory
 from support.provider import to_history
 from support.terminal import parse_args, pause_step, prepare_repl, preview, printable, safe_console, shown_call, waiting
 from support.wire import safe_text

@@ -54,9 +54,63 @@ def test_runs_of_blank_lines_are_folded_with_their_count():
     assert folded("a" + "\n" * 5) == "a\n[空行×5]"  # 末尾的空行也算
 
 
-def test_controls_stay_escaped_and_are_not_folded_as_blanks():
-    assert folded("ls\x1b[2K\r\r\r\r\u202erm\u200b") == "ls\\x1b[2K\\r\\r\\r\\r\\u202erm\\u200b"
-    assert folded("a\v\v\v\v\f\x85\u2028b") == "a\\x0b\\x0b\\x0b\\x0b\\x0c\\x85\\u2028b"
+def test_controls_stay_escaped_and_runs_of_one_are_folded_with_their_count():
+    assert folded("ls\x1b[2K\r\r\r\u202erm\u200b") == "ls\\x1b[2K\\r\\r\\r\\u202erm\\u200b"
+    assert folded("ls\r\r\r\r\r;rm") == "ls[\\r×5];rm"
+    assert folded("a\v\v\v\v\f\x85\u2028b") == "a[\\x0b×4]\\x0c\\x85\\u2028b"
+    assert folded("a\x00\x01" * 3) == "a\\x00\\x01" * 3  # 不同的字符不折叠
+    assert folded("x\\u2800\\u2800\\u2800\\u2800") == "x\\u2800\\u2800\\u2800\\u2800"  # 命令里本来的反斜杠照原样
+
+
+NON_ASCII_SPACES = "\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
+BLANK_LOOKING = "\u2800\u3164\u115f\u1160\uffa0"
+FORMAT_MARKS = (
+    "\u034f\u17b4\u17b5\u180b\u180c\u180d\u180e\u180f\U0001d173\U0001d17a\u2066\ufff9\U000e0001\U000e007f"
+    + "".join(map(chr, range(0xFE00, 0xFE10)))
+    + "\U000e0100\U000e01ef"
+)
+OTHERS = "\u2028\u2029\ue000\U000f0000\U0010fffd\u0378\U000effff\ud800\udfff"  # 行、段分隔符、私用区、未分配、代理
+
+
+@pytest.mark.parametrize("c", NON_ASCII_SPACES + BLANK_LOOKING + FORMAT_MARKS + OTHERS)
+def test_every_space_but_the_ascii_one_and_every_blank_looking_char_is_escaped(c):
+    escape = c.encode("unicode_escape").decode()
+    assert escape.startswith("\\")
+    # 一个也转义：shell 不在 U+00A0 这样的字符上分词，done\xa0# 是一个词，# 后面不是注释
+    assert folded(f"echo build done{c}# ; touch PWNED") == f"echo build done{escape}# ; touch PWNED"
+    assert folded(f"echo{c * 3}x") == f"echo{escape * 3}x"
+    assert folded(f"echo start{c * 1800}; touch PWNED; {c * 4}echo done") == (
+        f"echo start[{escape}×1800]; touch PWNED; [{escape}×4]echo done"
+    )
+
+
+def test_everything_the_other_screens_escape_is_escaped_here_too():
+    from support.terminal import INVISIBLE, escaped
+
+    text = "|".join(chr(c) for c in INVISIBLE if chr(c) not in "\n\t")
+    assert folded(text) == escaped(text)
+
+
+def test_letters_chinese_and_accents_on_letters_stay_readable():
+    readable = (
+        "echo café naïve Ελληνικά русский 中文，标点：“引号”！ 한국어 नमस्ते ไทย \U0001f600 ±×÷ ≥ ½ "
+        "e\u0301\u0302 1\u20e3 [␣×4] ＃ ；"
+    )
+    assert folded(readable) == readable
+
+
+def test_an_accent_on_a_space_or_a_sign_is_escaped():
+    # 空格上的重音看起来像个撇：done \u0301# 里 \u0301# 是一个词，# 后面不是注释
+    assert folded("echo done \u0301# ; touch PWNED") == "echo done \\u0301# ; touch PWNED"
+    assert folded("\u0301\u0302ls;\u0338") == "\\u0301\\u0302ls;\\u0338"
+    assert folded("a \u0301\u0301\u0301\u0301\u0301b") == "a [\\u0301×5]b"
+    assert folded("\u3164\u0301 \u200b\u0301") == "\\u3164\\u0301 \\u200b\\u0301"  # 跟在转义了的字符后面
+    assert folded("a\U0001d165") == "a\\U0001d165"  # BMP 以外的组合符号一律转义
+
+
+def test_a_run_of_ascii_blanks_is_folded_but_other_blanks_never_join_it():
+    assert folded("done \t \t# x") == "done[空白×4]# x"
+    assert folded("done  \xa0 # ; touch x") == "done  \\xa0 # ; touch x"  # \xa0 藏不进 [空白×N]
 
 
 def test_counts_are_always_stated_and_a_short_command_is_asked_plainly():
@@ -66,6 +120,8 @@ def test_counts_are_always_stated_and_a_short_command_is_asked_plainly():
     text, question = shown_command(HIDDEN)
     assert "共 1 行、20029 个字符" in text and "[␣×N] 是 N 个空格" in text
     assert text.endswith("\n    echo PWNED > pwned.txt;[␣×20000]ls -la")
+    text, _ = shown_command("echo done\xa0# x")  # 只是转义，没有折叠：不说折叠了
+    assert text == "  [确认] 模型要执行这条命令（共 1 行、13 个字符）：\n    echo done\\xa0# x"
 
 
 def test_a_long_command_is_restated_right_above_the_question():
@@ -100,7 +156,9 @@ def test_the_start_of_any_command_is_right_above_the_question(command):
 
 
 # ── 上限 ────────────────────────────────────────────────────
-def test_commands_past_the_caps_are_refused_with_their_size():
+def test_commands_past_the_caps_are_refused_with_their_size(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")  # 终端够大：只看上限
+    monkeypatch.setenv("LINES", "200")
     assert too_long_to_show("x" * MAX_SHOWN_CHARS) == ""
     assert too_long_to_show("x\n" * (MAX_SHOWN_LINES - 1) + "x") == ""
     assert too_long_to_show(HIDDEN) == ""  # 折叠后很短：照常问
@@ -109,7 +167,7 @@ def test_commands_past_the_caps_are_refused_with_their_size():
     assert "拆成几条短命令" in refused
     refused = too_long_to_show("x\n" * MAX_SHOWN_LINES + "x")
     assert refused.startswith("没有执行：命令太长（共 101 行、201 个字符")
-    refused = too_long_to_show("\x00" * 1500)  # 转义后才超过
+    refused = too_long_to_show("\x00\x01" * 750)  # 转义后才超过
     assert refused.startswith(
         "没有执行：命令太长（共 1 行、1500 个字符，转义、折叠连续空白后显示出来共 1 行、6000 个字符"
     )
@@ -143,8 +201,8 @@ def screen_when_asked(output, rows=24, width=80):
     return ["".join(row) for row in screen[-rows:]]
 
 
-def terminal_run(project, provider, command, answer="n\n"):
-    """在伪终端（80×24）里跑交互模式的 agent.py：模型要执行 command，问 (y/N) 就回答 answer。
+def terminal_run(project, provider, command, answer="n\n", rows=24):
+    """在伪终端（80 列、rows 行）里跑交互模式的 agent.py：模型要执行 command，问 (y/N) 就回答 answer。
     返回 (终端上的文字, 工具结果)。"""
     import fcntl
     import pty
@@ -153,14 +211,14 @@ def terminal_run(project, provider, command, answer="n\n"):
 
     p = provider([tool_reply(call("run_command", {"command": command})), text_reply("好")])
     master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, 80, 0, 0))
     proc = subprocess.Popen(
         [sys.executable, str(ROOT / "agent.py")],
         stdin=slave,
         stdout=slave,
         stderr=slave,
         cwd=project,
-        env=cli_env(p, TERM="dumb"),
+        env=cli_env(p, TERM="dumb", COLUMNS="", LINES=""),  # 屏幕多大，问终端
         start_new_session=True,
     )
     os.close(slave)
@@ -208,23 +266,71 @@ def test_twenty_thousand_spaces_cannot_push_the_start_off_the_screen(project, pr
     assert not (project / "pwned.txt").exists()
 
 
+TALL = [
+    "echo PWNED > pwned.txt; echo " + "ok " * 1300,  # 一行 3900 多个字符：80 列折成 49 行
+    "echo PWNED > pwned.txt\n" + "echo ok\n" * 60,  # 61 行
+    "echo PWNED > pwned.txt; " + "中" * 1900,  # 宽字符：折成 48 行
+    "\n".join("echo PWNED > pwned.txt" if i == 41 else f"echo step {i}" for i in range(1, 100)),  # 99 行，中间藏一行
+]
+
+
 @posix_only
-@pytest.mark.parametrize(
-    "command",
-    [
-        "echo PWNED > pwned.txt; echo " + "ok " * 1300,  # 一行 3900 多个字符：80 列折成 49 行
-        "echo PWNED > pwned.txt\n" + "echo ok\n" * 60,  # 61 行
-        "echo PWNED > pwned.txt; " + "中" * 1900,  # 宽字符：折成 48 行
-    ],
-)
-def test_a_tall_command_is_restated_right_above_the_question(project, provider, command):
-    output, result = terminal_run(project, provider, command)
-    screen = screen_when_asked(output)
-    assert not any("模型要执行" in row for row in screen)  # 命令的开头真的滚出了屏幕
+@pytest.mark.parametrize("command", TALL)
+def test_a_command_taller_than_the_screen_is_refused_without_a_question(project, provider, command):
+    output, result = terminal_run(project, provider, command)  # 80×24
+    assert "(y/N)" not in output and "[确认]" not in output
+    assert result.startswith("没有执行：命令太长（")
+    assert "用户的终端一屏只有 24 行、80 列" in result and "拆成几条短命令" in result
+    assert not (project / "pwned.txt").exists()
+
+
+@posix_only
+@pytest.mark.parametrize("command", TALL)
+def test_on_a_tall_enough_screen_the_whole_command_is_on_it_when_asked(project, provider, command):
+    output, result = terminal_run(project, provider, command, rows=120)
+    screen = screen_when_asked(output, rows=120)
     assert screen[-1] == "  执行吗？(y/N)"
-    assert "开头是：echo PWNED > pwned.txt" in "".join(screen[-3:-1])  # 问题上面两行之内
+    assert any("模型要执行这条命令" in row for row in screen)  # 开头没有滚出屏幕
+    assert "    " + folded(command).replace("\n", "    ") in "".join(screen)  # 每一行都在屏幕上
+    assert "开头是：echo " in "".join(screen[-3:-1])  # 问题上面再说一遍开头
     assert result == "没有执行：用户拒绝了这条命令"
     assert not (project / "pwned.txt").exists()
+
+
+def test_the_screen_decides_how_tall_a_command_may_be(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("LINES", "24")
+    assert too_long_to_show("\n".join(["echo ok"] * 20)) == ""  # 20 行 + 确认的 3 行：24 行放得下
+    refused = too_long_to_show("\n".join(["echo ok"] * 22))
+    assert refused.startswith("没有执行：命令太长（共 22 行、175 个字符，连同确认的话要占 ")
+    assert "用户的终端一屏只有 24 行、80 列" in refused
+    assert too_long_to_show("x" * 2000) != ""  # 一行也会折成很多行
+    monkeypatch.setenv("LINES", "120")
+    assert too_long_to_show("\n".join(["echo ok"] * 99)) == ""
+    assert too_long_to_show("x" * 2000) == ""
+
+
+@posix_only
+def test_a_no_break_space_that_fakes_a_comment_is_shown_escaped(project, provider):
+    output, result = terminal_run(project, provider, "echo build done\u00a0# ; touch PWNED_NBSP")
+    screen = screen_when_asked(output)
+    assert screen[-1] == "  执行吗？(y/N)"
+    assert screen[-2] == "    echo build done\\xa0# ; touch PWNED_NBSP"  # 看得出 # 前面不是空格
+    assert result == "没有执行：用户拒绝了这条命令"
+    assert not (project / "PWNED_NBSP").exists()
+
+
+@posix_only
+def test_braille_blanks_cannot_push_the_payload_off_the_screen(project, provider):
+    command = "echo start" + "\u2800" * 1800 + "; touch PWNED_BRAILLE; " + "\u2800" * 1800 + "echo done"
+    output, result = terminal_run(project, provider, command)
+    screen = screen_when_asked(output)
+    assert screen[-1] == "  执行吗？(y/N)"
+    assert screen[-4] == "    echo start[\\u2800×1800]; touch PWNED_BRAILLE; [\\u2800×1800]echo done"
+    restated = "".join(screen[-3:-1])  # 再说一遍开头，折成两行
+    assert restated.startswith("  [确认] 共 1 行、3642 个字符，开头是：echo start[\\u2800×1800]; touch PWNED_BRAILLE; ")
+    assert result == "没有执行：用户拒绝了这条命令"
+    assert not (project / "PWNED_BRAILLE").exists()
 
 
 @posix_only

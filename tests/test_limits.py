@@ -181,7 +181,8 @@ def test_retries_share_the_deadline(workdir):
         started = time.monotonic()
         result = ask(url, retries=5)
         took = time.monotonic() - started
-    assert "OPENAI_TIMEOUT" in one_error_line(result)
+    line = one_error_line(result)  # 到点时正在等：说超时；留不出时间再试：报服务商最后说的 500
+    assert "OPENAI_TIMEOUT" in line or ("500" in line and "busy" in line), line
     assert took < TIMEOUT + MARGIN and len(count) >= 2  # 试过不止一次，但没有试满 6 次、等满退避
 
 

@@ -4,19 +4,21 @@
 import os
 import random
 import select
+import shutil
 import signal
 import subprocess
 import sys
 import threading
+import time
 
 import pytest
 from conftest import ROOT, cli_env, wait_until
 from fake_provider import call, text_reply, tool_reply
 
-from support import commands
+from support import processes
 from support.commands import keep_ends, run_bounded
 
-linux_only = pytest.mark.skipif(not commands.PROC_TREE, reason="按 /proc 里的进程树找进程，只在 Linux 上做得到")
+linux_only = pytest.mark.skipif(not processes.PROC_TREE, reason="按 /proc 里的进程树找进程，只在 Linux 上做得到")
 ENDED = "后台进程还在运行，已一并结束"
 
 
@@ -113,6 +115,131 @@ def test_processes_forked_while_being_ended_are_ended_too(mark):
     command = f"setsid sh -c 'touch up; while :; do (sleep {mark} &); done' >/dev/null 2>&1 &{WAIT_UP}\nsleep 0.3"
     code, output = run_leaving_nothing(command, mark)
     assert code == 0 and ENDED in output
+
+
+# 不停换 pid 的进程：fork 一个新的，自己马上退出；每 20 毫秒往 beat 里写一个字节，停了就是都结束了
+HOPPER = """
+import os, sys, time
+hoppers, new_session = int(sys.argv[1]), sys.argv[2] == "setsid"  # setsid：每一跳都换一个新会话、新进程组
+beat = os.open("beat", os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+for _ in range(hoppers - 1):
+    if os.fork() == 0:
+        break
+end, last = time.monotonic() + 8, 0.0
+while time.monotonic() < end:
+    if os.fork():
+        os._exit(0)
+    if new_session:
+        os.setsid()
+    if time.monotonic() - last > 0.02:
+        os.write(beat, b".")
+        last = time.monotonic()
+"""
+
+
+# 同样的跳法用 C 写：一跳只要约 0.1 毫秒（Python 要 0.6 毫秒），扫一遍 /proc 的工夫里已经换了好几个 pid
+HOPPER_C = r"""
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+#include <fcntl.h>
+static double now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec + t.tv_nsec / 1e9; }
+int main(int argc, char **argv) {
+    int hoppers = atoi(argv[1]), new_session = argv[2][0] == 's';
+    int beat = open("beat", O_WRONLY | O_APPEND | O_CREAT, 0644);
+    for (int i = 1; i < hoppers; i++) if (fork() == 0) break;
+    double end = now() + 8, last = 0;
+    while (now() < end) {
+        pid_t p = fork();
+        if (p > 0) _exit(0);
+        if (p < 0) { usleep(1000); continue; }
+        if (new_session) setsid();
+        if (now() - last > 0.02) { if (write(beat, ".", 1) < 0) return 1; last = now(); }
+    }
+    return 0;
+}
+"""
+
+
+def hopper(workdir, language):
+    """写好（C 的还要编译好）跳来跳去的程序，返回启动它的命令的开头。"""
+    if language == "python":
+        (workdir / "hopper.py").write_text(HOPPER)
+        return f"{sys.executable} hopper.py"
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    if not compiler:
+        pytest.skip("没有 C 编译器")
+    (workdir / "hopper.c").write_text(HOPPER_C)
+    subprocess.run([compiler, "-O2", "-o", "hopper", "hopper.c"], cwd=workdir, check=True)
+    return "./hopper"
+
+
+@linux_only
+@pytest.mark.parametrize("language", ["python", "c"])
+@pytest.mark.parametrize("group", ["same", "setsid"])
+def test_processes_that_keep_changing_pid_are_ended(mark, workdir, group, language):
+    """每一跳都是新 pid：扫一遍 /proc 的工夫里它已经换了几次，按快照找常常一个也找不到。
+    agent 是收养者，每一跳都归它：盯着 agent 名下的子进程杀、连进程组一起杀，直到一个不剩。"""
+    command = f"{hopper(workdir, language)} 4 {group} {mark} &\nwhile [ ! -s beat ]; do sleep 0.01; done"
+    command += "\nsleep 0.3; echo launched"
+    since = ticks_since_boot() - 1
+    code, output = run_leaving_nothing(command, mark)
+    beats = (workdir / "beat").stat().st_size
+    time.sleep(0.3)
+    assert (workdir / "beat").stat().st_size == beats, "还有进程在跳"
+    assert code == 0 and output.startswith("launched") and ENDED in output
+    assert not my_zombies(since)
+
+
+@linux_only
+def test_orphans_that_exit_are_reaped_while_the_command_runs(mark):
+    """命令留下的孤儿归 agent 收养，退出后成了 agent 名下的僵尸：命令还在跑时就回收，不等它结束。
+    不回收的话，不停 fork 的命令会把僵尸堆到 pid 用完。"""
+    since, peak, done = ticks_since_boot() - 1, [0], threading.Event()
+
+    def watch():
+        while not done.wait(0.02):
+            peak[0] = max(peak[0], len(my_zombies(since)))
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    try:
+        code, output = run_bounded(f"for i in $(seq 1000); do (true &); done; sleep 0.5; echo {mark}", 30, 8000)
+    finally:
+        done.set()
+        watcher.join()
+    assert (code, output) == (0, mark)
+    assert peak[0] < 400, f"命令运行时 agent 名下积了 {peak[0]} 个僵尸"
+
+
+@linux_only
+def test_second_ctrl_c_does_not_interrupt_the_cleanup(mark, monkeypatch):
+    """第一次 Ctrl-C：结束命令；结束到一半又按了一次：照样结束完，之后再抛 KeyboardInterrupt。"""
+    original, sweep = signal.getsignal(signal.SIGINT), processes.sweep
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # 和 agent.py 里一样：Ctrl-C 抛 KeyboardInterrupt
+    interrupts = []
+
+    def interrupted_sweep(*args):
+        if not interrupts:  # 收尾的第一遍之前，再按一次 Ctrl-C
+            interrupts.append(signal.SIGINT)
+            os.kill(os.getpid(), signal.SIGINT)
+        return sweep(*args)
+
+    monkeypatch.setattr(processes, "sweep", interrupted_sweep)
+    command = f"setsid sleep {mark} >/dev/null 2>&1 &\nsleep {mark}"
+    sleeping = lambda: [c for c in leftovers(mark).values() if c.startswith(b"sleep\0")]  # noqa: E731
+    ctrl_c = threading.Timer(0.05, lambda: wait_until(lambda: len(sleeping()) == 2) or os.kill(os.getpid(), 2))
+    try:
+        ctrl_c.start()
+        started = time.monotonic()
+        with pytest.raises(KeyboardInterrupt):
+            run_bounded(command, 30, 8000)
+        ctrl_c.join()
+        assert time.monotonic() - started < 20, "Ctrl-C 没有停下命令"
+        assert interrupts and leftovers(mark) == {}
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # 离开时恢复原来的处理
+    finally:
+        signal.signal(signal.SIGINT, original)
 
 
 @linux_only
@@ -252,7 +379,7 @@ def test_closing_the_terminal_ends_the_running_command(mark, workdir, provider):
 # ── agent 的内存：同一用户跑的命令读不到 ─────────────────────────────
 PROBE = """
 import ctypes, os, subprocess, sys
-from support.commands import protect_memory
+from support.processes import protect_memory
 if os.geteuid() == 0:  # root 读得了任何进程：换成普通用户 nobody，才是“同一个普通用户”的情形
     os.setgid(65534)
     os.setuid(65534)
