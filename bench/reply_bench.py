@@ -14,7 +14,6 @@
 
 import email.utils
 import gzip
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -22,13 +21,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
-from conftest import cli_env  # noqa: E402
 from test_limits import (  # noqa: E402
     drip,
     drip_headers,
     endless,
     endless_slowly,
     gzip_bomb,
+    peak_rss_mb,
     raw_server,
     reply_bytes,
     send,
@@ -38,12 +37,6 @@ from test_limits import (  # noqa: E402
 from support.http import MAX_REPLY_BYTES  # noqa: E402
 
 TIMEOUT = 3
-PROBE = (
-    "import resource, subprocess, sys;"
-    "r = subprocess.run(sys.argv[1:], capture_output=True, text=True, encoding='utf-8');"
-    "sys.stderr.write(r.stderr);"
-    "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)"
-)
 
 
 def measure(respond, retries=2) -> tuple[float, float, str]:
@@ -55,19 +48,9 @@ def measure(respond, retries=2) -> tuple[float, float, str]:
         respond(conn, stop, n)
 
     with raw_server(timed) as (url, _):
-        env = cli_env(None, OPENAI_BASE_URL=url, OPENAI_API_KEY="sk-bench-key", OPENAI_TIMEOUT=str(TIMEOUT))
-        env["OPENAI_MAX_RETRIES"] = str(retries)
-        result = subprocess.run(
-            [sys.executable, "-c", PROBE, sys.executable, str(ROOT / "agent.py"), "你好"],
-            capture_output=True,
-            text=True,
-            encoding="utf-8",
-            env=env,
-            timeout=600,
-        )
+        peak, stderr = peak_rss_mb(url, TIMEOUT, retries)
         took = time.monotonic() - arrived[0]
-    *lines, peak_kb = result.stderr.strip().splitlines()
-    return int(peak_kb) / 1024, took, " ".join(lines)[:60] or "（正常回答）"
+    return peak, took, " ".join(stderr.splitlines())[:60] or "（正常回答）"
 
 
 ERROR = b'{"error": {"message": "slow down"}}'

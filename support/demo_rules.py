@@ -14,7 +14,6 @@ from support.demo_calls import (
     give_up,
     is_cut,
     key,
-    list_call,  # noqa: F401  demo_model 从这里导入
     listing,
     names_in,
     pages,

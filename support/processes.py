@@ -230,6 +230,8 @@ def proc_stat(pid) -> tuple | None:
 def agent_children() -> set:
     """Linux：agent 现有的子进程 (pid, 启动时刻)：命令开始前就有的，不是命令启动的。"""
     me = os.getpid()
+    if CHILD_LISTS:  # 直接读子进程列表，不必每条命令都扫一遍整个 /proc
+        return {(pid, info[2]) for pid in child_pids(me) if (info := proc_stat(pid))}
     return {(pid, start) for pid, (ppid, _, start, _) in processes().items() if ppid == me} if PROC_TREE else set()
 
 

@@ -312,15 +312,16 @@ def test_the_request_offers_only_encodings_the_agent_decodes(workdir):
 
 
 # ── 内存：没完没了的回复也只占有限的内存（子进程里量峰值 RSS）────────
-def peak_rss_mb(url, timeout=TIMEOUT):
-    """在子进程里问一个问题，返回 (峰值 RSS MB, stderr)。"""
+def peak_rss_mb(url, timeout=TIMEOUT, retries=2):
+    """在子进程里问一个问题，返回 (峰值 RSS MB, stderr)。bench/reply_bench.py 也用它。"""
     probe = (
         "import resource, subprocess, sys;"
         "r = subprocess.run(sys.argv[1:], capture_output=True, text=True, encoding='utf-8');"
         "sys.stdout.write(r.stdout); sys.stderr.write(r.stderr);"
         "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)"
     )
-    env = cli_env(None, OPENAI_BASE_URL=url, OPENAI_API_KEY=KEY, OPENAI_TIMEOUT=str(timeout), OPENAI_MAX_RETRIES="2")
+    env = cli_env(None, OPENAI_BASE_URL=url, OPENAI_API_KEY=KEY, OPENAI_TIMEOUT=str(timeout))
+    env["OPENAI_MAX_RETRIES"] = str(retries)
     result = subprocess.run(
         [sys.executable, "-c", probe, sys.executable, str(ROOT / "agent.py"), "你好"],
         capture_output=True,
