@@ -4,9 +4,8 @@
     python agent.py "这个项目用了什么技术栈？"  # 只问一个问题
     python agent.py --demo              # 离线演示：不用 key，不联网
 
-配置写在 .env（见 .env.example），参数说明见 python agent.py -h。
-主循环 run() 是第一个函数；往下是它用到的配对检查，最后是交互模式和 main()。
-真实世界里的护栏（服务商的差异、出错提示、配置、终端）在 support/ 里，按名字调用。
+配置写在 .env（见 .env.example），参数说明见 python agent.py -h。主循环 run() 是第一个函数；
+往下是它用到的配对检查，最后是交互模式和 main()。真实世界里的护栏在 support/ 里，按名字调用。
 """
 
 import os
@@ -22,8 +21,10 @@ from pathlib import Path
 from support.config import Options, connect, enter_workdir
 from support.counts import count_model_call, count_tool_run, summary
 from support.errors import API_ERRORS, explain_error, internal_error
+from support.page import write_page
 from support.processes import protect_memory
 from support.provider import to_history
+from support.replay import keep_run, replay_session
 from support.terminal import parse_args, pause_step, prepare_repl, preview, printable, safe_console, shown_call, waiting
 from support.wire import safe_text
 from tools import COMMAND_TIMEOUT, TOOLS, dispatch_tool
@@ -31,8 +32,7 @@ from tools import COMMAND_TIMEOUT, TOOLS, dispatch_tool
 # ── 常量 ─────────────────────────────────────────────────────
 MAX_ROUNDS = 10  # 安全阀：一个问题最多调用模型几轮
 SYSTEM_PROMPT = (
-    "你是一个有文件访问能力的助手，工作目录就是用户的项目。"
-    "先用工具查看文件、搜索内容，再根据工具返回的证据回答；"
+    "你是一个有文件访问能力的助手，工作目录就是用户的项目。先用工具查看文件、搜索内容，再根据工具返回的证据回答；"
     "工具报错时如实说明，证据不够就说还缺什么。"
 )
 UNANSWERED = "（上一个问题没有答完：中途出错、被中断，或者用完了轮次。）"
@@ -68,7 +68,7 @@ def run(
     for round_num in range(1, max_rounds + 1):
         print(f"\n{'=' * 40} 第 {round_num} 轮 {'=' * 40}")
         if options.step:  # --step：调用模型前停一下，看 messages 新增了什么
-            pause_step(round_num, messages, model, TOOLS)
+            pause_step(round_num, messages, model, TOOLS, stats)
         if not ready_to_send(messages):  # 宿主检查：每个 tool_call 都有配对的结果，不对就不发
             break
 
@@ -100,6 +100,8 @@ def run(
             result = dispatch_tool(func_name, func_args, options)
             count_tool_run(stats, result)  # 真正执行了才算；参数不对、命令没批准的另记
             print(f"  [工具结果] {preview(result)}")
+            if options.journal:  # --record 把这次执行写进文件；--replay 和录下的结果比一比
+                options.journal.tool_ran(tc, result)
 
             messages.append({
                 "role": "tool",
@@ -145,16 +147,15 @@ def check_pairing(messages: list) -> int:
                 added += 1
             fixed.append(result)
     dropped = len(messages) + added - len(fixed)  # 重复的、对不上号的结果
-    if fixed != messages:
-        messages[:] = fixed
+    messages[:] = fixed
     return added + dropped
 
 
 def ready_to_send(messages: list) -> bool:
-    """每次调用模型前，宿主检查这次请求（第三篇讲义：“检查消息配对完整，再进入下一轮”）：
-    每个 tool_call 后面都有 id 相同的一条 role:"tool" 结果，每条结果都回答它前面的调用，tool 后面不直接跟 user。
-    上个问题的缺口 check_pairing 已经补好，这时再有问题只能出在宿主自己的代码里（比如改 run() 时删掉了
-    追加结果的那几行）：那就不修，说明原因，这次请求不发出。"""
+    """每次调用模型前，宿主检查这次请求（第三篇讲义：“检查消息配对完整，再进入下一轮”）：每个 tool_call
+    后面都有 id 相同的一条 role:"tool" 结果，每条结果都回答它前面的调用，tool 后面不直接跟 user。上个问题的
+    缺口 check_pairing 已补好，这时再有问题只能出在宿主自己的代码里（比如改 run() 时删掉了追加结果的那几行）：
+    那就不修，说明原因，这次请求不发出。"""
     problems, pending, last = [], [], None
     for m in messages:
         if m.get("role") == "tool":
@@ -173,11 +174,6 @@ def ready_to_send(messages: list) -> bool:
         more = f"（还有 {len(problems) - 1} 处）" if len(problems) > 1 else ""
         print(f"\n[宿主拦截] {printable(problems[0])}{more}，这次请求没有发出。")
     return not problems
-
-
-def answered(messages: list) -> bool:
-    last = messages[-1]
-    return last.get("role") == "assistant" and not last.get("tool_calls")
 
 
 # ── 交互模式和命令行 ─────────────────────────────────────────
@@ -199,13 +195,13 @@ def ask(question: str, messages: list, client, model: str, args, options: Option
     finally:
         if args.show_messages:
             print(printable(json.dumps(messages, ensure_ascii=False, indent=2)))
-    return 0 if answered(messages) else 1
+    return 0 if messages[-1].get("role") == "assistant" and not messages[-1].get("tool_calls") else 1  # 答完了
 
 
-def repl(client, model: str, args, options: Options = Options()) -> int:
+def repl(client, model: str, args, options: Options = Options(), messages: list | None = None) -> int:
     """交互模式：对话在问题之间延续，/reset 重新开始，quit / exit / Ctrl-D / Ctrl-C 退出。"""
     prepare_repl(model, args.demo)  # 检查 stdin / stdout，打印开场白（离线演示还列出它认得的问题）
-    messages = new_conversation()
+    messages = messages or new_conversation()  # --resume：接着录下的对话
     while True:
         try:
             question = input("你：").strip()
@@ -226,13 +222,18 @@ def repl(client, model: str, args, options: Options = Options()) -> int:
 def main(argv=None) -> int:
     safe_console()  # 终端显示不了的字符换成替代字符，打印永不出错
     args = parse_args(argv, MAX_ROUNDS, COMMAND_TIMEOUT)
-    # --demo：离线回放的假模型；否则读 .env 和环境变量建客户端，配置不对就退出码 2
-    client, model, env_files = connect(Path(__file__).parent, demo=args.demo)
+    if args.page:  # --page：只把录音做成网页，不调用模型，不用 key
+        return write_page(args.page)
+    # --demo：离线演示的假模型；--replay：放录音的客户端；否则读 .env 和环境变量建客户端，配置不对就退出码 2
+    client, model, env_files = connect(Path(__file__).parent, demo=args.demo, replay=args.replay)
+    client, journal, history = keep_run(args, client, model, TOOLS)  # --record、--resume：边跑边写进文件
     env_files |= enter_workdir(args.workdir)  # 工作目录里的 .env 也不许文件工具读（包括它的硬链接）
-    options = Options(auto_approve=args.yes, command_timeout=args.command_timeout, step=args.step, env_files=env_files)
+    options = Options(args.yes, args.command_timeout, args.step, env_files, journal)
+    if args.replay:  # 按录音里的顺序把问题再问一遍
+        return replay_session(client, lambda q, m: ask(q, m, client, model, args, options), new_conversation)
     if args.question:
-        return ask(args.question, new_conversation(), client, model, args, options)
-    return repl(client, model, args, options)
+        return ask(args.question, history or new_conversation(), client, model, args, options)
+    return repl(client, model, args, options, history)
 
 
 if __name__ == "__main__":

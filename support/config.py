@@ -25,6 +25,7 @@ class Options:
     command_timeout: float | None = None  # --command-timeout；None 就用 tools.COMMAND_TIMEOUT
     step: bool = False  # --step：每次调用模型前停一下，看 messages 新增了什么
     env_files: frozenset = frozenset()  # 读过的 .env 的 (st_dev, st_ino)：它的硬链接也不许文件工具读
+    journal: object = None  # --record / --resume 的 Recorder、--replay 的 Replayer：每执行完一个工具告诉它一声
 
 
 def read_settings(app_dir: Path) -> tuple[dict, frozenset]:
@@ -121,9 +122,14 @@ def key_problem(key: str) -> str | None:
     return None
 
 
-def connect(app_dir: Path, demo: bool = False) -> tuple:
+def connect(app_dir: Path, demo: bool = False, replay: str | None = None) -> tuple:
     """读配置、建客户端。返回 (client, model, 读过的 .env)；配置不对就打印一句话并以退出码 2 结束。
-    demo：离线演示的假客户端，不读配置。"""
+    demo：离线演示的假客户端；replay：放录音 replay 的客户端（模型名也是录音里的）。这两个都不读配置。"""
+    if replay:
+        from support.replay import Replayer  # 只在回放时加载
+
+        client = Replayer(replay)
+        return client, str(client.session.get("model")), frozenset()
     if demo:
         from support.demo_model import demo_client  # 只在演示时加载
 

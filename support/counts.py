@@ -26,24 +26,33 @@ def count_tool_run(stats: dict, result: str) -> None:
 
 
 def count_model_call(stats: dict, response) -> None:
-    """模型调用次数加一，并累计 token 用量。
+    """模型调用次数加一，累计 token 用量；每次调用的用量也按顺序记下（--step 显示上一次的）。"""
+    stats["model_calls"] += 1
+    usage = usage_of(response)
+    stats.setdefault("calls", []).append(usage)
+    for key, value in usage.items():
+        stats[key] = stats.get(key, 0) + value
+
+
+def usage_of(response) -> dict:
+    """回复里的 token 用量 {"prompt", "completion", "cached"}，服务商没给的不写。
 
     缓存命中的字段两家不同：OpenAI 是 prompt_tokens_details.cached_tokens，
     DeepSeek 是 prompt_cache_hit_tokens。
     """
-    stats["model_calls"] += 1
     usage = getattr(response, "usage", None)  # 形状不对的回复也会走到这里：用不了就不算
     usage = usage.to_dict(warnings=False) if hasattr(usage, "to_dict") else usage
     usage = usage if isinstance(usage, dict) else {}
     details = usage.get("prompt_tokens_details")
-    cached = usage.get("prompt_cache_hit_tokens") or (details.get("cached_tokens") if isinstance(details, dict) else 0)
-    for key, value in [
-        ("prompt", usage.get("prompt_tokens")),
-        ("completion", usage.get("completion_tokens")),
-        ("cached", cached),
-    ]:
-        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10**12:
-            stats[key] = stats.get(key, 0) + value
+    cached = usage.get("prompt_cache_hit_tokens") or (
+        details.get("cached_tokens") if isinstance(details, dict) else None
+    )
+    found = {"prompt": usage.get("prompt_tokens"), "completion": usage.get("completion_tokens"), "cached": cached}
+    return {
+        key: value
+        for key, value in found.items()
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10**12
+    }
 
 
 def summary(stats: dict, messages: list) -> str:

@@ -20,8 +20,14 @@ from support.wire import safe_text
 # 回复到了，但不是能用的 chat completion：形状不对、不是 JSON、编码不对、嵌套深得解析不了
 BAD_REPLY = (ProviderError, json.JSONDecodeError, UnicodeError, RecursionError)
 BAD_REPLY_WORDS = {json.JSONDecodeError: "不是 JSON", RecursionError: "嵌套太深", UnicodeError: "不是 UTF-8 文字"}
-# 问一个问题时，这些错误是服务商或网络的问题：一句话提示，对话保留
-API_ERRORS = (openai.APIError, *BAD_REPLY)
+
+
+class ReplayStop(Exception):
+    """--replay：录音里这一轮是出错（原样的那行提示），或者录音到头了。它的文字就是要打印的那一行。"""
+
+
+# 问一个问题时，这些错误是服务商或网络的问题（回放时是录音里记着的）：一句话提示，对话保留
+API_ERRORS = (openai.APIError, *BAD_REPLY, ReplayStop)
 
 BEARER = re.compile(r"(?i)\b(bearer)(\s+)[^\s'\"<>]+")
 KEY_HEADERS = ("authorization", "api-key", "x-api-key")
@@ -76,6 +82,8 @@ def explain_error(e: Exception, base_url: str, model: str) -> str:
 
 
 def explained(e: Exception, base_url: str, model: str) -> str:
+    if isinstance(e, ReplayStop):
+        return str(e)
     said = provider_said(e)
     if isinstance(e, BAD_REPLY):
         problem = (

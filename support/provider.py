@@ -4,8 +4,6 @@
 规矩全在 to_history() 里；README 的“兼容各家服务商”一节逐条说明了为什么。
 """
 
-import uuid
-
 import openai
 
 from support.wire import json_arguments, safe_text
@@ -26,7 +24,7 @@ def to_history(response, messages: list) -> dict:
       不补它没给的字段（refusal: null 之类）；
     - content 一律是字符串：分段的拼起来；带 tool_calls 时 null 或缺了就写 ""（llama.cpp、LM Studio 拒收 null）；
     - 没调工具、也没有内容的回复，content 写成占位文字（vLLM 拒收空的 assistant 消息）；
-    - tool_call 的 id 不是非空字符串、或和历史里的重复时，换一个新的，结果消息也用这个 id；
+    - tool_call 的 id 不是非空字符串、或和历史里的重复时，换一个新的（由位置决定），结果消息也用这个 id；
     - arguments 一律存成 JSON 对象的字符串（json_arguments）：空白 → "{}"，对象 → json.dumps，坏的包一层；
     - 一次回复里的调用超过 MAX_TOOL_CALLS 个，只留前面这些，content 里注明其余没有执行（too_many_calls）。
     """
@@ -44,9 +42,11 @@ def to_history(response, messages: list) -> dict:
         msg["content"] = ""
     too_many_calls(msg)
     seen = {tc["id"] for m in messages for tc in m.get("tool_calls") or []}
-    for tc in msg["tool_calls"]:
+    for number, tc in enumerate(msg["tool_calls"], 1):
         if not isinstance(tc.get("id"), str) or not tc["id"] or tc["id"] in seen:
-            tc["id"] = f"call_{uuid.uuid4().hex[:24]}"
+            tc["id"] = f"call_{len(messages)}_{number}"  # 不用随机数：回放同一段录音得到同样的 id
+            while tc["id"] in seen:
+                tc["id"] += "_"
         seen.add(tc["id"])
         tc["type"] = "function"
         tc["function"]["arguments"] = json_arguments(tc["function"].get("arguments"))

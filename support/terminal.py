@@ -137,10 +137,11 @@ def waiting():
 BLUE, GREEN, RESET = "\x1b[34m", "\x1b[32m", "\x1b[0m"  # 新增的 assistant 请求用蓝色，tool 结果用绿色
 
 
-def pause_step(round_num: int, messages: list, model: str, tools: list) -> None:
+def pause_step(round_num: int, messages: list, model: str, tools: list, stats: dict | None = None) -> None:
     """打印要送出的新消息，在终端上等回车。停在调用模型前，每个 tool_call 都已有结果，
-    这时按 q 停下，历史仍然完整，下一个问题照常能问；按 e 可以先改一条工具结果再送出（what-if）。"""
-    print(step_view(round_num, messages, model, tools))
+    这时按 q 停下，历史仍然完整，下一个问题照常能问；按 e 可以先改一条工具结果再送出（what-if）。
+    stats：这个问题到目前的统计（count_model_call 记下的每次用量），显示上一次调用的 token。"""
+    print(step_view(round_num, messages, model, tools, stats=stats))
     if not interactive():
         return
     edited = set()
@@ -158,7 +159,7 @@ def pause_step(round_num: int, messages: list, model: str, tools: list) -> None:
         call_id = edit_result(messages)
         if call_id:
             edited.add(call_id)
-            print(step_view(round_num, messages, model, tools, edited))
+            print(step_view(round_num, messages, model, tools, edited, stats))
 
 
 def new_messages(messages: list) -> list:
@@ -224,8 +225,9 @@ def colour() -> bool:
     return bool(sys.stdout and sys.stdout.isatty()) and not os.environ.get("NO_COLOR")
 
 
-def step_view(round_num: int, messages: list, model: str, tools: list, edited=frozenset()) -> str:
-    """上次调用模型之后 messages 新增的消息，一条一行，最后是总数和请求的字节数。edited：改过的结果的 id。"""
+def step_view(round_num: int, messages: list, model: str, tools: list, edited=frozenset(), stats=None) -> str:
+    """上次调用模型之后 messages 新增的消息，一条一行；上一次调用的 token（服务商报告了的话）；
+    最后是总数和请求的字节数。edited：改过的结果的 id。"""
     start = len(messages) - len(new_messages(messages))
     lines = [f"  [单步] 第 {round_num} 轮，messages 新增 {len(messages) - start} 条："]
     painted = colour()  # 终端上、没有 NO_COLOR 时上色：问一次就够
@@ -247,8 +249,24 @@ def step_view(round_num: int, messages: list, model: str, tools: list, edited=fr
         lines.append(f"{tint}{line}{RESET}" if tint else line)
     body = {"model": model, "messages": messages, "tools": tools, "tool_choice": "auto"}  # 和 run() 送出的一样
     size = len(json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode())
+    lines += usage_lines(stats)
     lines.append(f"  [单步] 这次送出 messages {len(messages)} 条，请求 {size} 字节")
     return "\n".join(lines)
+
+
+def usage_lines(stats: dict | None) -> list:
+    """上一次调用模型的输入 token、比再上一次多了多少、其中缓存命中多少：每一轮都重发整个历史，
+    输入就一轮比一轮多。服务商没报告用量就不显示。"""
+    calls = (stats or {}).get("calls") or []
+    if not calls or "prompt" not in calls[-1]:
+        return []
+    last, line = calls[-1], f"  [单步] 上一次调用模型：输入 {calls[-1]['prompt']} tokens"
+    if len(calls) > 1 and "prompt" in calls[-2]:
+        grown = last["prompt"] - calls[-2]["prompt"]
+        line += f"（比再上一次{'多' if grown >= 0 else '少'} {abs(grown)}）"
+    if "cached" in last:
+        line += f"，其中缓存命中 {last['cached']}"
+    return [line]
 
 
 # ── 命令行参数 ───────────────────────────────────────────────
@@ -276,7 +294,6 @@ def parse_args(argv, max_rounds: int, command_timeout: float) -> argparse.Namesp
     parser.add_argument(
         "--max-rounds",
         type=int,
-        default=max_rounds,
         metavar="N",
         help=f"一个问题最多调用模型几轮（默认 MAX_ROUNDS={max_rounds}）",
     )
@@ -301,10 +318,26 @@ def parse_args(argv, max_rounds: int, command_timeout: float) -> argparse.Namesp
     parser.add_argument(
         "--demo", action="store_true", help="离线演示：用按规则回放的假模型代替真模型，不需要 key，不联网"
     )
+    parser.add_argument(
+        "--record", metavar="FILE", help="把这次运行边跑边写进 FILE（JSON Lines）：请求、回复、每次工具执行、token 用量"
+    )
+    parser.add_argument(
+        "--replay",
+        metavar="FILE",
+        help="离线重放录下的运行：回复来自录音，不用 key、不联网；工具重新执行，结果和录下的不同就说出来",
+    )
+    parser.add_argument("--resume", metavar="FILE", help="接着录下的对话问下去（用配置的模型）；新的记录接着写进 FILE")
+    parser.add_argument("--page", metavar="FILE", help="把录音 FILE 做成一个网页（FILE 旁边的 .html），不调用模型")
     args = parser.parse_intermixed_args(argv)
+    if args.replay and (args.record or args.resume or args.demo or args.question):
+        parser.error("--replay 不和 --record、--resume、--demo、问题一起用：问题和回复都来自录音")
+    if args.page and (args.record or args.resume or args.replay or args.question):
+        parser.error("--page 只把录音做成网页，不和问题、--record、--resume、--replay 一起用")
     if args.question and not " ".join(args.question).strip():  # python agent.py "" 不是交互模式，是漏了问题
         fail('[错误] 问题是空的：请写上问题，比如 python agent.py "这个项目是做什么的？"；不写问题就进入交互模式')
     args.question = " ".join(args.question).strip()
+    args.rounds_given = args.max_rounds is not None  # --replay：没写 --max-rounds 时也不超过录制时的上限
+    args.max_rounds = max_rounds if args.max_rounds is None else args.max_rounds
     if args.max_rounds < 1:
         parser.error("--max-rounds 至少是 1")
     if not 0 < args.command_timeout < math.inf:  # nan 也通不过

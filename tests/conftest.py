@@ -203,6 +203,12 @@ def sent(p, n):
     return p.requests[n]["messages"]
 
 
+def answered(messages):
+    """问题得到了回答：最后一条是没有调用工具的 assistant 消息（和 ask() 返回 0 的条件一样）。"""
+    last = messages[-1]
+    return last.get("role") == "assistant" and not last.get("tool_calls")
+
+
 def assistant_turns(messages):
     return [m for m in messages if m["role"] == "assistant"]
 

@@ -4,7 +4,7 @@ import json
 import re
 
 import pytest
-from conftest import QUESTION, run_main
+from conftest import QUESTION, answered, run_main
 
 import agent
 import tools
@@ -346,7 +346,7 @@ def test_odd_package_json_gets_an_answer_not_an_error(tmp_path, monkeypatch, cap
     monkeypatch.chdir(tmp_path)
     for question in (QUESTION, "这个项目的入口文件是什么？"):
         messages = agent.run(question, client=demo_model.demo_client(), model="demo")
-        assert agent.answered(messages)
+        assert answered(messages)
     assert "入口文件是 {" not in capsys.readouterr().out
 
 

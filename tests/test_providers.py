@@ -1,7 +1,7 @@
 """README“兼容各家服务商”表格的每一行：假服务商按那家的规矩检查请求，agent 必须过关。"""
 
 import pytest
-from conftest import arguments_in, assistant_turns, client_for, run_main, sent, tool_results
+from conftest import answered, arguments_in, assistant_turns, client_for, run_main, sent, tool_results
 from fake_provider import call, text_reply, tool_reply
 
 import agent
@@ -142,7 +142,7 @@ def test_tool_calls_decide_not_finish_reason(project, provider, capsys):
     messages = agent.run("看看", client=client_for(p), model="m")
     assert len(p.requests) == 2
     assert "[最终回复]\n答完了" in capsys.readouterr().out
-    assert agent.answered(messages)
+    assert answered(messages)
 
 
 def test_empty_tool_calls_list_counts_as_final_answer_and_is_not_sent_back(project, provider):
@@ -310,4 +310,4 @@ def test_host_stops_a_request_with_an_unanswered_call_before_it_is_sent(project,
     out = capsys.readouterr().out
     assert '[宿主拦截] c1 没有对应的 role:"tool" 结果，这次请求没有发出。' in out
     assert "[统计] 模型调用 1 次，工具执行 1 次" in out and "[最终回复]" not in out
-    assert len(p.requests) == 1 and not agent.answered(messages)
+    assert len(p.requests) == 1 and not answered(messages)

@@ -115,3 +115,24 @@ def test_a_second_question_goes_on_in_the_same_conversation(project, proxy):
     assert all(status == 200 for status in statuses), result.stderr
     last = proxy.exchanges[-1][0]["messages"]
     assert [m["content"] for m in last if m["role"] == "user"] == [PROMPTS[0], "Call list_files again."]
+
+
+def test_a_recorded_real_run_replays_offline_and_resumes(project, proxy, tmp_path):
+    recording = tmp_path / "run.jsonl"
+    result = agent_against(proxy, "--record", str(recording), "--max-rounds", "2", "--step", PROMPTS[0])
+    print(result.stdout, result.stderr, sep="\n")
+    assert "Traceback" not in result.stderr and recording.exists()
+    sent = len(proxy.exchanges)
+    # 服务停不停都一样：回放不联网，也不用 key
+    replayed = run_cli("--replay", str(recording), "--step", OPENAI_API_KEY="", OPENAI_BASE_URL="http://127.0.0.1:9/v1")
+    assert len(proxy.exchanges) == sent
+    assert [
+        line for line in replayed.stdout.splitlines() if not line.startswith("[回放] ")
+    ] == result.stdout.splitlines()
+    assert replayed.stderr == result.stderr
+    resumed = agent_against(proxy, "--resume", str(recording), "--max-rounds", "1", "Call list_files again.")
+    assert "Traceback" not in resumed.stderr
+    statuses = [status for _, status, _ in proxy.exchanges]
+    assert all(status == 200 for status in statuses), resumed.stderr
+    users = [m["content"] for m in proxy.exchanges[-1][0]["messages"] if m["role"] == "user"]
+    assert users == [PROMPTS[0], "Call list_files again."]  # 前面的对话在请求里

@@ -4,7 +4,7 @@ import ast
 import inspect
 import json
 
-from conftest import QUESTION, arguments_in, client_for, sent, tool_results
+from conftest import QUESTION, answered, arguments_in, client_for, sent, tool_results
 from fake_provider import call, messages_bytes, text_reply, tool_reply
 
 import agent
@@ -60,7 +60,7 @@ def test_chapter_four_rounds_send_the_whole_history_back(project, provider, caps
         "run_command",
     }
     assert messages[-1] == {"role": "assistant", "content": ANSWER}
-    assert agent.answered(messages)
+    assert answered(messages)
 
 
 def test_round_limit_prints_warning_and_stops_calling_the_model(project, provider, capsys):
@@ -71,7 +71,7 @@ def test_round_limit_prints_warning_and_stops_calling_the_model(project, provide
     assert len(p.requests) == 3
     assert "[警告] 达到最大轮次 3，停止执行。" in out
     assert "[最终回复]" not in out
-    assert not agent.answered(messages)
+    assert not answered(messages)
     assert messages[-1]["role"] == "tool"
 
 

@@ -1,0 +1,335 @@
+"""--page：把一段录音（--record 写的 JSON Lines）做成一个网页，用浏览器打开，投影和手机上都能看。
+
+一个 .html 文件，什么也不引用：样式写在里面，不用 JavaScript（折叠用 <details>），不连网、不加载字体。
+最上面是问题、模型、调用和执行的次数、每一轮输入有多大；下面按问题、按轮：这一轮送出的 messages（上一次请求
+已经送过的折叠起来，新增的 assistant 请求标蓝、新增的 tool 结果标绿，和 --step 一样），模型的回复，
+每个工具执行了什么、结果是什么。录音里的一切文字都转义后才写进网页。
+"""
+
+import contextlib
+import html
+import io
+import json
+from collections import Counter
+from pathlib import Path
+
+from support.provider import ProviderError, to_history
+from support.record import model_calls, read_recording, requests
+from support.replay import questions
+from support.terminal import escaped, fail, printable
+from support.wire import sent_arguments
+
+FOLD_CHARS, FOLD_LINES = 400, 12  # 比这长的文字折叠起来
+
+CSS = """
+:root{--ink:#1b1f24;--muted:#57606a;--line:#d0d7de;--blue:#1f5fd1;--blue-bg:#eaf2ff;--green:#1f7a36;
+--green-bg:#e7f6ea;--red:#b42318;--red-bg:#fdecea;--grey-bg:#f4f5f7;--amber-bg:#fff7e0}*{box-sizing:border-box}
+html{font-size:18px;-webkit-text-size-adjust:100%}body{margin:0;color:var(--ink);background:#fff;line-height:1.55;
+font-family:system-ui,-apple-system,"Segoe UI","PingFang SC","Microsoft YaHei","Noto Sans CJK SC",sans-serif}
+main{max-width:1600px;margin:0 auto;padding:1.2rem 2rem 3rem}h1{font-size:1.7rem;margin:.2rem 0 .6rem}
+h2{font-size:1.35rem;margin:2.2rem 0 .6rem;padding-bottom:.3rem;border-bottom:3px solid var(--ink)}
+h3{font-size:1.15rem;margin:0 0 .6rem}h4{font-size:.95rem;margin:.8rem 0 .4rem;color:var(--muted)}
+h3 small,.muted{color:var(--muted);font-weight:normal;font-size:.85rem}a{color:var(--blue)}
+pre,code{font-family:ui-monospace,Menlo,Consolas,"Noto Sans Mono CJK SC",monospace;font-size:.85rem}pre{
+margin:.3rem 0;padding:.5rem .7rem;background:#fff;border:1px solid var(--line);border-radius:4px;
+white-space:pre-wrap;overflow-wrap:anywhere;tab-size:4;word-break:break-word;max-height:36rem;overflow:auto}
+code{overflow-wrap:anywhere;background:rgba(0,0,0,.05);padding:0 .25em;border-radius:3px}
+summary{cursor:pointer;color:var(--muted);overflow-wrap:anywhere;font-size:.9rem}summary:hover{color:var(--ink)}
+.facts,.legend{display:flex;flex-wrap:wrap;gap:.4rem 1.6rem;margin:.5rem 0}.facts b{font-size:1.2rem}
+.legend{font-size:.9rem;gap:.4rem 1rem}.legend .msg{margin:0;padding:.1rem .5rem}
+.qs li{margin:.15rem 0;overflow-wrap:anywhere}.scroll{overflow-x:auto}
+table{border-collapse:collapse;width:100%;max-width:60rem;font-size:.9rem}
+th,td{text-align:left;padding:.3rem .5rem;border-bottom:1px solid var(--line);vertical-align:top}
+td.num{font-variant-numeric:tabular-nums;white-space:nowrap}.grow{color:var(--muted);font-size:.85em}
+.bar{height:.5rem;background:var(--blue);border-radius:3px;margin-top:.2rem;min-width:2px}
+.round{border:1px solid var(--line);border-radius:8px;padding:1rem 1.2rem;margin:1.2rem 0;scroll-margin-top:.5rem}
+.cols{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:1.4rem}
+.msg,.run,.call{margin:.5rem 0;padding:.45rem .7rem;border-radius:4px;border-left:6px solid var(--line)}
+.msg{background:var(--grey-bg)}
+.msg.added{border-left-color:var(--muted);background:#fff;box-shadow:0 0 0 1px var(--line)}
+.msg.added.assistant-call,.call{background:var(--blue-bg);border-left-color:var(--blue);box-shadow:none}
+.msg.added.tool-result,.run{background:var(--green-bg);border-left-color:var(--green);box-shadow:none}
+.run.not-run{background:var(--amber-bg);border-left-color:#b7791f}
+.head{display:flex;flex-wrap:wrap;gap:.2rem .6rem;align-items:baseline;font-size:.9rem}
+.tag{font-size:.75rem;padding:0 .4rem;border-radius:3px;background:var(--ink);color:#fff}
+.assistant-call .tag,.call .tag{background:var(--blue)}.tool-result .tag,.run .tag{background:var(--green)}
+.earlier{margin:.3rem 0;padding:.3rem .6rem;background:var(--grey-bg);border-radius:4px}
+.error,.warn{padding:.5rem .7rem;border-radius:4px;background:var(--red-bg);color:var(--red);overflow-wrap:anywhere}
+.warn{background:var(--amber-bg);color:#7a4a00}.final pre{border-color:var(--ink)}
+.sofar{margin:.8rem 0 0;font-size:.9rem;color:var(--muted)}td a{white-space:nowrap}
+.args::before{content:"参数 ";color:var(--muted);font-family:system-ui,sans-serif}
+.note{margin:1.2rem 0;padding:.5rem .8rem;border-left:6px solid var(--ink);background:var(--grey-bg)}
+@media (max-width:900px){.cols{grid-template-columns:minmax(0,1fr);gap:.4rem}}
+@media (max-width:600px){html{font-size:16px}main{padding:.7rem .6rem 2rem}h1{font-size:1.35rem}
+.round{padding:.6rem;border-radius:6px}.msg,.run,.call{padding:.35rem .45rem;border-left-width:4px}
+pre{padding:.4rem .45rem;font-size:.8rem}th,td{padding:.25rem .3rem}}
+"""
+
+
+def esc(value) -> str:
+    """网页里的文字：看不见的字符写成转义（和终端上一样），再做 HTML 转义（引号也转，能放进属性）。"""
+    return html.escape(escaped(as_text(value), keep_lines=True))
+
+
+def write_page(path: str) -> int:
+    """读录音，在它旁边写 .html，说一句写到了哪里。写不了就一句话，退出码 2。"""
+    events = read_recording(path)
+    target = Path(path).with_suffix(".html")
+    if target.resolve() == Path(path).resolve():
+        fail(f"[错误] 没法写网页 {printable(target)}：它就是录音文件本身，换个文件名（比如 .jsonl）再做网页")
+    exchanges = requests(events)
+    text = page_html(events, f"录音 {Path(path).name}")
+    try:
+        target.write_text(text, encoding="utf-8", errors="replace")
+    except OSError as e:
+        fail(f"[错误] 没法写网页 {printable(target)}：{printable(e.strerror or e)}")
+    calls, ran = model_calls(exchanges), tool_counts(exchanges)[0]
+    counts = f"{len(questions(exchanges))} 个问题，{calls} 次模型调用，{ran} 次工具执行"
+    print(printable(f"[网页] 写好了 {target}：{counts}。用浏览器打开它。"))
+    return 0
+
+
+def tool_counts(exchanges: list) -> tuple:
+    """(执行了几次, {没执行的原因: 次数})：和终端上的 [统计] 一样分开数。"""
+    tools = [t for x in exchanges for t in x["tools"]]
+    skipped = Counter(str(t.get("not_run") or "原因没有录下") for t in tools if not t.get("ran"))
+    return len(tools) - sum(skipped.values()), skipped
+
+
+def request_size(exchange: dict) -> int:
+    """这次请求有多少字节：和 --step 的单步视图算法一样（model、messages、tools、tool_choice）。"""
+    s = exchange["session"] or {}
+    body = {"model": s.get("model"), "messages": exchange["messages"], "tools": s.get("tools"), "tool_choice": "auto"}
+    return len(json.dumps(body, ensure_ascii=False, separators=(",", ":"), default=str).encode("utf-8", "replace"))
+
+
+def prompt_tokens(exchange: dict):
+    usage = (exchange["outcome"] or {}).get("usage")
+    prompt = usage.get("prompt") if isinstance(usage, dict) else None
+    return prompt if isinstance(prompt, int) and not isinstance(prompt, bool) else None
+
+
+def page_html(events: list, title: str) -> str:
+    """整个网页的 HTML。"""
+    exchanges = requests(events)
+    grouped = questions(exchanges)
+    bases = [esc(f"q{x['request'].get('question')}-r{x['request'].get('round')}") for x in exchanges]
+    ids = [b + (f"-{bases[:i].count(b) + 1}" if b in bases[:i] else "") for i, b in enumerate(bases)]  # 每一轮的锚点
+    starts = {id(x): ids[i] for i, x in enumerate(exchanges)}
+    sizes = [request_size(x) for x in exchanges]
+    parts = [
+        f'<!DOCTYPE html>\n<html lang="zh-CN">\n<head>\n<meta charset="utf-8">\n'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>{esc(title)}</title>\n'
+        f"<style>{CSS}</style>\n</head>\n<body>\n<main>\n<h1>{esc(title)}</h1>",
+        overview(events, exchanges, grouped, starts),
+        size_table(exchanges, sizes, ids),
+    ]
+    heads, session = {id(g["exchanges"][0]): g for g in grouped}, exchanges[0]["session"] if exchanges else None
+    origins = {}  # 第几条消息是在哪一轮新增的
+    for i, x in enumerate(exchanges):
+        if id(x) in heads:
+            parts.append(f"<h2>问题 {esc(heads[id(x)]['number'])}：{esc(as_text(heads[id(x)]['text'], 300))}</h2>")
+        if x["session"] is not session and x["session"]:
+            session = x["session"]
+            what = "接着录的（--resume）" if session.get("resumed") else "新的一段录音"
+            parts.append(
+                f'<p class="note">从这里起是{what}：录于 {esc(session.get("started"))}，'
+                f"模型 {esc(session.get('model'))}（{esc(session.get('host'))}）。</p>"
+            )
+        ran, not_run = tool_counts(exchanges[: i + 1])
+        extra = f"（另有 {sum(not_run.values())} 次调用没有执行）" if not_run else ""
+        parts.append(round_html(x, ids[i], sizes[i], origins))
+        parts.append(
+            f'<p class="sofar">到这里：模型调用 {model_calls(exchanges[: i + 1])} 次，'
+            f"工具执行 {ran} 次{extra}。</p>\n</section>"
+        )
+    if not exchanges:
+        parts.append('<p class="warn">录音里还没有任何请求：程序在第一次调用模型之前就停了。</p>')
+    return "\n".join([*parts, "</main>\n</body>\n</html>\n"])
+
+
+def as_text(value, limit: int = 0) -> str:
+    """录音里的值当文字显示：字符串原样，None 是空的，别的写成 JSON；给了 limit 就只留这么多字符。"""
+    value = "" if value is None else value
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+    return text if not limit or len(text) <= limit else text[:limit] + "…"
+
+
+def overview(events: list, exchanges: list, grouped: list, starts: dict) -> str:
+    """页首：问题、模型、次数、颜色说明。"""
+    first = events[0] if events else {}
+    resumed = sum(1 for e in events if e["event"] == "session") - 1
+    ran, not_run = tool_counts(exchanges)
+    skipped = "，".join(f"{esc(reason)} {count} 次" for reason, count in not_run.items())
+    items = "".join(
+        f'<li><a href="#{starts[id(g["exchanges"][0])]}">问题 {esc(g["number"])}</a>：{esc(as_text(g["text"], 300))}'
+        f'<span class="muted">（{len(g["exchanges"])} 轮）</span></li>'
+        for g in grouped
+    )
+    tools = first.get("tools") if isinstance(first.get("tools"), list) else []
+    tools = "、".join(
+        esc(t["function"].get("name")) for t in tools if isinstance(t, dict) and isinstance(t.get("function"), dict)
+    )
+    return (
+        f'<ol class="qs">{items}</ol>\n<div class="facts"><span>模型 <b>{esc(first.get("model"))}</b>'
+        f"（{esc(first.get('host'))}）</span><span>录于 {esc(first.get('started'))}"
+        f"{f'，后来接着录了 {resumed} 次' if resumed > 0 else ''}</span></div>\n"
+        f'<div class="facts"><span><b>{len(grouped)}</b> 个问题</span>'
+        f"<span><b>{model_calls(exchanges)}</b> 次模型调用</span>"
+        f"<span><b>{ran}</b> 次工具执行</span>"
+        + (f"<span>另有 <b>{sum(not_run.values())}</b> 次调用没有执行（{skipped}）</span>" if not_run else "")
+        + f'</div>\n<p class="muted">工具：{tools or "（没有）"}；每个问题最多 {esc(first.get("max_rounds"))} 轮。'
+        "每一轮都把整个历史重新送一遍：输入一轮比一轮大。</p>\n"
+        '<div class="legend"><span class="msg added assistant-call">蓝色：新增的 assistant 请求（tool_calls）</span>'
+        '<span class="msg added tool-result">绿色：新增的 tool 结果</span>'
+        '<span class="msg">灰色：上一次请求已经送过的（折叠着）</span></div>'
+    )
+
+
+def size_table(exchanges: list, sizes: list, ids: list) -> str:  # ids：每一轮的锚点（已转义）
+    """每一轮的输入有多大：服务商报告的输入 tokens（有的话），和请求的字节数（总是有），比上一次请求多了多少。"""
+    if not exchanges:
+        return ""
+    tokens = [prompt_tokens(x) for x in exchanges]
+    rows, widest = [], max(sizes)
+    for i, x in enumerate(exchanges):
+        grow = [  # 比上一次请求多了（少了）多少
+            f'<span class="grow">（{now[i] - now[i - 1]:+}）</span>' if i and None not in (now[i], now[i - 1]) else ""
+            for now in (tokens, sizes)
+        ]
+        rows.append(
+            f'<tr><td><a href="#{ids[i]}">问题 {esc(x["request"].get("question"))} 第 {esc(x["request"].get("round"))}'
+            f' 轮</a> <span class="muted">{len(x["messages"])} 条</span></td>'
+            f'<td class="num">{tokens[i] if tokens[i] is not None else "—"}{grow[0]}</td>'
+            f'<td class="num">{sizes[i]}{grow[1]}<div class="bar" style="width:{100 * sizes[i] / widest:.0f}%">'
+            "</div></td></tr>"
+        )
+    note = (
+        "服务商没有报告 token 用量（离线演示、有的本地服务就是这样）：“输入 tokens”一栏空着，只看请求字节。"
+        if all(t is None for t in tokens)
+        else "输入 tokens 是服务商在回复里报告的；请求字节是送出的 JSON（model、messages、tools）的大小。"
+    )
+    return (
+        '<h4>每一轮的输入有多大</h4>\n<div class="scroll"><table><thead><tr><th>请求</th>'
+        "<th>输入 tokens（服务商报告）</th><th>请求字节（括号里是比上一次多的）</th></tr></thead>\n<tbody>"
+        + "\n".join(rows)
+        + f'</tbody></table></div>\n<p class="muted">{note}</p>'
+    )
+
+
+def round_html(x: dict, anchor: str, size: int, origins: dict) -> str:
+    """一轮：左边是送出的 messages，右边是回复和工具执行；窄屏上下排列。结尾的 </section> 由调用方写。"""
+    messages, request = x["messages"], x["request"]
+    old = max(0, len(messages) - len(request["new"]))
+    parts = [
+        f'<section class="round" id="{anchor}">\n<h3>第 {esc(request.get("round"))} 轮 <small>messages '
+        f"{len(messages)} 条（新增 {len(messages) - old}），请求 {size} 字节"
+        f"{f'，输入 {prompt_tokens(x)} tokens' if prompt_tokens(x) is not None else ''}</small></h3>\n"
+        '<div class="cols">\n<div>\n<h4>送出的 messages</h4>'
+    ]
+    if old:
+        earlier = "\n".join(message_html(i, m, origins.get(i, "")) for i, m in enumerate(messages[:old]))
+        parts.append(
+            f'<details class="earlier"><summary>前面 {old} 条（上一次请求已经送过）</summary>\n{earlier}</details>'
+        )
+    parts += [message_html(i, m) for i, m in enumerate(messages[old:], old)]
+    origins.update(dict.fromkeys(range(old, len(messages)), anchor))
+    reply, call_ids = outcome_html(x)
+    parts += ["</div>\n<div>\n<h4>模型的回复</h4>", reply]
+    parts.append("<h4>工具执行（结果在下一轮送回模型）</h4>" if x["tools"] or call_ids else "")
+    parts += [tool_html(t) for t in x["tools"]]
+    missing = "、".join(c for c in call_ids if c not in {t["id"] for t in x["tools"]})
+    parts.append(f'<p class="warn">调用 {esc(missing)} 没有录下结果：录音在这里停了。</p>' if missing else "")
+    return "\n".join([*parts, "</div>\n</div>"])
+
+
+def text_html(text, empty: str = "（空）") -> str:
+    """一段文字：短的直接显示，长的（超过 400 字符或 12 行）折叠，摘要里是开头和长度。"""
+    text = as_text(text)
+    if not text:
+        return f'<p class="muted">{empty}</p>'
+    if len(text) <= FOLD_CHARS and text.count("\n") < FOLD_LINES:
+        return f"<pre>{esc(text)}</pre>"
+    return (
+        f'<details class="long"><summary>{esc(text[:60].split(chr(10))[0])}…'
+        f"（共 {text.count(chr(10)) + 1} 行，{len(text)} 字符，点开看全文）</summary><pre>{esc(text)}</pre></details>"
+    )
+
+
+def call_html(tc: dict, attribute: str, note: str = "") -> str:
+    function = tc.get("function") if isinstance(tc.get("function"), dict) else {}
+    call_id = tc.get("id")
+    return (
+        f'<div class="call"{f" {attribute}={chr(34)}{esc(call_id)}{chr(34)}" if attribute else ""}>'
+        f'<div class="head"><span class="tag">调用</span><b>{esc(function.get("name"))}</b>'
+        f"<code>id={esc(call_id)}</code>{note}</div>"
+        f'<pre class="args">{esc(sent_arguments(function.get("arguments")))}</pre></div>'
+    )
+
+
+def message_html(index: int, m: dict, origin: str | None = None) -> str:
+    """messages 里的一条：角色、内容、tool_calls（id、名字、参数）、tool 结果对应的 tool_call_id。
+    origin：上一次请求已经送过的，它是在哪一轮新增的。这时长内容只留开头（全文在那一轮）：网页不随轮数平方地变大。"""
+    added, content = origin is None, as_text(m.get("content"))
+    role, calls = m.get("role"), m.get("tool_calls")
+    calls = [tc for tc in calls if isinstance(tc, dict)] if isinstance(calls, list) else []
+    kind = " assistant-call" if role == "assistant" and calls else " tool-result" if role == "tool" else ""
+    kind = f"role-{role if role in ('system', 'user', 'assistant', 'tool') else 'other'}{' added' * added}{kind}"
+    attribute = f' data-result-for="{esc(m.get("tool_call_id"))}"' if role == "tool" else ""
+    head = f"{'<span class=tag>新增</span>' if added else ''}<b>[{index}] {esc(role)}</b>"
+    head += f"<code>tool_call_id={esc(m.get('tool_call_id'))}</code>" if role == "tool" else ""
+    body = text_html(content) if content or not calls else ""
+    if not added and len(content) > 120:  # 送过的长内容只留开头，全文在它新增的那一轮
+        link = f'<a href="#{origin}">全文在新增它的那一轮</a>'
+        body = f'<p class="muted">{esc(content[:80])}…（共 {len(content)} 字符，{link}）</p>'
+    body += "".join(call_html(tc, "") for tc in calls)
+    return f'<div class="msg {kind}"{attribute}><div class="head">{head}</div>\n{body}</div>'
+
+
+def outcome_html(x: dict) -> tuple:
+    """(回复的 HTML, 这次回复里的调用 id)。id 是进历史时的那个（和 tool 事件、下一轮的 tool 结果一致）。"""
+    outcome = x["outcome"]
+    if outcome is None:
+        return '<p class="warn">回复没到录音就结束了：请求发出去了，程序在回复到之前停了。</p>', []
+    waited = f"（等了 {esc(outcome.get('seconds'))} 秒）" if outcome.get("seconds") is not None else ""
+    if outcome["event"] == "interrupted":
+        return f'<p class="warn">录制时在这里按了 Ctrl-C{waited}：这一轮没有回复。</p>', []
+    if outcome["event"] == "error":
+        return f'<p class="error">{esc(outcome.get("text"))}</p><p class="muted">这一轮出错了{waited}。</p>', []
+    reply = outcome.get("reply")
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):  # 调用太多时的 [注意] 录制时已经打印过
+            msg = to_history(reply, x["messages"])
+    except (ProviderError, TypeError, KeyError, AttributeError, ValueError, IndexError) as e:
+        why = e.args[0] if isinstance(e, ProviderError) else f"{type(e).__name__}: {e}"
+        raw = text_html(reply)
+        return f'<p class="error">这个回复不能用（{esc(why)}），没有进历史{waited}。收到的是：</p>{raw}', []
+    usage = outcome.get("usage") if isinstance(outcome.get("usage"), dict) else {}
+    used = f"输入 {esc(usage.get('prompt'))} tokens，输出 {esc(usage.get('completion'))} tokens；" if usage else ""
+    if usage.get("cached"):
+        used = used.replace("tokens，", f"tokens（缓存命中 {esc(usage['cached'])}），", 1)
+    parts = [f'<p class="muted">{used}等了 {esc(outcome.get("seconds"))} 秒</p>']
+    if msg.get("reasoning_content"):
+        parts.append(f"<details><summary>思考过程</summary>{text_html(msg['reasoning_content'])}</details>")
+    calls = msg.get("tool_calls") or []
+    if msg.get("content") or not calls:
+        label = "" if calls else '<p class="muted">最终回复（没有调用工具）：</p>'
+        parts.append(f'<div class="{"" if calls else "final"}">{label}{text_html(msg.get("content"))}</div>')
+    raw = ((reply.get("choices") or [{}])[0].get("message") or {}).get("tool_calls") or []  # 已经查过形状
+    for n, tc in enumerate(calls):
+        given = raw[n].get("id") if n < len(raw) else None
+        note = f"（服务商给的 id {esc(given)} 是空的或重复了，换成了这个）" if given != tc["id"] else ""
+        parts.append(call_html(tc, "data-call-id", f'<span class="muted">{note}</span>' if note else ""))
+    return "\n".join(parts), [tc["id"] for tc in calls]
+
+
+def tool_html(tool: dict) -> str:
+    """一次工具执行：名字、参数、执行了没有（没执行的原因）、几秒、结果。"""
+    status = "执行了" if tool.get("ran") else f"没有执行：{esc(tool.get('not_run') or '原因没有录下')}"
+    return (
+        f'<div class="run{"" if tool.get("ran") else " not-run"}" data-result-for="{esc(tool["id"])}">'
+        f'<div class="head"><span class="tag">结果</span><b>{esc(tool["name"])}</b><code>id={esc(tool["id"])}</code>'
+        f"<span>{status}，{esc(tool.get('seconds'))} 秒</span></div>"
+        f'<pre class="args">{esc(sent_arguments(tool.get("arguments")))}</pre>'
+        f"{text_html(tool['result'], '（结果是空的）')}</div>"
+    )

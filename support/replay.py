@@ -1,0 +1,252 @@
+"""--replay：离线重放一次录下的运行；--resume：接着录下的对话问下去。
+
+回放时 run() 一行不改：Replayer 装成客户端，create() 按顺序交出录下的回复，不联网、不用 key；
+工具照常在当前的工作目录里真的执行（命令照样要你确认）。今天的结果和录下的不一样、
+这次的请求和录下的不一样，就在那一轮说一句 [回放] …，然后接着用录下的回复。
+"""
+
+import contextlib
+import io
+import json
+from pathlib import Path
+from types import SimpleNamespace
+
+from openai.types.chat import ChatCompletion
+
+from support.errors import ReplayStop
+from support.provider import ProviderError, to_history
+from support.record import (
+    Recorder,
+    create_recording,
+    model_calls,
+    open_for_append,
+    read_recording,
+    requests,
+    session_info,
+)
+from support.terminal import escaped, printable
+
+
+class Replayer:
+    """和 openai.OpenAI() 一样用：client.chat.completions.create(...)，回复来自录音。"""
+
+    def __init__(self, path: str):
+        self.path = path
+        self.events = read_recording(path)
+        self.exchanges = requests(self.events)
+        self.session = self.events[0]
+        self.base_url = f"录音 {path}"  # 出错提示里用
+        self.chat = SimpleNamespace(completions=SimpleNamespace(create=self.create))
+        self.questions = questions(self.exchanges)
+        self.current, self.index, self.last, self.seen = [], 0, None, set()  # seen：说过的不同
+
+    def start(self, question: dict) -> None:
+        """下一个问题：之后的 create() 从这个问题的第 1 轮回复放起。"""
+        self.current, self.index, self.last = question["exchanges"], 0, None
+
+    def create(self, **request):
+        if self.index >= len(self.current):
+            raise ReplayStop(self.ran_out())
+        exchange, before = self.current[self.index], (self.last or {}).get("tools", [])
+        self.index, self.last = self.index + 1, exchange
+        for note in request_notes(request, exchange, self.seen, {t["id"]: t["result"] for t in before}):
+            print(f"  [回放] {note}；接着用录下的回复。")
+        outcome = exchange["outcome"]
+        if outcome is None:
+            raise ReplayStop(
+                f"[回放] 录音在这里结束：第 {self.index} 轮的请求录下了，回复没有录下（录制时程序停在了这里）。"
+            )
+        if outcome["event"] == "interrupted":
+            raise KeyboardInterrupt  # 录制时在等回复时按了 Ctrl-C
+        if outcome["event"] == "error":
+            raise ReplayStop(str(outcome.get("text")))  # 录制时屏幕上那行提示，原样
+        reply = outcome.get("reply")
+        return ChatCompletion.construct(**reply) if isinstance(reply, dict) else reply
+
+    def tool_ran(self, call: dict, result: str) -> None:
+        """工具在今天的文件上又执行了一次：和录下的结果比一比。"""
+        recorded = next((t for t in (self.last or {}).get("tools", []) if t["id"] == call["id"]), None)
+        if recorded is None:
+            print("  [回放] 录音里没有这次调用的结果（录制时没有执行到它）。")
+        elif recorded["result"] != str(result):
+            self.seen.add(("tool", call["id"]))  # 下一轮的请求里这条结果不同，不再重复说
+            print(
+                f"  [回放] 这个结果和录制时不同：{difference(recorded['result'], str(result))}。"
+                "送回模型的是现在的结果，但下一轮的回复仍是录下的那个。"
+            )
+
+    def ran_out(self) -> str:
+        rounds = len(self.current)
+        limit = self.session.get("max_rounds")
+        why = f"（录制时的轮次上限是 {limit}，可以加上 --max-rounds {limit} 回放）" if limit == rounds else ""
+        return f"[回放] 录音里这个问题只有 {rounds} 轮回复，没有第 {rounds + 1} 轮的了：录制时到这里就停了{why}。"
+
+    def intro(self) -> str:
+        s, here = self.session, Path.cwd().name
+        line = (
+            f"[回放] {self.path}：{len(self.questions)} 个问题，{model_calls(self.exchanges)} 次模型调用，"
+            f"录于 {s.get('started')}，模型 {s.get('model')}（{s.get('host')}）。"
+            "回复来自录音，不联网；工具在当前目录重新执行，结果和录下的不同会说出来。"
+        )
+        if s.get("workdir") not in (None, here):
+            line += f"\n[回放] 录制时的工作目录叫 {s['workdir']}，现在是 {here}：要对照同一个项目，用 -C 指定它。"
+        return printable(line)
+
+
+def questions(exchanges: list) -> list:
+    """按问题分组：[{text, mode, exchanges, history}]。history：问题开始前的 messages——
+    接着上一个问题（None），或者录音里的一段新对话（/reset 之后、--resume 到新文件时）。"""
+    grouped, previous = [], None
+    for exchange in exchanges:
+        number = exchange["request"].get("question")
+        if grouped and grouped[-1]["number"] == number:
+            grouped[-1]["exchanges"].append(exchange)
+            previous = exchange
+            continue
+        messages = exchange["messages"]
+        users = [m for m in messages if m.get("role") == "user"]
+        text = users[-1].get("content") if users else ""
+        continued = previous is not None and exchange["request"]["keep"] == len(previous["messages"])
+        grouped.append({
+            "number": number,
+            "text": text if isinstance(text, str) else json.dumps(text, ensure_ascii=False),
+            "mode": (exchange["session"] or {}).get("mode"),
+            "exchanges": [exchange],
+            "history": None if continued else json.loads(json.dumps(messages[:-1])),
+        })  # fmt: skip
+        previous = exchange
+    return grouped
+
+
+def replay_session(replayer: Replayer, ask, new_conversation) -> int:
+    """按录音里的顺序把问题再问一遍：ask(问题, messages) 就是 agent.py 里的 ask()。返回最后一个问题的退出码。"""
+    print(replayer.intro())
+    code, messages = 0, None
+    for question in replayer.questions:
+        replayer.start(question)
+        history = question["history"]
+        if history is not None or messages is None:  # 新的一段对话
+            messages = new_conversation() if history is None or is_new(history) else history
+        if question["mode"] == "repl":
+            print(printable(f"你：{question['text']}"))
+        code = ask(question["text"], messages)
+    return code
+
+
+def is_new(history: list) -> bool:
+    return len(history) <= 1 and all(m.get("role") == "system" for m in history)
+
+
+def request_notes(request: dict, exchange: dict, seen: set, results: dict) -> list:
+    """这次请求和录下的哪里不一样：只说第一处新的不同。已经说过的（结果不同的工具结果、
+    前几轮说过的同一处不同，比如改过的 system）不再重复说。
+    results：上一轮录下的工具结果（录制时在 --step 里改过的，请求里的和它不一样）。"""
+    notes = []
+    live = json.loads(json.dumps(request.get("messages"), ensure_ascii=False, default=str))
+    recorded = exchange["messages"]
+    for i in range(max(len(live), len(recorded))):
+        now, then = (live[i] if i < len(live) else None), (recorded[i] if i < len(recorded) else None)
+        if now == then or (now and then and ("tool", now.get("tool_call_id")) in seen):
+            continue
+        key = json.dumps([i, now, then], ensure_ascii=False)
+        if key in seen:
+            continue
+        seen.add(key)
+        if then is None:
+            notes.append(f"这次请求比录制时多了 {len(live) - len(recorded)} 条消息（从第 {i + 1} 条起）")
+        elif now is None:
+            notes.append(f"这次请求比录制时少了 {len(recorded) - len(live)} 条消息（从第 {i + 1} 条起）")
+        else:
+            call_id = then.get("tool_call_id")
+            edited = (
+                "（录制时在 --step 里改过它）"
+                if results.get(call_id, then.get("content")) != then.get("content")
+                else ""
+            )
+            a, b = then.get("content"), now.get("content")
+            if not (isinstance(a, str) and isinstance(b, str) and a != b):  # 不同的不是文字内容：比整条消息
+                a, b = json.dumps(then, ensure_ascii=False), json.dumps(now, ensure_ascii=False)
+            notes.append(
+                f"这次请求的第 {i + 1} 条消息（{printable(then.get('role'))}）和录制时不同{edited}：{difference(a, b)}"
+            )
+        break
+    tools = json.loads(json.dumps(request.get("tools"), ensure_ascii=False, default=str))
+    if tools != (exchange["session"] or {}).get("tools") and "tools" not in seen:
+        seen.add("tools")
+        notes.append("这次请求的工具说明（tools）和录制时不同")
+    return notes
+
+
+def difference(then: str, now: str) -> str:
+    """两段文字从哪里开始不同，各取那里的一小段：录制时是 "…express…"（202 字符），现在是 "…fastify…"（202 字符）"""
+    first = next((i for i, (a, b) in enumerate(zip(then, now, strict=False)) if a != b), min(len(then), len(now)))
+    start = max(0, first - 10)  # 从不同处前面一点开始显示
+    return f"第 {first + 1} 个字符起不一样，录制时是 {shown(then, start)}，现在是 {shown(now, start)}"
+
+
+def shown(text, start: int = 0) -> str:
+    text = "" if text is None else str(text)
+    cut = ("…" if start else "") + escaped(text[start : start + 40]) + ("…" if len(text) > start + 40 else "")
+    return f"「{cut}」（{len(text)} 字符）"  # 换行、制表符和看不见的字符写成 \n、\t 这样的转义
+
+
+# ── --resume ─────────────────────────────────────────────────
+def resumed(events: list) -> list:
+    """录音结束时的对话：最后一次请求的 messages，加上它的回复和已经执行完的工具结果。
+    没答完的地方留着，下一个问题开始时 run() 照常修好（[修复]）。"""
+    exchanges = requests(events)
+    if not exchanges:
+        return []
+    last = exchanges[-1]
+    messages = json.loads(json.dumps(last["messages"]))
+    outcome = last["outcome"] or {}
+    reply = outcome.get("reply")
+    if outcome.get("event") != "reply":
+        return messages
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):  # 调用太多时的 [注意] 录制时已经打印过
+            msg = to_history(ChatCompletion.construct(**reply) if isinstance(reply, dict) else reply, messages)
+    except (ProviderError, TypeError, KeyError, AttributeError):
+        return messages  # 录下的回复本来就不能用：录制时也没进历史
+    messages.append(msg)
+    results = {t["id"]: t["result"] for t in last["tools"]}
+    for tc in msg.get("tool_calls") or []:
+        if tc["id"] in results:
+            messages.append({"role": "tool", "tool_call_id": tc["id"], "content": results[tc["id"]]})
+    return messages
+
+
+# ── main() 用的：--record、--replay、--resume 接上客户端 ─────────
+def keep_run(args, client, model: str, tools: list) -> tuple:
+    """返回 (client, journal, 接着问的 messages)。journal 是 run() 每执行完一个工具就告诉一声的那个：
+    --record、--resume 时是 Recorder（它也包着客户端），--replay 时是 Replayer 自己，都没有就是 None。
+    文件在进入工作目录（-C）之前打开：路径相对于启动时所在的目录。"""
+    if args.replay:
+        if client.session.get("mode") == "question" and len(client.questions) == 1:
+            args.question = client.questions[0]["text"]  # 录的是单个问题：像单个问题那样结束（Ctrl-C 时的说法）
+        recorded = client.session.get("max_rounds")
+        if not args.rounds_given and isinstance(recorded, int) and recorded >= 1:  # 录制时的上限比现在的小：照它停
+            args.max_rounds = min(args.max_rounds, recorded)
+        return client, client, None
+    history, mode = None, "question" if args.question else "repl"
+    workdir = Path(args.workdir or ".").resolve().name  # 只记目录名：回放时提醒用同一个 -C
+    info = session_info(client, model, tools, args.max_rounds, mode, workdir=workdir)
+    if args.resume:
+        events = read_recording(args.resume)
+        history = resumed(events)
+        exchanges = requests(events)
+        same_file = not args.record
+        file = open_for_append(args.resume) if same_file else create_recording(args.record)
+        last = exchanges[-1] if exchanges and same_file else None
+        info["resumed"] = True
+        recorder = Recorder(
+            client, file, info, last["messages"] if last else (), last["request"]["question"] if last else 0
+        )
+        print(printable(
+            f"[接着] {args.resume} 里的对话：{len(history)} 条消息；新的记录写在 {args.record or args.resume}。"
+        ))  # fmt: skip
+        return recorder, recorder, history
+    if args.record:
+        recorder = Recorder(client, create_recording(args.record), info)
+        return recorder, recorder, None
+    return client, None, None

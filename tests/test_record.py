@@ -1,0 +1,263 @@
+"""--record、--replay、--resume：录下一次运行，离线重放，接着问下去。"""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+
+from conftest import QUESTION, ROOT, agent_copy, cli_env, edit, run_cli, run_copy, run_main, wait_until
+from fake_provider import call, text_reply, tool_reply
+
+INVENTORY = "我需要 3 盒红笔。库存够吗？如果够，一共多少钱？"
+
+
+def events(path):
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def transcript(out: str) -> str:
+    """回放时多出的只有开头那行 [回放]：去掉它，剩下的应该和录制时一字不差。"""
+    return "".join(line for line in out.splitlines(keepends=True) if not line.startswith("[回放] "))
+
+
+def replay(path, *args, cwd=None, **env):
+    """放录音：不给 key，服务商的地址指向一个没人监听的端口。"""
+    return run_main("--replay", str(path), *args, cwd=cwd, OPENAI_API_KEY="", **env)
+
+
+def test_a_demo_run_replays_offline_with_the_same_transcript(project, tmp_path):
+    recording = tmp_path / "run.jsonl"
+    recorded = run_main("--demo", "--record", str(recording), QUESTION)
+    assert recorded.returncode == 0, recorded.stderr
+    kinds = [e["event"] for e in events(recording)]
+    assert kinds == ["session"] + ["request", "reply", "tool"] * 3 + ["request", "reply"]
+    session = events(recording)[0]
+    assert session["version"] == 1 and session["model"] == "offline-demo" and session["mode"] == "question"
+    assert [t["function"]["name"] for t in session["tools"]][:3] == ["list_files", "read_file", "search_files"]
+
+    replayed = replay(recording)
+    assert replayed.returncode == 0, replayed.stderr
+    assert replayed.stdout.startswith(f"[回放] {recording}：1 个问题，4 次模型调用")
+    assert transcript(replayed.stdout) == recorded.stdout
+    assert "[回放] 这个" not in replayed.stdout
+
+
+def test_a_file_edited_after_recording_is_flagged_at_its_round(project, tmp_path):
+    recording = tmp_path / "run.jsonl"
+    run_main("--demo", "--record", str(recording), QUESTION)
+    package = project / "package.json"
+    package.write_text(package.read_text().replace("express", "fastify"))
+
+    out = replay(recording).stdout
+    rounds = out.split("===== 第 ")
+    assert "[回放] 这个结果和录制时不同" in rounds[2]  # 第 2 轮读 package.json
+    assert "[回放]" not in rounds[1] + rounds[3] + rounds[4]  # 别的轮次不说；下一轮的请求也不重复说
+    assert "Express 4.18" in rounds[-1]  # 回复仍是录下的
+
+
+def test_a_run_against_a_server_replays_after_the_server_is_gone(project, tmp_path, provider):
+    usage = {"prompt_tokens": 900, "completion_tokens": 20, "prompt_tokens_details": {"cached_tokens": 512}}
+    p = provider([
+        {"message": tool_reply(call("read_file", {"path": "package.json"})), "usage": usage},
+        {"message": text_reply("用了 React 和 Express。"), "usage": {**usage, "prompt_tokens": 1100}},
+    ])  # fmt: skip
+    recording = tmp_path / "run.jsonl"
+    recorded = run_main("--record", str(recording), "--step", QUESTION, p=p)
+    assert recorded.returncode == 0, recorded.stderr
+    assert "上一次调用模型：输入 900 tokens，其中缓存命中 512" in recorded.stdout  # --step 的每轮用量
+    p.server.shutdown()  # 服务停了，也没有 key
+    p.server.server_close()
+
+    replayed = replay(recording, "--step")
+    assert replayed.returncode == 0, replayed.stderr
+    assert transcript(replayed.stdout) == recorded.stdout
+    reply = next(e for e in events(recording) if e["event"] == "reply")
+    assert reply["usage"] == {"prompt": 900, "completion": 20, "cached": 512}
+    assert reply["reply"]["choices"][0]["message"]["tool_calls"][0]["id"] == "call_1"
+    assert events(recording)[0]["host"] == "127.0.0.1"
+
+
+def test_growth_per_round_in_the_step_view(project, provider):
+    p = provider([
+        {"message": tool_reply(call("list_files", {}, id="a")), "usage": {"prompt_tokens": 800}},
+        {"message": tool_reply(call("read_file", {"path": "README.md"}, id="b")), "usage": {"prompt_tokens": 950}},
+        text_reply("好"),
+    ])  # fmt: skip
+    out = run_main("--step", QUESTION, p=p).stdout
+    assert "上一次调用模型：输入 800 tokens\n" in out
+    assert "上一次调用模型：输入 950 tokens（比再上一次多 150）" in out
+
+
+def test_replay_with_fewer_rounds_and_a_recording_that_ran_out(project, tmp_path):
+    recording = tmp_path / "run.jsonl"
+    run_main("--demo", "--record", str(recording), "--max-rounds", "2", QUESTION)
+    short = replay(recording, "--max-rounds", "1")
+    assert "[警告] 达到最大轮次 1" in short.stdout and short.returncode == 1
+    same = replay(recording)  # 不写 --max-rounds：不超过录制时的上限，和录制时一样停在第 2 轮
+    assert "[警告] 达到最大轮次 2" in same.stdout and "[回放] 录音里" not in same.stderr
+    longer = replay(recording, "--max-rounds", "5")
+    assert "录音里这个问题只有 2 轮回复，没有第 3 轮的了" in longer.stderr
+    assert "--max-rounds 2" in longer.stderr and "Traceback" not in longer.stderr
+
+
+def test_a_repl_session_with_reset_replays_question_by_question(tmp_path):
+    recording = tmp_path / "run.jsonl"
+    work = ROOT / "examples" / "inventory"
+    recorded = run_main(
+        "--demo", "--record", str(recording), "-C", str(work), input=f"{INVENTORY}\n/reset\n{INVENTORY}\n"
+    )
+    replayed = replay(recording, "-C", str(work))
+    assert replayed.returncode == 0, replayed.stderr
+    assert replayed.stdout.count("你：") == 2 and "36" in replayed.stdout
+    assert "[回放] 这次请求" not in replayed.stdout  # /reset 之后是新对话，和录下的一样
+    answers = [block.split("[统计]")[0] for block in recorded.stdout.split("[最终回复]")[1:]]
+    assert answers == [block.split("[统计]")[0] for block in replayed.stdout.split("[最终回复]")[1:]]
+
+
+def test_an_error_is_replayed_as_the_same_line(project, tmp_path, provider):
+    p = provider([{"status": 401, "error": {"message": "Incorrect API key provided"}}])
+    recording = tmp_path / "run.jsonl"
+    recorded = run_main("--record", str(recording), QUESTION, p=p)
+    assert recorded.returncode == 1 and "API key 被拒绝" in recorded.stderr
+    replayed = replay(recording)
+    assert (replayed.returncode, replayed.stderr) == (1, recorded.stderr)
+
+
+def test_ctrl_c_mid_run_leaves_a_file_that_replays_to_that_point(project, tmp_path, provider):
+    p = provider([tool_reply(call("list_files", {})), {"sleep": 30, "then": text_reply("太晚了")}])
+    recording = tmp_path / "run.jsonl"
+    agent = subprocess.Popen(
+        [sys.executable, str(ROOT / "agent.py"), "--record", str(recording), QUESTION],
+        env=cli_env(p), stdout=subprocess.PIPE, text=True, encoding="utf-8",
+    )  # fmt: skip
+    wait_until(lambda: recording.exists() and '"round": 2' in recording.read_text(encoding="utf-8"))
+    agent.send_signal(signal.SIGINT)
+    out, _ = agent.communicate(timeout=15)
+    assert agent.returncode == 130 and "[已中断]" in out
+    assert events(recording)[-1]["event"] == "interrupted"
+
+    replayed = replay(recording)
+    assert replayed.returncode == 130
+    assert transcript(replayed.stdout) == out
+
+
+def test_a_half_written_last_line_is_dropped(project, tmp_path):
+    recording = tmp_path / "run.jsonl"
+    run_main("--demo", "--record", str(recording), QUESTION)
+    lines = recording.read_bytes().splitlines(keepends=True)
+    recording.write_bytes(b"".join(lines[:5]) + lines[5][:30])  # 第 2 轮的请求写了一半
+    out = replay(recording)
+    assert "第 2 轮的请求录下了，回复没有录下" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_resume_continues_with_the_earlier_rounds_in_the_request(project, tmp_path, provider):
+    first = provider([tool_reply(call("read_file", {"path": "package.json"})), text_reply("React 和 Express。")])
+    recording = tmp_path / "run.jsonl"
+    run_main("--record", str(recording), QUESTION, p=first)
+    second = provider([text_reply("入口是 src/index.js。")])
+    resumed = run_main("--resume", str(recording), "入口文件是哪个？", p=second)
+    assert resumed.returncode == 0, resumed.stderr
+    assert resumed.stdout.startswith(f"[接着] {recording} 里的对话：5 条消息")
+    sent = second.requests[0]["messages"]
+    assert [m["role"] for m in sent] == ["system", "user", "assistant", "tool", "assistant", "user"]
+    assert sent[1]["content"] == QUESTION and sent[4]["content"] == "React 和 Express。"
+    sessions = [e for e in events(recording) if e["event"] == "session"]
+    assert len(sessions) == 2 and sessions[1]["resumed"] is True
+    request = [e for e in events(recording) if e["event"] == "request"][-1]
+    assert (request["question"], request["round"], request["keep"]) == (2, 1, 4)  # 只写新增的
+
+    replayed = replay(recording)  # 两段录音连起来放：两个问题
+    assert replayed.returncode == 0, replayed.stderr
+    assert "入口是 src/index.js。" in replayed.stdout and "[回放] 这次请求" not in replayed.stdout
+
+
+def test_resume_an_interrupted_run_repairs_it_and_records_elsewhere(project, tmp_path, provider):
+    first = provider([tool_reply(call("list_files", {})), {"status": 500, "error": {"message": "boom"}}])
+    recording, again = tmp_path / "run.jsonl", tmp_path / "again.jsonl"
+    run_main("--record", str(recording), QUESTION, p=first)
+    second = provider([text_reply("好的")])
+    out = run_main("--resume", str(recording), "--record", str(again), "继续", p=second)
+    assert out.returncode == 0, out.stderr
+    assert "[修复]" in out.stdout  # 没答完的问题补上说明，各家服务商都收
+    assert [m["role"] for m in second.requests[0]["messages"]][-2:] == ["assistant", "user"]
+    assert events(again)[1]["keep"] == 0  # 新文件自成一体：第一次请求写全
+    assert len(events(recording)) == len(events(recording))  # 原来的录音没动
+    assert replay(again).returncode == 0
+
+
+def test_no_key_env_value_or_variable_in_a_recording(tmp_path, provider):
+    key = "sk-test-RECOGNISABLE-0123456789abcdef"
+    app = tmp_path / "work"
+    app.mkdir()
+    (app / ".env").write_text(f"OPENAI_API_KEY={key}\nEXTRA_SECRET=dotenv-value-4242\n", encoding="utf-8")
+    (app / "notes.txt").write_text(f"the key is {key}\n", encoding="utf-8")
+    p = provider([tool_reply(call("read_file", {"path": "notes.txt"})), text_reply(f"key: {key}")])
+    recording = tmp_path / "run.jsonl"
+    env = cli_env(p, SHELL_SECRET="environment-value-9191")
+    del env["OPENAI_API_KEY"]  # key 只在 .env 里
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "agent.py"), "--record", str(recording), "读 notes.txt"],
+        cwd=app, env=env, capture_output=True, text=True, encoding="utf-8", timeout=30,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    data = recording.read_text(encoding="utf-8")
+    assert "the key is ***" in data
+    for secret in (key, "dotenv-value-4242", "environment-value-9191", "RECOGNISABLE"):
+        assert secret not in data
+    assert oct(os.stat(recording).st_mode & 0o777) == "0o600"  # 里面有工具读到的内容：只有自己能读
+
+
+def test_bad_recordings_and_an_existing_file_get_one_line(tmp_path, project):
+    cases = {
+        "notjson.jsonl": b"hello\n",
+        "empty.jsonl": b"",
+        "version.jsonl": b'{"event": "session", "version": 99}\n',
+        "shape.jsonl": b'{"event": "session", "version": 1}\n{"event": "request", "keep": "x"}\n',
+    }
+    for name, data in cases.items():
+        (tmp_path / name).write_bytes(data)
+        out = replay(tmp_path / name)
+        assert out.returncode == 2 and out.stderr.count("\n") == 1 and name in out.stderr, (name, out.stderr)
+    out = replay(tmp_path / "missing.jsonl")
+    assert out.returncode == 2 and "读不了录音文件" in out.stderr
+    (tmp_path / "taken.jsonl").write_text("mine")
+    out = run_main("--demo", "--record", str(tmp_path / "taken.jsonl"), QUESTION)
+    assert out.returncode == 2 and "不覆盖" in out.stderr
+    assert (tmp_path / "taken.jsonl").read_text() == "mine"
+    out = run_cli("--replay", "x.jsonl", "--demo")
+    assert out.returncode == 2 and "--replay" in out.stderr
+
+
+def test_the_shipped_demo_recording_still_matches_the_demo():
+    """examples/demo-run.jsonl 是 README 里放的那份：演示或工具改了，就要重新录（命令见 README）。"""
+    shipped = ROOT / "examples" / "demo-run.jsonl"
+    out = replay(shipped, "-C", str(ROOT / "examples" / "my-project"))
+    assert out.returncode == 0, out.stderr
+    demo = run_main("--demo", "-C", str(ROOT / "examples" / "my-project"), QUESTION)
+    assert transcript(out.stdout) == demo.stdout
+    assert out.stdout.count("[回放]") == 1
+
+
+def test_a_changed_system_prompt_is_flagged_in_round_one(tmp_path):
+    app = agent_copy(tmp_path)
+    (app / "my-project").mkdir()
+    (app / "my-project" / "package.json").write_text('{"dependencies": {"react": "18"}}')
+    recorded = run_copy(app, "--demo", "--record", "run.jsonl", "-C", "my-project", QUESTION)
+    assert recorded.returncode == 0, recorded.stderr
+    edit(app / "agent.py", "你是一个有文件访问能力的助手", "你是一个谨慎的助手")
+    out = run_copy(app, "--replay", "run.jsonl", "-C", "my-project").stdout
+    first, *later = out.split("===== 第 ")[1:]
+    assert "[回放] 这次请求的第 1 条消息（system）和录制时不同" in first
+    assert not any("[回放]" in part for part in later)  # 后面几轮多出的部分和录下的一样，不再说
+
+
+def test_a_result_edited_in_step_is_flagged_as_edited(project, tmp_path):
+    recording = tmp_path / "run.jsonl"
+    run_main("--demo", "--record", str(recording), QUESTION)
+    lines = [json.loads(line) for line in recording.read_text(encoding="utf-8").splitlines()]
+    request = next(e for e in lines if e["event"] == "request" and e["round"] == 3)
+    request["new"][1]["content"] = request["new"][1]["content"].replace("react", "vue")  # 像在 --step 里按 e 改过
+    recording.write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in lines), encoding="utf-8")
+    out = replay(recording).stdout
+    assert "[回放] 这次请求的第 6 条消息（tool）和录制时不同（录制时在 --step 里改过它）" in out.split("===== 第 ")[3]
