@@ -153,9 +153,8 @@ def check_pairing(messages: list) -> int:
 
 def ready_to_send(messages: list) -> bool:
     """每次调用模型前，宿主检查这次请求（第三篇讲义：“检查消息配对完整，再进入下一轮”）：每个 tool_call
-    后面都有 id 相同的一条 role:"tool" 结果，每条结果都回答它前面的调用，tool 后面不直接跟 user。上个问题的
-    缺口 check_pairing 已补好，这时再有问题只能出在宿主自己的代码里（比如改 run() 时删掉了追加结果的那几行）：
-    那就不修，说明原因，这次请求不发出。"""
+    后面都有 id 相同的一条 role:"tool" 结果，每条结果都回答它前面的调用，tool 后面不直接跟 user。
+    上个问题的缺口 check_pairing 已补好，这时再出问题只能是宿主的代码错了（比如删了追加结果的几行）：不修，不发出。"""
     problems, pending, last = [], [], None
     for m in messages:
         if m.get("role") == "tool":
@@ -224,11 +223,12 @@ def main(argv=None) -> int:
     args = parse_args(argv, MAX_ROUNDS, COMMAND_TIMEOUT)
     if args.page:  # --page：只把录音做成网页，不调用模型，不用 key
         return write_page(args.page)
-    # --demo：离线演示的假模型；--replay：放录音的客户端；否则读 .env 和环境变量建客户端，配置不对就退出码 2
-    client, model, env_files = connect(Path(__file__).parent, demo=args.demo, replay=args.replay)
-    client, journal, history = keep_run(args, client, model, TOOLS)  # --record、--resume：边跑边写进文件
+    client, model, env_files = connect(Path(__file__).parent, demo=args.demo, replay=args.replay)  # 读 .env，建客户端
+    client, keeper, history = keep_run(args, client, model, TOOLS)  # --record、--resume 边跑边写；--replay 对照录音
     env_files |= enter_workdir(args.workdir)  # 工作目录里的 .env 也不许文件工具读（包括它的硬链接）
-    options = Options(args.yes, args.command_timeout, args.step, env_files, journal)
+    options = Options(
+        auto_approve=args.yes, command_timeout=args.command_timeout, step=args.step, env_files=env_files, journal=keeper
+    )
     if args.replay:  # 按录音里的顺序把问题再问一遍
         return replay_session(client, lambda q, m: ask(q, m, client, model, args, options), new_conversation)
     if args.question:

@@ -123,8 +123,8 @@ def key_problem(key: str) -> str | None:
 
 
 def connect(app_dir: Path, demo: bool = False, replay: str | None = None) -> tuple:
-    """读配置、建客户端。返回 (client, model, 读过的 .env)；配置不对就打印一句话并以退出码 2 结束。
-    demo：离线演示的假客户端；replay：放录音 replay 的客户端（模型名也是录音里的）。这两个都不读配置。"""
+    """读 .env 和环境变量里的配置、建客户端。返回 (client, model, 读过的 .env)；配置不对就打印一句话并以退出码 2 结束。
+    demo：离线演示的假模型；replay：放录音 replay 的客户端（模型名也是录音里的）。这两个都不读配置、不用 key。"""
     if replay:
         from support.replay import Replayer  # 只在回放时加载
 
