@@ -26,6 +26,7 @@ import openai  # noqa: E402
 from fake_provider import FakeProvider, call, messages_bytes, text_reply, tool_reply  # noqa: E402
 
 import agent  # noqa: E402
+from support.record import Recorder, create_recording, session_info  # noqa: E402
 
 ROUNDS = 50
 
@@ -40,9 +41,9 @@ def script(rounds):
     return [tool_reply(call("list_files", {}, id=f"call_{i}")) for i in range(rounds)] + [text_reply("好")]
 
 
-def agent_loop(client):
+def agent_loop(client, options=None):
     with open(os.devnull, "w") as devnull, contextlib.redirect_stdout(devnull):
-        return agent.run("看看", client=client, model="m", max_rounds=ROUNDS + 1)
+        return agent.run("看看", client=client, model="m", max_rounds=ROUNDS + 1, options=options or agent.Options())
 
 
 def bare_loop(client):
@@ -75,6 +76,29 @@ def per_round_overhead():
         f"每轮开销（{ROUNDS} 轮工具调用 + 1 轮回答）：run() {ours * 1000:.0f} ms，"
         f"裸 SDK 循环 {base * 1000:.0f} ms，比值 {ours / base:.3f}×（目标 ≤ 1.10×）；"
         f"每轮多 {(ours - base) / (ROUNDS + 1) * 1000:.2f} ms"
+    )
+
+
+def record_overhead():
+    """--record 的开销：同样的 50 轮，边跑边写录音和不写相比；录音只写每轮新增的消息，文件随轮数线性增长。"""
+    client_kwargs = {"api_key": "bench", "max_retries": 0}
+    plain, recorded, size, sent = [], [], 0, 0
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in range(5):  # 交替跑，取最快的一次
+            with FakeProvider(script(ROUNDS)) as p:
+                plain.append(timed(lambda: agent_loop(openai.OpenAI(base_url=p.url, **client_kwargs))))
+            with FakeProvider(script(ROUNDS)) as p:
+                path = Path(tmp) / f"run{n}.jsonl"
+                info = session_info(
+                    openai.OpenAI(base_url=p.url, **client_kwargs), "m", agent.TOOLS, ROUNDS + 1, "question"
+                )
+                keep = Recorder(openai.OpenAI(base_url=p.url, **client_kwargs), create_recording(str(path)), info)
+                recorded.append(timed(lambda keep=keep: agent_loop(keep, agent.Options(journal=keep))))
+                size, sent = path.stat().st_size, sum(len(r) for r in p.raw)
+    plain, recorded = min(plain), min(recorded)
+    print(
+        f"--record（{ROUNDS} 轮）：{recorded * 1000:.0f} ms，不录 {plain * 1000:.0f} ms，比值 {recorded / plain:.3f}×；"
+        f"录音 {size / 1024:.0f} KB，这些请求一共 {sent / 1024:.0f} KB（录音是它的 {size / sent:.2f}×）"
     )
 
 
@@ -137,6 +161,7 @@ def context(name, provider_script, workdir):
 def main():
     started = time.perf_counter()
     per_round_overhead()
+    record_overhead()
     startup()
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)

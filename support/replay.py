@@ -127,7 +127,9 @@ def replay_session(replayer: Replayer, ask, new_conversation) -> int:
         history = question["history"]
         if history is not None or messages is None:  # 新的一段对话
             messages = new_conversation() if history is None or is_new(history) else history
-        if question["mode"] == "repl":
+        if question["mode"] == "repl":  # 交互模式录下的：问题照当时的样子显示，/reset 也是
+            if history is not None and is_new(history) and question is not replayer.questions[0]:
+                print("你：/reset\n[已重置] 开始新的对话。")
             print(printable(f"你：{question['text']}"))
         code = ask(question["text"], messages)
     return code
@@ -153,9 +155,9 @@ def request_notes(request: dict, exchange: dict, seen: set, results: dict) -> li
             continue
         seen.add(key)
         if then is None:
-            notes.append(f"这次请求比录制时多了 {len(live) - len(recorded)} 条消息（从第 {i + 1} 条起）")
+            notes.append(f"这次请求比录制时多了 {len(live) - len(recorded)} 条消息（从 messages[{i}] 起）")
         elif now is None:
-            notes.append(f"这次请求比录制时少了 {len(recorded) - len(live)} 条消息（从第 {i + 1} 条起）")
+            notes.append(f"这次请求比录制时少了 {len(recorded) - len(live)} 条消息（从 messages[{i}] 起）")
         else:
             call_id = then.get("tool_call_id")
             edited = (
@@ -167,7 +169,7 @@ def request_notes(request: dict, exchange: dict, seen: set, results: dict) -> li
             if not (isinstance(a, str) and isinstance(b, str) and a != b):  # 不同的不是文字内容：比整条消息
                 a, b = json.dumps(then, ensure_ascii=False), json.dumps(now, ensure_ascii=False)
             notes.append(
-                f"这次请求的第 {i + 1} 条消息（{printable(then.get('role'))}）和录制时不同{edited}：{difference(a, b)}"
+                f"这次请求的 messages[{i}]（{printable(then.get('role'))}）和录制时不同{edited}：{difference(a, b)}"
             )
         break
     tools = json.loads(json.dumps(request.get("tools"), ensure_ascii=False, default=str))
@@ -229,24 +231,27 @@ def keep_run(args, client, model: str, tools: list) -> tuple:
             args.max_rounds = min(args.max_rounds, recorded)
         return client, client, None
     history, mode = None, "question" if args.question else "repl"
-    workdir = Path(args.workdir or ".").resolve().name  # 只记目录名：回放时提醒用同一个 -C
-    info = session_info(client, model, tools, args.max_rounds, mode, workdir=workdir)
+    folder = Path(args.workdir or ".").resolve()  # 工作目录（-C 之后会进去的那个）
+    info = session_info(client, model, tools, args.max_rounds, mode, workdir=folder.name)  # 只记目录名
+    if not (args.record or args.resume):
+        return client, None, None
     if args.resume:
         events = read_recording(args.resume)
-        history = resumed(events)
-        exchanges = requests(events)
-        same_file = not args.record
-        file = open_for_append(args.resume) if same_file else create_recording(args.record)
-        last = exchanges[-1] if exchanges and same_file else None
+        history, exchanges = resumed(events), requests(events)
+        last = exchanges[-1] if exchanges and not args.record else None  # 接着写同一个文件：只写新增的
+        file = create_recording(args.record) if args.record else open_for_append(args.resume)
         info["resumed"] = True
         recorder = Recorder(
             client, file, info, last["messages"] if last else (), last["request"]["question"] if last else 0
         )
+        then = [e.get("workdir") for e in events if e["event"] == "session"][-1]
         print(printable(
             f"[接着] {args.resume} 里的对话：{len(history)} 条消息；新的记录写在 {args.record or args.resume}。"
+            + (f"\n[接着] 录制时的工作目录叫 {then}，现在是 {folder.name}：要接着问同一个项目，用 -C 指定它。"
+               if then not in (None, folder.name) else "")
         ))  # fmt: skip
-        return recorder, recorder, history
-    if args.record:
+    else:
         recorder = Recorder(client, create_recording(args.record), info)
-        return recorder, recorder, None
-    return client, None, None
+    if folder in Path(args.record or args.resume).resolve().parents:
+        print("[注意] 录音文件在工作目录里：文件工具也看得到它，搜索时会搜到录下的内容。想避开就把它放到工作目录外面。")
+    return recorder, recorder, history

@@ -260,10 +260,11 @@ def usage_lines(stats: dict | None) -> list:
     calls = (stats or {}).get("calls") or []
     if not calls or "prompt" not in calls[-1]:
         return []
-    last, line = calls[-1], f"  [单步] 上一次调用模型：输入 {calls[-1]['prompt']} tokens"
-    if len(calls) > 1 and "prompt" in calls[-2]:
+    n, last = len(calls), calls[-1]  # 上一次调用是这个问题的第 n 轮
+    line = f"  [单步] 上一次调用模型（第 {n} 轮）输入 {last['prompt']} tokens"
+    if n > 1 and "prompt" in calls[-2]:
         grown = last["prompt"] - calls[-2]["prompt"]
-        line += f"（比再上一次{'多' if grown >= 0 else '少'} {abs(grown)}）"
+        line += f"，比第 {n - 1} 轮{'多' if grown >= 0 else '少'} {abs(grown)}"
     if "cached" in last:
         line += f"，其中缓存命中 {last['cached']}"
     return [line]
@@ -326,7 +327,11 @@ def parse_args(argv, max_rounds: int, command_timeout: float) -> argparse.Namesp
         metavar="FILE",
         help="离线重放录下的运行：回复来自录音，不用 key、不联网；工具重新执行，结果和录下的不同就说出来",
     )
-    parser.add_argument("--resume", metavar="FILE", help="接着录下的对话问下去（用配置的模型）；新的记录接着写进 FILE")
+    parser.add_argument(
+        "--resume",
+        metavar="FILE",
+        help="接着录下的对话问下去（用配置的模型，或加 --demo）；新的记录接着写进 FILE，加 --record NEW 就写进 NEW",
+    )
     parser.add_argument("--page", metavar="FILE", help="把录音 FILE 做成一个网页（FILE 旁边的 .html），不调用模型")
     args = parser.parse_intermixed_args(argv)
     if args.replay and (args.record or args.resume or args.demo or args.question):

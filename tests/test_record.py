@@ -65,7 +65,7 @@ def test_a_run_against_a_server_replays_after_the_server_is_gone(project, tmp_pa
     recording = tmp_path / "run.jsonl"
     recorded = run_main("--record", str(recording), "--step", QUESTION, p=p)
     assert recorded.returncode == 0, recorded.stderr
-    assert "上一次调用模型：输入 900 tokens，其中缓存命中 512" in recorded.stdout  # --step 的每轮用量
+    assert "上一次调用模型（第 1 轮）输入 900 tokens，其中缓存命中 512" in recorded.stdout  # --step 的每轮用量
     p.server.shutdown()  # 服务停了，也没有 key
     p.server.server_close()
 
@@ -85,8 +85,8 @@ def test_growth_per_round_in_the_step_view(project, provider):
         text_reply("好"),
     ])  # fmt: skip
     out = run_main("--step", QUESTION, p=p).stdout
-    assert "上一次调用模型：输入 800 tokens\n" in out
-    assert "上一次调用模型：输入 950 tokens（比再上一次多 150）" in out
+    assert "上一次调用模型（第 1 轮）输入 800 tokens\n" in out
+    assert "上一次调用模型（第 2 轮）输入 950 tokens，比第 1 轮多 150" in out
 
 
 def test_replay_with_fewer_rounds_and_a_recording_that_ran_out(project, tmp_path):
@@ -109,7 +109,8 @@ def test_a_repl_session_with_reset_replays_question_by_question(tmp_path):
     )
     replayed = replay(recording, "-C", str(work))
     assert replayed.returncode == 0, replayed.stderr
-    assert replayed.stdout.count("你：") == 2 and "36" in replayed.stdout
+    assert replayed.stdout.count("你：") == 3 and "36" in replayed.stdout
+    assert "你：/reset\n[已重置] 开始新的对话。\n你：我需要" in replayed.stdout
     assert "[回放] 这次请求" not in replayed.stdout  # /reset 之后是新对话，和录下的一样
     answers = [block.split("[统计]")[0] for block in recorded.stdout.split("[最终回复]")[1:]]
     assert answers == [block.split("[统计]")[0] for block in replayed.stdout.split("[最终回复]")[1:]]
@@ -248,7 +249,7 @@ def test_a_changed_system_prompt_is_flagged_in_round_one(tmp_path):
     edit(app / "agent.py", "你是一个有文件访问能力的助手", "你是一个谨慎的助手")
     out = run_copy(app, "--replay", "run.jsonl", "-C", "my-project").stdout
     first, *later = out.split("===== 第 ")[1:]
-    assert "[回放] 这次请求的第 1 条消息（system）和录制时不同" in first
+    assert "[回放] 这次请求的 messages[0]（system）和录制时不同" in first
     assert not any("[回放]" in part for part in later)  # 后面几轮多出的部分和录下的一样，不再说
 
 
@@ -260,4 +261,15 @@ def test_a_result_edited_in_step_is_flagged_as_edited(project, tmp_path):
     request["new"][1]["content"] = request["new"][1]["content"].replace("react", "vue")  # 像在 --step 里按 e 改过
     recording.write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in lines), encoding="utf-8")
     out = replay(recording).stdout
-    assert "[回放] 这次请求的第 6 条消息（tool）和录制时不同（录制时在 --step 里改过它）" in out.split("===== 第 ")[3]
+    assert "[回放] 这次请求的 messages[5]（tool）和录制时不同（录制时在 --step 里改过它）" in out.split("===== 第 ")[3]
+
+
+def test_a_recording_inside_the_work_dir_and_a_resume_elsewhere_are_pointed_out(project, tmp_path):
+    inside = run_main("--demo", "--record", "run.jsonl", QUESTION)  # 工作目录就是 project
+    assert inside.stdout.startswith("[注意] 录音文件在工作目录里")
+    other = tmp_path / "other"
+    other.mkdir()
+    out = run_main(
+        "--demo", "--resume", str(project / "run.jsonl"), "--record", str(tmp_path / "b.jsonl"), "-C", str(other), "好"
+    )
+    assert "[接着] 录制时的工作目录叫 my-project，现在是 other：要接着问同一个项目，用 -C 指定它。" in out.stdout
