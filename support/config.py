@@ -12,7 +12,7 @@ from pathlib import Path
 from dotenv import dotenv_values
 from dotenv.parser import parse_stream
 
-from support.terminal import fail, printable
+from support.terminal import escaped, fail, printable
 
 PLACEHOLDER_KEY = "sk-your-key-here"  # .env.example 里的示例值
 
@@ -129,7 +129,7 @@ def connect(app_dir: Path, demo: bool = False, replay: str | None = None) -> tup
         from support.replay import Replayer  # 只在回放时加载
 
         client = Replayer(replay)
-        return client, str(client.session.get("model")), frozenset()
+        return client, escaped(str(client.session.get("model"))), frozenset()  # 录音里的名字：转义了再用
     if demo:
         from support.demo_model import demo_client  # 只在演示时加载
 

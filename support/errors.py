@@ -83,7 +83,7 @@ def explain_error(e: Exception, base_url: str, model: str) -> str:
 
 def explained(e: Exception, base_url: str, model: str) -> str:
     if isinstance(e, ReplayStop):
-        return str(e)
+        return printable(str(e))  # 录音是别人给的也一样：控制字符不上屏幕
     said = provider_said(e)
     if isinstance(e, BAD_REPLY):
         problem = (

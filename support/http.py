@@ -204,10 +204,21 @@ class KeyHider:
         """piece 是 None：回复收完了，交出留着的那一点。"""
         if self.key is None:
             return piece or b""
-        text = self.key.sub(b"***", self.kept + (piece or b""))
+        text = hide_key(self.key, self.kept + (piece or b""))
         keep = 0 if piece is None else min(len(text), self.longest - 1)
         self.kept = text[len(text) - keep :]
         return text[: len(text) - keep]
+
+
+def hide_key(pattern, data: bytes, in_json: bool = True) -> bytes:
+    """把 data 里的 key 换成 ***。in_json：data 是 JSON 原文，前面紧挨着奇数个 \\ 的不算——
+    那个 \\ 和它前面的 \\ 是一对（\\\\u0073 解码后是文字 \\u0073，不是 key），换掉反而弄坏 JSON。"""
+
+    def replace(match):
+        before = len(data[: match.start()]) - len(data[: match.start()].rstrip(b"\\"))
+        return match.group(0) if in_json and before % 2 else b"***"
+
+    return pattern.sub(replace, data)
 
 
 def key_pattern(key: str):

@@ -1,15 +1,14 @@
-"""--page：把一段录音（--record 写的 JSON Lines）做成一个网页，用浏览器打开，投影和手机上都能看。
-
-一个 .html 文件，什么也不引用：样式写在里面，不用 JavaScript（折叠用 <details>），不连网、不加载字体。
-最上面是问题、模型、调用和执行的次数、每一轮输入有多大；下面按问题、按轮：这一轮送出的 messages（上一次请求
-已经送过的折叠起来，新增的 assistant 请求标蓝、新增的 tool 结果标绿，和 --step 一样），模型的回复，
-每个工具执行了什么、结果是什么。录音里的一切文字都转义后才写进网页。
+"""--page：把一段录音（--record 写的 JSON Lines）做成一个网页，投影和手机上都能看。一个 .html 文件，什么也不引用
+（样式写在里面，不用 JavaScript，折叠用 <details>）。上面是问题、次数、每一轮输入有多大；下面按轮：送出的 messages
+（送过的折叠，新增的 assistant 请求标蓝、tool 结果标绿，和 --step 一样）、回复、工具执行。录音里的文字都转义后才写进去。
 """
 
 import contextlib
 import html
 import io
 import json
+import os
+import tempfile
 from collections import Counter
 from pathlib import Path
 
@@ -77,11 +76,19 @@ def write_page(path: str) -> int:
     target = Path(path).with_suffix(".html")
     if target.resolve() == Path(path).resolve():
         fail(f"[错误] 没法写网页 {printable(target)}：它就是录音文件本身，换个文件名（比如 .jsonl）再做网页")
-    exchanges = requests(events)
-    text = page_html(events, f"录音 {Path(path).name}")
+    exchanges, temp = requests(events), None
     try:
-        target.write_text(text, encoding="utf-8", errors="replace")
+        text = page_html(events, f"录音 {Path(path).name}")
+    except RecursionError:
+        fail(f"[错误] {printable(path)} 里有嵌套太深的内容，做不了网页")
+    try:  # 先写进同一目录的临时文件（只有自己能读，和录音一样），写完再换上去：不写半个网页，也不顺着符号链接写
+        fd, temp = tempfile.mkstemp(dir=target.parent, prefix=".page-", suffix=".html")
+        with os.fdopen(fd, "w", encoding="utf-8", errors="replace") as file:
+            file.write(text)
+        os.replace(temp, target)
     except OSError as e:
+        with contextlib.suppress(OSError, TypeError):
+            os.unlink(temp)
         fail(f"[错误] 没法写网页 {printable(target)}：{printable(e.strerror or e)}")
     calls, ran = model_calls(exchanges), tool_counts(exchanges)[0]
     counts = f"{len(questions(exchanges))} 个问题，{calls} 次模型调用，{ran} 次工具执行"
@@ -138,7 +145,12 @@ def page_html(events: list, title: str) -> str:
             )
         ran, not_run = tool_counts(exchanges[: i + 1])
         extra = f"（另有 {sum(not_run.values())} 次调用没有执行）" if not_run else ""
-        parts.append(round_html(x, ids[i], sizes[i], origins))
+        try:
+            parts.append(round_html(x, ids[i], sizes[i], origins))
+        except RecursionError:  # 回复里有几百层嵌套（服务商这么回过，录下来了）：这一轮只说一句
+            parts.append(
+                f'<section class="round" id="{ids[i]}"><p class="warn">这一轮的内容嵌套太深，网页里不显示。</p>'
+            )
         parts.append(
             f'<p class="sofar">到这里：模型调用 {model_calls(exchanges[: i + 1])} 次，'
             f"工具执行 {ran} 次{extra}。</p>\n</section>"
@@ -227,8 +239,10 @@ def round_html(x: dict, anchor: str, size: int, origins: dict) -> str:
         f"{f'，输入 {prompt_tokens(x)} tokens' if prompt_tokens(x) is not None else ''}</small></h3>\n"
         '<div class="cols">\n<div>\n<h4>送出的 messages</h4>'
     ]
-    if old:
-        earlier = "\n".join(message_html(i, m, origins.get(i, "")) for i, m in enumerate(messages[:old]))
+    if old:  # 前面的最多列 20 条（第一条和最近的 19 条）：网页不随轮数平方地变大
+        shown = [message_html(i, messages[i], origins.get(i, "")) for i in range(old) if i == 0 or i >= old - 19]
+        skipped = [f'<p class="muted">……中间 {old - 20} 条省略，见前面各轮</p>'] if old > 20 else []
+        earlier = "\n".join(shown[:1] + skipped + shown[1:])
         parts.append(
             f'<details class="earlier"><summary>前面 {old} 条（上一次请求已经送过）</summary>\n{earlier}</details>'
         )

@@ -12,6 +12,7 @@ read_recording() 读回来，requests() 把每次请求的完整 messages 拼回
 
 import json
 import os
+import stat
 import time
 from datetime import datetime, timezone
 from types import SimpleNamespace
@@ -21,8 +22,9 @@ import openai
 
 from support.counts import NotRun, usage_of
 from support.errors import API_ERRORS, explain_error
-from support.http import key_pattern
+from support.http import hide_key, key_pattern
 from support.terminal import fail, printable
+from support.wire import safe_text
 
 VERSION = 1  # 录音格式的版本：不兼容地改格式时加一
 EVENTS = ("session", "request", "reply", "error", "interrupted", "tool")
@@ -94,13 +96,26 @@ class Recorder:
         self.write({**event, "seconds": seconds(self.mark)})
 
     def write(self, event: dict) -> None:
-        """写一行就 flush：程序被打断时，文件里是到那时为止的完整事件。"""
-        line = json.dumps(event, ensure_ascii=False, default=str).encode("utf-8", "replace") + b"\n"
-        if self.key:
-            line = self.key.sub(b"***", line)
+        """写一行就 flush：程序被打断时，文件里是到那时为止的完整事件。
+        孤立的代理字符换成 �（和历史里一样，safe_text），key 在变成 JSON 之前就换成 ***。"""
+        event = safe_text(json.loads(json.dumps(event, default=str)))
+        line = json.dumps(without_key(event, self.key), ensure_ascii=False).encode() + b"\n"
         self.file.write(line)
         self.file.flush()
         self.mark = time.monotonic()
+
+
+def without_key(value, key):
+    """每一段文字里的 key（原样的，或写成 \\u0073 这样的转义）都换成 ***：字典的键也一样。"""
+    if key is None:
+        return value
+    if isinstance(value, str):
+        return hide_key(key, value.encode("utf-8", "surrogatepass"), in_json=False).decode("utf-8", "surrogatepass")
+    if isinstance(value, list):
+        return [without_key(v, key) for v in value]
+    if isinstance(value, dict):
+        return {without_key(k, key): without_key(v, key) for k, v in value.items()}
+    return value
 
 
 def seconds(started: float) -> float:
@@ -126,6 +141,10 @@ def create_recording(path: str):
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600)
     except FileExistsError:
+        if os.path.isdir(path):
+            fail(
+                f"[错误] {printable(path)} 是个目录：--record 后面写一个新文件的名字，比如 {printable(path)}/run.jsonl"
+            )
         fail(f"[错误] {printable(path)} 已经存在，不覆盖：--record 换个文件名，或者 --resume {printable(path)} 接着录")
     except OSError as e:
         fail(f"[错误] 没法新建录音文件 {printable(path)}：{printable(e.strerror or e)}")
@@ -133,39 +152,49 @@ def create_recording(path: str):
 
 
 def open_for_append(path: str):
-    """--resume：接着写进原来的录音。最后一行要是写到一半（录制时被打断），先把它去掉。"""
+    """--resume：接着写进原来的录音（read_recording 已经查过它）。最后一行要是写到一半（录制时被打断）就去掉它；
+    是完整的一行、只是少了换行，就补上换行。"""
     try:
         file = open(path, "r+b")  # noqa: SIM115  交给 Recorder，程序结束时关
         data = file.read()
         if data and not data.endswith(b"\n"):
-            file.truncate(data.rfind(b"\n") + 1)
+            start = data.rfind(b"\n") + 1
+            if parsed(data[start:]) is None:
+                file.truncate(start)
+            else:
+                file.write(b"\n")
         file.seek(0, os.SEEK_END)
         return file
     except OSError as e:
         fail(f"[错误] 没法接着写录音文件 {printable(path)}：{printable(e.strerror or e)}")
 
 
+def parsed(line: bytes):
+    try:
+        return json.loads(line)
+    except (ValueError, RecursionError):
+        return None
+
+
 # ── 读回录音 ─────────────────────────────────────────────────
+MAX_RECORDING_BYTES = 512 * 2**20  # 录音最大 512 MB：再大的文件（或 /dev/zero）不读进内存
+
+
 def read_recording(path: str) -> list:
     """读出事件列表，先查格式；不是录音、格式不对就说是哪一行，退出码 2。
-    最后一行不完整（写到一半被打断）就不要它。"""
-    try:
-        with open(path, "rb") as file:
-            data = file.read()
-    except OSError as e:
-        fail(f"[错误] 读不了录音文件 {printable(path)}：{printable(e.strerror or e)}")
+    最后一行不完整（写到一半被打断）就不要它；空行跳过。"""
+    data = recording_bytes(path)
     lines = data.split(b"\n")
-    if lines and lines[-1] == b"":
-        lines.pop()
     events = []
     for number, line in enumerate(lines, 1):
-        try:
-            event = json.loads(line)
-        except (ValueError, RecursionError):
-            if number == len(lines) and not data.endswith(b"\n") and events:
+        if not line.strip():
+            continue
+        event = parsed(line)
+        if event is None:
+            if number == len(lines) and events:
                 break  # 写到一半的最后一行
             fail(f"[错误] {printable(path)} 第 {number} 行不是 JSON：它是 agent.py --record 写的录音吗？")
-        problem = event_problem(event, number == 1)
+        problem = event_problem(event, not events)
         if problem:
             fail(f"[错误] {printable(path)} 第 {number} 行{problem}：它是 agent.py --record 写的录音吗？")
         if event["event"] in EVENTS:  # 不认得的事件（更新的版本加的）跳过
@@ -175,22 +204,64 @@ def read_recording(path: str) -> list:
     return events
 
 
+def recording_bytes(path: str) -> bytes:
+    """先不等待地打开、确认是普通文件、不太大，再读：录音要是命名管道，读它会一直等；是 /dev/zero，会一直读下去。"""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    except OSError as e:
+        fail(f"[错误] 读不了录音文件 {printable(path)}：{printable(e.strerror or e)}")
+    with os.fdopen(fd, "rb") as file:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            fail(f"[错误] {printable(path)} 不是普通文件（是目录、命名管道或设备）：录音是 --record 写下的文件")
+        if st.st_size > MAX_RECORDING_BYTES:
+            fail(f"[错误] 录音文件 {printable(path)} 有 {st.st_size // 2**20} MB，太大了：最多读 512 MB")
+        try:
+            return file.read(MAX_RECORDING_BYTES + 1)
+        except OSError as e:
+            fail(f"[错误] 读不了录音文件 {printable(path)}：{printable(e.strerror or e)}")
+
+
 def event_problem(event, first: bool) -> str | None:
+    """这一行的形状不对就说哪里不对：回放、接着录、做网页都只碰查过的形状。"""
     if not isinstance(event, dict) or not isinstance(event.get("event"), str):
         return '不是一个事件（{"event": …}）'
-    if first and event["event"] != "session":
+    kind = event["event"]
+    if first and kind != "session":
         return "应该是 session 事件"
-    if event["event"] == "session" and event.get("version") != VERSION:
+    if kind == "session" and (type(event.get("version")) is not int or event["version"] != VERSION):
         return f"的格式版本是 {printable(event.get('version'))}，这个程序只认 {VERSION}"
-    if event["event"] == "request" and not (
-        isinstance(event.get("keep"), int)
-        and isinstance(event.get("new"), list)
-        and all(isinstance(m, dict) for m in event["new"])
+    if kind in ("request", "reply", "error", "interrupted", "tool") and not all(
+        type(event.get(k)) is int for k in ("question", "round")
     ):
-        return "的 request 事件缺了 keep 或 new"
-    if event["event"] == "tool" and not all(isinstance(event.get(k), str) for k in ("id", "name", "result")):
+        return f"的 {kind} 事件缺了 question 或 round（整数）"
+    if kind == "request" and not (
+        type(event.get("keep")) is int and isinstance(event.get("new"), list) and all(map(message_ok, event["new"]))
+    ):
+        return "的 request 事件缺了 keep，或者 new 不是消息的列表"
+    if kind == "tool" and not all(isinstance(event.get(k), str) for k in ("id", "name", "result")):
         return "的 tool 事件缺了 id、name 或 result"
     return None
+
+
+def message_ok(m) -> bool:
+    """历史里一条消息的形状：role、tool_call_id 是字符串；tool_calls 是 [{id: 字符串, function: {name, arguments}}]。"""
+    if not isinstance(m, dict) or not isinstance(m.get("role"), str):
+        return False
+    if "tool_call_id" in m and not isinstance(m["tool_call_id"], str):
+        return False
+    calls = m.get("tool_calls")
+    return calls is None or (
+        isinstance(calls, list)
+        and all(
+            isinstance(tc, dict)
+            and isinstance(tc.get("id"), str)
+            and isinstance(tc.get("function"), dict)
+            and isinstance(tc["function"].get("name"), str)
+            and isinstance(tc["function"].get("arguments"), str)
+            for tc in calls
+        )
+    )
 
 
 def requests(events: list) -> list:

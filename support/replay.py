@@ -59,15 +59,17 @@ class Replayer:
         if outcome["event"] == "interrupted":
             raise KeyboardInterrupt  # 录制时在等回复时按了 Ctrl-C
         if outcome["event"] == "error":
-            raise ReplayStop(str(outcome.get("text")))  # 录制时屏幕上那行提示，原样
-        reply = outcome.get("reply")
-        return ChatCompletion.construct(**reply) if isinstance(reply, dict) else reply
+            text = outcome.get("text")
+            raise ReplayStop(text if isinstance(text, str) else json.dumps(text, ensure_ascii=False))  # 当时那行提示
+        return sdk_reply(outcome.get("reply"))
 
     def tool_ran(self, call: dict, result: str) -> None:
         """工具在今天的文件上又执行了一次：和录下的结果比一比。"""
         recorded = next((t for t in (self.last or {}).get("tools", []) if t["id"] == call["id"]), None)
         if recorded is None:
-            print("  [回放] 录音里没有这次调用的结果（录制时没有执行到它）。")
+            print("  [回放] 录音里没有这次调用的结果：录制时它没有执行完（多半是按了 Ctrl-C）。")
+            if self.index == len(self.current) and self.last is self.current[-1]:
+                raise KeyboardInterrupt  # 录音到这里就停了：像当时那样停下这个问题
         elif recorded["result"] != str(result):
             self.seen.add(("tool", call["id"]))  # 下一轮的请求里这条结果不同，不再重复说
             print(
@@ -91,6 +93,17 @@ class Replayer:
         if s.get("workdir") not in (None, here):
             line += f"\n[回放] 录制时的工作目录叫 {s['workdir']}，现在是 {here}：要对照同一个项目，用 -C 指定它。"
         return printable(line)
+
+
+def sdk_reply(reply):
+    """录下的回复变回 SDK 会交出的样子：JSON 对象 → ChatCompletion（和 SDK 一样不校验）；别的（字符串……）原样。
+    怪到 SDK 也建不了的（比如有个 _fields_set 字段），就交出原来的 dict：to_history 照样查它的形状。"""
+    if not isinstance(reply, dict):
+        return reply
+    try:
+        return ChatCompletion.construct(**reply)
+    except Exception:  # noqa: BLE001
+        return reply
 
 
 def questions(exchanges: list) -> list:
@@ -207,8 +220,8 @@ def resumed(events: list) -> list:
         return messages
     try:
         with contextlib.redirect_stdout(io.StringIO()):  # 调用太多时的 [注意] 录制时已经打印过
-            msg = to_history(ChatCompletion.construct(**reply) if isinstance(reply, dict) else reply, messages)
-    except (ProviderError, TypeError, KeyError, AttributeError):
+            msg = to_history(sdk_reply(reply), messages)
+    except (ProviderError, TypeError, KeyError, AttributeError, ValueError, RecursionError):
         return messages  # 录下的回复本来就不能用：录制时也没进历史
     messages.append(msg)
     results = {t["id"]: t["result"] for t in last["tools"]}

@@ -327,13 +327,12 @@ def parse_args(argv, max_rounds: int, command_timeout: float) -> argparse.Namesp
         metavar="FILE",
         help="离线重放录下的运行：回复来自录音，不用 key、不联网；工具重新执行，结果和录下的不同就说出来",
     )
-    parser.add_argument(
-        "--resume",
-        metavar="FILE",
-        help="接着录下的对话问下去（用配置的模型，或加 --demo）；新的记录接着写进 FILE，加 --record NEW 就写进 NEW",
-    )
+    parser.add_argument("--resume", metavar="FILE", help="接着录下的对话问下去；新的记录写进 FILE（或 --record NEW）")
     parser.add_argument("--page", metavar="FILE", help="把录音 FILE 做成一个网页（FILE 旁边的 .html），不调用模型")
     args = parser.parse_intermixed_args(argv)
+    for flag in ("record", "replay", "resume", "page"):  # --replay "$F" 而 F 是空的：不能悄悄当成没写
+        if getattr(args, flag) is not None and not getattr(args, flag).strip():
+            parser.error(f"--{flag} 后面要写文件的路径，这里是空的")
     if args.replay and (args.record or args.resume or args.demo or args.question):
         parser.error("--replay 不和 --record、--resume、--demo、问题一起用：问题和回复都来自录音")
     if args.page and (args.record or args.resume or args.replay or args.question):

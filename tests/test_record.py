@@ -273,3 +273,45 @@ def test_a_recording_inside_the_work_dir_and_a_resume_elsewhere_are_pointed_out(
         "--demo", "--resume", str(project / "run.jsonl"), "--record", str(tmp_path / "b.jsonl"), "-C", str(other), "好"
     )
     assert "[接着] 录制时的工作目录叫 my-project，现在是 other：要接着问同一个项目，用 -C 指定它。" in out.stdout
+
+
+def test_empty_paths_are_usage_errors(tmp_path, provider):
+    p = provider([text_reply("不该问到这里")])
+    for flag in ("--replay", "--record", "--resume", "--page"):
+        out = run_main(flag, "", *(["问题"] if flag in ("--record", "--resume") else []), p=p)
+        assert out.returncode == 2 and flag in out.stderr, (flag, out.stderr)
+    assert not p.requests  # --replay "" 不会变成用真模型
+
+
+def test_a_key_written_as_json_escapes_is_masked_and_the_recording_stays_valid(project, tmp_path, provider):
+    key = "sk-test-RECOGNISABLE-0123456789abcdef"
+    escaped_key = "\\u0073k-test-RECOGNISABLE-0123456789abcdef"  # 文件里写的是转义，不是 key 本身
+    (project / "notes.txt").write_text(f"plain {key}\nescaped {escaped_key}\n", encoding="utf-8")
+    odd = call("read_file", f'{{"path": "{escaped_key}"}}', id="b")  # 回复的原文里是 \\u0073k-…
+    p = provider([tool_reply(call("read_file", {"path": "notes.txt"}, id="a"), odd), text_reply("好")])
+    recording = tmp_path / "run.jsonl"
+    out = run_main("--record", str(recording), "看 notes.txt", p=p, OPENAI_API_KEY=key)
+    assert out.returncode == 0, out.stderr  # 回复里转义过的参数没被遮坏（support/http.py）
+    data = recording.read_text(encoding="utf-8")
+    assert "RECOGNISABLE" not in data and "escaped ***" in data
+    assert all(json.loads(line) for line in data.splitlines())  # 每一行仍是 JSON
+    assert replay(recording).returncode == 0
+
+
+def test_special_files_and_odd_text_in_a_recording(project, tmp_path):
+    fifo = tmp_path / "pipe.jsonl"
+    os.mkfifo(fifo)
+    out = replay(fifo, timeout=10)
+    assert out.returncode == 2 and "不是普通文件" in out.stderr
+    recording = tmp_path / "odd.jsonl"
+    lines = [
+        {"event": "session", "version": 1, "model": "m\x1b]0;title\x07", "tools": [], "mode": "question"},
+        {"event": "request", "question": 1, "round": 1, "keep": 0, "new": [{"role": "user", "content": "hi"}]},
+        {"event": "error", "question": 1, "round": 1, "text": "\x1b[31mRED"},
+    ]
+    recording.write_text("\n".join(json.dumps(e) for e in lines), encoding="utf-8")  # 最后一行没有换行
+    out = replay(recording)
+    assert out.returncode == 1 and "\\x1b[31mRED" in out.stderr and "\x1b" not in out.stdout + out.stderr
+    resumed = run_main("--demo", "--resume", str(recording), "好")
+    assert resumed.returncode == 0, resumed.stderr
+    assert [e["event"] for e in events(recording)][:3] == ["session", "request", "error"]  # 完整的最后一行没丢
