@@ -18,12 +18,14 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 import openai  # noqa: E402
-from fake_provider import FakeProvider, call, messages_bytes, text_reply, tool_reply  # noqa: E402
+from fake_provider import FakeProvider, call, completion, messages_bytes, text_reply, tool_reply  # noqa: E402
+from openai.types.chat import ChatCompletion  # noqa: E402
 
 import agent  # noqa: E402
 from support.record import Recorder, create_recording, session_info  # noqa: E402
@@ -95,11 +97,31 @@ def record_overhead():
                 keep = Recorder(openai.OpenAI(base_url=p.url, **client_kwargs), create_recording(str(path)), info)
                 recorded.append(timed(lambda keep=keep: agent_loop(keep, agent.Options(journal=keep))))
                 size, sent = path.stat().st_size, sum(len(r) for r in p.raw)
+        own = []  # 录音自己的开销：客户端换成立刻交出回复的替身（不走网络、不走 SDK），只剩 run() 和录音
+        for n in range(7):
+            bare = timed(lambda: agent_loop(stub_client()))
+            keep = Recorder(stub_client(), create_recording(str(Path(tmp) / f"stub{n}.jsonl")), info)
+            own.append(timed(lambda keep=keep: agent_loop(keep, agent.Options(journal=keep))) - bare)
     plain, recorded = min(plain), min(recorded)
     print(
         f"--record（{ROUNDS} 轮）：{recorded * 1000:.0f} ms，不录 {plain * 1000:.0f} ms，比值 {recorded / plain:.3f}×；"
+        f"录音本身每轮约 {sorted(own)[3] / (ROUNDS + 1) * 1000:.2f} ms（中位数）；"
         f"录音 {size / 1024:.0f} KB，这些请求一共 {sent / 1024:.0f} KB（录音是它的 {size / sent:.2f}×）"
     )
+
+
+def stub_client():
+    """立刻按脚本交出 ChatCompletion 的客户端：量录音本身花的时间时，不让网络和 SDK 的抖动混进来。"""
+    replies = iter(
+        [ChatCompletion.construct(**completion({"model": "m"}, **item)) for item in map(wrap, script(ROUNDS))]
+    )
+    return SimpleNamespace(
+        base_url="stub", chat=SimpleNamespace(completions=SimpleNamespace(create=lambda **_: next(replies)))
+    )
+
+
+def wrap(message):
+    return {"message": message}
 
 
 def startup():
