@@ -210,10 +210,11 @@ def recording_bytes(path: str) -> bytes:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
     except OSError as e:
         fail(f"[错误] 读不了录音文件 {printable(path)}：{printable(e.strerror or e)}")
+    st = os.fstat(fd)  # 在 fdopen 之前：目录交给 fdopen 会直接出错
+    if not stat.S_ISREG(st.st_mode):
+        os.close(fd)
+        fail(f"[错误] {printable(path)} 不是普通文件（是目录、命名管道或设备）：录音是 --record 写下的文件")
     with os.fdopen(fd, "rb") as file:
-        st = os.fstat(fd)
-        if not stat.S_ISREG(st.st_mode):
-            fail(f"[错误] {printable(path)} 不是普通文件（是目录、命名管道或设备）：录音是 --record 写下的文件")
         if st.st_size > MAX_RECORDING_BYTES:
             fail(f"[错误] 录音文件 {printable(path)} 有 {st.st_size // 2**20} MB，太大了：最多读 512 MB")
         try:
