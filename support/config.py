@@ -13,6 +13,7 @@ from dotenv import dotenv_values
 from dotenv.parser import parse_stream
 
 from support.terminal import escaped, fail, printable
+from support.workspace import read_regular
 
 PLACEHOLDER_KEY = "sk-your-key-here"  # .env.example 里的示例值
 
@@ -53,22 +54,16 @@ def read_env_file(env_file: Path) -> tuple:
     .env 要是命名管道，读它会一直等；是 /dev/zero，会一直读下去。"""
     where = printable(env_file)
     try:
-        fd = os.open(env_file, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+        st, data = read_regular(env_file)
     except FileNotFoundError:  # lexists 说它在：是断了的符号链接
         fail(f"[错误] {where} 是个符号链接，链接指向的文件不存在：请删掉它，或者让它指向写着设置的文件")
     except OSError as e:
         why = "是绕成了圈的符号链接" if e.errno == errno.ELOOP else f"读不了：{printable(e.strerror or e)}"
         fail(f"[错误] {where} {why}。请检查这个文件和它的权限")
-    st = os.fstat(fd)
-    if not stat.S_ISREG(st.st_mode):
-        os.close(fd)
+    if data is None:
         kind = next((name for test, name in FILE_KINDS if test(st.st_mode)), "特殊文件")
         fail(f"[错误] {where} 不是普通文件（是{kind}）：.env 要是写着设置的文本文件，请删掉它或换成普通文件")
-    with os.fdopen(fd, "rb") as file:
-        try:
-            return st, file.read()
-        except OSError as e:
-            fail(f"[错误] 读不了 {where}：{printable(e.strerror or e)}。请检查这个文件和它的权限")
+    return st, data
 
 
 FILE_KINDS = [(stat.S_ISDIR, "目录"), (stat.S_ISFIFO, "命名管道"), (stat.S_ISCHR, "设备"), (stat.S_ISBLK, "设备")]

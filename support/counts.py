@@ -26,12 +26,9 @@ def count_tool_run(stats: dict, result: str) -> None:
 
 
 def count_model_call(stats: dict, response) -> None:
-    """模型调用次数加一，累计 token 用量；每次调用的用量也按顺序记下（--step 显示上一次的）。"""
+    """模型调用次数加一，按顺序记下每次调用的 token 用量（--step 显示上一次的，[统计] 加起来）。"""
     stats["model_calls"] += 1
-    usage = usage_of(response)
-    stats.setdefault("calls", []).append(usage)
-    for key, value in usage.items():
-        stats[key] = stats.get(key, 0) + value
+    stats.setdefault("calls", []).append(usage_of(response))
 
 
 def usage_of(response) -> dict:
@@ -66,9 +63,11 @@ def summary(stats: dict, messages: list) -> str:
         )
         line += f"（另有 {total} 次调用没有执行：{reasons}）"
     line += f"，messages 共 {len(messages)} 条"
-    if "prompt" in stats:
-        line += f"；tokens：输入 {stats['prompt']}"
-        if stats.get("cached"):
-            line += f"（缓存命中 {stats['cached']}）"
-        line += f"，输出 {stats.get('completion', 0)}"
+    calls = stats.get("calls") or []
+    if any("prompt" in usage for usage in calls):
+        total = {key: sum(usage.get(key, 0) for usage in calls) for key in ("prompt", "completion", "cached")}
+        line += f"；tokens：输入 {total['prompt']}"
+        if total["cached"]:
+            line += f"（缓存命中 {total['cached']}）"
+        line += f"，输出 {total['completion']}"
     return line

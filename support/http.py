@@ -196,7 +196,7 @@ class KeyHider:
 
     def __init__(self, request):
         value = request.headers.get("authorization", "").split(" ", 1)[-1]
-        self.key = key_pattern(value) if len(value) >= 8 else None  # 太短的（none、test）不换：会遮掉正常的字
+        self.key = key_pattern(value)
         self.longest = 6 * len(value)  # 每个字符都写成 \\uXXXX 时最长
         self.kept = b""
 
@@ -215,15 +215,19 @@ def hide_key(pattern, data: bytes, in_json: bool = True) -> bytes:
     那个 \\ 和它前面的 \\ 是一对（\\\\u0073 解码后是文字 \\u0073，不是 key），换掉反而弄坏 JSON。"""
 
     def replace(match):
-        before = len(data[: match.start()]) - len(data[: match.start()].rstrip(b"\\"))
-        return match.group(0) if in_json and before % 2 else b"***"
+        start = match.start()
+        while start and data[start - 1] == ord("\\"):  # 往前数紧挨着的 \\
+            start -= 1
+        return match.group(0) if in_json and (match.start() - start) % 2 else b"***"
 
     return pattern.sub(replace, data)
 
 
 def key_pattern(key: str):
     """认出 key 的正则（bytes）：每个字符原样，或者写成 JSON 转义 \\uXXXX（十六进制大小写都行）；
-    " \\ / 三个字符还可以写成 \\" \\\\ \\/。"""
+    " \\ / 三个字符还可以写成 \\" \\\\ \\/。太短的 key（本地服务常填的 none、test）返回 None：换了会遮掉正常的字。"""
+    if len(key) < 8:
+        return None
     parts = []
     for char in key:
         code = "".join(f"[{c}{c.upper()}]" if c.isalpha() else c for c in f"{ord(char):04x}")

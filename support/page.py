@@ -5,16 +5,14 @@
 
 import contextlib
 import html
-import io
 import json
 import os
 import tempfile
 from collections import Counter
 from pathlib import Path
 
-from support.provider import ProviderError, to_history
 from support.record import model_calls, read_recording, requests
-from support.replay import questions
+from support.replay import questions, recorded_message
 from support.terminal import escaped, fail, printable
 from support.wire import sent_arguments
 
@@ -121,7 +119,10 @@ def page_html(events: list, title: str) -> str:
     exchanges = requests(events)
     grouped = questions(exchanges)
     bases = [esc(f"q{x['request'].get('question')}-r{x['request'].get('round')}") for x in exchanges]
-    ids = [b + (f"-{bases[:i].count(b) + 1}" if b in bases[:i] else "") for i, b in enumerate(bases)]  # 每一轮的锚点
+    ids, seen = [], Counter()  # 每一轮的锚点；手改的录音里同一轮出现两次，第二次加 -2
+    for base in bases:
+        seen[base] += 1
+        ids.append(base if seen[base] == 1 else f"{base}-{seen[base]}")
     starts = {id(x): ids[i] for i, x in enumerate(exchanges)}
     sizes = [request_size(x) for x in exchanges]
     parts = [
@@ -132,7 +133,7 @@ def page_html(events: list, title: str) -> str:
         size_table(exchanges, sizes, ids),
     ]
     heads, session = {id(g["exchanges"][0]): g for g in grouped}, exchanges[0]["session"] if exchanges else None
-    origins = {}  # 第几条消息是在哪一轮新增的
+    origins, calls, ran, skipped = {}, 0, 0, 0  # 第几条消息是在哪一轮新增的；到这一轮为止的次数
     for i, x in enumerate(exchanges):
         if id(x) in heads:
             parts.append(f"<h2>问题 {esc(heads[id(x)]['number'])}：{esc(as_text(heads[id(x)]['text'], 300))}</h2>")
@@ -143,18 +144,16 @@ def page_html(events: list, title: str) -> str:
                 f'<p class="note">从这里起是{what}：录于 {esc(session.get("started"))}，'
                 f"模型 {esc(session.get('model'))}（{esc(session.get('host'))}）。</p>"
             )
-        ran, not_run = tool_counts(exchanges[: i + 1])
-        extra = f"（另有 {sum(not_run.values())} 次调用没有执行）" if not_run else ""
+        this_ran, this_skipped = tool_counts([x])
+        calls, ran, skipped = calls + model_calls([x]), ran + this_ran, skipped + sum(this_skipped.values())
+        extra = f"（另有 {skipped} 次调用没有执行）" if skipped else ""
         try:
             parts.append(round_html(x, ids[i], sizes[i], origins))
         except RecursionError:  # 回复里有几百层嵌套（服务商这么回过，录下来了）：这一轮只说一句
             parts.append(
                 f'<section class="round" id="{ids[i]}"><p class="warn">这一轮的内容嵌套太深，网页里不显示。</p>'
             )
-        parts.append(
-            f'<p class="sofar">到这里：模型调用 {model_calls(exchanges[: i + 1])} 次，'
-            f"工具执行 {ran} 次{extra}。</p>\n</section>"
-        )
+        parts.append(f'<p class="sofar">到这里：模型调用 {calls} 次，工具执行 {ran} 次{extra}。</p>\n</section>')
     if not exchanges:
         parts.append('<p class="warn">录音里还没有任何请求：程序在第一次调用模型之前就停了。</p>')
     return "\n".join([*parts, "</main>\n</body>\n</html>\n"])
@@ -311,11 +310,8 @@ def outcome_html(x: dict) -> tuple:
     if outcome["event"] == "error":
         return f'<p class="error">{esc(outcome.get("text"))}</p><p class="muted">这一轮出错了{waited}。</p>', []
     reply = outcome.get("reply")
-    try:
-        with contextlib.redirect_stdout(io.StringIO()):  # 调用太多时的 [注意] 录制时已经打印过
-            msg = to_history(reply, x["messages"])
-    except (ProviderError, TypeError, KeyError, AttributeError, ValueError, IndexError) as e:
-        why = e.args[0] if isinstance(e, ProviderError) else f"{type(e).__name__}: {e}"
+    msg, why = recorded_message(reply, x["messages"])
+    if msg is None:
         raw = text_html(reply)
         return f'<p class="error">这个回复不能用（{esc(why)}），没有进历史{waited}。收到的是：</p>{raw}', []
     usage = outcome.get("usage") if isinstance(outcome.get("usage"), dict) else {}

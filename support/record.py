@@ -25,6 +25,7 @@ from support.errors import API_ERRORS, explain_error
 from support.http import hide_key, key_pattern
 from support.terminal import fail, printable
 from support.wire import safe_text
+from support.workspace import kind_of, read_regular
 
 VERSION = 1  # 录音格式的版本：不兼容地改格式时加一
 EVENTS = ("session", "request", "reply", "error", "interrupted", "tool")
@@ -38,8 +39,7 @@ class Recorder:
         self.client, self.file = client, file
         self.base_url = client.base_url  # 出错提示里用
         self.chat = SimpleNamespace(completions=SimpleNamespace(create=self.create))
-        key = getattr(client, "api_key", None) or ""
-        self.key = key_pattern(key) if len(key) >= 8 else None  # 太短的（none、test）不换：会遮掉正常的字
+        self.key = key_pattern(getattr(client, "api_key", None) or "")  # 写进文件之前把它换成 ***
         self.sent = list(last_request)  # 上一次请求的 messages：下一次只写新增的
         self.question, self.round, self.mark = question, 0, time.monotonic()
         self.write({"event": "session", "version": VERSION, **session})
@@ -98,8 +98,12 @@ class Recorder:
     def write(self, event: dict) -> None:
         """写一行就 flush：程序被打断时，文件里是到那时为止的完整事件。
         孤立的代理字符换成 �（和历史里一样，safe_text），key 在变成 JSON 之前就换成 ***。"""
-        event = safe_text(json.loads(json.dumps(event, default=str)))
-        line = json.dumps(without_key(event, self.key), ensure_ascii=False).encode() + b"\n"
+        line = (
+            json.dumps(without_key(safe_text(event), self.key), ensure_ascii=False, default=str).encode(
+                "utf-8", "replace"
+            )
+            + b"\n"
+        )
         self.file.write(line)
         self.file.flush()
         self.mark = time.monotonic()
@@ -156,8 +160,11 @@ def open_for_append(path: str):
     是完整的一行、只是少了换行，就补上换行。"""
     try:
         file = open(path, "r+b")  # noqa: SIM115  交给 Recorder，程序结束时关
-        data = file.read()
-        if data and not data.endswith(b"\n"):
+        size = file.seek(0, os.SEEK_END)
+        file.seek(max(size - 1, 0))
+        if size and file.read(1) != b"\n":  # 少见：这时才读整个文件，找最后一行
+            file.seek(0)
+            data = file.read()
             start = data.rfind(b"\n") + 1
             if parsed(data[start:]) is None:
                 file.truncate(start)
@@ -205,22 +212,16 @@ def read_recording(path: str) -> list:
 
 
 def recording_bytes(path: str) -> bytes:
-    """先不等待地打开、确认是普通文件、不太大，再读：录音要是命名管道，读它会一直等；是 /dev/zero，会一直读下去。"""
+    """录音的全部字节（read_regular：命名管道不会让它一直等，/dev/zero 不会一直读下去）；不是普通文件、太大就一句话。"""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+        st, data = read_regular(path, MAX_RECORDING_BYTES)
     except OSError as e:
         fail(f"[错误] 读不了录音文件 {printable(path)}：{printable(e.strerror or e)}")
-    st = os.fstat(fd)  # 在 fdopen 之前：目录交给 fdopen 会直接出错
-    if not stat.S_ISREG(st.st_mode):
-        os.close(fd)
-        fail(f"[错误] {printable(path)} 不是普通文件（是目录、命名管道或设备）：录音是 --record 写下的文件")
-    with os.fdopen(fd, "rb") as file:
-        if st.st_size > MAX_RECORDING_BYTES:
-            fail(f"[错误] 录音文件 {printable(path)} 有 {st.st_size // 2**20} MB，太大了：最多读 512 MB")
-        try:
-            return file.read(MAX_RECORDING_BYTES + 1)
-        except OSError as e:
-            fail(f"[错误] 读不了录音文件 {printable(path)}：{printable(e.strerror or e)}")
+    if data is None and not stat.S_ISREG(st.st_mode):
+        fail(f"[错误] {printable(path)} 不是普通文件（是{kind_of(st.st_mode)}）：录音是 --record 写下的文件")
+    if data is None:
+        fail(f"[错误] 录音文件 {printable(path)} 有 {st.st_size // 2**20} MB，太大了：最多读 512 MB")
+    return data
 
 
 def event_problem(event, first: bool) -> str | None:

@@ -106,6 +106,16 @@ def sdk_reply(reply):
         return reply
 
 
+def recorded_message(reply, messages: list) -> tuple:
+    """录下的回复进历史的那条 assistant 消息（和录制时 to_history 做的一样）：(消息, None)；
+    回复不能用就是 (None, 为什么)。"""
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):  # 调用太多时的 [注意] 录制时已经打印过
+            return to_history(sdk_reply(reply), messages), None
+    except (ProviderError, TypeError, KeyError, AttributeError, ValueError, IndexError, RecursionError) as e:
+        return None, e.args[0] if isinstance(e, ProviderError) else f"{type(e).__name__}: {e}"
+
+
 def questions(exchanges: list) -> list:
     """按问题分组：[{text, mode, exchanges, history}]。history：问题开始前的 messages——
     接着上一个问题（None），或者录音里的一段新对话（/reset 之后、--resume 到新文件时）。"""
@@ -206,22 +216,18 @@ def shown(text, start: int = 0) -> str:
 
 
 # ── --resume ─────────────────────────────────────────────────
-def resumed(events: list) -> list:
+def resumed(exchanges: list) -> list:
     """录音结束时的对话：最后一次请求的 messages，加上它的回复和已经执行完的工具结果。
     没答完的地方留着，下一个问题开始时 run() 照常修好（[修复]）。"""
-    exchanges = requests(events)
     if not exchanges:
         return []
     last = exchanges[-1]
     messages = json.loads(json.dumps(last["messages"]))
     outcome = last["outcome"] or {}
-    reply = outcome.get("reply")
     if outcome.get("event") != "reply":
         return messages
-    try:
-        with contextlib.redirect_stdout(io.StringIO()):  # 调用太多时的 [注意] 录制时已经打印过
-            msg = to_history(sdk_reply(reply), messages)
-    except (ProviderError, TypeError, KeyError, AttributeError, ValueError, RecursionError):
+    msg, _ = recorded_message(outcome.get("reply"), messages)
+    if msg is None:
         return messages  # 录下的回复本来就不能用：录制时也没进历史
     messages.append(msg)
     results = {t["id"]: t["result"] for t in last["tools"]}
@@ -243,14 +249,15 @@ def keep_run(args, client, model: str, tools: list) -> tuple:
         if not args.rounds_given and isinstance(recorded, int) and recorded >= 1:  # 录制时的上限比现在的小：照它停
             args.max_rounds = min(args.max_rounds, recorded)
         return client, client, None
+    if not (args.record or args.resume):
+        return client, None, None
     history, mode = None, "question" if args.question else "repl"
     folder = Path(args.workdir or ".").resolve()  # 工作目录（-C 之后会进去的那个）
     info = session_info(client, model, tools, args.max_rounds, mode, workdir=folder.name)  # 只记目录名
-    if not (args.record or args.resume):
-        return client, None, None
     if args.resume:
         events = read_recording(args.resume)
-        history, exchanges = resumed(events), requests(events)
+        exchanges = requests(events)
+        history = resumed(exchanges)
         last = exchanges[-1] if exchanges and not args.record else None  # 接着写同一个文件：只写新增的
         file = create_recording(args.record) if args.record else open_for_append(args.resume)
         info["resumed"] = True

@@ -194,6 +194,20 @@ def still_there(st: os.stat_result, target: Path) -> bool:
         return False
 
 
+def read_regular(path, limit: int | None = None) -> tuple:
+    """(os.stat_result, 全部内容)：先不等待地（O_NONBLOCK）打开、看类型，是普通文件（且不比 limit 大）才读，
+    否则内容是 None。.env、录音要是命名管道，读它会一直等；是 /dev/zero，会一直读下去。打不开、读不了照常抛 OSError。"""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or (limit is not None and st.st_size > limit):
+            return st, None
+        with os.fdopen(fd, "rb", closefd=False) as file:
+            return st, file.read(-1 if limit is None else limit + 1)
+    finally:
+        os.close(fd)
+
+
 def not_regular(path: str, mode: int) -> OSError:
     if stat.S_ISLNK(mode):  # 检查时路径里没有链接（inside_workspace 解开了所有链接）：是中途换上的
         return PermissionError(f"{quoted(path)} 在检查之后被换成了符号链接，不能读取")
