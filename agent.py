@@ -18,14 +18,15 @@ if __name__ == "__main__":  # 还在启动（import）时按 Ctrl-C：不出 tra
 import json
 from pathlib import Path
 
-from support.config import Options, connect, enter_workdir
+from support.cli import Session, make_page, parse_args, start
 from support.counts import count_model_call, count_tool_run, summary
 from support.errors import API_ERRORS, explain_error, internal_error
-from support.page import write_page
+from support.options import Options
 from support.processes import protect_memory
 from support.provider import to_history
-from support.replay import keep_run, replay_session
-from support.terminal import parse_args, pause_step, prepare_repl, preview, printable, safe_console, shown_call, waiting
+from support.screen import prepare_repl, preview, safe_console, shown_call, waiting
+from support.step import pause_step
+from support.visible import printable
 from support.wire import safe_text
 from tools import COMMAND_TIMEOUT, TOOLS, dispatch_tool
 
@@ -41,28 +42,18 @@ INTERRUPTED = "已中断：这次工具调用没有执行完（用户按了 Ctrl
 
 # ── 主循环 ───────────────────────────────────────────────────
 def run(
-    user_message: str,
-    messages: list | None = None,
-    *,
-    client,
-    model: str,
-    max_rounds: int = MAX_ROUNDS,
-    options: Options = Options(),
+    user_message: str, messages: list | None = None, *, client, model: str, max_rounds=MAX_ROUNDS, options=Options()
 ) -> list:
-    """回答一个问题。
+    """回答一个问题，返回 messages（下一个问题接着用）。最多 max_rounds 轮，跑满就警告。
 
     1. 把问题追加到 messages（新对话先放 system 规则；上个问题中断留下的缺口先补好）
     2. 带着完整历史和工具说明调用模型
     3. 模型没调工具 → 打印最终回复，结束
     4. 模型调了工具 → 逐个执行，每个结果配对一条 role=tool 消息追加回去，回到 2
-    最多 max_rounds 轮，跑满就警告。返回 messages，下一个问题接着用。
     """
-    if messages is None:
-        messages = new_conversation()
+    messages = new_conversation() if messages is None else messages
     messages.append({"role": "user", "content": user_message})
-    repaired = check_pairing(messages)
-    if repaired:
-        print(f"  [修复] 上一个问题没有正常结束（出错、被中断或用完了轮次），历史里有 {repaired} 处不完整，已补好。")
+    check_pairing(messages)  # 上个问题中途出错、被中断留下的缺口：补好，说一声
     stats = {"model_calls": 0, "tool_runs": 0}
 
     for round_num in range(1, max_rounds + 1):
@@ -98,10 +89,7 @@ def run(
             func_args = tc["function"]["arguments"]  # JSON 字符串（章节里是解析好的 dict）：dispatch_tool 解析并检查
             print(f"  [调用工具] {shown_call(func_name, func_args)}")  # 模型发来的原样，太长只显示开头
             result = dispatch_tool(func_name, func_args, options)
-            count_tool_run(stats, result)  # 真正执行了才算；参数不对、命令没批准的另记
-            print(f"  [工具结果] {preview(result)}")
-            if options.journal:  # --record 把这次执行写进文件；--replay 和录下的结果比一比
-                options.journal.tool_ran(tc, result)
+            tool_done(tc, result, stats, options)  # 打印 [工具结果]，数一次执行，--record 记下
 
             messages.append({
                 "role": "tool",
@@ -121,7 +109,8 @@ def new_conversation() -> list:
 
 
 def check_pairing(messages: list) -> int:
-    """问题开始前检查历史的配对，就地修好，返回修了几处（配不上对只能是上个问题中途 Ctrl-C 或出错留下的）：
+    """问题开始前检查历史的配对，就地修好，打印一行 [修复]，返回修了几处
+    （配不上对只能是上个问题中途 Ctrl-C 或出错留下的）：
     - 每个 tool_call 紧跟着恰好一条结果：缺的补“已中断”，重复的、对不上号的删掉；
     - user 紧跟在 user 或 tool 后面时（上个问题没答完），中间补一条说明没答完的 assistant
       （Gemma、Mistral 等要求 user / assistant 交替）。不修的话，之后每次请求都会被服务商拒绝。
@@ -146,9 +135,20 @@ def check_pairing(messages: list) -> int:
                 result = {"role": "tool", "tool_call_id": tc["id"], "content": INTERRUPTED}
                 added += 1
             fixed.append(result)
-    dropped = len(messages) + added - len(fixed)  # 重复的、对不上号的结果
+    repaired = len(messages) + 2 * added - len(fixed)  # 补上的，加上删掉的（重复的、对不上号的结果）
     messages[:] = fixed
-    return added + dropped
+    if repaired:
+        print(f"  [修复] 上一个问题没有正常结束（出错、被中断或用完了轮次），历史里有 {repaired} 处不完整，已补好。")
+    return repaired
+
+
+def tool_done(tc: dict, result: str, stats: dict, options: Options) -> None:
+    """一次工具调用做完了：屏幕上打印 [工具结果]（太长只显示开头），真正执行了才算进“工具执行”
+    （参数不对、命令没批准的另记），--record 把它写进录音（--replay 和录下的结果比一比）。"""
+    print(f"  [工具结果] {preview(result)}")
+    count_tool_run(stats, result)
+    if options.recording:
+        options.recording.tool_ran(tc, result)
 
 
 def ready_to_send(messages: list) -> bool:
@@ -176,15 +176,15 @@ def ready_to_send(messages: list) -> bool:
 
 
 # ── 交互模式和命令行 ─────────────────────────────────────────
-def ask(question: str, messages: list, client, model: str, args, options: Options) -> int:
-    """跑一个问题，出错或 Ctrl-C 都变成一句话，对话保留。返回退出码。"""
+def ask(question: str, messages: list, s: Session) -> int:
+    """跑一个问题，出错或 Ctrl-C 都变成一句话，对话保留。返回退出码。s：这次运行（support/cli.py 的 Session）。"""
     try:
-        run(safe_text(question), messages, client=client, model=model, max_rounds=args.max_rounds, options=options)
+        run(safe_text(question), messages, client=s.client, model=s.model, max_rounds=s.max_rounds, options=s.options)
     except KeyboardInterrupt:
-        print("\n[已中断] " + ("问题没有答完，程序结束。" if args.question else "这一轮停下了；对话还在，可以接着问。"))
+        print("\n[已中断] " + ("问题没有答完，程序结束。" if s.one_shot else "这一轮停下了；对话还在，可以接着问。"))
         return 130
     except API_ERRORS as e:  # 服务商或网络的问题：一句话说该改哪个设置
-        print(explain_error(e, str(client.base_url).rstrip("/"), model), file=sys.stderr)
+        print(explain_error(e, str(s.client.base_url).rstrip("/"), s.model), file=sys.stderr)
         return 1
     except BrokenPipeError:
         raise  # 输出的管道被关了（比如 | head），不是 bug：交给入口安静地结束
@@ -192,15 +192,15 @@ def ask(question: str, messages: list, client, model: str, args, options: Option
         print(internal_error(e), file=sys.stderr)
         return 1
     finally:
-        if args.show_messages:
+        if s.show_messages:
             print(printable(json.dumps(messages, ensure_ascii=False, indent=2)))
     return 0 if messages[-1].get("role") == "assistant" and not messages[-1].get("tool_calls") else 1  # 答完了
 
 
-def repl(client, model: str, args, options: Options = Options(), messages: list | None = None) -> int:
+def repl(session: Session) -> int:
     """交互模式：对话在问题之间延续，/reset 重新开始，quit / exit / Ctrl-D / Ctrl-C 退出。"""
-    prepare_repl(model, args.demo)  # 检查 stdin / stdout，打印开场白（离线演示还列出它认得的问题）
-    messages = messages or new_conversation()  # --resume：接着录下的对话
+    prepare_repl(session.model, session.intro)  # 检查 stdin / stdout，打印开场白（离线演示还列出它认得的问题）
+    messages = session.history or new_conversation()  # --resume：接着录下的对话
     while True:
         try:
             question = input("你：").strip()
@@ -215,25 +215,20 @@ def repl(client, model: str, args, options: Options = Options(), messages: list 
             messages = new_conversation()
             print("[已重置] 开始新的对话。")
         elif question:
-            ask(question, messages, client, model, args, options)
+            ask(question, messages, session)
 
 
 def main(argv=None) -> int:
     safe_console()  # 终端显示不了的字符换成替代字符，打印永不出错
     args = parse_args(argv, MAX_ROUNDS, COMMAND_TIMEOUT)
     if args.page:  # --page：只把录音做成网页，不调用模型，不用 key
-        return write_page(args.page)
-    client, model, env_files = connect(Path(__file__).parent, demo=args.demo, replay=args.replay)  # 读 .env，建客户端
-    client, keeper, history = keep_run(args, client, model, TOOLS)  # --record、--resume 边跑边写；--replay 对照录音
-    env_files |= enter_workdir(args.workdir)  # 工作目录里的 .env 也不许文件工具读（包括它的硬链接）
-    options = Options(
-        auto_approve=args.yes, command_timeout=args.command_timeout, step=args.step, env_files=env_files, journal=keeper
-    )
-    if args.replay:  # 按录音里的顺序把问题再问一遍
-        return replay_session(client, lambda q, m: ask(q, m, client, model, args, options), new_conversation)
+        return make_page(args.page)
+    session = start(args, Path(__file__).parent, TOOLS, MAX_ROUNDS)  # 读 .env 建客户端（或演示、录音），进入工作目录
+    if session.replayer:  # --replay：按录音里的顺序把问题再问一遍
+        return session.replayer.replay(lambda question, messages: ask(question, messages, session), new_conversation)
     if args.question:
-        return ask(args.question, history or new_conversation(), client, model, args, options)
-    return repl(client, model, args, options, history)
+        return ask(args.question, session.history or new_conversation(), session)
+    return repl(session)
 
 
 if __name__ == "__main__":

@@ -14,8 +14,8 @@ import os
 from pathlib import Path
 
 from support.commands import approve, run_bounded
-from support.config import Options
 from support.counts import NotRun
+from support.options import Options
 from support.search import matching_lines, unreached_note, walk_files
 from support.wire import INVALID_JSON, json_arguments, safe_text
 from support.workspace import (

@@ -21,14 +21,14 @@ from pathlib import Path
 from types import SimpleNamespace
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+sys.path.insert(0, str(ROOT))
 
 import openai  # noqa: E402
-from fake_provider import FakeProvider, call, completion, messages_bytes, text_reply, tool_reply  # noqa: E402
 from openai.types.chat import ChatCompletion  # noqa: E402
 
 import agent  # noqa: E402
-from support.record import Recorder, create_recording, session_info  # noqa: E402
+from fakes.provider import FakeProvider, call, completion, messages_bytes, text_reply, tool_reply  # noqa: E402  测试也用它
+from support.recording.record import Recorder, create_recording, session_info  # noqa: E402
 
 ROUNDS = 50
 
@@ -95,13 +95,13 @@ def record_overhead():
                     openai.OpenAI(base_url=p.url, **client_kwargs), "m", agent.TOOLS, ROUNDS + 1, "question"
                 )
                 keep = Recorder(openai.OpenAI(base_url=p.url, **client_kwargs), create_recording(str(path)), info)
-                recorded.append(timed(lambda keep=keep: agent_loop(keep, agent.Options(journal=keep))))
+                recorded.append(timed(lambda keep=keep: agent_loop(keep, agent.Options(recording=keep))))
                 size, sent = path.stat().st_size, sum(len(r) for r in p.raw)
         own = []  # 录音自己的开销：客户端换成立刻交出回复的替身（不走网络、不走 SDK），只剩 run() 和录音
         for n in range(7):
             bare = timed(lambda: agent_loop(stub_client()))
             keep = Recorder(stub_client(), create_recording(str(Path(tmp) / f"stub{n}.jsonl")), info)
-            own.append(timed(lambda keep=keep: agent_loop(keep, agent.Options(journal=keep))) - bare)
+            own.append(timed(lambda keep=keep: agent_loop(keep, agent.Options(recording=keep))) - bare)
     plain, recorded = min(plain), min(recorded)
     print(
         f"--record（{ROUNDS} 轮）：{recorded * 1000:.0f} ms，不录 {plain * 1000:.0f} ms，比值 {recorded / plain:.3f}×；"

@@ -14,29 +14,43 @@
 
 import email.utils
 import gzip
+import os
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
+sys.path.insert(0, str(ROOT))
 
-from test_limits import (  # noqa: E402
+from fakes.hostile import (  # noqa: E402  和 tests/test_limits.py 共用的坏服务商
     drip,
     drip_headers,
     endless,
     endless_slowly,
     gzip_bomb,
-    peak_rss_mb,
+    peak_rss,
     raw_server,
     reply_bytes,
     send,
     silent,
 )
-
 from support.http import MAX_REPLY_BYTES  # noqa: E402
 
 TIMEOUT = 3
+
+
+def peak_rss_mb(url, timeout, retries) -> tuple:
+    """在子进程里跑 python agent.py "你好"，对着 url：(峰值 RSS MB, stderr)。不读任何真实的 key 和 .env 里的地址。"""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI_")}
+    env.update(
+        OPENAI_API_KEY="sk-bench-0123456789",
+        OPENAI_BASE_URL=url,
+        MODEL="bench-model",
+        OPENAI_TIMEOUT=str(timeout),
+        OPENAI_MAX_RETRIES=str(retries),
+        PYTHONIOENCODING="utf-8",
+    )
+    return peak_rss([sys.executable, str(ROOT / "agent.py"), "你好"], env)
 
 
 def measure(respond, retries=2) -> tuple[float, float, str]:

@@ -1,5 +1,5 @@
-"""让 agent.py 和 tools.py 在真实世界里站得住的部分：一个模块管一件事。
+"""让 agent.py 和 tools.py 在真实世界里站得住的部分：一个模块管一件事，课程按名字调用，读课程时可以跳过。
 
-课程只在上面两个文件里；这里的函数由它们按名字调用，名字说明它守着什么，读课程时可以跳过。
-依赖只有一个方向：agent.py、tools.py → support；support 里的模块不导入 agent 或 tools。
+依赖只往下走：agent.py、tools.py → cli.py → 两个可选的包 demo/（离线演示）、recording/（录音）→ 其余的护栏；
+support 里的模块不导入 agent 或 tools。两个可选的包只由 cli.py 在用到时加载。布局见 docs/layout.md。
 """

@@ -19,7 +19,8 @@ from support.processes import (  # 命令启动的进程：找到、结束、回
     start_time,
     wait_watching,
 )
-from support.terminal import escaped, interactive
+from support.screen import interactive
+from support.visible import escaped
 
 try:
     import termios  # 清掉确认前敲进来的字；Windows 没有

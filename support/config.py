@@ -1,4 +1,4 @@
-"""设置：命令行决定的选项（Options），.env 和环境变量里的配置，以及建好的 API 客户端。"""
+"""配置：.env 和环境变量里的设置，检查 key，建好 API 客户端；-C 进入工作目录。"""
 
 import contextlib
 import errno
@@ -6,27 +6,18 @@ import io
 import os
 import stat
 import unicodedata
-from dataclasses import dataclass
 from pathlib import Path
 
+import openai
 from dotenv import dotenv_values
 from dotenv.parser import parse_stream
 
-from support.terminal import escaped, fail, printable
+from support.http import reply_limited_client
+from support.screen import fail
+from support.visible import printable
 from support.workspace import read_regular
 
 PLACEHOLDER_KEY = "sk-your-key-here"  # .env.example 里的示例值
-
-
-@dataclass(frozen=True)
-class Options:
-    """命令行决定的设置：main() 建好，传给 run()，run() 再传给 dispatch_tool 和工具。"""
-
-    auto_approve: bool = False  # --yes：run_command 不再逐条询问
-    command_timeout: float | None = None  # --command-timeout；None 就用 tools.COMMAND_TIMEOUT
-    step: bool = False  # --step：每次调用模型前停一下，看 messages 新增了什么
-    env_files: frozenset = frozenset()  # 读过的 .env 的 (st_dev, st_ino)：它的硬链接也不许文件工具读
-    journal: object = None  # --record / --resume 的 Recorder、--replay 的 Replayer：每执行完一个工具告诉它一声
 
 
 def read_settings(app_dir: Path) -> tuple[dict, frozenset]:
@@ -117,18 +108,9 @@ def key_problem(key: str) -> str | None:
     return None
 
 
-def connect(app_dir: Path, demo: bool = False, replay: str | None = None) -> tuple:
-    """读 .env 和环境变量里的配置、建客户端。返回 (client, model, 读过的 .env)；配置不对就打印一句话并以退出码 2 结束。
-    demo：离线演示的假模型；replay：放录音 replay 的客户端（模型名也是录音里的）。这两个都不读配置、不用 key。"""
-    if replay:
-        from support.replay import Replayer  # 只在回放时加载
-
-        client = Replayer(replay)
-        return client, escaped(str(client.session.get("model"))), frozenset()  # 录音里的名字：转义了再用
-    if demo:
-        from support.demo_model import demo_client  # 只在演示时加载
-
-        return demo_client(), "offline-demo", frozenset()
+def connect(app_dir: Path) -> tuple:
+    """读 .env 和环境变量里的配置、建客户端。返回 (client, model, 读过的 .env)；
+    配置不对就打印一句话，以退出码 2 结束。"""
     settings, env_files = read_settings(app_dir)
     key, model = settings.get("OPENAI_API_KEY"), settings.get("MODEL")
     if key is None:
@@ -158,10 +140,6 @@ def connect(app_dir: Path, demo: bool = False, replay: str | None = None) -> tup
     if not 0 < timeout <= 86400 or retries < 0:  # nan、inf 也通不过
         fail("[错误] OPENAI_TIMEOUT 要是 0 到 86400 之间的秒数，OPENAI_MAX_RETRIES 要是不小于 0 的整数，请检查 .env")
     base_url = settings.get("OPENAI_BASE_URL") or "https://api.openai.com/v1"
-    import openai  # 只有连服务商时才用到 SDK：只 import tools 的程序不必加载它
-
-    from support.http import reply_limited_client
-
     # SDK 默认一次等 600 秒，交互工具等不起；重试留着应付连接失败、429 和 5xx。
     # reply_limited_client：一个回复（含重试）最多等 timeout 秒、最多收 MAX_REPLY_BYTES 字节
     try:

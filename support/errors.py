@@ -1,7 +1,7 @@
 """出错时：一句话说清楚哪里不对、该改哪个设置，后面附上服务商的原话；agent 自己的 bug 也只打印一句。
 
-每一行都不含 API key：Bearer 后面的东西、出错的请求里带的 key 都换成 ***
-（服务商的回复里要是有 key，support/http.py 收的时候已经换掉了）。
+每一行都不含 API key：Bearer 后面的东西、出错的请求里带的 key、地址里的密码都换成 ***（support/secrets.py）；
+服务商的回复里要是有 key，support/http.py 收的时候已经换掉了。
 """
 
 import errno
@@ -14,7 +14,8 @@ import openai
 
 from support.http import ReplyRefused
 from support.provider import ProviderError
-from support.terminal import printable
+from support.secrets import masked, request_keys
+from support.visible import printable
 from support.wire import safe_text
 
 # 回复到了，但不是能用的 chat completion：形状不对、不是 JSON、编码不对、嵌套深得解析不了
@@ -29,8 +30,6 @@ class ReplayStop(Exception):
 # 问一个问题时，这些错误是服务商或网络的问题（回放时是录音里记着的）：一句话提示，对话保留
 API_ERRORS = (openai.APIError, *BAD_REPLY, ReplayStop)
 
-BEARER = re.compile(r"(?i)\b(bearer)(\s+)[^\s'\"<>]+")
-KEY_HEADERS = ("authorization", "api-key", "x-api-key")
 
 # (异常类型或几个状态码, 提示)：从上往下找第一个对得上的
 ERROR_HINTS = [
@@ -166,28 +165,5 @@ def not_a_bug(e: Exception) -> str | None:
 
 
 def hide_secrets(text: str, e: BaseException | None = None) -> str:
-    """把 key 换成 ***：Bearer 后面的东西，e（和它的起因）的请求头里的 key。
-
-    太短的（本地服务常填的 none、test）不换：换了反而把正常的字也遮掉。
-    """
-    text = BEARER.sub(r"\1\2***", text)
-    for secret in sorted(request_keys(e), key=len, reverse=True):
-        if len(secret) >= 8:
-            text = text.replace(secret, "***")
-    return text
-
-
-def request_keys(e: BaseException | None) -> set:
-    """e 和它的起因（__cause__、__context__）所带的请求里，放 key 的那几个请求头的值。"""
-    keys, seen = set(), set()
-    while e is not None and id(e) not in seen:
-        seen.add(id(e))
-        try:
-            headers = getattr(e, "request", None).headers
-        except (AttributeError, RuntimeError):  # 没有请求；httpx 的异常没带请求时抛 RuntimeError
-            headers = {}
-        for name in KEY_HEADERS:
-            value = str(headers.get(name) or "")
-            keys |= {value, value.split(" ", 1)[-1]} - {""}
-        e = e.__cause__ or e.__context__
-    return keys
+    """一行提示里的秘密换成 ***（support/secrets.py 的规矩），包括 e（和它的起因）的请求头里带的 key。"""
+    return masked(text, request_keys(e))

@@ -13,13 +13,14 @@ import contextlib
 import email.utils
 import itertools
 import os
-import re
 import socket
 import threading
 import time
 import zlib
 
 import openai
+
+from support.secrets import KeyHider
 
 try:
     import httpx2 as httpx  # openai 3.x 用的 HTTP 库
@@ -185,57 +186,6 @@ class Unzip:
             more = self.decoder.eof and self.encoding != "deflate" and self.decoder.unused_data.strip(b"\0")
             if not data and len(piece) < CHUNK and not more:
                 return
-
-
-class KeyHider:
-    """回复里出现请求带的 key（有的服务商、代理在错误信息里原样回显）就换成 ***：它不进历史、不上屏幕。
-
-    JSON 里的字符可以写成转义（s 写成 \\u0073）：SDK 解码后还是 key，所以转义的写法也认（key_pattern）。
-    key 可能被切在两块之间：每次留下最长的写法减一个字节，和下一块拼起来再找。
-    """
-
-    def __init__(self, request):
-        value = request.headers.get("authorization", "").split(" ", 1)[-1]
-        self.key = key_pattern(value)
-        self.longest = 6 * len(value)  # 每个字符都写成 \\uXXXX 时最长
-        self.kept = b""
-
-    def hide(self, piece: bytes | None) -> bytes:
-        """piece 是 None：回复收完了，交出留着的那一点。"""
-        if self.key is None:
-            return piece or b""
-        text = hide_key(self.key, self.kept + (piece or b""))
-        keep = 0 if piece is None else min(len(text), self.longest - 1)
-        self.kept = text[len(text) - keep :]
-        return text[: len(text) - keep]
-
-
-def hide_key(pattern, data: bytes, in_json: bool = True) -> bytes:
-    """把 data 里的 key 换成 ***。in_json：data 是 JSON 原文，前面紧挨着奇数个 \\ 的不算——
-    那个 \\ 和它前面的 \\ 是一对（\\\\u0073 解码后是文字 \\u0073，不是 key），换掉反而弄坏 JSON。"""
-
-    def replace(match):
-        start = match.start()
-        while start and data[start - 1] == ord("\\"):  # 往前数紧挨着的 \\
-            start -= 1
-        return match.group(0) if in_json and (match.start() - start) % 2 else b"***"
-
-    return pattern.sub(replace, data)
-
-
-def key_pattern(key: str):
-    """认出 key 的正则（bytes）：每个字符原样，或者写成 JSON 转义 \\uXXXX（十六进制大小写都行）；
-    " \\ / 三个字符还可以写成 \\" \\\\ \\/。太短的 key（本地服务常填的 none、test）返回 None：换了会遮掉正常的字。"""
-    if len(key) < 8:
-        return None
-    parts = []
-    for char in key:
-        code = "".join(f"[{c}{c.upper()}]" if c.isalpha() else c for c in f"{ord(char):04x}")
-        forms = [re.escape(char.encode("ascii", "replace")), b"\\\\u" + code.encode()]
-        if char in '"\\/':
-            forms.append(re.escape(b"\\" + char.encode()))
-        parts.append(b"(?:" + b"|".join(forms) + b")")
-    return re.compile(b"".join(parts))
 
 
 @contextlib.contextmanager

@@ -1,7 +1,7 @@
 """和真实服务商打交道：回复的形状，回复怎样变成历史里的那一条 assistant 消息。
 
 送回去的历史必须让每家服务商都接受（DeepSeek、Kimi、GLM、Gemini、Ollama、llama.cpp、vLLM……），
-规矩全在 to_history() 里；README 的“兼容各家服务商”一节逐条说明了为什么。
+规矩全在 to_history() 里；docs/providers.md 的“兼容各家服务商”一节逐条说明了为什么。
 """
 
 import openai

@@ -22,7 +22,8 @@ from support.workspace import (
     verified,
 )
 
-SKIP_DIRS = {"node_modules", "__pycache__", "site-packages"}  # 另外：隐藏目录、虚拟环境
+SKIP_DIRS = {"node_modules", "__pycache__", "site-packages"}  # 另外：隐藏目录、虚拟环境（skip_dir）
+VENV_MARK = "pyvenv.cfg"  # 有它的目录是虚拟环境
 COMMON_BYTES = b" etaoinsrlcd\nupmh_f.g(),=\"ybw:'vk-x/0;1T2S>A<"  # 代码里最常见的字节，越靠前越常见
 
 
@@ -176,11 +177,21 @@ def close(handle) -> None:
 
 
 def skip_dir(handle, name: str) -> bool:
-    return name.startswith(".") or name in SKIP_DIRS or is_env_name(name) or is_venv(handle, name)
+    """整体搜索时不进去的目录：隐藏目录、SKIP_DIRS、名字像 env 文件的、虚拟环境（里面有 pyvenv.cfg）。"""
+    return skipped_name(name) or is_venv(handle, name)
+
+
+def skipped_folder(path: str) -> bool:
+    """和 skip_dir 同一条规矩，按路径（相对于工作目录）问：离线演示分开搜各个子目录时，跳过的也是这些。"""
+    return skipped_name(os.path.basename(path)) or os.path.exists(os.path.join(path, VENV_MARK))
+
+
+def skipped_name(name: str) -> bool:
+    return name.startswith(".") or name in SKIP_DIRS or is_env_name(name)
 
 
 def is_venv(handle, name: str) -> bool:
-    where, dir_fd = inside(handle, os.path.join(name, "pyvenv.cfg"))
+    where, dir_fd = inside(handle, os.path.join(name, VENV_MARK))
     try:
         os.stat(where, dir_fd=dir_fd)
     except OSError:

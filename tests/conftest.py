@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from fake_provider import FakeProvider  # noqa: E402
+from fakes.provider import FakeProvider  # noqa: E402
 
 QUESTION = "帮我看看这个项目用了什么技术栈"  # 章节里的问题
 NO_CERTS = tempfile.TemporaryDirectory(prefix="no-certs-")  # 一个空目录，见 no_cert_bundle

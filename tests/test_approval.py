@@ -10,10 +10,10 @@ import unicodedata
 
 import pytest
 from conftest import ROOT, cli_env, sent, tool_results
-from fake_provider import call, text_reply, tool_reply
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fakes.provider import call, text_reply, tool_reply
 from support.commands import (
     HEAD_COLUMNS,
     MAX_SHOWN_CHARS,
@@ -85,7 +85,7 @@ def test_every_space_but_the_ascii_one_and_every_blank_looking_char_is_escaped(c
 
 
 def test_everything_the_other_screens_escape_is_escaped_here_too():
-    from support.terminal import INVISIBLE, escaped
+    from support.visible import INVISIBLE, escaped
 
     text = "|".join(chr(c) for c in INVISIBLE if chr(c) not in "\n\t")
     assert folded(text) == escaped(text)

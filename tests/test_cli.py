@@ -9,9 +9,9 @@ import threading
 
 import pytest
 from conftest import ROOT, agent_copy, alive, cli_env, default_sigint, run_main, sent, tool_results, wait_until
-from fake_provider import call, text_reply, tool_reply
 
 import agent
+from fakes.provider import call, text_reply, tool_reply
 
 
 def test_one_shot_answers_and_exits_0(project, provider):

@@ -15,15 +15,16 @@ from http.server import (
 
 import pytest
 from conftest import ROOT, agent_copy, cli_env, client_for, default_sigint, run_main, wait_until
-from fake_provider import text_reply
 
 import agent
 import tools
-from support import terminal
+from fakes.provider import text_reply
+from support import cli
+from support.options import Options
 
 
 def parse_args(argv):
-    return terminal.parse_args(argv, agent.MAX_ROUNDS, tools.COMMAND_TIMEOUT)
+    return cli.parse_args(argv, agent.MAX_ROUNDS, tools.COMMAND_TIMEOUT)
 
 
 def test_several_words_without_quotes_are_one_question(project):
@@ -56,7 +57,8 @@ def test_each_bad_option_gets_only_its_own_message(argv, message, capsys):
 def test_quit_and_exit_in_any_case_leave_the_repl(project, provider, word, monkeypatch):
     p = provider([text_reply("不该问到这里")])
     monkeypatch.setattr("sys.stdin", io.StringIO(f"{word}\n还有问题吗\n"))
-    assert agent.repl(client_for(p), "test-model", parse_args([])) == 0
+    session = cli.Session(client_for(p), "test-model", Options(), agent.MAX_ROUNDS)
+    assert agent.repl(session) == 0
     assert p.requests == []
 
 

@@ -3,11 +3,11 @@
 import json
 
 from conftest import QUESTION, client_for, run_main, sent, tool_results
-from fake_provider import call, text_reply, tool_reply
 
 import agent
+from fakes.provider import call, text_reply, tool_reply
 from support.provider import MAX_TOOL_CALLS
-from support.terminal import PREVIEW_CHARS, preview
+from support.screen import PREVIEW_CHARS, preview
 
 
 def test_rejected_calls_are_not_counted_as_executions(project, provider, capsys):

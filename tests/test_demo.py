@@ -8,8 +8,8 @@ from conftest import QUESTION, answered, run_main
 
 import agent
 import tools
-from support import demo_model
-from support.terminal import preview
+from support.demo import model as demo_model
+from support.screen import preview
 
 
 def demo(*args, cwd, input=None):

@@ -14,8 +14,9 @@ from conftest import Terminal, run_main
 
 import agent
 import tools
-from support import demo_model, demo_shell
-from support.config import Options
+from support.demo import model as demo_model
+from support.demo import shell as demo_shell
+from support.options import Options
 
 posix_only = pytest.mark.skipif(os.name == "nt", reason="断言的是 POSIX shell 的命令")
 needs_git = pytest.mark.skipif(not shutil.which("git"), reason="没有 git")
@@ -319,7 +320,7 @@ def test_the_repl_intro_lists_questions_in_both_languages(tmp_path):
 
 def test_tests_that_could_not_start_for_lack_of_pytest_are_not_called_failures():
     """运行 agent 的 Python 里没有 pytest：说测试根本没跑起来，而不是“测试失败”；报错那一行只引一次。"""
-    from support.demo_model import demo_client
+    from support.demo.model import demo_client
     from tools import TOOLS
 
     client = demo_client()

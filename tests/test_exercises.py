@@ -10,8 +10,8 @@ from conftest import QUESTION, ROOT, agent_copy, edit, run_copy
 def exercise(n):
     """README 里第 n 个练习的文字。"""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    start = text.index("### 试着改改")
-    section = text[start : text.index("第二篇讲义", start)]
+    start = text.index("## 试着改改")
+    section = text[start : text.index("\n## ", start + 1)]
     return re.search(rf"^{n}\. (.*?)(?=^\d\. |\Z)", section, re.MULTILINE | re.DOTALL).group(1)
 
 

@@ -12,11 +12,11 @@ import shutil
 import openai
 import pytest
 from conftest import ROOT, agent_copy, edit, run_copy, run_main
-from fake_provider import call, check_request, text_reply, tool_reply
 
 import agent
-from support import demo_model
-from support.demo_inventory import inventory_answer, understand_order
+from fakes.provider import call, check_request, text_reply, tool_reply
+from support.demo import model as demo_model
+from support.demo.inventory import inventory_answer, understand_order
 from tools import TOOLS
 
 QUESTION = "我需要 3 盒红笔。库存够吗？如果够，一共多少钱？"  # 讲义里的问题

@@ -11,8 +11,8 @@ from html.parser import HTMLParser
 import pytest
 from conftest import QUESTION, ROOT, run_cli
 
-from support.page import page_html, write_page
-from support.record import read_recording, requests
+from support.recording.page import page_html, write_page
+from support.recording.read import read_recording, requests
 
 INVENTORY = "我需要 3 盒红笔。库存够吗？如果够，一共多少钱？"
 SCRIPT = "<script>alert(1)</script>"

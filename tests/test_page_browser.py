@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from conftest import QUESTION, ROOT, run_cli
 
-from support.page import write_page
+from support.recording.page import write_page
 
 BROWSER = os.environ.get("PAGE_BROWSER")
 SIZES = {"projector": (1280, 800), "phone": (390, 844)}

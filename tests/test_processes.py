@@ -13,8 +13,8 @@ import time
 
 import pytest
 from conftest import ROOT, cli_env, wait_until
-from fake_provider import call, text_reply, tool_reply
 
+from fakes.provider import call, text_reply, tool_reply
 from support import processes
 from support.commands import keep_ends, run_bounded
 
@@ -85,8 +85,8 @@ def run_leaving_nothing(command, mark, timeout=20):
 @linux_only
 def test_timeout_ends_a_command_that_made_its_own_process_group(mark):
     """timeout 自己另开一个进程组：只结束命令的进程组的话，timeout、sh、sleep 都会留下来。"""
-    code, output = run_leaving_nothing(f"timeout 100 sh -c 'sleep {mark}'", mark, timeout=2)
-    assert code != 0 and "超过 2 秒，命令已被终止" in output
+    code, output = run_leaving_nothing(f"timeout 100 sh -c 'sleep {mark}'", mark, timeout=1)
+    assert code != 0 and "超过 1 秒，命令已被终止" in output
 
 
 # {run} 在脱离的地方跑起来：先建文件 up（命令等到它才退出，这时它一定已经脱离了），再 sleep

@@ -1,10 +1,10 @@
-"""README“兼容各家服务商”表格的每一行：假服务商按那家的规矩检查请求，agent 必须过关。"""
+"""docs/providers.md“兼容各家服务商”表格的每一行：假服务商按那家的规矩检查请求，agent 必须过关。"""
 
 import pytest
 from conftest import answered, arguments_in, assistant_turns, client_for, run_main, sent, tool_results
-from fake_provider import call, text_reply, tool_reply
 
 import agent
+from fakes.provider import call, text_reply, tool_reply
 
 SIG = {"google": {"thought_signature": "c2lnbmF0dXJl"}}
 

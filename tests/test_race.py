@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import tools
 from support import workspace
-from support.config import Options
+from support.options import Options
 from support.search import unreached_note, walk_files
 
 posix_only = pytest.mark.skipif(os.name == "nt", reason="符号链接要特权、没有 dir_fd：Windows 上只是尽力而为")

@@ -7,7 +7,8 @@ import subprocess
 import sys
 
 from conftest import QUESTION, ROOT, agent_copy, cli_env, edit, run_cli, run_copy, run_main, wait_until
-from fake_provider import call, text_reply, tool_reply
+
+from fakes.provider import call, text_reply, tool_reply
 
 INVENTORY = "我需要 3 盒红笔。库存够吗？如果够，一共多少钱？"
 
@@ -231,7 +232,7 @@ def test_bad_recordings_and_an_existing_file_get_one_line(tmp_path, project):
 
 
 def test_the_shipped_demo_recording_still_matches_the_demo():
-    """examples/demo-run.jsonl 是 README 里放的那份：演示或工具改了，就要重新录（命令见 README）。"""
+    """examples/demo-run.jsonl 是仓库里带着的那份：演示或工具改了，就要重新录（命令见 docs/recordings.md）。"""
     shipped = ROOT / "examples" / "demo-run.jsonl"
     out = replay(shipped, "-C", str(ROOT / "examples" / "my-project"))
     assert out.returncode == 0, out.stderr

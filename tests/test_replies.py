@@ -9,11 +9,11 @@ import sys
 import openai
 import pytest
 from conftest import QUESTION, ROOT, arguments_in, assistant_turns, cli_env, client_for, run_main, sent, tool_results
-from fake_provider import FakeProvider, call, text_reply, tool_reply
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import agent
+from fakes.provider import FakeProvider, call, text_reply, tool_reply
 from support.provider import EMPTY_REPLY
 
 

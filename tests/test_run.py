@@ -5,9 +5,9 @@ import inspect
 import json
 
 from conftest import QUESTION, answered, arguments_in, client_for, sent, tool_results
-from fake_provider import call, messages_bytes, text_reply, tool_reply
 
 import agent
+from fakes.provider import call, messages_bytes, text_reply, tool_reply
 
 ANSWER = "这个项目的技术栈如下：\n- 前端：React 18.2\n- 后端：Express 4.18\n- 测试：Jest 29.7"
 

@@ -4,11 +4,11 @@ import io
 import re
 
 from conftest import QUESTION, ROOT, client_for, run_main
-from fake_provider import call, text_reply, tool_reply
 
 import agent
-from support import demo_model
-from support.config import Options
+from fakes.provider import call, text_reply, tool_reply
+from support.demo import model as demo_model
+from support.options import Options
 
 STEP = Options(step=True)  # --step
 STEP_HEAD = re.compile(r"\[单步\] 第 (\d+) 轮，messages 新增 (\d+) 条：")
@@ -27,7 +27,7 @@ def steps_in(out):
 
 
 def test_demo_step_shows_the_two_messages_each_round_adds(tmp_path):
-    # 和 README 里的命令一样：-C 指向示例项目，stdin 不是终端，所以只打印不等待
+    # 和 docs/step.md 里的命令一样：-C 指向示例项目，stdin 不是终端，所以只打印不等待
     result = run_main("--demo", "--step", "-C", str(ROOT / "examples" / "my-project"), QUESTION, input="", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     steps = steps_in(result.stdout)
@@ -44,9 +44,9 @@ def test_demo_step_shows_the_two_messages_each_round_adds(tmp_path):
         assert f"这次送出 messages {2 * n} 条" in total
     assert "list_files" in steps[1][2][0] and '"README.md\\npackage.json\\nsrc/\\ntests/"（34 字符）' in steps[1][2][1]
     assert "[最终回复]" in result.stdout
-    # README 里这条命令的输出摘录是真的
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    block = next(b for b in readme.split("```text\n") if b.startswith("$ python agent.py --demo --step -C"))
+    # docs/step.md 里这条命令的输出摘录是真的
+    page = (ROOT / "docs" / "step.md").read_text(encoding="utf-8")
+    block = next(b for b in page.split("```text\n") if b.startswith("$ python agent.py --demo --step -C"))
     excerpt = [line for line in block.split("```")[0].splitlines() if line.startswith(("  [单步]", "    ["))]
     assert len(excerpt) >= 10 and all(line in result.stdout.splitlines() for line in excerpt)
 

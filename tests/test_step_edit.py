@@ -6,7 +6,7 @@ import sys
 import pytest
 from conftest import QUESTION, Terminal
 
-from support.terminal import edit_result
+from support.step import edit_result
 
 pytest.importorskip("pty", reason="Windows 上没有 pty")
 BLUE, GREEN = "\x1b[34m", "\x1b[32m"

@@ -5,7 +5,8 @@ import signal
 
 import pytest
 from conftest import Terminal, run_main, sent
-from fake_provider import call, text_reply, tool_reply
+
+from fakes.provider import call, text_reply, tool_reply
 
 pty = pytest.importorskip("pty", reason="Windows 上没有 pty")
 ERASE = "\r" + " " * 40 + "\r"

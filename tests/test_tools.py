@@ -11,10 +11,10 @@ import threading
 
 import pytest
 from conftest import ROOT, Terminal, agent_copy, alive, run_main, sent, tool_results
-from fake_provider import call, text_reply, tool_reply
 
 import tools
-from support.config import Options
+from fakes.provider import call, text_reply, tool_reply
+from support.options import Options
 from support.wire import json_arguments
 from tools import dispatch_tool
 
@@ -300,7 +300,7 @@ def finishes(fn, seconds=15):
 def test_run_command_memory_stays_flat_however_much_the_command_prints(workdir):
     code = (
         "import tools\n"
-        "from support.config import Options\n"
+        "from support.options import Options\n"
         "yes = Options(auto_approve=True)\n"
         "def hwm():\n"
         "    return int([l for l in open('/proc/self/status') if l.startswith('VmHWM')][0].split()[1])\n"

@@ -11,7 +11,7 @@ import math
 import re
 from decimal import Decimal
 
-from support.demo_calls import first_new, pages, result, text_of
+from support.demo.calls import first_new, pages, result, text_of
 
 # 问题里出现这些词，才可能是在问库存
 ASKS = r"库存|多少钱|总价|单价|价格|够不够|够吗|够用|有货|有没有货|还剩"

@@ -42,8 +42,9 @@ def said(en: bool, chinese: str, english: str) -> str:
     return english if en else chinese
 
 
-def give_up(seen, reason: str, en: bool = False) -> str:
-    """规则认不出这个项目：说看了什么，不编答案。"""
+def give_up(seen, en: bool, chinese: str, english: str) -> str:
+    """规则认不出这个项目：说为什么（中文或英文的那句），看了什么，不编答案。"""
+    reason = said(en, chinese, english)
     looked = said(en, "、", ", ").join(f"{name}({args})" for name, args in seen)
     return reason + said(
         en,

@@ -1,12 +1,12 @@
 """离线演示里关于整个项目的两类问题：“这个项目是做什么的”（找到 README，读它的第一段）和“跑一下测试”
 （从目录里看得到的文件选命令，经过 run_command 让用户批准）。
 
-目录没列全时不说“没有”；没有合适的命令就明说什么都没有运行。命令的结果怎么读见 support/demo_shell.py。
+目录没列全时不说“没有”；没有合适的命令就明说什么都没有运行。命令的结果怎么读见 shell.py。
 """
 
 import json
 
-from support.demo_calls import (
+from support.demo.calls import (
     first_new,
     list_call,
     listing,
@@ -18,8 +18,8 @@ from support.demo_calls import (
     text_of,
     unlisted,
 )
-from support.demo_shell import failed, not_run, python_command, quote, ran
-from support.demo_texts import say
+from support.demo.shell import failed, not_run, python_command, quote, ran
+from support.demo.texts import say
 
 PYTHON_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", "pytest.ini", "tox.ini", "requirements.txt")
 

@@ -1,5 +1,5 @@
 """离线演示的 shell 规则（第二篇讲义的四个例子）：看目录里有什么、查 git 分支、建一个 .py 文件再运行它、
-数每个 .py 文件的行数。“这个项目是做什么的”“跑一下测试”在 support/demo_project.py，也用这里的命令和读结果的办法。
+数每个 .py 文件的行数。“这个项目是做什么的”“跑一下测试”在 project.py，也用这里的命令和读结果的办法。
 
 命令都经过 run_command：用户先看到整条命令再批准（或者 --yes）。回答只说输出里看得到的：
 没执行就说没执行，不装作知道答案；退出码不是 0 就说失败了并引用报错；输出被截掉了就说只看到一部分。
@@ -12,8 +12,8 @@ import shlex
 import subprocess
 import sys
 
-from support.demo_calls import first_new, result
-from support.demo_texts import reason, say
+from support.demo.calls import first_new, result
+from support.demo.texts import reason, say
 
 WINDOWS = os.name == "nt"
 # 问题的意图（问题先转成小写）

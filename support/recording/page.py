@@ -4,19 +4,17 @@
 """
 
 import contextlib
-import html
 import json
 import os
 import tempfile
 from collections import Counter
 from pathlib import Path
 
-from support.record import model_calls, read_recording, requests
-from support.replay import questions, recorded_message
-from support.terminal import escaped, fail, printable
-from support.wire import sent_arguments
-
-FOLD_CHARS, FOLD_LINES = 400, 12  # 比这长的文字折叠起来
+from support.recording.read import model_calls, read_recording, requests
+from support.recording.replay import questions
+from support.recording.rounds import as_text, esc, prompt_tokens, round_html
+from support.screen import fail
+from support.visible import printable
 
 CSS = """
 :root{--ink:#1b1f24;--muted:#57606a;--line:#d0d7de;--blue:#1f5fd1;--blue-bg:#eaf2ff;--green:#1f7a36;
@@ -63,11 +61,6 @@ pre{padding:.4rem .45rem;font-size:.8rem}th,td{padding:.25rem .3rem}}
 """
 
 
-def esc(value) -> str:
-    """网页里的文字：看不见的字符写成转义（和终端上一样），再做 HTML 转义（引号也转，能放进属性）。"""
-    return html.escape(escaped(as_text(value), keep_lines=True))
-
-
 def write_page(path: str) -> int:
     """读录音，在它旁边写 .html，说一句写到了哪里。写不了就一句话，退出码 2。"""
     events = read_recording(path)
@@ -106,12 +99,6 @@ def request_size(exchange: dict) -> int:
     s = exchange["session"] or {}
     body = {"model": s.get("model"), "messages": exchange["messages"], "tools": s.get("tools"), "tool_choice": "auto"}
     return len(json.dumps(body, ensure_ascii=False, separators=(",", ":"), default=str).encode("utf-8", "replace"))
-
-
-def prompt_tokens(exchange: dict):
-    usage = (exchange["outcome"] or {}).get("usage")
-    prompt = usage.get("prompt") if isinstance(usage, dict) else None
-    return prompt if isinstance(prompt, int) and not isinstance(prompt, bool) else None
 
 
 def page_html(events: list, title: str) -> str:
@@ -157,13 +144,6 @@ def page_html(events: list, title: str) -> str:
     if not exchanges:
         parts.append('<p class="warn">录音里还没有任何请求：程序在第一次调用模型之前就停了。</p>')
     return "\n".join([*parts, "</main>\n</body>\n</html>\n"])
-
-
-def as_text(value, limit: int = 0) -> str:
-    """录音里的值当文字显示：字符串原样，None 是空的，别的写成 JSON；给了 limit 就只留这么多字符。"""
-    value = "" if value is None else value
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
-    return text if not limit or len(text) <= limit else text[:limit] + "…"
 
 
 def overview(events: list, exchanges: list, grouped: list, starts: dict) -> str:
@@ -225,121 +205,4 @@ def size_table(exchanges: list, sizes: list, ids: list) -> str:  # ids：每一�
         "<th>输入 tokens（服务商报告）</th><th>请求字节（括号里是比上一次多的）</th></tr></thead>\n<tbody>"
         + "\n".join(rows)
         + f'</tbody></table></div>\n<p class="muted">{note}</p>'
-    )
-
-
-def round_html(x: dict, anchor: str, size: int, origins: dict) -> str:
-    """一轮：左边是送出的 messages，右边是回复和工具执行；窄屏上下排列。结尾的 </section> 由调用方写。"""
-    messages, request = x["messages"], x["request"]
-    old = max(0, len(messages) - len(request["new"]))
-    parts = [
-        f'<section class="round" id="{anchor}">\n<h3>第 {esc(request.get("round"))} 轮 <small>messages '
-        f"{len(messages)} 条（新增 {len(messages) - old}），请求 {size} 字节"
-        f"{f'，输入 {prompt_tokens(x)} tokens' if prompt_tokens(x) is not None else ''}</small></h3>\n"
-        '<div class="cols">\n<div>\n<h4>送出的 messages</h4>'
-    ]
-    if old:  # 前面的最多列 20 条（第一条和最近的 19 条）：网页不随轮数平方地变大
-        shown = [message_html(i, messages[i], origins.get(i, "")) for i in range(old) if i == 0 or i >= old - 19]
-        skipped = [f'<p class="muted">……中间 {old - 20} 条省略，见前面各轮</p>'] if old > 20 else []
-        earlier = "\n".join(shown[:1] + skipped + shown[1:])
-        parts.append(
-            f'<details class="earlier"><summary>前面 {old} 条（上一次请求已经送过）</summary>\n{earlier}</details>'
-        )
-    parts += [message_html(i, m) for i, m in enumerate(messages[old:], old)]
-    origins.update(dict.fromkeys(range(old, len(messages)), anchor))
-    reply, call_ids = outcome_html(x)
-    parts += ["</div>\n<div>\n<h4>模型的回复</h4>", reply]
-    parts.append("<h4>工具执行（结果在下一轮送回模型）</h4>" if x["tools"] or call_ids else "")
-    parts += [tool_html(t) for t in x["tools"]]
-    missing = "、".join(c for c in call_ids if c not in {t["id"] for t in x["tools"]})
-    parts.append(f'<p class="warn">调用 {esc(missing)} 没有录下结果：录音在这里停了。</p>' if missing else "")
-    return "\n".join([*parts, "</div>\n</div>"])
-
-
-def text_html(text, empty: str = "（空）") -> str:
-    """一段文字：短的直接显示，长的（超过 400 字符或 12 行）折叠，摘要里是开头和长度。"""
-    text = as_text(text)
-    if not text:
-        return f'<p class="muted">{empty}</p>'
-    if len(text) <= FOLD_CHARS and text.count("\n") < FOLD_LINES:
-        return f"<pre>{esc(text)}</pre>"
-    return (
-        f'<details class="long"><summary>{esc(text[:60].split(chr(10))[0])}…'
-        f"（共 {text.count(chr(10)) + 1} 行，{len(text)} 字符，点开看全文）</summary><pre>{esc(text)}</pre></details>"
-    )
-
-
-def call_html(tc: dict, attribute: str, note: str = "") -> str:
-    function = tc.get("function") if isinstance(tc.get("function"), dict) else {}
-    call_id = tc.get("id")
-    return (
-        f'<div class="call"{f" {attribute}={chr(34)}{esc(call_id)}{chr(34)}" if attribute else ""}>'
-        f'<div class="head"><span class="tag">调用</span><b>{esc(function.get("name"))}</b>'
-        f"<code>id={esc(call_id)}</code>{note}</div>"
-        f'<pre class="args">{esc(sent_arguments(function.get("arguments")))}</pre></div>'
-    )
-
-
-def message_html(index: int, m: dict, origin: str | None = None) -> str:
-    """messages 里的一条：角色、内容、tool_calls（id、名字、参数）、tool 结果对应的 tool_call_id。
-    origin：上一次请求已经送过的，它是在哪一轮新增的。这时长内容只留开头（全文在那一轮）：网页不随轮数平方地变大。"""
-    added, content = origin is None, as_text(m.get("content"))
-    role, calls = m.get("role"), m.get("tool_calls")
-    calls = [tc for tc in calls if isinstance(tc, dict)] if isinstance(calls, list) else []
-    kind = " assistant-call" if role == "assistant" and calls else " tool-result" if role == "tool" else ""
-    kind = f"role-{role if role in ('system', 'user', 'assistant', 'tool') else 'other'}{' added' * added}{kind}"
-    attribute = f' data-result-for="{esc(m.get("tool_call_id"))}"' if role == "tool" else ""
-    head = f"{'<span class=tag>新增</span>' if added else ''}<b>[{index}] {esc(role)}</b>"
-    head += f"<code>tool_call_id={esc(m.get('tool_call_id'))}</code>" if role == "tool" else ""
-    body = text_html(content) if content or not calls else ""
-    if not added and len(content) > 120:  # 送过的长内容只留开头，全文在它新增的那一轮
-        link = f'<a href="#{origin}">全文在新增它的那一轮</a>'
-        body = f'<p class="muted">{esc(content[:80])}…（共 {len(content)} 字符，{link}）</p>'
-    body += "".join(call_html(tc, "") for tc in calls)
-    return f'<div class="msg {kind}"{attribute}><div class="head">{head}</div>\n{body}</div>'
-
-
-def outcome_html(x: dict) -> tuple:
-    """(回复的 HTML, 这次回复里的调用 id)。id 是进历史时的那个（和 tool 事件、下一轮的 tool 结果一致）。"""
-    outcome = x["outcome"]
-    if outcome is None:
-        return '<p class="warn">回复没到录音就结束了：请求发出去了，程序在回复到之前停了。</p>', []
-    waited = f"（等了 {esc(outcome.get('seconds'))} 秒）" if outcome.get("seconds") is not None else ""
-    if outcome["event"] == "interrupted":
-        return f'<p class="warn">录制时在这里按了 Ctrl-C{waited}：这一轮没有回复。</p>', []
-    if outcome["event"] == "error":
-        return f'<p class="error">{esc(outcome.get("text"))}</p><p class="muted">这一轮出错了{waited}。</p>', []
-    reply = outcome.get("reply")
-    msg, why = recorded_message(reply, x["messages"])
-    if msg is None:
-        raw = text_html(reply)
-        return f'<p class="error">这个回复不能用（{esc(why)}），没有进历史{waited}。收到的是：</p>{raw}', []
-    usage = outcome.get("usage") if isinstance(outcome.get("usage"), dict) else {}
-    used = f"输入 {esc(usage.get('prompt'))} tokens，输出 {esc(usage.get('completion'))} tokens；" if usage else ""
-    if usage.get("cached"):
-        used = used.replace("tokens，", f"tokens（缓存命中 {esc(usage['cached'])}），", 1)
-    parts = [f'<p class="muted">{used}等了 {esc(outcome.get("seconds"))} 秒</p>']
-    if msg.get("reasoning_content"):
-        parts.append(f"<details><summary>思考过程</summary>{text_html(msg['reasoning_content'])}</details>")
-    calls = msg.get("tool_calls") or []
-    if msg.get("content") or not calls:
-        label = "" if calls else '<p class="muted">最终回复（没有调用工具）：</p>'
-        parts.append(f'<div class="{"" if calls else "final"}">{label}{text_html(msg.get("content"))}</div>')
-    raw = ((reply.get("choices") or [{}])[0].get("message") or {}).get("tool_calls") or []  # 已经查过形状
-    for n, tc in enumerate(calls):
-        given = raw[n].get("id") if n < len(raw) else None
-        note = f"（服务商给的 id {esc(given)} 是空的或重复了，换成了这个）" if given != tc["id"] else ""
-        parts.append(call_html(tc, "data-call-id", f'<span class="muted">{note}</span>' if note else ""))
-    return "\n".join(parts), [tc["id"] for tc in calls]
-
-
-def tool_html(tool: dict) -> str:
-    """一次工具执行：名字、参数、执行了没有（没执行的原因）、几秒、结果。"""
-    status = "执行了" if tool.get("ran") else f"没有执行：{esc(tool.get('not_run') or '原因没有录下')}"
-    return (
-        f'<div class="run{"" if tool.get("ran") else " not-run"}" data-result-for="{esc(tool["id"])}">'
-        f'<div class="head"><span class="tag">结果</span><b>{esc(tool["name"])}</b><code>id={esc(tool["id"])}</code>'
-        f"<span>{status}，{esc(tool.get('seconds'))} 秒</span></div>"
-        f'<pre class="args">{esc(sent_arguments(tool.get("arguments")))}</pre>'
-        f"{text_html(tool['result'], '（结果是空的）')}</div>"
     )

@@ -1,4 +1,4 @@
-"""离线演示的 shell 规则（support/demo_shell.py）回答时说的话：每句一对（中文，英文），问题是英文就用英文。
+"""离线演示的 shell 规则（shell.py）回答时说的话：每句一对（中文，英文），问题是英文就用英文。
 
 花括号里的名字由规则填进去：命令、退出码、引用的那一行输出、文件名……
 """
@@ -16,7 +16,7 @@ QUESTIONS = [
     ("搜索一下项目里有没有用到 lodash", "Is lodash used anywhere?"),
     ("帮我看看 tests 目录下有哪些测试文件", "Which test files are there?"),
 ]
-# 交互模式开始时打印（support/terminal.py 的 prepare_repl()）：离线回放认得哪些问题，中英文各举几个
+# 交互模式开始时打印（support/cli.py 交给 screen.prepare_repl()）：离线回放认得哪些问题，中英文各举几个
 DEMO_INTRO = "离线回放认得这些问题（中文、英文都行）/ The offline replay understands questions like:\n" + "\n".join(
     f"  {zh} / {en}" for zh, en in QUESTIONS[:7]
 )

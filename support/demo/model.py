@@ -3,7 +3,7 @@
 它提供和 OpenAI 客户端一样的 client.chat.completions.create(...)，返回真正的 SDK 对象
 ChatCompletion，所以 run() 分不出真假。每一步怎么走由到目前为止的工具结果决定——
 和真模型一样看证据，只是“思考”换成了写死的规则。
-回答之前先像最严格的真实接口一样检查请求（support/demo_checks.py），历史不合规就回 400。
+回答之前先像最严格的真实接口一样检查请求（checks.py），历史不合规就回 400。
 """
 
 import json
@@ -12,13 +12,14 @@ from types import SimpleNamespace
 
 from openai.types.chat import ChatCompletion
 
-from support.demo_calls import first_new, list_call
-from support.demo_checks import validate
-from support.demo_inventory import inventory_step, no_task_answer, understand_order
-from support.demo_project import about_step, run_tests_step
-from support.demo_rules import entry_step, stack_step, tests_step, use_step
-from support.demo_shell import SHELL_STEPS, understand_shell
-from support.demo_texts import QUESTIONS
+from support.demo.calls import first_new, list_call
+from support.demo.checks import validate
+from support.demo.inventory import inventory_step, no_task_answer, understand_order
+from support.demo.project import about_step, run_tests_step
+from support.demo.shell import SHELL_STEPS, understand_shell
+from support.demo.stack import entry_step, stack_step, tests_step
+from support.demo.texts import QUESTIONS
+from support.demo.usage import use_step
 
 NOTE = "\n\n（离线回放：以上由固定规则根据工具结果生成，不是真实模型。配好 .env 后去掉 --demo 就是真模型。）"
 NOTE_EN = (
@@ -32,7 +33,7 @@ HELP += f"\n- {INVENTORY}"
 HELP_EN = "The offline replay only understands these kinds of question (in English or Chinese):\n" + "\n".join(
     f"- {en}" for _, en in QUESTIONS
 )
-# 问题的意图，按这个顺序认：库存（demo_inventory）、要跑命令的和问项目的（demo_shell）、
+# 问题的意图，按这个顺序认：库存（inventory.py）、要跑命令的和问项目的（shell.py、project.py）、
 # 技术栈、入口、某个库用没用、测试文件
 STACK = (
     r"技术栈|框架|(用了|用到了?)(什么|哪些)|(什么|哪些)(技术|依赖|库)|依赖了?(什么|哪些)"

@@ -1,6 +1,6 @@
 """离线演示读依赖清单：package.json、pyproject.toml、requirements.txt 里声明了哪些依赖，README 开头怎么介绍项目。
 
-只是解析文字，不调工具；调哪些工具、怎样回答在 demo_rules.py 里。
+只是解析文字，不调工具；调哪些工具、怎样回答在 stack.py、usage.py 里。
 """
 
 import json

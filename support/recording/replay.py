@@ -15,16 +15,8 @@ from openai.types.chat import ChatCompletion
 
 from support.errors import ReplayStop
 from support.provider import ProviderError, to_history
-from support.record import (
-    Recorder,
-    create_recording,
-    model_calls,
-    open_for_append,
-    read_recording,
-    requests,
-    session_info,
-)
-from support.terminal import escaped, printable
+from support.recording.read import model_calls, read_recording, requests
+from support.visible import escaped, printable
 
 
 class Replayer:
@@ -35,10 +27,20 @@ class Replayer:
         self.events = read_recording(path)
         self.exchanges = requests(self.events)
         self.session = self.events[0]
+        self.model = escaped(str(self.session.get("model")))  # 录音里的模型名：转义了再用
         self.base_url = f"录音 {path}"  # 出错提示里用
         self.chat = SimpleNamespace(completions=SimpleNamespace(create=self.create))
         self.questions = questions(self.exchanges)
         self.current, self.index, self.last, self.seen = [], 0, None, set()  # seen：说过的不同
+
+    def max_rounds(self, default: int) -> int:
+        """没写 --max-rounds 时的轮次上限：default（agent.MAX_ROUNDS），录制时的上限更小就照它。"""
+        recorded = self.session.get("max_rounds")
+        return min(default, recorded) if type(recorded) is int and recorded >= 1 else default
+
+    def one_question(self) -> bool:
+        """录的是单个问题（python agent.py "问题"）：回放也像单个问题那样结束（Ctrl-C 时的说法）。"""
+        return self.session.get("mode") == "question" and len(self.questions) == 1
 
     def start(self, question: dict) -> None:
         """下一个问题：之后的 create() 从这个问题的第 1 轮回复放起。"""
@@ -94,6 +96,22 @@ class Replayer:
             line += f"\n[回放] 录制时的工作目录叫 {s['workdir']}，现在是 {here}：要对照同一个项目，用 -C 指定它。"
         return printable(line)
 
+    def replay(self, ask, new_conversation) -> int:
+        """按录音里的顺序把问题再问一遍：ask(问题, messages) 就是 agent.py 里的 ask()。返回最后一个问题的退出码。"""
+        print(self.intro())
+        code, messages = 0, None
+        for question in self.questions:
+            self.start(question)
+            history = question["history"]
+            if history is not None or messages is None:  # 新的一段对话
+                messages = new_conversation() if history is None or is_new(history) else history
+            if question["mode"] == "repl":  # 交互模式录下的：问题照当时的样子显示，/reset 也是
+                if history is not None and is_new(history) and question is not self.questions[0]:
+                    print("你：/reset\n[已重置] 开始新的对话。")
+                print(printable(f"你：{question['text']}"))
+            code = ask(question["text"], messages)
+        return code
+
 
 def sdk_reply(reply):
     """录下的回复变回 SDK 会交出的样子：JSON 对象 → ChatCompletion（和 SDK 一样不校验）；别的（字符串……）原样。
@@ -139,23 +157,6 @@ def questions(exchanges: list) -> list:
         })  # fmt: skip
         previous = exchange
     return grouped
-
-
-def replay_session(replayer: Replayer, ask, new_conversation) -> int:
-    """按录音里的顺序把问题再问一遍：ask(问题, messages) 就是 agent.py 里的 ask()。返回最后一个问题的退出码。"""
-    print(replayer.intro())
-    code, messages = 0, None
-    for question in replayer.questions:
-        replayer.start(question)
-        history = question["history"]
-        if history is not None or messages is None:  # 新的一段对话
-            messages = new_conversation() if history is None or is_new(history) else history
-        if question["mode"] == "repl":  # 交互模式录下的：问题照当时的样子显示，/reset 也是
-            if history is not None and is_new(history) and question is not replayer.questions[0]:
-                print("你：/reset\n[已重置] 开始新的对话。")
-            print(printable(f"你：{question['text']}"))
-        code = ask(question["text"], messages)
-    return code
 
 
 def is_new(history: list) -> bool:
@@ -206,72 +207,10 @@ def difference(then: str, now: str) -> str:
     """两段文字从哪里开始不同，各取那里的一小段：录制时是 "…express…"（202 字符），现在是 "…fastify…"（202 字符）"""
     first = next((i for i, (a, b) in enumerate(zip(then, now, strict=False)) if a != b), min(len(then), len(now)))
     start = max(0, first - 10)  # 从不同处前面一点开始显示
-    return f"第 {first + 1} 个字符起不一样，录制时是 {shown(then, start)}，现在是 {shown(now, start)}"
+    return f"第 {first + 1} 个字符起不一样，录制时是 {excerpt(then, start)}，现在是 {excerpt(now, start)}"
 
 
-def shown(text, start: int = 0) -> str:
+def excerpt(text, start: int = 0) -> str:
     text = "" if text is None else str(text)
     cut = ("…" if start else "") + escaped(text[start : start + 40]) + ("…" if len(text) > start + 40 else "")
     return f"「{cut}」（{len(text)} 字符）"  # 换行、制表符和看不见的字符写成 \n、\t 这样的转义
-
-
-# ── --resume ─────────────────────────────────────────────────
-def resumed(exchanges: list) -> list:
-    """录音结束时的对话：最后一次请求的 messages，加上它的回复和已经执行完的工具结果。
-    没答完的地方留着，下一个问题开始时 run() 照常修好（[修复]）。"""
-    if not exchanges:
-        return []
-    last = exchanges[-1]
-    messages = json.loads(json.dumps(last["messages"]))
-    outcome = last["outcome"] or {}
-    if outcome.get("event") != "reply":
-        return messages
-    msg, _ = recorded_message(outcome.get("reply"), messages)
-    if msg is None:
-        return messages  # 录下的回复本来就不能用：录制时也没进历史
-    messages.append(msg)
-    results = {t["id"]: t["result"] for t in last["tools"]}
-    for tc in msg.get("tool_calls") or []:
-        if tc["id"] in results:
-            messages.append({"role": "tool", "tool_call_id": tc["id"], "content": results[tc["id"]]})
-    return messages
-
-
-# ── main() 用的：--record、--replay、--resume 接上客户端 ─────────
-def keep_run(args, client, model: str, tools: list) -> tuple:
-    """返回 (client, journal, 接着问的 messages)。journal 是 run() 每执行完一个工具就告诉一声的那个：
-    --record、--resume 时是 Recorder（它也包着客户端），--replay 时是 Replayer 自己，都没有就是 None。
-    文件在进入工作目录（-C）之前打开：路径相对于启动时所在的目录。"""
-    if args.replay:
-        if client.session.get("mode") == "question" and len(client.questions) == 1:
-            args.question = client.questions[0]["text"]  # 录的是单个问题：像单个问题那样结束（Ctrl-C 时的说法）
-        recorded = client.session.get("max_rounds")
-        if not args.rounds_given and isinstance(recorded, int) and recorded >= 1:  # 录制时的上限比现在的小：照它停
-            args.max_rounds = min(args.max_rounds, recorded)
-        return client, client, None
-    if not (args.record or args.resume):
-        return client, None, None
-    history, mode = None, "question" if args.question else "repl"
-    folder = Path(args.workdir or ".").resolve()  # 工作目录（-C 之后会进去的那个）
-    info = session_info(client, model, tools, args.max_rounds, mode, workdir=folder.name)  # 只记目录名
-    if args.resume:
-        events = read_recording(args.resume)
-        exchanges = requests(events)
-        history = resumed(exchanges)
-        last = exchanges[-1] if exchanges and not args.record else None  # 接着写同一个文件：只写新增的
-        file = create_recording(args.record) if args.record else open_for_append(args.resume)
-        info["resumed"] = True
-        recorder = Recorder(
-            client, file, info, last["messages"] if last else (), last["request"]["question"] if last else 0
-        )
-        then = [e.get("workdir") for e in events if e["event"] == "session"][-1]
-        print(printable(
-            f"[接着] {args.resume} 里的对话：{len(history)} 条消息；新的记录写在 {args.record or args.resume}。"
-            + (f"\n[接着] 录制时的工作目录叫 {then}，现在是 {folder.name}：要接着问同一个项目，用 -C 指定它。"
-               if then not in (None, folder.name) else "")
-        ))  # fmt: skip
-    else:
-        recorder = Recorder(client, create_recording(args.record), info)
-    if folder in Path(args.record or args.resume).resolve().parents:
-        print("[注意] 录音文件在工作目录里：文件工具也看得到它，搜索时会搜到录下的内容。想避开就把它放到工作目录外面。")
-    return recorder, recorder, history

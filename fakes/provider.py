@@ -105,7 +105,7 @@ def check_assistant(i, m, seen_ids):
     return None
 
 
-# ── 各家服务商额外的规矩（见 README 的“兼容各家服务商”）──────────
+# ── 各家服务商额外的规矩（见 docs/providers.md 的“兼容各家服务商”）──────────
 def deepseek_rule(body):
     for i, m in enumerate(body["messages"]):
         if m.get("role") == "assistant" and m.get("tool_calls") and "reasoning_content" not in m:

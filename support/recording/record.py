@@ -1,0 +1,156 @@
+"""--record：把一次运行边跑边写成 JSON Lines（一行一个事件），崩溃或 Ctrl-C 也留下已经发生的部分。
+
+事件（格式和例子见 docs/recordings.md）：
+- session：格式版本、模型、服务商的主机名、工具说明（tools）、MAX_ROUNDS、开始时间；
+- request：第几个问题、第几轮；这次请求的 messages = 上一次请求的前 keep 条 + new；
+- reply：服务商返回的回复（原样的 JSON）、等了几秒、token 用量；出错时是 error（屏幕上那行提示），
+  回复没到就按了 Ctrl-C 是 interrupted；
+- tool：一次工具调用：id、名字、参数、结果、有没有执行（没执行的原因）、几秒。
+key 不进文件：每一行写之前把它换成 ***。工具读到的东西都会写进去（和送给服务商的一样）。
+读回录音在 read.py。
+"""
+
+import json
+import os
+import time
+from datetime import datetime, timezone
+from types import SimpleNamespace
+from urllib.parse import urlparse
+
+import openai
+
+from support.counts import NotRun, usage_of
+from support.errors import API_ERRORS, explain_error
+from support.recording.read import VERSION, parsed
+from support.screen import fail
+from support.secrets import masked_value
+from support.visible import printable
+from support.wire import safe_text
+
+
+class Recorder:
+    """包着真正的客户端：client.chat.completions.create(...) 照常调用，请求和回复顺手写进文件。
+    run() 每执行完一个工具调用 tool_ran() 一次。"""
+
+    def __init__(self, client, file, session: dict, last_request=(), question=0):
+        self.client, self.file = client, file
+        self.base_url = client.base_url  # 出错提示里用
+        self.chat = SimpleNamespace(completions=SimpleNamespace(create=self.create))
+        self.keys = [getattr(client, "api_key", None) or ""]  # 写进文件之前把它换成 ***
+        self.sent = list(last_request)  # 上一次请求的 messages：下一次只写新增的
+        self.question, self.round, self.mark = question, 0, time.monotonic()
+        self.write({"event": "session", "version": VERSION, **session})
+
+    def create(self, **request):
+        messages = json.loads(json.dumps(request.get("messages"), ensure_ascii=False, default=str))
+        keep = 0  # 和上一次请求相同的开头有几条
+        while keep < min(len(self.sent), len(messages)) and self.sent[keep] == messages[keep]:
+            keep += 1
+        new = messages[keep:]
+        if messages and isinstance(messages[-1], dict) and messages[-1].get("role") == "user":  # 新问题的第 1 轮
+            self.question, self.round = self.question + 1, 0
+        self.round += 1
+        where = {"question": self.question, "round": self.round}
+        self.write({"event": "request", **where, "keep": keep, "new": new})
+        self.sent, started = messages, time.monotonic()
+        try:
+            response = self.client.chat.completions.create(**request)
+        except API_ERRORS as e:
+            line = explain_error(e, str(self.base_url).rstrip("/"), str(request.get("model")))
+            self.write({"event": "error", **where, "seconds": seconds(started), "text": line})
+            raise
+        except KeyboardInterrupt:
+            self.write({"event": "interrupted", **where, "seconds": seconds(started)})
+            raise
+        reply = response.to_dict(warnings=False) if isinstance(response, openai.BaseModel) else response
+        usage = usage_of(response)
+        self.write(
+            {
+                "event": "reply",
+                **where,
+                "seconds": seconds(started),
+                "reply": reply,
+                **({"usage": usage} if usage else {}),
+            }
+        )
+        return response
+
+    def tool_ran(self, call: dict, result: str) -> None:
+        """一次工具调用做完了（执行了，或者没执行）：记下它。seconds 从收到回复（或上一个工具结束）算起，
+        含等你确认命令的时间。"""
+        event = {
+            "event": "tool",
+            "question": self.question,
+            "round": self.round,
+            "id": call["id"],
+            "name": call["function"]["name"],
+            "arguments": call["function"]["arguments"],
+            "result": str(result),
+            "ran": not isinstance(result, NotRun),
+        }
+        if isinstance(result, NotRun):
+            event["not_run"] = result.reason
+        self.write({**event, "seconds": seconds(self.mark)})
+
+    def write(self, event: dict) -> None:
+        """写一行就 flush：程序被打断时，文件里是到那时为止的完整事件。
+        孤立的代理字符换成 �（和历史里一样，safe_text），key 在变成 JSON 之前就换成 ***（support/secrets.py）。"""
+        event = masked_value(safe_text(event), self.keys)
+        line = json.dumps(event, ensure_ascii=False, default=str).encode("utf-8", "replace") + b"\n"
+        self.file.write(line)
+        self.file.flush()
+        self.mark = time.monotonic()
+
+
+def seconds(started: float) -> float:
+    return round(time.monotonic() - started, 3)
+
+
+def session_info(client, model: str, tools: list, max_rounds: int, mode: str, **more) -> dict:
+    """session 事件的内容：不含 key，地址只留主机名。"""
+    base_url = str(getattr(client, "base_url", ""))
+    return {
+        "model": model,
+        "host": urlparse(base_url).hostname or base_url,
+        "tools": tools,
+        "max_rounds": max_rounds,
+        "mode": mode,
+        "started": datetime.now(timezone.utc).astimezone().isoformat(timespec="seconds"),
+        **more,
+    }
+
+
+def create_recording(path: str):
+    """新建录音文件（只有自己能读：里面有工具读到的内容）。已经有这个文件就不覆盖，一句话退出。"""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600)
+    except FileExistsError:
+        if os.path.isdir(path):
+            fail(
+                f"[错误] {printable(path)} 是个目录：--record 后面写一个新文件的名字，比如 {printable(path)}/run.jsonl"
+            )
+        fail(f"[错误] {printable(path)} 已经存在，不覆盖：--record 换个文件名，或者 --resume {printable(path)} 接着录")
+    except OSError as e:
+        fail(f"[错误] 没法新建录音文件 {printable(path)}：{printable(e.strerror or e)}")
+    return os.fdopen(fd, "wb")
+
+
+def open_for_append(path: str):
+    """--resume：接着写进原来的录音（read_recording 已经查过它）。最后一行要是写到一半（录制时被打断）就去掉它；
+    是完整的一行、只是少了换行，就补上换行。"""
+    try:
+        file = open(path, "r+b")  # noqa: SIM115  交给 Recorder，程序结束时关
+        size = file.seek(0, os.SEEK_END)
+        file.seek(max(size - 1, 0))
+        if size and file.read(1) != b"\n":  # 少见：这时才读整个文件，找最后一行
+            file.seek(0)
+            data = file.read()
+            start = data.rfind(b"\n") + 1
+            if parsed(data[start:]) is None:
+                file.truncate(start)
+            else:
+                file.write(b"\n")
+        file.seek(0, os.SEEK_END)
+        return file
+    except OSError as e:
+        fail(f"[错误] 没法接着写录音文件 {printable(path)}：{printable(e.strerror or e)}")

@@ -1,0 +1,109 @@
+"""遮住秘密：屏幕上、录音里、网页上都看不到 key。一条规矩，用在每一处：
+
+- key：原样的，或者写成 JSON 转义的（s 写成 \\u0073，SDK 解码后还是 key）；太短的（本地服务常填的 none、test）不遮，
+  遮了反而把正常的字也遮掉（MIN_KEY_CHARS）；
+- 请求头：Bearer 后面的东西，出错的请求里放 key 的那几个请求头的值；
+- 地址里的用户名和密码：http://user:secret@host/v1 写成 http://***@host/v1。
+"""
+
+import functools
+import re
+
+MIN_KEY_CHARS = 8  # 比这短的 key 不遮
+BEARER = re.compile(r"(?i)\b(bearer)(\s+)[^\s'\"<>]+")
+USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)[^/\s@'\"<>]*@")  # scheme://user:pass@
+KEY_HEADERS = ("authorization", "api-key", "x-api-key")
+
+
+def masked(text: str, keys=()) -> str:
+    """text 里的秘密都换成 ***：Bearer 后面的东西、地址里的用户名和密码、keys 里的每个 key（见 key_pattern）。"""
+    text = USERINFO.sub(r"\1***@", BEARER.sub(r"\1\2***", text))
+    pattern = key_pattern(*keys)
+    if pattern is None:
+        return text
+    return hide_key(pattern, text.encode("utf-8", "surrogatepass"), in_json=False).decode("utf-8", "surrogatepass")
+
+
+def masked_value(value, keys=()):
+    """JSON 的值（录音的一行）：每一段文字都 masked，字典的键也一样。"""
+    if isinstance(value, str):
+        return masked(value, keys)
+    if isinstance(value, list):
+        return [masked_value(v, keys) for v in value]
+    if isinstance(value, dict):
+        return {masked_value(k, keys): masked_value(v, keys) for k, v in value.items()}
+    return value
+
+
+def key_pattern(*keys):
+    """认出这些 key 的正则（bytes）：每个字符原样，或者写成 JSON 转义 \\uXXXX（十六进制大小写都行）；
+    " \\ / 三个字符还可以写成 \\" \\\\ \\/。长的先认；都太短（< MIN_KEY_CHARS）就返回 None。"""
+    return compiled(
+        tuple(sorted({k for k in keys if isinstance(k, str) and len(k) >= MIN_KEY_CHARS}, key=lambda k: (len(k), k)))
+    )
+
+
+@functools.lru_cache(maxsize=32)  # 录音每一段文字都要遮一遍：同样的 key 不用每次重新拼正则
+def compiled(keys: tuple):
+    alternatives = []
+    for key in reversed(keys):
+        parts = []
+        for char in key:
+            code = "".join(f"[{c}{c.upper()}]" if c.isalpha() else c for c in f"{ord(char):04x}")
+            forms = [re.escape(char.encode("ascii", "replace")), b"\\\\u" + code.encode()]
+            if char in '"\\/':
+                forms.append(re.escape(b"\\" + char.encode()))
+            parts.append(b"(?:" + b"|".join(forms) + b")")
+        alternatives.append(b"".join(parts))
+    return re.compile(b"|".join(alternatives)) if alternatives else None
+
+
+def hide_key(pattern, data: bytes, in_json: bool = True) -> bytes:
+    """把 data 里的 key 换成 ***。in_json：data 是 JSON 原文，前面紧挨着奇数个 \\ 的不算——
+    那个 \\ 和它前面的 \\ 是一对（\\\\u0073 解码后是文字 \\u0073，不是 key），换掉反而弄坏 JSON。"""
+
+    def replace(match):
+        start = match.start()
+        while start and data[start - 1] == ord("\\"):  # 往前数紧挨着的 \\
+            start -= 1
+        return match.group(0) if in_json and (match.start() - start) % 2 else b"***"
+
+    return pattern.sub(replace, data)
+
+
+class KeyHider:
+    """回复里出现请求带的 key（有的服务商、代理在错误信息里原样回显）就换成 ***：它不进历史、不上屏幕。
+
+    回复是一块一块收到的，key 可能被切在两块之间：每次留下最长的写法减一个字节，和下一块拼起来再找。
+    """
+
+    def __init__(self, request):
+        value = request.headers.get("authorization", "").split(" ", 1)[-1]
+        self.key = key_pattern(value)
+        self.longest = 6 * len(value)  # 每个字符都写成 \\uXXXX 时最长
+        self.kept = b""
+
+    def hide(self, piece: bytes | None) -> bytes:
+        """piece 是 None：回复收完了，交出留着的那一点。"""
+        if self.key is None:
+            return piece or b""
+        text = hide_key(self.key, self.kept + (piece or b""))
+        keep = 0 if piece is None else min(len(text), self.longest - 1)
+        self.kept = text[len(text) - keep :]
+        return text[: len(text) - keep]
+
+
+def request_keys(e: BaseException | None) -> set:
+    """e 和它的起因（__cause__、__context__）所带的请求里，放 key 的那几个请求头的值。"""
+    keys, seen = set(), set()
+    while e is not None and id(e) not in seen:
+        seen.add(id(e))
+        try:
+            headers = getattr(e, "request", None).headers
+        except (AttributeError, RuntimeError):  # 没有请求；httpx 的异常没带请求时抛 RuntimeError
+            headers = {}
+        for name in KEY_HEADERS:
+            value = str(headers.get(name) or "")
+            keys |= {value, value.split(" ", 1)[-1]} - {""}
+        e = e.__cause__ or e.__context__
+    return keys

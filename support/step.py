@@ -1,0 +1,149 @@
+"""--step：每次调用模型前停一下，看 messages 比上一次调用多了哪几条；在终端上等回车，
+可以先改一条马上要送回模型的工具结果（what-if）。"""
+
+import contextlib
+import json
+import os
+import shlex
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from support.screen import interactive
+from support.visible import printable
+
+BLUE, GREEN, RESET = "\x1b[34m", "\x1b[32m", "\x1b[0m"  # 新增的 assistant 请求用蓝色，tool 结果用绿色
+
+
+def pause_step(round_num: int, messages: list, model: str, tools: list, stats: dict | None = None) -> None:
+    """打印要送出的新消息，在终端上等回车。停在调用模型前，每个 tool_call 都已有结果，
+    这时按 q 停下，历史仍然完整，下一个问题照常能问；按 e 可以先改一条工具结果再送出（what-if）。
+    stats：这个问题到目前的统计（count_model_call 记下的每次用量），显示上一次调用的 token。"""
+    print(step_view(round_num, messages, model, tools, stats=stats))
+    if not interactive():
+        return
+    edited = set()
+    while True:
+        can_edit = any(m.get("role") == "tool" for m in new_messages(messages))
+        try:
+            answer = input(f"  [单步] 回车继续，{'e 回车改一条工具结果，' if can_edit else ''}q 回车停下这个问题：")
+        except EOFError:
+            answer = "q"
+        answer = answer.strip().lower()
+        if answer == "q":
+            raise KeyboardInterrupt  # 和 Ctrl-C 一样停下这个问题
+        if answer != "e" or not can_edit:
+            return
+        call_id = edit_result(messages)
+        if call_id:
+            edited.add(call_id)
+            print(step_view(round_num, messages, model, tools, edited, stats))
+
+
+def new_messages(messages: list) -> list:
+    """上次调用模型之后新增的消息：从最后一条 assistant 起（新对话从头起）。"""
+    start = max((i for i, m in enumerate(messages) if m.get("role") == "assistant"), default=0)
+    return messages[start:]
+
+
+def edit_result(messages: list) -> str | None:
+    """改一条马上要送回模型的工具结果，看模型的下一步怎样跟着变。返回改了的那条的 tool_call_id。"""
+    results = [m for m in new_messages(messages) if m.get("role") == "tool"]
+    chosen = results[0]
+    try:
+        if len(results) > 1:
+            for n, m in enumerate(results, 1):
+                print(
+                    printable(f"    {n}. {m.get('tool_call_id')}  {json.dumps(m['content'][:40], ensure_ascii=False)}")
+                )
+            pick = input("  [单步] 改哪一条？输入序号：").strip()
+            if not (pick.isdecimal() and 1 <= int(pick) <= len(results)):
+                print("  [单步] 没有这一条，什么也没改。")
+                return None
+            chosen = results[int(pick) - 1]
+        new = edited_text(chosen["content"])
+    except EOFError:
+        new = None
+    if new is None or new == chosen["content"]:
+        print("  [单步] 结果没有改。")
+        return None
+    if not new.strip():  # 有的服务商拒收空的工具结果，之后每次请求都会失败
+        print("  [单步] 工具结果不能是空的，没有改。")
+        return None
+    chosen["content"] = new  # 历史里存的、送给模型的，都是改过的这一份
+    return chosen.get("tool_call_id")
+
+
+def edited_text(content: str) -> str | None:
+    """设置了 $VISUAL 或 $EDITOR 就用它改整段；没有就问“把哪段文字”“换成什么”。"""
+    editor = os.environ.get("VISUAL") or os.environ.get("EDITOR")
+    if not editor:
+        old = input("  [单步] 把哪段文字：")
+        if not old or old not in content:
+            print(printable(f"  [单步] 结果里没有 {old!r}。"))
+            return None
+        return content.replace(old, input("  [单步] 换成："))
+    with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False, encoding="utf-8") as f:
+        f.write(content)
+    try:
+        if subprocess.run([*shlex.split(editor), f.name], check=False).returncode != 0:
+            return None
+        new = Path(f.name).read_text(encoding="utf-8", errors="replace")
+    except (OSError, ValueError) as e:  # 编辑器不存在、引号没配对……
+        print(printable(f"  [单步] 没法用编辑器 {editor!r}：{e}"))
+        return None
+    finally:
+        with contextlib.suppress(OSError):  # 编辑器可能把文件删了或换成了目录
+            os.unlink(f.name)
+    return new[:-1] if new.endswith("\n") and not content.endswith("\n") else new  # 编辑器常在末尾补一个换行
+
+
+def colour() -> bool:
+    """终端上、没有设置 NO_COLOR 时才上色。"""
+    return bool(sys.stdout and sys.stdout.isatty()) and not os.environ.get("NO_COLOR")
+
+
+def step_view(round_num: int, messages: list, model: str, tools: list, edited=frozenset(), stats=None) -> str:
+    """上次调用模型之后 messages 新增的消息，一条一行；上一次调用的 token（服务商报告了的话）；
+    最后是总数和请求的字节数。edited：改过的结果的 id。"""
+    start = len(messages) - len(new_messages(messages))
+    lines = [f"  [单步] 第 {round_num} 轮，messages 新增 {len(messages) - start} 条："]
+    painted = colour()  # 终端上、没有 NO_COLOR 时上色：问一次就够
+    for i, m in enumerate(messages[start:], start):
+        role, text = m.get("role", "?"), ""
+        if m.get("tool_calls"):
+            text = "tool_calls: " + "，".join(
+                f"{tc['function'].get('name')}({tc['function'].get('arguments')}) id={tc['id']}"
+                for tc in m["tool_calls"]
+            )
+        elif role == "tool":
+            text = f"tool_call_id={m.get('tool_call_id')}  " + ("（已改）" if m.get("tool_call_id") in edited else "")
+        if m.get("content") or not text:
+            content = str(m.get("content") or "")
+            shown = json.dumps(content[:40], ensure_ascii=False) + ("…" if len(content) > 40 else "")
+            text += f"{shown}（{len(content)} 字符）"
+        line = printable(f"    [{i}] {role:<9} {text}")
+        tint = (BLUE if m.get("tool_calls") else GREEN if role == "tool" else "") if painted else ""
+        lines.append(f"{tint}{line}{RESET}" if tint else line)
+    body = {"model": model, "messages": messages, "tools": tools, "tool_choice": "auto"}  # 和 run() 送出的一样
+    size = len(json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode())
+    lines += usage_lines(stats)
+    lines.append(f"  [单步] 这次送出 messages {len(messages)} 条，请求 {size} 字节")
+    return "\n".join(lines)
+
+
+def usage_lines(stats: dict | None) -> list:
+    """上一次调用模型的输入 token、比再上一次多了多少、其中缓存命中多少：每一轮都重发整个历史，
+    输入就一轮比一轮多。服务商没报告用量就不显示。"""
+    calls = (stats or {}).get("calls") or []
+    if not calls or "prompt" not in calls[-1]:
+        return []
+    n, last = len(calls), calls[-1]  # 上一次调用是这个问题的第 n 轮
+    line = f"  [单步] 上一次调用模型（第 {n} 轮）输入 {last['prompt']} tokens"
+    if n > 1 and "prompt" in calls[-2]:
+        grown = last["prompt"] - calls[-2]["prompt"]
+        line += f"，比第 {n - 1} 轮{'多' if grown >= 0 else '少'} {abs(grown)}"
+    if "cached" in last:
+        line += f"，其中缓存命中 {last['cached']}"
+    return [line]
