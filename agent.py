@@ -60,7 +60,7 @@ def run(
         print(f"\n{'=' * 40} 第 {round_num} 轮 {'=' * 40}")
         if options.step:  # --step：调用模型前停一下，看 messages 新增了什么
             pause_step(round_num, messages, model, TOOLS, stats)
-        if not ready_to_send(messages):  # 宿主检查：每个 tool_call 都有配对的结果，不对就不发
+        if not ready_to_send(messages, options):  # 宿主检查：每个 tool_call 都有配对的结果，不对就不发
             break
 
         with waiting():  # 终端上显示等了几秒
@@ -99,7 +99,7 @@ def run(
     else:
         print(f"\n[警告] 达到最大轮次 {max_rounds}，停止执行。任务可能还没有完成。")
 
-    print(summary(stats, messages))
+    print(summary(stats, len(messages)))
     return messages
 
 
@@ -151,7 +151,7 @@ def tool_done(tc: dict, result: str, stats: dict, options: Options) -> None:
         options.recording.tool_ran(tc, result)
 
 
-def ready_to_send(messages: list) -> bool:
+def ready_to_send(messages: list, options: Options = Options()) -> bool:
     """每次调用模型前，宿主检查这次请求（第三篇讲义：“检查消息配对完整，再进入下一轮”）：每个 tool_call
     后面都有 id 相同的一条 role:"tool" 结果，每条结果都回答它前面的调用，tool 后面不直接跟 user。
     上个问题的缺口 check_pairing 已补好，这时再出问题只能是宿主的代码错了（比如删了追加结果的几行）：不修，不发出。"""
@@ -171,7 +171,10 @@ def ready_to_send(messages: list) -> bool:
     problems += [f'{call_id} 没有对应的 role:"tool" 结果' for call_id in pending]
     if problems:
         more = f"（还有 {len(problems) - 1} 处）" if len(problems) > 1 else ""
-        print(f"\n[宿主拦截] {printable(problems[0])}{more}，这次请求没有发出。")
+        line = f"[宿主拦截] {printable(problems[0])}{more}，这次请求没有发出。"
+        print(f"\n{line}")
+        if options.recording:  # --record：录下为什么停在这里（网页上要说）
+            options.recording.host_stopped(line, len(messages))
     return not problems
 
 

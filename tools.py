@@ -8,6 +8,7 @@ s04 建好的注册表，s05 原样使用。每个工具都返回一段非空文
 这里按名字调用它们：名字说明它守着什么，读的时候可以跳过。
 """
 
+import inspect
 import json
 import mimetypes
 import os
@@ -171,8 +172,9 @@ def dispatch_tool(name: str, arguments, options: Options = Options()) -> str:
             args, problem = check_arguments(name, arguments)
             if problem:
                 result = NotRun(f"错误：{problem}", "参数不对")
-            else:
-                result = TOOL_REGISTRY[name](**args, options=options) or "（空结果）"
+            else:  # 设置只给声明了 options 参数的工具：照章节写的 read_file(path) 贴进来也能调用
+                settings = {"options": options} if takes(TOOL_REGISTRY[name], "options") else {}
+                result = TOOL_REGISTRY[name](**args, **settings) or "（空结果）"
         except OSError as e:  # 系统的报错会带上完整路径，只引开头
             where = f"{quoted(str(e.filename))}：" if e.filename else ""
             result = f"错误：{where}{e.strerror or e}"
@@ -199,6 +201,12 @@ def check_arguments(name: str, arguments) -> tuple[dict, str]:
             f"{name} 的参数不对（缺少：{', '.join(missing) or '无'}；"
             f"多余：{', '.join(unknown) or '无'}）。它接受的参数：{', '.join(props)}"
         )
+    untaken = [p for p in arguments if not takes(TOOL_REGISTRY[name], p)]  # schema 里有、函数里没有（贴进来的章节版）
+    if untaken:
+        return {}, (
+            f"{name} 不接受参数 {', '.join(untaken)}：tools.py 里的 {name}() 没有这个参数（schema 里还写着它）。"
+            "工具没有执行，不带它再调用一次"
+        )
     for key, value in arguments.items():
         want = props[key]["type"]
         if want == "integer" and isinstance(value, float) and value.is_integer():
@@ -209,6 +217,12 @@ def check_arguments(name: str, arguments) -> tuple[dict, str]:
 
 
 PYTHON_TYPES = {"string": str, "integer": int}
+
+
+def takes(func, parameter: str) -> bool:
+    """工具函数收不收这个参数：声明了它，或者有 **kwargs。"""
+    params = inspect.signature(func).parameters
+    return parameter in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
 
 
 # ── 模型看到的工具说明 ───────────────────────────────────────

@@ -5,6 +5,7 @@
 
 import argparse
 import math
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -42,7 +43,8 @@ def start(args, app_dir: Path, tools: list, max_rounds: int) -> Session:
     elif args.demo:  # 按规则回放的假模型：不读配置、不用 key、不联网
         from support.demo import DEMO_INTRO, demo_client
 
-        client, model, env_files, intro = demo_client(), "offline-demo", frozenset(), DEMO_INTRO
+        by_position = os.environ.get("DEMO_PAIRING") == "position"  # 实验：像只看位置的聊天模板那样配对结果
+        client, model, env_files, intro = demo_client(by_position), "offline-demo", frozenset(), DEMO_INTRO
     else:
         client, model, env_files = connect(app_dir)
     if args.record or args.resume:  # 边跑边写进录音；--resume 还接着录下的对话问
@@ -50,7 +52,8 @@ def start(args, app_dir: Path, tools: list, max_rounds: int) -> Session:
 
         workdir = Path(args.workdir or ".").resolve()
         mode = "question" if args.question else "repl"
-        client, history = keep_run(client, model, tools, rounds, mode, workdir, record=args.record, resume=args.resume)
+        limit = (rounds, "--max-rounds" if args.max_rounds else "MAX_ROUNDS")  # 网页上说停在哪条线时要点名
+        client, history = keep_run(client, model, tools, limit, mode, workdir, record=args.record, resume=args.resume)
     env_files |= enter_workdir(args.workdir)  # 工作目录里的 .env 也不许文件工具读（包括它的硬链接）
     options = Options(
         auto_approve=args.yes,

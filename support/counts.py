@@ -52,7 +52,7 @@ def usage_of(response) -> dict:
     }
 
 
-def summary(stats: dict, messages: list) -> str:
+def summary(stats: dict, messages: int) -> str:
     """[统计] 模型调用 2 次，工具执行 1 次（另有 1 次调用没有执行：参数不对），messages 共 6 条；tokens：…"""
     line = f"[统计] 模型调用 {stats['model_calls']} 次，工具执行 {stats['tool_runs']} 次"
     not_run = stats.get("not_run") or {}
@@ -62,7 +62,7 @@ def summary(stats: dict, messages: list) -> str:
             reason if len(not_run) == 1 else f"{reason} {count} 次" for reason, count in not_run.items()
         )
         line += f"（另有 {total} 次调用没有执行：{reasons}）"
-    line += f"，messages 共 {len(messages)} 条"
+    line += f"，messages 共 {messages} 条"
     calls = stats.get("calls") or []
     if any("prompt" in usage for usage in calls):
         total = {key: sum(usage.get(key, 0) for usage in calls) for key in ("prompt", "completion", "cached")}

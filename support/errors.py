@@ -14,7 +14,7 @@ import openai
 
 from support.http import ReplyRefused
 from support.provider import ProviderError
-from support.secrets import masked, request_keys
+from support.secrets import masked_line, request_keys
 from support.visible import printable
 from support.wire import safe_text
 
@@ -166,4 +166,4 @@ def not_a_bug(e: Exception) -> str | None:
 
 def hide_secrets(text: str, e: BaseException | None = None) -> str:
     """一行提示里的秘密换成 ***（support/secrets.py 的规矩），包括 e（和它的起因）的请求头里带的 key。"""
-    return masked(text, request_keys(e))
+    return masked_line(text, request_keys(e))

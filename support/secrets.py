@@ -1,13 +1,15 @@
 """遮住秘密：屏幕上、录音里、网页上都看不到 key。一条规矩，用在每一处：
 
-- key：原样的，或者写成 JSON 转义的（s 写成 \\u0073，SDK 解码后还是 key）；太短的（本地服务常填的 none、test）不遮，
-  遮了反而把正常的字也遮掉（MIN_KEY_CHARS）；
-- 请求头：Bearer 后面的东西，出错的请求里放 key 的那几个请求头的值；
-- 地址里的用户名和密码：http://user:secret@host/v1 写成 http://***@host/v1。
+- 这次运行的秘密（secrets_of）是 OPENAI_API_KEY，和 OPENAI_BASE_URL 里的用户名、密码；出错的请求里放 key 的
+  那几个请求头也算（request_keys）。它们在哪里都换成 ***：原样的，或者写成 JSON 转义的（s 写成 \\u0073，
+  SDK 解码后还是 key）。太短的（本地服务常填的 none、test）不遮：遮了反而把正常的字也遮掉（MIN_KEY_CHARS）。
+- 一行出错提示（masked_line）还多遮两样：Bearer 后面的东西、任何地址里的用户名和密码。
+- 录音里别的文字一个字也不改：文件里、命令里写着的 Bearer …、别的地址是工具看到的原样，回放时要对得上。
 """
 
 import functools
 import re
+from urllib.parse import urlsplit
 
 MIN_KEY_CHARS = 8  # 比这短的 key 不遮
 BEARER = re.compile(r"(?i)\b(bearer)(\s+)[^\s'\"<>]+")
@@ -15,23 +17,34 @@ USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)[^/\s@'\"<>]*@")  # scheme:/
 KEY_HEADERS = ("authorization", "api-key", "x-api-key")
 
 
-def masked(text: str, keys=()) -> str:
-    """text 里的秘密都换成 ***：Bearer 后面的东西、地址里的用户名和密码、keys 里的每个 key（见 key_pattern）。"""
-    text = USERINFO.sub(r"\1***@", BEARER.sub(r"\1\2***", text))
-    pattern = key_pattern(*keys)
+def secrets_of(key, base_url) -> list:
+    """这次运行的秘密：key，和地址里的用户名、密码（http://user:secret@host/v1）。"""
+    url = urlsplit(str(base_url or ""))
+    return [s for s in (key, url.username, url.password, url.username and f"{url.username}:{url.password}") if s]
+
+
+def masked(text: str, secrets=()) -> str:
+    """text 里的这些秘密都换成 ***：原样的，或者写成 JSON 转义的（见 key_pattern）。别的一个字也不改。"""
+    pattern = key_pattern(*secrets)
     if pattern is None:
         return text
     return hide_key(pattern, text.encode("utf-8", "surrogatepass"), in_json=False).decode("utf-8", "surrogatepass")
 
 
-def masked_value(value, keys=()):
+def masked_line(text: str, secrets=()) -> str:
+    """一行提示（出错时的那一行）：这些秘密之外，Bearer 后面的东西、任何地址里的用户名和密码也换成 ***，
+    因为异常的文字里可能带着别的凭据。"""
+    return masked(USERINFO.sub(r"\1***@", BEARER.sub(r"\1\2***", text)), secrets)
+
+
+def masked_value(value, secrets=()):
     """JSON 的值（录音的一行）：每一段文字都 masked，字典的键也一样。"""
     if isinstance(value, str):
-        return masked(value, keys)
+        return masked(value, secrets)
     if isinstance(value, list):
-        return [masked_value(v, keys) for v in value]
+        return [masked_value(v, secrets) for v in value]
     if isinstance(value, dict):
-        return {masked_value(k, keys): masked_value(v, keys) for k, v in value.items()}
+        return {masked_value(k, secrets): masked_value(v, secrets) for k, v in value.items()}
     return value
 
 

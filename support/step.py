@@ -8,10 +8,12 @@ import shlex
 import subprocess
 import sys
 import tempfile
+import unicodedata
 from pathlib import Path
 
 from support.screen import interactive
 from support.visible import printable
+from support.wire import paired
 
 BLUE, GREEN, RESET = "\x1b[34m", "\x1b[32m", "\x1b[0m"  # 新增的 assistant 请求用蓝色，tool 结果用绿色
 
@@ -126,11 +128,39 @@ def step_view(round_num: int, messages: list, model: str, tools: list, edited=fr
         line = printable(f"    [{i}] {role:<9} {text}")
         tint = (BLUE if m.get("tool_calls") else GREEN if role == "tool" else "") if painted else ""
         lines.append(f"{tint}{line}{RESET}" if tint else line)
+    lines += pair_lines(messages, start, painted)
     body = {"model": model, "messages": messages, "tools": tools, "tool_choice": "auto"}  # 和 run() 送出的一样
     size = len(json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode())
     lines += usage_lines(stats)
     lines.append(f"  [单步] 这次送出 messages {len(messages)} 条，请求 {size} 字节")
     return "\n".join(lines)
+
+
+def pair_lines(messages: list, start: int, painted: bool) -> list:
+    """新增的 assistant 消息一次调了几个工具：每个调用的 id 旁边写上回答它的那条结果（按 tool_call_id 找，不按位置），
+    调用蓝色、结果绿色。结果排的位置和调用的不一样，或者哪个调用没有结果，都注明。"""
+    lines = []
+    for i in range(start, len(messages)):
+        pairs = paired(messages, i)
+        if len(pairs) < 2:
+            continue
+        shown = [
+            printable(f"{tc['id']} {tc['function'].get('name')}({tc['function'].get('arguments')})") for tc, *_ in pairs
+        ]
+        width = max(map(cells, shown))
+        lines.append(f"  [单步] messages[{i}] 的 {len(pairs)} 个调用，按 tool_call_id 配对的结果：")
+        for n, ((tc, j, k), text) in enumerate(zip(pairs, shown, strict=True)):
+            call = f"调用 {text}{' ' * (width - cells(text))}"  # 对齐：中文字占两格
+            moved = f"，排在第 {k + 1} 条，调用是第 {n + 1} 个" if k not in (None, n) else ""
+            answer = "（没有结果）" if j is None else f"结果 [{j}] tool_call_id={printable(tc['id'])}{moved}"
+            lines.append(
+                f"    {BLUE}{call}{RESET}  ←  {GREEN}{answer}{RESET}" if painted else f"    {call}  ←  {answer}"
+            )
+    return lines
+
+
+def cells(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 def usage_lines(stats: dict | None) -> list:

@@ -63,3 +63,18 @@ def sent_arguments(arguments: str) -> str:
 
 def not_json(word: str):
     raise ValueError(f"{word} 不是 JSON")
+
+
+def paired(messages: list, i: int) -> list:
+    """messages[i] 这条 assistant 消息的每个调用 → (调用, 回答它的结果在 messages 里的位置, 它在紧跟着的结果里排第几)。
+    按 tool_call_id 找，不按位置：结果的顺序和调用的不一样也配得上；没有结果的调用，后两项是 None。"""
+    results = []
+    for j in range(i + 1, len(messages)):
+        if not isinstance(messages[j], dict) or messages[j].get("role") != "tool":
+            break
+        results.append(j)
+    found = []
+    for tc in messages[i].get("tool_calls") or []:
+        k = next((k for k, j in enumerate(results) if messages[j].get("tool_call_id") == tc.get("id")), None)
+        found.append((tc, None if k is None else results[k], k))
+    return found

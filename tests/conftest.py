@@ -2,6 +2,7 @@ import codecs
 import contextlib
 import io
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -21,6 +22,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from fakes.provider import FakeProvider  # noqa: E402
 
 QUESTION = "帮我看看这个项目用了什么技术栈"  # 章节里的问题
+# 测试里一个问题最多调用模型几轮：跑 agent 的帮手都加上 --max-rounds ROUNDS（run() 就传 max_rounds=ROUNDS）。
+# 这样测试不依赖 agent.MAX_ROUNDS：学习者做练习 1 把它改成 3 或 20，测试照样过。
+# 测默认值的测试传 rounds=None，读 agent.MAX_ROUNDS。
+ROUNDS = 10
 NO_CERTS = tempfile.TemporaryDirectory(prefix="no-certs-")  # 一个空目录，见 no_cert_bundle
 
 
@@ -83,10 +88,17 @@ def cli_env(p=None, **extra):
     return env
 
 
-def run_cli(*args, p=None, input=None, cwd=None, timeout=30, **env):
+def with_rounds(args, rounds=ROUNDS) -> list:
+    """参数前面加上 --max-rounds ROUNDS（已经写了 --max-rounds，或者 rounds=None 测默认值时不加）。"""
+    if rounds is None or any(str(a).startswith("--max-rounds") for a in args):
+        return list(args)
+    return ["--max-rounds", str(rounds), *args]
+
+
+def run_cli(*args, p=None, input=None, cwd=None, timeout=30, rounds=ROUNDS, **env):
     """在真的子进程里运行 python agent.py ARGS：信号、终端、标准流被关掉、子进程继承的环境，要用它测。"""
     return subprocess.run(
-        [sys.executable, str(ROOT / "agent.py"), *args],
+        [sys.executable, str(ROOT / "agent.py"), *with_rounds(args, rounds)],
         input=input,
         capture_output=True,
         text=True,
@@ -97,7 +109,7 @@ def run_cli(*args, p=None, input=None, cwd=None, timeout=30, **env):
     )
 
 
-def run_main(*args, p=None, input=None, cwd=None, timeout=30, **env):
+def run_main(*args, p=None, input=None, cwd=None, timeout=30, rounds=ROUNDS, **env):
     """和 run_cli 一样的参数和结果，但在本进程里调用 agent.main(ARGS)：省掉每次启动 Python、import openai 的一秒多。
 
     环境和 cli_env() 一样；stdin、stdout、stderr 是内存里的 UTF-8 流（和子进程的管道一样不是终端）；
@@ -106,6 +118,7 @@ def run_main(*args, p=None, input=None, cwd=None, timeout=30, **env):
     """
     import agent
 
+    args = with_rounds(args, rounds)
     stdin = io.TextIOWrapper(io.BytesIO((input or "").encode("utf-8")), encoding="utf-8")
     stdout, stderr = (io.TextIOWrapper(io.BytesIO(), encoding="utf-8") for _ in range(2))
     with contextlib.ExitStack() as stack:
@@ -182,10 +195,18 @@ def edit(path, old, new):
     path.write_text(text.replace(old, new), encoding="utf-8")
 
 
-def run_copy(app, *args, p=None):
+def set_constant(path, name, value):
+    """在副本里把 NAME = … 那一行的值改成 value：不管学习者把它改成了多少，都改得到。"""
+    text = path.read_text(encoding="utf-8")
+    new, count = re.subn(rf"^{name} = [^\n#]*?(?=\s*(#|$))", f"{name} = {value}", text, count=1, flags=re.MULTILINE)
+    assert count == 1, f"{path.name} 里找不到 {name} = …"
+    path.write_text(new, encoding="utf-8")
+
+
+def run_copy(app, *args, p=None, rounds=ROUNDS):
     """在子进程里跑副本 app/agent.py（工作目录是 app）；p 是假服务商，不给就只能用 --demo。"""
     return subprocess.run(
-        [sys.executable, str(app / "agent.py"), *args],
+        [sys.executable, str(app / "agent.py"), *with_rounds(args, rounds)],
         cwd=app,
         env=cli_env(p),
         input="",
@@ -249,12 +270,12 @@ def alive(pid):
 class Terminal:
     """在伪终端里跑 python agent.py ARGS：stdout、stderr（可选 stdin）都是终端，会真的问 (y/N)；边读输出边打字。"""
 
-    def __init__(self, p, *args, cwd=None, stdin_is_terminal=True, **env):
+    def __init__(self, p, *args, cwd=None, stdin_is_terminal=True, rounds=ROUNDS, **env):
         import pty
 
         master, slave = pty.openpty()
         self.proc = subprocess.Popen(
-            [sys.executable, str(ROOT / "agent.py"), *args],
+            [sys.executable, str(ROOT / "agent.py"), *with_rounds(args, rounds)],
             env=cli_env(p, **env),
             cwd=cwd,
             stdin=slave if stdin_is_terminal else subprocess.DEVNULL,

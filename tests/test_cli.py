@@ -8,7 +8,7 @@ import sys
 import threading
 
 import pytest
-from conftest import ROOT, agent_copy, alive, cli_env, default_sigint, run_main, sent, tool_results, wait_until
+from conftest import ROOT, ROUNDS, agent_copy, alive, cli_env, default_sigint, run_main, sent, tool_results, wait_until
 
 import agent
 from fakes.provider import call, text_reply, tool_reply
@@ -70,7 +70,7 @@ def test_settings_come_from_env_file_and_real_environment_wins(provider, tmp_pat
 
     def run_app(*args, **extra):
         return subprocess.run(
-            [sys.executable, str(app / "agent.py"), *args],
+            [sys.executable, str(app / "agent.py"), "--max-rounds", str(ROUNDS), *args],
             cwd=tmp_path,
             env={**env, **extra},
             capture_output=True,
@@ -101,7 +101,7 @@ def test_bad_usage_exits_2(project):
 def test_command_that_reads_stdin_fails_fast_instead_of_hanging(project, provider):
     p = provider([tool_reply(call("run_command", {"command": f'"{sys.executable}" -c "input()"'})), text_reply("好")])
     proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "agent.py"), "--yes", "跑一下"],
+        [sys.executable, str(ROOT / "agent.py"), "--max-rounds", str(ROUNDS), "--yes", "跑一下"],
         env=cli_env(p),
         stdin=subprocess.PIPE,
         stdout=subprocess.DEVNULL,
@@ -128,7 +128,7 @@ class Repl:
 
     def __init__(self, p, *args, cwd=None):
         self.proc = subprocess.Popen(
-            [sys.executable, str(ROOT / "agent.py"), *args],
+            [sys.executable, str(ROOT / "agent.py"), "--max-rounds", str(ROUNDS), *args],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
@@ -227,7 +227,7 @@ def test_ctrl_c_at_the_prompt_leaves_with_exit_code_0(project, provider):
 def test_ctrl_c_in_one_shot_exits_130_without_traceback(project, provider):
     p = provider([{"sleep": 5, "then": text_reply("太迟了")}])
     proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "agent.py"), "看看"],
+        [sys.executable, str(ROOT / "agent.py"), "--max-rounds", str(ROUNDS), "看看"],
         env=cli_env(p),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -14,7 +14,7 @@ from http.server import (
 )
 
 import pytest
-from conftest import ROOT, agent_copy, cli_env, client_for, default_sigint, run_main, wait_until
+from conftest import ROOT, ROUNDS, agent_copy, cli_env, client_for, default_sigint, run_main, wait_until
 
 import agent
 import tools
@@ -66,7 +66,7 @@ def test_quit_and_exit_in_any_case_leave_the_repl(project, provider, word, monke
 def test_ctrl_c_in_one_shot_says_the_program_ends(project, provider):
     p = provider([{"sleep": 5, "then": text_reply("太迟了")}])
     proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "agent.py"), "看看"],
+        [sys.executable, str(ROOT / "agent.py"), "--max-rounds", str(ROUNDS), "看看"],
         env=cli_env(p),
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
@@ -127,7 +127,7 @@ def app_with_env_file(tmp_path, text):
     (app / ".env").write_text(text, encoding="utf-8")
     env = {k: v for k, v in cli_env().items() if not k.startswith("OPENAI_") and k != "MODEL"}
     return subprocess.run(
-        [sys.executable, str(app / "agent.py"), "看看"],
+        [sys.executable, str(app / "agent.py"), "--max-rounds", str(ROUNDS), "看看"],
         cwd=tmp_path,
         env=env,
         capture_output=True,
@@ -163,7 +163,15 @@ def test_settings_that_cannot_work_stop_before_any_request(tmp_path, env_file, s
 def test_a_full_disk_under_show_messages_is_one_line_not_a_traceback(project):
     with open("/dev/full", "w") as full:
         r = subprocess.run(
-            [sys.executable, str(ROOT / "agent.py"), "--demo", "--show-messages", "这个项目是做什么的？"],
+            [
+                sys.executable,
+                str(ROOT / "agent.py"),
+                "--max-rounds",
+                str(ROUNDS),
+                "--demo",
+                "--show-messages",
+                "这个项目是做什么的？",
+            ],
             stdout=full,
             stderr=subprocess.PIPE,
             text=True,

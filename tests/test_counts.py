@@ -2,7 +2,7 @@
 
 import json
 
-from conftest import QUESTION, client_for, run_main, sent, tool_results
+from conftest import QUESTION, ROUNDS, client_for, run_main, sent, tool_results
 
 import agent
 from fakes.provider import call, text_reply, tool_reply
@@ -21,7 +21,7 @@ def test_rejected_calls_are_not_counted_as_executions(project, provider, capsys)
             text_reply("好的"),
         ]
     )
-    agent.run(QUESTION, client=client_for(p), model="m")
+    agent.run(QUESTION, max_rounds=ROUNDS, client=client_for(p), model="m")
     out = capsys.readouterr().out
     assert "工具执行 0 次（另有 3 次调用没有执行：参数不对 2 次，没有这个工具 1 次）" in out
     assert p.rejected == []
@@ -38,7 +38,7 @@ def test_executed_and_rejected_are_counted_apart(project, provider, capsys):
             text_reply("好的"),
         ]
     )
-    agent.run(QUESTION, client=client_for(p), model="m")
+    agent.run(QUESTION, max_rounds=ROUNDS, client=client_for(p), model="m")
     assert "工具执行 2 次（另有 1 次调用没有执行：参数不对）" in capsys.readouterr().out
 
 
@@ -55,7 +55,7 @@ def test_the_call_line_shows_what_the_model_sent(project, provider, capsys):
     p = provider(
         [tool_reply(call("read_file", cut, id="call_a"), call("read_file", huge, id="call_b")), text_reply("好")]
     )
-    agent.run(QUESTION, client=client_for(p), model="m")
+    agent.run(QUESTION, max_rounds=ROUNDS, client=client_for(p), model="m")
     out = capsys.readouterr().out
     assert f"[调用工具] read_file({cut})" in out  # 不是包过一层的 {"invalid_json": …}
     assert "invalid_json" not in out.split("[工具结果]")[0]
@@ -74,7 +74,7 @@ def test_preview_never_ends_on_a_stray_line_number():
 def test_a_flood_of_calls_is_capped_and_the_pairing_holds(project, provider, capsys):
     flood = [call("list_files", {}, id=f"call_{i}") for i in range(5000)]
     p = provider([tool_reply(*flood), text_reply("好")])
-    agent.run(QUESTION, client=client_for(p), model="m")
+    agent.run(QUESTION, max_rounds=ROUNDS, client=client_for(p), model="m")
     out = capsys.readouterr().out
     assert f"工具执行 {MAX_TOOL_CALLS} 次" in out
     assert "这次回复有 5000 个工具调用" in out

@@ -4,7 +4,7 @@ import json
 import re
 
 import pytest
-from conftest import QUESTION, answered, run_main
+from conftest import QUESTION, ROUNDS, answered, run_main
 
 import agent
 import tools
@@ -138,7 +138,7 @@ PHRASINGS = [
 
 def ask(question, capsys):
     """在本进程里用离线模型问一个问题，返回打印的内容。"""
-    agent.run(question, client=demo_model.demo_client(), model="demo")
+    agent.run(question, max_rounds=ROUNDS, client=demo_model.demo_client(), model="demo")
     return capsys.readouterr().out
 
 
@@ -188,7 +188,7 @@ def test_demo_searches_two_names_in_one_round(project, capsys):
 # ── 结果被截断时翻页 ────────────────────────────────────────
 def test_demo_pages_through_a_truncated_manifest(project, monkeypatch, capsys):
     monkeypatch.setattr(tools, "MAX_RESULT_CHARS", 200)
-    messages = agent.run(QUESTION, client=demo_model.demo_client(), model="demo")
+    messages = agent.run(QUESTION, max_rounds=ROUNDS, client=demo_model.demo_client(), model="demo")
     out = capsys.readouterr().out
     assert tool_calls_in(out) == [
         'list_files({"path": "."})',
@@ -271,7 +271,7 @@ def test_demo_narrows_a_cut_search_until_it_sees_a_declaration(workdir, monkeypa
     ]
     answer = answer_of(out)
     assert "用到了 express：1 处依赖声明或引入，在 src/app.js：" in answer
-    assert "只是提到它（也许还有更多）" in answer
+    assert "但不是依赖声明或 import（也许还有更多）" in answer
 
 
 def test_demo_says_it_saw_only_part_when_narrowing_cannot_help(workdir, monkeypatch, capsys):
@@ -345,7 +345,7 @@ def test_odd_package_json_gets_an_answer_not_an_error(tmp_path, monkeypatch, cap
     (tmp_path / "package.json").write_text(manifest)
     monkeypatch.chdir(tmp_path)
     for question in (QUESTION, "这个项目的入口文件是什么？"):
-        messages = agent.run(question, client=demo_model.demo_client(), model="demo")
+        messages = agent.run(question, max_rounds=ROUNDS, client=demo_model.demo_client(), model="demo")
         assert answered(messages)
     assert "入口文件是 {" not in capsys.readouterr().out
 

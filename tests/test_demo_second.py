@@ -10,7 +10,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import Terminal, run_main
+from conftest import ROUNDS, Terminal, run_main
 
 import agent
 import tools
@@ -184,7 +184,7 @@ def test_a_listing_it_could_not_finish_is_not_read_as_no_readme(workdir, monkeyp
         (workdir / f"A{i}.txt").write_text("")
     files(workdir, **{"README.md": "# Big\n\nA folder.\n"})
     monkeypatch.setattr(tools, "MAX_RESULT_CHARS", 100)  # 一页只放得下一项，翻 5 页也看不到 README
-    messages = agent.run("这个项目是做什么的？", client=demo_model.demo_client(), model="demo")
+    messages = agent.run("这个项目是做什么的？", max_rounds=ROUNDS, client=demo_model.demo_client(), model="demo")
     answer = messages[-1]["content"]
     assert "目录没有列全" in answer and "说不准有没有" in answer and "没有 README，我不" not in answer
 
@@ -299,7 +299,9 @@ def test_an_output_cut_in_the_middle_is_said_to_be_partial(workdir, monkeypatch,
     for i in range(200):
         (workdir / f"file{i:03}.txt").write_text("")
     monkeypatch.setattr(tools, "MAX_RESULT_CHARS", 1000)
-    messages = agent.run(LIST, client=demo_model.demo_client(), model="demo", options=Options(auto_approve=True))
+    messages = agent.run(
+        LIST, max_rounds=ROUNDS, client=demo_model.demo_client(), model="demo", options=Options(auto_approve=True)
+    )
     answer = messages[-1]["content"]
     assert "file000.txt" in answer and "file199.txt" in answer and "file100.txt" not in answer
     assert "我只看到了开头和结尾" in answer and "列出了 200 项" not in answer

@@ -4,7 +4,7 @@ import re
 import shutil
 
 import pytest
-from conftest import QUESTION, ROOT, agent_copy, edit, run_copy
+from conftest import QUESTION, ROOT, agent_copy, edit, run_copy, set_constant
 
 
 def exercise(n):
@@ -23,8 +23,9 @@ def app(tmp_path):
     return copy
 
 
-def demo(app, *args):
-    return run_copy(app, "--demo", "-C", "examples/my-project", *args)
+def demo(app, *args, rounds=10):
+    """在副本上跑离线演示；rounds：--max-rounds（None：不写，用副本里的 MAX_ROUNDS）。"""
+    return run_copy(app, "--demo", "-C", "examples/my-project", *args, rounds=rounds)
 
 
 def rounds(out):
@@ -32,9 +33,9 @@ def rounds(out):
 
 
 def test_exercise_1_max_rounds_3_stops_the_four_round_question(app):
-    assert "`MAX_ROUNDS = 10` 改成 `MAX_ROUNDS = 3`" in exercise(1)
-    edit(app / "agent.py", "MAX_ROUNDS = 10", "MAX_ROUNDS = 3")
-    result = demo(app, QUESTION)
+    assert "改成 `MAX_ROUNDS = 3`" in exercise(1)
+    set_constant(app / "agent.py", "MAX_ROUNDS", 3)  # 副本里原来是多少都行：学习者可能已经改过了
+    result = demo(app, QUESTION, rounds=None)
     assert result.returncode == 1
     assert rounds(result.stdout) == ["1", "2", "3"]
     assert "[警告] 达到最大轮次 3，停止执行。任务可能还没有完成。" in result.stdout
@@ -54,7 +55,8 @@ def test_exercise_2_prints_the_length_under_each_round_banner(app):
     source = (app / "agent.py").read_text(encoding="utf-8")
     line = next(line for line in source.splitlines() if line.strip() == banner)
     indent = line[: len(line) - len(line.lstrip())]
-    edit(app / "agent.py", line + "\n", f"{line}\n{indent}{added}\n")
+    if f"{line}\n{indent}{added}\n" not in source:  # 学习者已经加过这一行就不再加
+        edit(app / "agent.py", line + "\n", f"{line}\n{indent}{added}\n")
 
     out = demo(app, QUESTION).stdout
     assert re.findall(r"第 \d+ 轮 =+\n  messages 里现在有 (\d+) 条消息", out) == ["2", "4", "6", "8"]
@@ -92,7 +94,7 @@ def test_exercise_3_other_questions_take_the_paths_the_readme_describes(app, que
 def test_exercise_4_small_results_are_paged_with_offset(app):
     text = exercise(4)
     hint = re.search(r"`(\[第 1–5 行.*?\])`", text).group(1)
-    edit(app / "tools.py", "MAX_RESULT_CHARS = 8000", "MAX_RESULT_CHARS = 200")
+    set_constant(app / "tools.py", "MAX_RESULT_CHARS", 200)
     result = demo(app, QUESTION)
     assert result.returncode == 0
     out = result.stdout
@@ -106,7 +108,7 @@ def test_exercise_4_small_results_are_paged_with_offset(app):
 
 @pytest.mark.parametrize("cap", [200, 100])
 def test_exercise_4_a_cut_search_is_never_read_as_not_used(app, cap):
-    edit(app / "tools.py", "MAX_RESULT_CHARS = 8000", f"MAX_RESULT_CHARS = {cap}")
+    set_constant(app / "tools.py", "MAX_RESULT_CHARS", cap)
     express = demo(app, "搜索一下项目里有没有用到 express")
     assert express.returncode == 0
     assert "[结果已截断：只显示了前 " in express.stdout  # 结果确实被截断了
@@ -117,7 +119,7 @@ def test_exercise_4_a_cut_search_is_never_read_as_not_used(app, cap):
 
 
 def test_exercise_4_at_cap_100_the_stack_question_pages_and_never_says_absent(app):
-    edit(app / "tools.py", "MAX_RESULT_CHARS = 8000", "MAX_RESULT_CHARS = 100")
+    set_constant(app / "tools.py", "MAX_RESULT_CHARS", 100)
     out = demo(app, QUESTION).stdout
     assert '[调用工具] list_files({"path": ".", "offset": 2})' in out  # 每页一项：翻页
     assert '[调用工具] read_file({"path": "package.json"})' in out

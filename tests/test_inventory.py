@@ -11,12 +11,13 @@ import shutil
 
 import openai
 import pytest
-from conftest import ROOT, agent_copy, edit, run_copy, run_main
+from conftest import ROOT, ROUNDS, agent_copy, edit, run_copy, run_main
 
 import agent
 from fakes.provider import call, check_request, text_reply, tool_reply
 from support.demo import model as demo_model
-from support.demo.inventory import inventory_answer, understand_order
+from support.demo.inventory import inventory_step
+from support.demo.orders import Order, understand_orders
 from tools import TOOLS
 
 QUESTION = "我需要 3 盒红笔。库存够吗？如果够，一共多少钱？"  # 讲义里的问题
@@ -30,7 +31,7 @@ APPEND_RESULT = """
                 "content": result,
             })  # fmt: skip
 """
-HOST_CHECK = """        if not ready_to_send(messages):  # 宿主检查：每个 tool_call 都有配对的结果，不对就不发
+HOST_CHECK = """        if not ready_to_send(messages, options):  # 宿主检查：每个 tool_call 都有配对的结果，不对就不发
             break
 """
 SEND_ALL = "                messages=messages,\n"
@@ -97,7 +98,7 @@ def test_other_quantities_and_items_are_computed_from_the_same_kind_of_data(inve
 
 def test_not_enough_says_so_with_both_numbers(inventory):
     answer = answer_in(demo(inventory, "我需要 6 盒红笔。库存够吗？如果够，一共多少钱？").stdout)
-    assert answer.startswith("\n不够。") and "库存只有 5 盒" in answer and "你需要 6 盒" in answer
+    assert answer.startswith("\n不够。") and "库存只有 5，你需要 6 盒" in answer and "还差 1 盒" in answer
     assert "72" not in answer and " 元" not in answer and "只查询，没有下单" in answer
 
 
@@ -121,7 +122,7 @@ def test_the_answer_follows_the_tool_result_not_a_table(inventory):
         ("我要两百五支红笔，库存够不够？", ("红笔", 250, "支")),
         ("一千二盒蓝笔够吗", ("蓝笔", 1200, "盒")),
         ("一百零五盒蓝笔够吗", ("蓝笔", 105, "盒")),
-        ("我需要 3 盒红笔和 100 盒蓝笔，库存够吗", ("红笔", 3, "盒")),
+        ("我需要 3 盒红笔和 100 盒蓝笔，库存够吗", [("红笔", 3, "盒"), ("蓝笔", 100, "盒")]),
         # 看不准的数量当作没说：先查库存，再问到底要多少
         ("我需要 1,000 盒红笔，库存够吗？", ("红笔", None, "盒")),
         ("我需要 1 000 盒红笔，库存够吗？", ("红笔", None, "盒")),
@@ -138,7 +139,8 @@ def test_the_answer_follows_the_tool_result_not_a_table(inventory):
     ],
 )
 def test_the_demo_hears_the_item_and_the_quantity(question, order):
-    assert understand_order(question) == order
+    heard = understand_orders(question)
+    assert (heard and [tuple(o)[:3] for o in heard]) == ([order] if isinstance(order, tuple) else order)
     assert (demo_model.understand(question)[0] == "inventory") == (order is not None)
 
 
@@ -237,8 +239,10 @@ def requests_of_a_real_run(inventory, monkeypatch):
         return create(**kwargs)
 
     client.chat.completions.create = recording
-    messages = agent.run(QUESTION, client=client, model="demo")
-    agent.run("我需要 2 盒蓝笔，库存够吗？", messages, client=client, model="demo")  # 第二个问题接着问
+    messages = agent.run(QUESTION, max_rounds=ROUNDS, client=client, model="demo")
+    agent.run(
+        "我需要 2 盒蓝笔，库存够吗？", messages, max_rounds=ROUNDS, client=client, model="demo"
+    )  # 第二个问题接着问
     assert len(sent) == 4
     return sent
 
@@ -337,7 +341,8 @@ def test_a_long_stock_file_is_read_page_by_page_before_answering(inventory):
 def test_a_clipped_result_is_never_glued_into_numbers():
     # 头尾都像 JSON 的一部分：去掉行号和省略说明以后，拼起来正好是一份“合法”的 JSON
     clipped = '1\t{"item":"红笔","stock":5,"unit_price":12\n…（中间省略了 166 个字符）…\n说明"\t,"currency":"CNY"}'
-    answer = inventory_answer("红笔", 3, "盒", clipped)
+    seen = {("read_file", json.dumps({"path": "stock/红笔.json"}, ensure_ascii=False)): clipped}
+    answer = inventory_step(seen, [Order("红笔", 3, "盒", "红笔")])
     assert "没能完整读到" in answer and "一共" not in answer and "够。" not in answer
 
 

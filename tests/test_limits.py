@@ -15,7 +15,7 @@ import time
 import zlib
 
 import pytest
-from conftest import ROOT, cli_env, default_sigint, run_main, sent, tool_results
+from conftest import ROOT, ROUNDS, cli_env, default_sigint, run_main, sent, tool_results
 
 from fakes.hostile import (
     drip,
@@ -213,7 +213,7 @@ def peak_rss_mb(url, timeout=TIMEOUT, retries=2):
     """在子进程里问一个问题，返回 (峰值 RSS MB, stderr)。"""
     env = cli_env(None, OPENAI_BASE_URL=url, OPENAI_API_KEY=KEY, OPENAI_TIMEOUT=str(timeout))
     env["OPENAI_MAX_RETRIES"] = str(retries)
-    return peak_rss([sys.executable, str(ROOT / "agent.py"), "你好"], env)
+    return peak_rss([sys.executable, str(ROOT / "agent.py"), "--max-rounds", str(ROUNDS), "你好"], env)
 
 
 def test_endless_and_bomb_replies_use_bounded_memory(workdir):
@@ -389,7 +389,7 @@ def test_a_full_disk_is_named_not_called_a_bug(workdir):
         env = cli_env(None, OPENAI_BASE_URL=url, OPENAI_API_KEY=KEY)
         with open("/dev/full", "w") as full:
             result = subprocess.run(
-                [sys.executable, str(ROOT / "agent.py"), "你好"],
+                [sys.executable, str(ROOT / "agent.py"), "--max-rounds", str(ROUNDS), "你好"],
                 stdout=full,
                 stderr=subprocess.PIPE,
                 text=True,

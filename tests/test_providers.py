@@ -1,7 +1,7 @@
 """docs/providers.md“兼容各家服务商”表格的每一行：假服务商按那家的规矩检查请求，agent 必须过关。"""
 
 import pytest
-from conftest import answered, arguments_in, assistant_turns, client_for, run_main, sent, tool_results
+from conftest import ROUNDS, answered, arguments_in, assistant_turns, client_for, run_main, sent, tool_results
 
 import agent
 from fakes.provider import call, text_reply, tool_reply
@@ -12,8 +12,8 @@ SIG = {"google": {"thought_signature": "c2lnbmF0dXJl"}}
 def ask_twice(p, first="看看项目", second="再看看"):
     """同一个对话里问两个问题：第二个问题的请求带着第一个问题的全部历史。"""
     client = client_for(p)
-    messages = agent.run(first, client=client, model="m")
-    agent.run(second, messages, client=client, model="m")
+    messages = agent.run(first, max_rounds=ROUNDS, client=client, model="m")
+    agent.run(second, messages, max_rounds=ROUNDS, client=client, model="m")
     return messages
 
 
@@ -46,7 +46,7 @@ def test_gemini_empty_or_missing_ids_are_invented_and_signatures_echoed(project,
         ],
         rules=["gemini"],
     )
-    agent.run("看看", client=client_for(p), model="m")
+    agent.run("看看", max_rounds=ROUNDS, client=client_for(p), model="m")
     assert p.rejected == []
     messages = sent(p, 1)
     ids = [tc["id"] for tc in messages[2]["tool_calls"]]
@@ -57,7 +57,7 @@ def test_gemini_empty_or_missing_ids_are_invented_and_signatures_echoed(project,
 
 def test_ollama_empty_content_is_never_turned_into_null(project, provider):
     p = provider([tool_reply(call("list_files", {}), content=""), text_reply("好")], rules=["ollama"])
-    agent.run("看看", client=client_for(p), model="m")
+    agent.run("看看", max_rounds=ROUNDS, client=client_for(p), model="m")
     assert p.rejected == []
     assert assistant_turns(sent(p, 1))[0]["content"] == ""
 
@@ -68,7 +68,7 @@ def test_llama_cpp_gets_tool_choice_auto_and_its_extra_key_passes_through(projec
         [tool_reply(call("list_files", {}, id="call_0"), function_call=legacy), text_reply("好")],
         require_tool_choice=True,
     )
-    agent.run("看看", client=client_for(p), model="m")
+    agent.run("看看", max_rounds=ROUNDS, client=client_for(p), model="m")
     assert p.requests[0]["tool_choice"] == "auto"
     assert assistant_turns(sent(p, 1))[0]["function_call"] == legacy
     assert "README.md" in tool_results(sent(p, 1))[0]
@@ -82,7 +82,7 @@ def test_llama_cpp_repeated_ids_are_made_unique(project, provider):
             text_reply("好"),
         ]
     )
-    agent.run("看看", client=client_for(p), model="m")
+    agent.run("看看", max_rounds=ROUNDS, client=client_for(p), model="m")
     assert p.rejected == []
     messages = sent(p, -1)
     ids = [tc["id"] for m in messages if m.get("tool_calls") for tc in m["tool_calls"]]
@@ -101,7 +101,7 @@ def test_strict_validators_get_only_the_keys_the_provider_sent(project, provider
 
 def test_blank_arguments_are_sent_back_as_empty_object(project, provider):
     p = provider([tool_reply(call("list_files", "")), text_reply("好")], rules=["vllm"])
-    agent.run("看看", client=client_for(p), model="m")
+    agent.run("看看", max_rounds=ROUNDS, client=client_for(p), model="m")
     assert p.rejected == []
     assert arguments_in(sent(p, 1)) == ["{}"]
 
@@ -109,7 +109,7 @@ def test_blank_arguments_are_sent_back_as_empty_object(project, provider):
 def test_object_arguments_are_sent_back_as_json_string(project, provider):
     as_object = {"id": "c1", "type": "function", "function": {"name": "read_file", "arguments": {"path": "README.md"}}}
     p = provider([tool_reply(as_object), text_reply("好")], rules=["vllm", "strict"])
-    agent.run("看看", client=client_for(p), model="m")
+    agent.run("看看", max_rounds=ROUNDS, client=client_for(p), model="m")
     assert p.rejected == []
     assert arguments_in(sent(p, 1)) == ['{"path": "README.md"}']
     assert "My Project" in tool_results(sent(p, 1))[0]
@@ -126,7 +126,7 @@ def test_truncated_arguments_at_the_token_limit_are_not_executed(project, provid
             text_reply("好"),
         ]
     )
-    agent.run("建个文件", client=client_for(p), model="m")
+    agent.run("建个文件", max_rounds=ROUNDS, client=client_for(p), model="m")
     [result] = tool_results(sent(p, 1))
     assert result.startswith("错误：") and "重新发起" in result
     assert not (project / "made.txt").exists()
@@ -139,7 +139,7 @@ def test_tool_calls_decide_not_finish_reason(project, provider, capsys):
             {"message": text_reply("答完了"), "finish_reason": "tool_calls"},
         ]
     )
-    messages = agent.run("看看", client=client_for(p), model="m")
+    messages = agent.run("看看", max_rounds=ROUNDS, client=client_for(p), model="m")
     assert len(p.requests) == 2
     assert "[最终回复]\n答完了" in capsys.readouterr().out
     assert answered(messages)
@@ -305,7 +305,9 @@ def test_host_stops_a_request_with_an_unanswered_call_before_it_is_sent(project,
                 super().append(m)
 
     p = provider([tool_reply(call("list_files", {}, id="c1")), text_reply("不该走到这里")])
-    messages = agent.run("看看", NoResults(agent.new_conversation()), client=client_for(p), model="m")
+    messages = agent.run(
+        "看看", NoResults(agent.new_conversation()), max_rounds=ROUNDS, client=client_for(p), model="m"
+    )
 
     out = capsys.readouterr().out
     assert '[宿主拦截] c1 没有对应的 role:"tool" 结果，这次请求没有发出。' in out

@@ -6,8 +6,9 @@ import signal
 import subprocess
 import sys
 
-from conftest import QUESTION, ROOT, agent_copy, cli_env, edit, run_cli, run_copy, run_main, wait_until
+from conftest import QUESTION, ROOT, ROUNDS, agent_copy, cli_env, edit, run_cli, run_copy, run_main, wait_until
 
+import agent
 from fakes.provider import call, text_reply, tool_reply
 
 INVENTORY = "我需要 3 盒红笔。库存够吗？如果够，一共多少钱？"
@@ -22,9 +23,9 @@ def transcript(out: str) -> str:
     return "".join(line for line in out.splitlines(keepends=True) if not line.startswith("[回放] "))
 
 
-def replay(path, *args, cwd=None, **env):
+def replay(path, *args, cwd=None, rounds=ROUNDS, **env):
     """放录音：不给 key，服务商的地址指向一个没人监听的端口。"""
-    return run_main("--replay", str(path), *args, cwd=cwd, OPENAI_API_KEY="", **env)
+    return run_main("--replay", str(path), *args, cwd=cwd, rounds=rounds, OPENAI_API_KEY="", **env)
 
 
 def test_a_demo_run_replays_offline_with_the_same_transcript(project, tmp_path):
@@ -95,8 +96,9 @@ def test_replay_with_fewer_rounds_and_a_recording_that_ran_out(project, tmp_path
     run_main("--demo", "--record", str(recording), "--max-rounds", "2", QUESTION)
     short = replay(recording, "--max-rounds", "1")
     assert "[警告] 达到最大轮次 1" in short.stdout and short.returncode == 1
-    same = replay(recording)  # 不写 --max-rounds：不超过录制时的上限，和录制时一样停在第 2 轮
-    assert "[警告] 达到最大轮次 2" in same.stdout and "[回放] 录音里" not in same.stderr
+    same = replay(recording, rounds=None)  # 不写 --max-rounds：不超过录制时的上限，和录制时一样停在第 2 轮
+    limit = min(agent.MAX_ROUNDS, 2)  # 学习者把 MAX_ROUNDS 改成 1：就按 1
+    assert f"[警告] 达到最大轮次 {limit}" in same.stdout and "[回放] 录音里" not in same.stderr
     longer = replay(recording, "--max-rounds", "5")
     assert "录音里这个问题只有 2 轮回复，没有第 3 轮的了" in longer.stderr
     assert "--max-rounds 2" in longer.stderr and "Traceback" not in longer.stderr
@@ -130,7 +132,7 @@ def test_ctrl_c_mid_run_leaves_a_file_that_replays_to_that_point(project, tmp_pa
     p = provider([tool_reply(call("list_files", {})), {"sleep": 30, "then": text_reply("太晚了")}])
     recording = tmp_path / "run.jsonl"
     agent = subprocess.Popen(
-        [sys.executable, str(ROOT / "agent.py"), "--record", str(recording), QUESTION],
+        [sys.executable, str(ROOT / "agent.py"), "--max-rounds", str(ROUNDS), "--record", str(recording), QUESTION],
         env=cli_env(p), stdout=subprocess.PIPE, text=True, encoding="utf-8",
     )  # fmt: skip
     wait_until(lambda: recording.exists() and '"round": 2' in recording.read_text(encoding="utf-8"))
@@ -199,7 +201,8 @@ def test_no_key_env_value_or_variable_in_a_recording(tmp_path, provider):
     env = cli_env(p, SHELL_SECRET="environment-value-9191")
     del env["OPENAI_API_KEY"]  # key 只在 .env 里
     done = subprocess.run(
-        [sys.executable, str(ROOT / "agent.py"), "--record", str(recording), "读 notes.txt"],
+        [sys.executable, str(ROOT / "agent.py"), "--max-rounds", str(ROUNDS), "--record", str(recording),
+         "读 notes.txt"],
         cwd=app, env=env, capture_output=True, text=True, encoding="utf-8", timeout=30,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr

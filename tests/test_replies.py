@@ -8,7 +8,18 @@ import sys
 
 import openai
 import pytest
-from conftest import QUESTION, ROOT, arguments_in, assistant_turns, cli_env, client_for, run_main, sent, tool_results
+from conftest import (
+    QUESTION,
+    ROOT,
+    ROUNDS,
+    arguments_in,
+    assistant_turns,
+    cli_env,
+    client_for,
+    run_main,
+    sent,
+    tool_results,
+)
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -39,8 +50,8 @@ def test_llama_cpp_null_content_on_a_tool_call_turn_goes_back_as_empty_string(pr
         [tool_reply(call("list_files", {})), text_reply("好"), text_reply("还好")], rules=["llama_cpp", "strict"]
     )
     client = client_for(p)
-    messages = agent.run(QUESTION, client=client, model="m")
-    agent.run("再看看", messages, client=client, model="m")
+    messages = agent.run(QUESTION, max_rounds=ROUNDS, client=client, model="m")
+    agent.run("再看看", messages, max_rounds=ROUNDS, client=client, model="m")
     assert p.rejected == []
     tool_turn = assistant_turns(sent(p, 1))[0]
     assert tool_turn["tool_calls"] and tool_turn["content"] == ""
@@ -61,8 +72,8 @@ def test_llama_cpp_mode_rejects_null_and_missing_content(provider):
 def test_empty_final_answer_goes_back_as_a_visible_placeholder(project, provider, capsys):
     p = provider([text_reply(""), text_reply("好")], rules=["vllm", "strict"])
     client = client_for(p)
-    messages = agent.run(QUESTION, client=client, model="m")
-    agent.run("再说一遍", messages, client=client, model="m")
+    messages = agent.run(QUESTION, max_rounds=ROUNDS, client=client, model="m")
+    agent.run("再说一遍", messages, max_rounds=ROUNDS, client=client, model="m")
     assert p.rejected == []
     assert assistant_turns(sent(p, 1)) == [{"role": "assistant", "content": EMPTY_REPLY}]
     assert f"[最终回复]\n{EMPTY_REPLY}" in capsys.readouterr().out
@@ -72,7 +83,7 @@ def test_integer_and_missing_ids_get_fresh_string_ids(project, provider):
     p = provider(
         [tool_reply(call("list_files", {}, id=5), call("list_files", {}, id=None)), text_reply("好")], rules=["strict"]
     )
-    agent.run(QUESTION, client=client_for(p), model="m")
+    agent.run(QUESTION, max_rounds=ROUNDS, client=client_for(p), model="m")
     assert p.rejected == []
     messages = sent(p, 1)
     ids = [tc["id"] for tc in messages[2]["tool_calls"]]
@@ -174,7 +185,7 @@ def test_list_content_is_joined_into_text(project, provider, capsys):
     p = provider(
         [text_reply(["你好，", {"type": "text", "text": "这是"}, {"type": "text", "text": "答案"}])], rules=["strict"]
     )
-    messages = agent.run(QUESTION, client=client_for(p), model="m")
+    messages = agent.run(QUESTION, max_rounds=ROUNDS, client=client_for(p), model="m")
     assert messages[-1]["content"] == "你好，这是答案"
     assert "[最终回复]\n你好，这是答案" in capsys.readouterr().out
 
@@ -210,7 +221,7 @@ def test_file_name_that_is_not_utf8_does_not_poison_the_history(project, provide
 def test_console_that_cannot_show_a_character_gets_a_replacement(project, provider):
     p = provider([text_reply("好 😀 ✓")])
     result = subprocess.run(
-        [sys.executable, str(ROOT / "agent.py"), QUESTION],
+        [sys.executable, str(ROOT / "agent.py"), "--max-rounds", str(ROUNDS), QUESTION],
         capture_output=True,
         env=cli_env(p, PYTHONIOENCODING="gbk"),
         timeout=30,
@@ -243,7 +254,7 @@ def test_direction_overrides_and_invisible_characters_are_shown_escaped(project,
 @pytest.mark.parametrize("fd", [0, 1])
 def test_no_stdin_or_stdout_at_all_is_a_clear_line(project, provider, fd):
     result = subprocess.run(
-        [sys.executable, str(ROOT / "agent.py")],
+        [sys.executable, str(ROOT / "agent.py"), "--max-rounds", str(ROUNDS)],
         text=True,
         encoding="utf-8",
         stdin=subprocess.PIPE if fd else None,
@@ -261,7 +272,7 @@ def test_no_stdin_or_stdout_at_all_is_a_clear_line(project, provider, fd):
 def test_a_reader_that_leaves_early_is_not_an_error(project):
     reader = subprocess.Popen(["head", "-c", "5"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
     result = subprocess.run(
-        [sys.executable, str(ROOT / "agent.py"), "--demo", QUESTION],
+        [sys.executable, str(ROOT / "agent.py"), "--max-rounds", str(ROUNDS), "--demo", QUESTION],
         stdout=reader.stdin,
         stderr=subprocess.PIPE,
         text=True,

@@ -4,7 +4,7 @@ import ast
 import inspect
 import json
 
-from conftest import QUESTION, answered, arguments_in, client_for, sent, tool_results
+from conftest import QUESTION, ROUNDS, answered, arguments_in, client_for, sent, tool_results
 
 import agent
 from fakes.provider import call, messages_bytes, text_reply, tool_reply
@@ -23,7 +23,7 @@ def chapter_script():
 
 def test_chapter_four_rounds_send_the_whole_history_back(project, provider, capsys):
     p = provider(chapter_script())
-    messages = agent.run(QUESTION, client=client_for(p), model="test-model")
+    messages = agent.run(QUESTION, max_rounds=ROUNDS, client=client_for(p), model="test-model")
 
     out = capsys.readouterr().out
     for n in range(1, 5):
@@ -84,7 +84,7 @@ def test_two_calls_in_one_reply_get_results_paired_by_id_in_order(project, provi
             text_reply("好了"),
         ]
     )
-    agent.run(QUESTION, client=client_for(p), model="m")
+    agent.run(QUESTION, max_rounds=ROUNDS, client=client_for(p), model="m")
 
     assert p.rejected == []
     assert [(m["role"], m.get("tool_call_id")) for m in sent(p, 1)[2:]] == [
@@ -99,7 +99,7 @@ def test_two_calls_in_one_reply_get_results_paired_by_id_in_order(project, provi
 
 def results_for(p):
     """问一个问题：p 的脚本第一轮发出一组调用，返回它们各自得到的工具结果，按顺序。"""
-    agent.run("试试", client=client_for(p), model="m")
+    agent.run("试试", max_rounds=ROUNDS, client=client_for(p), model="m")
     return tool_results(sent(p, 1))
 
 
@@ -176,7 +176,7 @@ def test_usage_and_cached_tokens_are_summed_in_the_summary(project, provider, ca
             {"message": text_reply("好"), "usage": usage_deepseek},
         ]
     )
-    agent.run("试试", client=client_for(p), model="m")
+    agent.run("试试", max_rounds=ROUNDS, client=client_for(p), model="m")
     out = capsys.readouterr().out
     assert "tokens：输入 300（缓存命中 192），输出 16" in out
 
@@ -184,8 +184,8 @@ def test_usage_and_cached_tokens_are_summed_in_the_summary(project, provider, ca
 def test_history_keeps_growing_across_questions(project, provider):
     p = provider([text_reply("第一个回答"), text_reply("第二个回答")])
     client = client_for(p)
-    messages = agent.run("问题一", client=client, model="m")
-    agent.run("问题二", messages, client=client, model="m")
+    messages = agent.run("问题一", max_rounds=ROUNDS, client=client, model="m")
+    agent.run("问题二", messages, max_rounds=ROUNDS, client=client, model="m")
     assert [m["role"] for m in sent(p, 1)] == ["system", "user", "assistant", "user"]
     assert sent(p, 1)[:3] == sent(p, 0) + [{"role": "assistant", "content": "第一个回答"}]
 
@@ -198,8 +198,8 @@ def test_each_request_extends_the_previous_one_byte_for_byte(project, provider):
     ]
     p = provider(script)
     client = client_for(p)
-    messages = agent.run(QUESTION, client=client, model="m")
-    agent.run("再搜一下 react", messages, client=client, model="m")  # 同一个对话里的第二个问题
+    messages = agent.run(QUESTION, max_rounds=ROUNDS, client=client, model="m")
+    agent.run("再搜一下 react", messages, max_rounds=ROUNDS, client=client, model="m")  # 同一个对话里的第二个问题
 
     assert len(p.raw) == 6
     arrays = [messages_bytes(raw) for raw in p.raw]

@@ -3,7 +3,7 @@
 import io
 import re
 
-from conftest import QUESTION, ROOT, client_for, run_main
+from conftest import QUESTION, ROOT, ROUNDS, client_for, run_main
 
 import agent
 from fakes.provider import call, text_reply, tool_reply
@@ -59,7 +59,7 @@ def test_step_counts_the_bytes_of_the_request_really_sent(project, provider, mon
             text_reply("好"),
         ]
     )
-    agent.run(QUESTION, client=client_for(p), model="test-model", options=STEP)
+    agent.run(QUESTION, max_rounds=ROUNDS, client=client_for(p), model="test-model", options=STEP)
 
     steps = steps_in(capsys.readouterr().out)
     assert [(n, new) for n, new, _, _ in steps] == [(1, 2), (2, 3)]  # 一轮两个调用：多 3 条
@@ -73,9 +73,11 @@ def test_step_counts_the_bytes_of_the_request_really_sent(project, provider, mon
 def test_step_on_the_next_question_shows_the_last_answer_and_the_new_question(project, monkeypatch, capsys):
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     client = demo_model.demo_client()
-    messages = agent.run("搜索一下项目里有没有用到 lodash", client=client, model="demo", options=STEP)
+    messages = agent.run(
+        "搜索一下项目里有没有用到 lodash", max_rounds=ROUNDS, client=client, model="demo", options=STEP
+    )
     capsys.readouterr()
-    agent.run("搜索一下项目里有没有用到 react", messages, client=client, model="demo", options=STEP)
+    agent.run("搜索一下项目里有没有用到 react", messages, max_rounds=ROUNDS, client=client, model="demo", options=STEP)
 
     (n, new, body, _), *_ = steps_in(capsys.readouterr().out)
     assert (n, new) == (1, 2)

@@ -10,7 +10,7 @@ import sys
 import threading
 
 import pytest
-from conftest import ROOT, Terminal, agent_copy, alive, run_main, sent, tool_results
+from conftest import ROOT, ROUNDS, Terminal, agent_copy, alive, run_main, sent, tool_results
 
 import tools
 from fakes.provider import call, text_reply, tool_reply
@@ -244,7 +244,7 @@ def agent_without_settings(app, *args, **extra):
     env = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI_") and k != "MODEL"}
     env.update(PYTHONIOENCODING="utf-8", **extra)
     return subprocess.run(
-        [sys.executable, str(app / "agent.py"), *args],
+        [sys.executable, str(app / "agent.py"), "--max-rounds", str(ROUNDS), *args],
         env=env,
         capture_output=True,
         text=True,

@@ -1,16 +1,12 @@
-"""离线演示怎样要工具结果：哪些调用做过了、结果是什么，被截断的列表和文件怎样按 offset 翻页。
+"""离线演示怎样要工具结果：哪些调用做过了、结果是什么，没列完的目录和没读完的文件怎样按 offset 翻页。
 
-seen 是到目前为止的工具结果：(工具名, 参数 JSON) → 结果。每个函数只看 seen，不碰文件。
+seen 是到目前为止的工具结果：(工具名, 参数 JSON) → 结果。每个函数只看 seen，不碰文件；结果怎么读在 reader.py。
 """
 
 import json
-import re
 
-PAGE_HINT = r"用 offset=(\d+) 继续读"
-LIST_HINT = r"^\[第 \d+–(\d+) 项，共 (\d+) 项；用 offset=(\d+) 继续列出\]$"  # list_files 没列完
-LIST_NEXT = r"用 offset=(\d+) 继续列出\]$"  # 同一句提示的结尾：结果被从中间截短时，留下的可能只有它
-SEARCH_CUT = "[结果已截断："  # search_files 没给全
-CLIPPED = "…（中间省略了 "  # 结果太长，dispatch_tool 把中间截掉了
+from support.demo.reader import read
+
 LIST_PAGES = 5  # 一个目录最多翻几页；还没列完就说只看了一部分
 
 
@@ -59,56 +55,53 @@ def give_up(seen, en: bool, chinese: str, english: str) -> str:
 def listing(seen, folder: str) -> list:
     """列完 folder 要做的 list_files 调用（最多 LIST_PAGES 页）。最后一个可能还没做。"""
     calls = [list_call(folder)]
-    while len(calls) < LIST_PAGES and (more := re.search(LIST_NEXT, result(seen, calls[-1]), re.MULTILINE)):
-        calls.append(("list_files", {"path": folder, "offset": int(more.group(1))}))
+    while len(calls) < LIST_PAGES and (more := read(result(seen, calls[-1])).more):
+        calls.append(("list_files", {"path": folder, "offset": more}))
     return calls
 
 
 def names_in(seen, folder: str) -> list:
-    """list_files 列出的 folder 里的名字（各页拼起来）；还没列过或列不了就是 []。"""
+    """list_files 列出的 folder 里的名字（各页拼起来）；还没列过、列不了或者是空目录就是 []。"""
     names = []
     for call in listing(seen, folder):
-        got = result(seen, call)
-        if not got.startswith("错误：") and got != f"{folder} 是空目录":
-            names += [n for n in got.splitlines() if not (n.startswith(CLIPPED) or re.search(LIST_NEXT, n))]
+        page = read(result(seen, call))
+        names += [n for n in page.lines if n != f"{folder} 是空目录"]
     return names
 
 
 def unlisted(seen, folder: str, en: bool = False) -> str:
     """folder 没列全时说看了多少（“只列出了 src 的前 300 项（共 311 项）”）；列全了是 ""。"""
-    last = result(seen, listing(seen, folder)[-1])
+    pages = [read(result(seen, call)) for call in listing(seen, folder)]
     where = said(en, "工作目录", "the work folder") if folder == "." else folder
-    if more := re.search(LIST_HINT, last, re.MULTILINE):
-        n, total = more.group(1), more.group(2)
+    if pages[-1].listed:
+        n, total = pages[-1].listed
         return said(
             en, f"只列出了{where}的前 {n} 项（共 {total} 项）", f"I listed only {n} of the {total} entries in {where}"
         )
-    cut = CLIPPED in last or re.search(LIST_NEXT, last, re.MULTILINE)
+    cut = pages[-1].more or any(page.cut for page in pages)
     return said(en, f"{where}的列表被截短了", f"the listing of {where} was cut short") if cut else ""
 
 
 # ── 读文件：结果说后面还有，就按它给的 offset 接着读 ─────────────
-def text_of(read_result: str) -> str:
-    """去掉 read_file 加的行号和分页说明，还原文件内容。"""
-    return "\n".join(line.split("\t", 1)[1] for line in read_result.splitlines() if "\t" in line)
-
-
 def pages(seen, path: str) -> list:
     """读完整个文件要做的 read_file 调用：结果说后面还有，就按它给的 offset 接着读。最后一个可能还没做。"""
     calls = [read_call(path)]
-    got = result(seen, calls[-1])
-    while not got.startswith("错误：") and (more := re.search(PAGE_HINT, got)):
-        calls.append(("read_file", {"path": path, "offset": int(more.group(1))}))
-        got = result(seen, calls[-1])
+    while more := read(result(seen, calls[-1])).more:
+        calls.append(("read_file", {"path": path, "offset": more}))
     return calls
 
 
 def text_in(seen, calls: list):
     """这几页拼成的文件内容；有一页读不了就是 None。"""
-    got = [result(seen, call) for call in calls]
-    return None if any(g.startswith("错误：") for g in got) else "\n".join(text_of(g) for g in got)
+    got = [read(result(seen, call)) for call in calls]
+    return None if any(page.error for page in got) else "\n".join(page.text for page in got)
+
+
+def partly(seen, calls: list) -> bool:
+    """这几页里有被截断、翻页也补不回来的（章节的截断、中间被截掉、一行太长、JSON 没写完）：文件只看到了一部分。"""
+    return any(read(result(seen, call)).cut for call in calls)
 
 
 def is_cut(got: str) -> bool:
-    """search_files 的结果没给全：只显示了前几条，或者中间被截掉了。"""
-    return any(line.startswith((SEARCH_CUT, CLIPPED)) for line in got.splitlines())
+    """一个结果被截断了（search_files 只给了前几条、中间被截掉了……），翻页补不回来。"""
+    return read(got).cut

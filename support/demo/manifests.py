@@ -1,4 +1,4 @@
-"""离线演示读依赖清单：package.json、pyproject.toml、requirements.txt 里声明了哪些依赖，README 开头怎么介绍项目。
+"""离线演示读依赖清单：package.json、pyproject.toml、requirements.txt 里声明了哪些依赖。
 
 只是解析文字，不调工具；调哪些工具、怎样回答在 stack.py、usage.py 里。
 """
@@ -31,15 +31,20 @@ KNOWN = {
 CATEGORIES_EN = {"前端": "Frontend", "后端": "Backend", "测试": "Testing", "语言": "Language"}
 
 
-def dependencies(path: str, text):
-    """从清单文件里找出 [(依赖名, 版本)]；解析不了返回 None。版本只保留主次版本号。"""
+def dependencies(path: str, text, partial: bool = False):
+    """从清单文件里找出 [(依赖名, 版本)]；解析不了返回 None。版本只保留主次版本号。
+    partial：只看到了文件的一部分——package.json 写到一半的 JSON，就只取看到的那些完整的 "名字": "版本"。"""
     if text is None:
         return None
     if path == "package.json":
         try:
             data = json.loads(text)
-        except ValueError:
-            return None
+        except (ValueError, RecursionError):
+            if not partial:
+                return None
+            blocks = re.findall(r'"(?:dependencies|devDependencies)"\s*:\s*\{([^}]*)', text)
+            pairs = [pair for block in blocks for pair in re.findall(r'"([^"]+)"\s*:\s*"([^"]*)"', block)]
+            return [(name.lower(), short_version(v)) for name, v in pairs] or None  # 一个完整的也没看到：读不了
         if not isinstance(data, dict):
             return None
         sections = [data.get("dependencies"), data.get("devDependencies")]
@@ -63,13 +68,3 @@ def dependencies(path: str, text):
 def short_version(spec: str) -> str:
     numbers = re.findall(r"\d+", spec or "")
     return ".".join(numbers[:2])
-
-
-def readme_summary(text: str) -> str:
-    """README 标题下面的第一段话；紧接着标题的是代码、表格或列表就不算项目说明，返回 ""。"""
-    for line in text.splitlines():
-        line = line.strip()
-        if not line or line.startswith(("#", "![", "[![", "<")):  # 标题、徽章、图片
-            continue
-        return "" if line.startswith(("```", "|", "-", "*", ">", "$")) else line[:200]
-    return ""

@@ -12,13 +12,14 @@ from types import SimpleNamespace
 
 from openai.types.chat import ChatCompletion
 
-from support.demo.calls import first_new, list_call
+from support.demo.calls import first_new, list_call, said
 from support.demo.checks import validate
-from support.demo.inventory import inventory_step, no_task_answer, understand_order
+from support.demo.inventory import inventory_step, no_task_answer
+from support.demo.orders import understand_orders
 from support.demo.project import about_step, run_tests_step
 from support.demo.shell import SHELL_STEPS, understand_shell
 from support.demo.stack import entry_step, stack_step, tests_step
-from support.demo.texts import QUESTIONS
+from support.demo.texts import INVENTORY, QUESTIONS
 from support.demo.usage import use_step
 
 NOTE = "\n\n（离线回放：以上由固定规则根据工具结果生成，不是真实模型。配好 .env 后去掉 --demo 就是真模型。）"
@@ -27,12 +28,26 @@ NOTE_EN = (
     "Set up .env and drop --demo to use a real model.)"
 )
 # 认得的问题（中文, 英文）：帮助和交互模式的开场白都列它们
-INVENTORY = "我需要 3 盒红笔。库存够吗？如果够，一共多少钱？（在 examples/inventory 里问）"
 HELP = "离线回放只认识这几类问题（中文、英文都行）：\n" + "\n".join(f"- {zh} / {en}" for zh, en in QUESTIONS)
-HELP += f"\n- {INVENTORY}"
+HELP += f"\n- {INVENTORY[0]}（在 examples/inventory 里问）"
 HELP_EN = "The offline replay only understands these kinds of question (in English or Chinese):\n" + "\n".join(
     f"- {en}" for _, en in QUESTIONS
 )
+HELP_EN += f"\n- {INVENTORY[1]} (ask in examples/inventory)"
+# 每种意图怎么称呼（问题里问了几件事、只回答了一件时，说出没看的那几件）
+ASKED_ABOUT = {
+    "stack": ("技术栈", "the tech stack"),
+    "entry": ("入口文件", "the entry point"),
+    "use": ("某个库有没有用到", "whether a library is used"),
+    "tests": ("测试文件", "the test files"),
+    "inventory": ("库存", "the stock"),
+    "ls": ("目录里有什么", "what is in the folder"),
+    "branch": ("git 分支", "the git branch"),
+    "create": ("建一个文件再运行它", "creating and running a file"),
+    "count": ("每个文件的行数", "the line counts"),
+    "about": ("这个项目是做什么的", "what the project does"),
+    "run_tests": ("跑测试", "running the tests"),
+}
 # 问题的意图，按这个顺序认：库存（inventory.py）、要跑命令的和问项目的（shell.py、project.py）、
 # 技术栈、入口、某个库用没用、测试文件
 STACK = (
@@ -57,13 +72,14 @@ NOT_NAMES = set(
 )
 
 
-def demo_client():
-    """和 openai.OpenAI() 一样用：client.chat.completions.create(model=..., messages=..., ...)。"""
+def demo_client(by_position: bool = False):
+    """和 openai.OpenAI() 一样用：client.chat.completions.create(model=..., messages=..., ...)。
+    by_position：像只按位置渲染工具结果的聊天模板那样配对结果（第三篇讲义的实验 d，DEMO_PAIRING=position）。"""
 
     def create(model=None, messages=None, tools=None, **_):
         validate(model, messages, tools)  # 像真接口一样：请求不合规就 400，不回答
         first_id = sum(len(m.get("tool_calls") or []) for m in messages) + 1  # 新调用的 id 不和历史里的重复
-        return reply(next_step(messages), model, first_id, english(last_question(messages)))
+        return reply(next_step(messages, by_position), model, first_id, english(last_question(messages)))
 
     return SimpleNamespace(base_url="离线演示", chat=SimpleNamespace(completions=SimpleNamespace(create=create)))
 
@@ -99,11 +115,11 @@ def reply(step, model, first_id=1, en=False) -> ChatCompletion:
 
 
 def understand(question: str) -> tuple:
-    """问题 → (意图, 细节)。意图是 inventory（细节是 (商品, 数量, 单位)）、第二篇讲义的 shell 问题和
+    """问题 → (意图, 细节)。意图是 inventory（细节是 [Order, …]）、第二篇讲义的 shell 问题和
     about、run_tests（见 understand_shell）、stack、entry、use（细节是要搜的名字）、tests 或 help。"""
-    order = understand_order(question)
-    if order:
-        return "inventory", order
+    orders = understand_orders(question)
+    if orders:
+        return "inventory", orders
     shell = understand_shell(question)
     if shell:
         return shell
@@ -121,34 +137,64 @@ def understand(question: str) -> tuple:
     return ("stack", []) if re.search(USE, q) else ("help", [])  # “这个项目用了啥？”
 
 
-def next_step(messages):
+def next_step(messages, by_position: bool = False):
     """看用户的问题和这个问题以来的工具结果，决定下一步：再调工具，或者回答。
 
     一步是最终回答（str），或者一组调用 [(工具名, 参数)]。"""
     users = [i for i, m in enumerate(messages) if m["role"] == "user"]
     last_user = users[-1] if users else 0
-    calls = {tc["id"]: tc["function"] for m in messages if m.get("tool_calls") for tc in m["tool_calls"]}
-    seen = {}  # (工具名, 参数 JSON) → 结果
-    for m in messages[last_user:]:
-        if m["role"] == "tool":
-            fn = calls[m["tool_call_id"]]
-            seen[(fn["name"], fn["arguments"])] = m["content"]
+    seen = results(messages[last_user:], by_position)
     if not users:  # 原任务没送来：不知道用户要什么，只能说看到了什么、缺什么
         return no_task_answer(seen)
 
     question = plain_text(messages[last_user]["content"])
     intent, names = understand(question)
     en = english(question)  # 英文问题用英文回答
-    if intent == "inventory":
-        return inventory_step(seen, names)
     if intent == "help":
         return HELP_EN if en else HELP
+    step = decide(intent, names, seen, en)
+    return step + left_out(question, intent, en) if isinstance(step, str) else step
+
+
+def results(messages: list, by_position: bool = False) -> dict:
+    """这些消息里的工具结果：(工具名, 参数 JSON) → 结果。每条结果按它的 tool_call_id 找到它回答的那个调用，
+    和真接口一样，不看它排在第几。by_position：第 i 条结果就算第 i 个调用的，不看 id（实验 d）。"""
+    seen, calls, waiting = {}, {}, []
+    for m in messages:
+        if m.get("tool_calls"):
+            calls.update({tc["id"]: tc["function"] for tc in m["tool_calls"]})
+            waiting = [tc["function"] for tc in m["tool_calls"]]
+        elif m["role"] == "tool":
+            fn = waiting.pop(0) if by_position and waiting else calls[m["tool_call_id"]]
+            seen[(fn["name"], fn["arguments"])] = m["content"]
+    return seen
+
+
+def decide(intent: str, names, seen, en: bool):
+    """按意图走一步：还缺哪个工具结果就去要（一组调用），都有了就回答（str）。"""
+    if intent == "inventory":  # 几种商品就在同一轮里读几个库存文件
+        return inventory_step(seen, names, en)
     if intent in SHELL_STEPS or intent in ("about", "run_tests"):  # 第二篇讲义：经过 run_command，用户批准
         return {**SHELL_STEPS, "about": about_step, "run_tests": run_tests_step}[intent](seen, names, en=en)
     if intent == "use":  # 几个名字就在同一轮里并行搜几次，结果被截断就缩小范围接着搜
         return use_step(seen, names, en=en)
     step = {"stack": stack_step, "entry": entry_step, "tests": tests_step}[intent]
     return first_new(seen, list_call(".")) or step(seen, en=en)
+
+
+def left_out(question: str, intent: str, en: bool) -> str:
+    """问题里还问了别的（“用了什么技术栈，入口文件是哪个？”）：这一次只回答了一件，说出没有去看的那几件。"""
+    clauses = re.split(r"[，。？！；,.?!;]+|\band\b|\balso\b|还有|以及|另外|顺便", question)
+    others = [o for o in dict.fromkeys(understand(c)[0] for c in clauses if c.strip()) if o not in (intent, "help")]
+    if not others:
+        return ""
+    asked = said(en, "、", ", ").join(said(en, *ASKED_ABOUT[o]) for o in others)
+    return said(
+        en,
+        f"\n\n（你还问了{asked}：这一次只回答了上面这一件，没有去看{asked}。可以再单独问一次。）",
+        f"\n\n(You also asked about {asked}: this answer covers only the above; I did not look into it. "
+        "Ask about it on its own.)",
+    )
 
 
 def english(question: str) -> bool:

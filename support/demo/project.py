@@ -15,9 +15,9 @@ from support.demo.calls import (
     read_call,
     result,
     text_in,
-    text_of,
     unlisted,
 )
+from support.demo.reader import first_paragraph, read
 from support.demo.shell import failed, not_run, python_command, quote, ran
 from support.demo.texts import say
 
@@ -47,30 +47,12 @@ def about_step(seen, _detail, en=False):
     got = result(seen, read_call(readme))
     if got.startswith("错误："):
         return say(en, "readme_error", readme=readme, got=got)
-    title, paragraph = first_paragraph(text_of(got))
+    page = read(got)
+    title, paragraph = first_paragraph(page.text)
     if not paragraph:
         return say(en, "no_paragraph", readme=readme)
     titled = say(en, "titled", title=title) if title else ""
     return say(en, "about", readme=readme, title=titled, paragraph=paragraph)
-
-
-def first_paragraph(text: str) -> tuple:
-    """README 的标题和标题下面的第一段话（几行连成一行，最多 400 字符）；第一段是代码、表格或列表时段落是 ""。"""
-    title, paragraph = "", []
-    for line in text.splitlines():
-        line = line.strip()
-        if not paragraph and line.startswith("#"):
-            title = title or line.lstrip("#").strip()
-        elif not paragraph and (not line or line.startswith(("![", "[![", "<"))):  # 空行、徽章、图片
-            continue
-        elif not line or line.startswith("#"):
-            break
-        elif not paragraph and line.startswith(("```", "|", "-", "*", ">", "$", "1.")):
-            return title, ""
-        else:
-            paragraph.append(line)
-    text = " ".join(paragraph)
-    return title, text if len(text) <= 400 else text[:400] + "…"
 
 
 def tests_command(seen, names) -> tuple:

@@ -13,6 +13,7 @@ import subprocess
 import sys
 
 from support.demo.calls import first_new, result
+from support.demo.reader import command_outcome
 from support.demo.texts import reason, say
 
 WINDOWS = os.name == "nt"
@@ -41,10 +42,6 @@ CONTENT = (
     r"\bwrite\s+(.+?)\s+(?:in)?to\s+",
 )
 QUOTES = {'"': '"', "'": "'", "`": "`", "“": "”", "‘": "’", "「": "」"}
-# 命令输出里 run_command 加的说明：中间被截掉了、超时了、有子进程还占着输出
-CUT = r"^…（中间省略了 \d+ (?:个字符|字节)）…$"
-NOTE_LINE = r"^\[(超过|命令结束时|它启动的进程|还有进程|有子进程).*\]$"
-UNCOLLECTED = "没有收集"  # 说明里有这句：后面的输出没有收集到
 NOT_REPO = r"not a git repository|不是.{0,3}git ?仓库"
 FOLDER = (r"([A-Za-z0-9_./\\~-]+)\s*(?:目录|文件夹)?\s*(?:下|里|中)", r"\b(?:in|under|inside)\s+([A-Za-z0-9_./\\~-]+)")
 NOT_FOLDERS = ("the", "this", "current", "each", "every", "all", "my", "our", "here", "python", "it")
@@ -123,22 +120,6 @@ def count_command(folder: str, ext: str, windows=WINDOWS) -> str:
     return f"wc -l *.{ext}" if folder == "." else f"wc -l {shlex.quote(folder)}/*.{ext}"
 
 
-# ── 读命令的结果 ─────────────────────────────────────────────
-def outcome(got: str) -> tuple:
-    """run_command 的结果 → (退出码, 输出的行, 附加说明, 是否只看到一部分)。
-    没有执行时退出码是 None，行是 [没执行的原因]。"""
-    m = re.match(r"退出码：(-?\d+)\n?", got)
-    if not m:
-        return None, [re.sub(r"^(没有执行|错误)：", "", got)], [], False
-    raw = got[m.end() :].splitlines()
-    cuts = [i for i, line in enumerate(raw) if re.match(CUT, line)]
-    torn = {j for i in cuts for j in (i - 1, i, i + 1)}  # 截断处两边的行可能只剩半行：不算
-    lines = [line for i, line in enumerate(raw) if i not in torn and line.strip() and line != "（没有输出）"]
-    notes = [line for line in lines if re.match(NOTE_LINE, line)]
-    partial = bool(cuts) or any(UNCOLLECTED in n for n in notes)
-    return int(m.group(1)), [line for line in lines if line not in notes], notes, partial
-
-
 def quote(line: str) -> str:
     line = line.strip()
     return line if len(line) <= 200 else line[:200] + "…"
@@ -156,8 +137,8 @@ def failed(command: str, code: int, lines: list, notes: list, en: bool) -> str:
 
 
 def ran(seen, command: str):
-    """执行 command：还没执行就返回这一步 [调用]；执行过了返回 outcome(结果)。"""
-    return first_new(seen, run_call(command)) or outcome(result(seen, run_call(command)))
+    """执行 command：还没执行就返回这一步 [调用]；执行过了返回 command_outcome(结果)。"""
+    return first_new(seen, run_call(command)) or command_outcome(result(seen, run_call(command)))
 
 
 # ── 每类问题一步步怎么走：还缺哪个结果就去要，都有了就回答 ─────────────

@@ -15,14 +15,15 @@ from support.demo.calls import (
     listing,
     names_in,
     pages,
+    partly,
     read_call,
     result,
     said,
     text_in,
-    text_of,
     unlisted,
 )
-from support.demo.manifests import CATEGORIES_EN, KNOWN, MANIFESTS, dependencies, readme_summary
+from support.demo.manifests import CATEGORIES_EN, KNOWN, MANIFESTS, dependencies
+from support.demo.reader import first_paragraph, read
 
 ENTRY_NAMES = (
     "index.js main.js app.js server.js index.ts main.ts main.py app.py manage.py __main__.py main.go main.rs lib.rs"
@@ -56,12 +57,14 @@ def stack_step(seen, en: bool = False):
             "工作目录里没有 package.json、pyproject.toml 或 requirements.txt，我判断不出技术栈。",
             "The work folder has no package.json, pyproject.toml or requirements.txt, so I can't tell the tech stack.",
         )
-    groups, others, parsed = {}, [], []
+    groups, others, parsed, partial = {}, [], [], []
     for path in manifests:
-        deps = dependencies(path, text_in(seen, reads[path]))
+        cut = partly(seen, reads[path])  # 只看到了一部分：用看到的，回答时说可能不全
+        deps = dependencies(path, text_in(seen, reads[path]), cut)
         if deps is None:
             continue
         parsed.append(path)
+        partial += [path] * cut
         for name, version in deps:
             if name in KNOWN:
                 category, shown = KNOWN[name]
@@ -80,7 +83,12 @@ def stack_step(seen, en: bool = False):
     colon = said(en, "：", ": ")
     lines = [f"- {said(en, group, CATEGORIES_EN[group])}{colon}{comma.join(items)}" for group, items in groups.items()]
     if others:
-        lines.append(said(en, "- 其他依赖：", "- Other dependencies: ") + comma.join(others[:12]))
+        more = (
+            said(en, f" 等（还有 {len(others) - 12} 个没列出）", f" and {len(others) - 12} more")
+            if len(others) > 12
+            else ""
+        )
+        lines.append(said(en, "- 其他依赖：", "- Other dependencies: ") + comma.join(others[:12]) + more)
     runtimes = comma.join(dict.fromkeys(MANIFESTS[p] for p in parsed))
     lines.append(said(en, "- 语言/运行时：", "- Language/runtime: ") + runtimes)
     for path in manifests:
@@ -92,9 +100,17 @@ def stack_step(seen, en: bool = False):
                     f"- {path} could not be read or parsed; not counted above",
                 )
             )
+    for path in partial:
+        lines.append(
+            said(
+                en,
+                f"- {path} 只看到了一部分（内容在中途断了，后面的没看到）：上面列的依赖可能不全",
+                f"- I saw only part of {path} (it breaks off midway), so the list above may be incomplete",
+            )
+        )
     if part:  # 工作目录没列全：后面也许还有别的清单
         lines.append(said(en, f"- 我{part}，后面也许还有别的依赖清单", f"- {part}; there may be more manifests"))
-    about = readme_summary(text_of(result(seen, read_call(readme))) if readme else "")
+    about = first_paragraph(read(result(seen, read_call(readme))).text)[1] if readme else ""
     if about:
         lines.append(said(en, f"- 项目说明（来自 {readme}）：{about}", f"- About (from {readme}): {about}"))
     evidence = comma.join(parsed + ([readme] if about else []))
@@ -165,7 +181,9 @@ def entry_step(seen, en: bool = False):
         )
     if step := first_new(seen, read_call(candidates[0])):
         return step
-    head = "\n".join(f"    {line}" for line in text_of(result(seen, read_call(candidates[0]))).strip().splitlines()[:6])
+    head = "\n".join(
+        f"    {line}" for line in read(result(seen, read_call(candidates[0]))).text.strip().splitlines()[:6]
+    )
     return said(
         en,
         f"入口文件应该是 {candidates[0]}{why}。它的开头是：\n\n{head}",

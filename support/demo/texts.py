@@ -16,10 +16,16 @@ QUESTIONS = [
     ("搜索一下项目里有没有用到 lodash", "Is lodash used anywhere?"),
     ("帮我看看 tests 目录下有哪些测试文件", "Which test files are there?"),
 ]
+# 第三篇讲义的库存问题：在 examples/inventory 里问（-C examples/inventory）
+INVENTORY = (
+    "我需要 3 盒红笔。库存够吗？如果够，一共多少钱？",
+    "I need 3 boxes of red pens and 2 boxes of blue pens. Enough in stock? How much in total?",
+)
 # 交互模式开始时打印（support/cli.py 交给 screen.prepare_repl()）：离线回放认得哪些问题，中英文各举几个
 DEMO_INTRO = "离线回放认得这些问题（中文、英文都行）/ The offline replay understands questions like:\n" + "\n".join(
-    f"  {zh} / {en}" for zh, en in QUESTIONS[:7]
+    f"  {zh} / {en}" for zh, en in QUESTIONS
 )
+DEMO_INTRO += f"\n  在 examples/inventory 里 / in examples/inventory：{INVENTORY[0]} / {INVENTORY[1]}"
 DEMO_INTRO += "\n要执行的命令先给你看，答 y 才执行 / Each command is shown first and runs only if you answer y."
 
 TEXTS = {

@@ -89,7 +89,11 @@ def use_answer(name: str, found: str, en: bool = False) -> str:
         ) + "\n".join(uses[:10])
         if mentions := len(hits) - len(uses):
             maybe = said(en, "（也许还有更多）", " (maybe more)") if DOC_CUT in found else ""
-            answer += said(en, f"\n另有 {mentions} 处只是提到它{maybe}。", f"\n{mentions} more only mention it{maybe}.")
+            answer += said(
+                en,
+                f"\n另有 {mentions} 处出现了它，但不是依赖声明或 import{maybe}。",
+                f"\n{mentions} more match(es) mention it without declaring or importing it{maybe}.",
+            )
         return answer
     if partial:
         return said(

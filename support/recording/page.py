@@ -10,8 +10,9 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
+from support.counts import summary
 from support.recording.read import model_calls, read_recording, requests
-from support.recording.replay import questions
+from support.recording.replay import questions, recorded_message
 from support.recording.rounds import as_text, esc, prompt_tokens, round_html
 from support.screen import fail
 from support.visible import printable
@@ -50,7 +51,10 @@ td.num{font-variant-numeric:tabular-nums;white-space:nowrap}.grow{color:var(--mu
 .assistant-call .tag,.call .tag{background:var(--blue)}.tool-result .tag,.run .tag{background:var(--green)}
 .earlier{margin:.3rem 0;padding:.3rem .6rem;background:var(--grey-bg);border-radius:4px}
 .error,.warn{padding:.5rem .7rem;border-radius:4px;background:var(--red-bg);color:var(--red);overflow-wrap:anywhere}
-.warn{background:var(--amber-bg);color:#7a4a00}.final pre{border-color:var(--ink)}
+.warn{background:var(--amber-bg);color:#7a4a00}.pairs{margin:.5rem 0}.pairs caption{text-align:left;
+color:var(--muted);font-size:.85rem}.pairs td.call{background:var(--blue-bg)}.pairs td.run{background:var(--green-bg)}
+.pairs tr.moved td,.pairs tr.missing td{outline:2px solid #b7791f}.final-note{padding:.5rem .7rem;border-radius:4px;
+background:var(--green-bg);color:var(--green)}.final pre{border-color:var(--ink)}
 .sofar{margin:.8rem 0 0;font-size:.9rem;color:var(--muted)}td a{white-space:nowrap}
 .args::before{content:"参数 ";color:var(--muted);font-family:system-ui,sans-serif}
 .note{margin:1.2rem 0;padding:.5rem .8rem;border-left:6px solid var(--ink);background:var(--grey-bg)}
@@ -120,6 +124,7 @@ def page_html(events: list, title: str) -> str:
         size_table(exchanges, sizes, ids),
     ]
     heads, session = {id(g["exchanges"][0]): g for g in grouped}, exchanges[0]["session"] if exchanges else None
+    lasts = {id(g["exchanges"][-1]): g for g in grouped}  # 每个问题的最后一轮：说它为什么停在这里
     origins, calls, ran, skipped = {}, 0, 0, 0  # 第几条消息是在哪一轮新增的；到这一轮为止的次数
     for i, x in enumerate(exchanges):
         if id(x) in heads:
@@ -134,16 +139,83 @@ def page_html(events: list, title: str) -> str:
         this_ran, this_skipped = tool_counts([x])
         calls, ran, skipped = calls + model_calls([x]), ran + this_ran, skipped + sum(this_skipped.values())
         extra = f"（另有 {skipped} 次调用没有执行）" if skipped else ""
+        kind, why = stop_reason(x) if id(x) in lasts else ("", "")
         try:
-            parts.append(round_html(x, ids[i], sizes[i], origins))
+            parts.append(round_html(x, ids[i], sizes[i], origins, STOPPED.get(kind, "")))
         except RecursionError:  # 回复里有几百层嵌套（服务商这么回过，录下来了）：这一轮只说一句
             parts.append(
                 f'<section class="round" id="{ids[i]}"><p class="warn">这一轮的内容嵌套太深，网页里不显示。</p>'
             )
-        parts.append(f'<p class="sofar">到这里：模型调用 {calls} 次，工具执行 {ran} 次{extra}。</p>\n</section>')
+        parts.append(f'<p class="sofar">到这里：模型调用 {calls} 次，工具执行 {ran} 次{extra}。</p>')
+        if kind:
+            parts.append(stop_html(kind, why, lasts[id(x)]["exchanges"]))
+        parts.append("</section>")
     if not exchanges:
         parts.append('<p class="warn">录音里还没有任何请求：程序在第一次调用模型之前就停了。</p>')
     return "\n".join([*parts, "</main>\n</body>\n</html>\n"])
+
+
+# 问题最后一轮的工具结果没有再送回模型时，工具执行那一栏的标题说为什么（stop_reason 的类别）
+STOPPED = {
+    "limit": "用完了轮次，没有下一轮",
+    "host": "宿主拦下了下一次请求",
+    "interrupted": "按了 Ctrl-C",
+    "cut": "录音到这里就结束了",
+}
+
+
+def stop_reason(x: dict) -> tuple:
+    """一个问题为什么停在 x 这一轮（它的最后一轮）：(类别, 一句话)。
+    类别：answered 得到回答、limit 用完了轮次、host 宿主拦下了下一次请求、error 接口出错、interrupted 按了 Ctrl-C、
+    cut 录音在这里结束。"""
+    outcome = x["outcome"]
+    if outcome is None:
+        return "cut", "录音在这里结束：请求发出去了，回复没有录下（录制时程序停在了这里）"
+    if outcome["event"] == "interrupted":
+        return "interrupted", "等模型回复时按了 Ctrl-C，这个问题停下了"
+    if outcome["event"] == "error":
+        return "error", f"接口出错，这个问题停在这里：{as_text(outcome.get('text'))}"
+    msg, why = recorded_message(outcome.get("reply"), x["messages"])
+    if msg is None:
+        return "error", f"回复不能用（{why}），这个问题停在这里"
+    if not msg.get("tool_calls"):
+        return "answered", "得到了回答：这一轮的回复没有再调用工具"
+    if {tc["id"] for tc in msg["tool_calls"]} - {t["id"] for t in x["tools"]}:
+        return "interrupted", "执行工具时按了 Ctrl-C（或者程序停了）：有的调用没有结果"
+    if x["stop"]:
+        return "host", f"宿主检查没通过，下一次请求没有发出：{as_text(x['stop'].get('text'))}"
+    session = x["session"] or {}
+    limit, named = session.get("max_rounds"), session.get("limit", "--max-rounds")
+    if x["request"].get("round") == limit:
+        return (
+            "limit",
+            f"用完了轮次：一个问题最多 {limit} 轮（{named} {limit}），第 {limit + 1} 轮没有发出，任务可能还没有完成",
+        )
+    return "cut", "录音在这里结束：工具执行完了，下一次请求没有录下"
+
+
+def stop_html(kind: str, why: str, rounds: list) -> str:
+    """问题结束处的一段：为什么停下，和终端上 [统计] 那一行一样的数（出错、Ctrl-C 时终端上没有 [统计]）。"""
+    tag = {"answered": "final-note", "limit": "warn", "host": "warn", "cut": "warn"}.get(kind, "error")
+    line = f'<p class="{tag}">这个问题停下的原因：{esc(why)}。</p>'
+    if kind in ("answered", "limit", "host"):
+        line += f'<p class="sofar">{esc(summary(question_stats(rounds), message_count(kind, rounds[-1])))}</p>'
+    return line
+
+
+def question_stats(rounds: list) -> dict:
+    """一个问题的几轮 → 和 run() 里一样的 stats：模型调用、真正执行的工具、没执行的（按原因）、每次的用量。"""
+    ran, not_run = tool_counts(rounds)
+    replies = [x for x in rounds if (x["outcome"] or {}).get("event") == "reply"]
+    usage = [x["outcome"].get("usage") if isinstance(x["outcome"].get("usage"), dict) else {} for x in replies]
+    return {"model_calls": len(replies), "tool_runs": ran, "not_run": dict(not_run), "calls": usage}
+
+
+def message_count(kind: str, last: dict) -> int:
+    """问题结束时 messages 有几条：回答了是最后一次请求加上回答；宿主拦下时录下了；用完轮次时还加上工具结果。"""
+    if kind == "host":
+        return last["stop"].get("messages") if isinstance(last["stop"].get("messages"), int) else len(last["messages"])
+    return len(last["messages"]) + 1 + (len(last["tools"]) if kind == "limit" else 0)
 
 
 def overview(events: list, exchanges: list, grouped: list, starts: dict) -> str:

@@ -8,7 +8,7 @@ from support.visible import printable
 from support.workspace import kind_of, read_regular
 
 VERSION = 1  # 录音格式的版本：不兼容地改格式时加一
-EVENTS = ("session", "request", "reply", "error", "interrupted", "tool")
+EVENTS = ("session", "request", "reply", "error", "interrupted", "tool", "host_stop")
 MAX_RECORDING_BYTES = 512 * 2**20  # 录音最大 512 MB：再大的文件（或 /dev/zero）不读进内存
 
 
@@ -58,7 +58,7 @@ def event_problem(event, first: bool) -> str | None:
         return "应该是 session 事件"
     if kind == "session" and (type(event.get("version")) is not int or event["version"] != VERSION):
         return f"的格式版本是 {printable(event.get('version'))}，这个程序只认 {VERSION}"
-    if kind in ("request", "reply", "error", "interrupted", "tool") and not all(
+    if kind in ("request", "reply", "error", "interrupted", "tool", "host_stop") and not all(
         type(event.get(k)) is int for k in ("question", "round")
     ):
         return f"的 {kind} 事件缺了 question 或 round（整数）"
@@ -68,6 +68,8 @@ def event_problem(event, first: bool) -> str | None:
         return "的 request 事件缺了 keep，或者 new 不是消息的列表"
     if kind == "tool" and not all(isinstance(event.get(k), str) for k in ("id", "name", "result")):
         return "的 tool 事件缺了 id、name 或 result"
+    if kind == "host_stop" and not isinstance(event.get("text"), str):
+        return "的 host_stop 事件缺了 text"
     return None
 
 
@@ -93,7 +95,7 @@ def message_ok(m) -> bool:
 
 def requests(events: list) -> list:
     """每次请求一项：{"session", "request", "messages"（完整的）, "outcome"（reply / error / interrupted 事件，
-    回复没到就停了是 None）, "tools"（按调用顺序的 tool 事件）}。"""
+    回复没到就停了是 None）, "tools"（按调用顺序的 tool 事件）, "stop"（之后的请求被宿主拦下了：host_stop 事件）}。"""
     exchanges, sent, session = [], [], None
     for event in events:
         kind = event["event"]
@@ -102,11 +104,15 @@ def requests(events: list) -> list:
         elif kind == "request":
             keep = min(event["keep"], len(sent))
             sent = sent[:keep] + event["new"]
-            exchanges.append({"session": session, "request": event, "messages": sent, "outcome": None, "tools": []})
+            exchanges.append(
+                {"session": session, "request": event, "messages": sent, "outcome": None, "tools": [], "stop": None}
+            )
         elif exchanges and kind in ("reply", "error", "interrupted") and exchanges[-1]["outcome"] is None:
             exchanges[-1]["outcome"] = event
         elif exchanges and kind == "tool":
             exchanges[-1]["tools"].append(event)
+        elif exchanges and kind == "host_stop":
+            exchanges[-1]["stop"] = event
     return exchanges
 
 

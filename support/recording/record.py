@@ -5,7 +5,8 @@
 - request：第几个问题、第几轮；这次请求的 messages = 上一次请求的前 keep 条 + new；
 - reply：服务商返回的回复（原样的 JSON）、等了几秒、token 用量；出错时是 error（屏幕上那行提示），
   回复没到就按了 Ctrl-C 是 interrupted；
-- tool：一次工具调用：id、名字、参数、结果、有没有执行（没执行的原因）、几秒。
+- tool：一次工具调用：id、名字、参数、结果、有没有执行（没执行的原因）、几秒；
+- host_stop：宿主检查没通过，下一次请求没有发出：屏幕上那行 [宿主拦截]、当时 messages 有几条。
 key 不进文件：每一行写之前把它换成 ***。工具读到的东西都会写进去（和送给服务商的一样）。
 读回录音在 read.py。
 """
@@ -23,7 +24,7 @@ from support.counts import NotRun, usage_of
 from support.errors import API_ERRORS, explain_error
 from support.recording.read import VERSION, parsed
 from support.screen import fail
-from support.secrets import masked_value
+from support.secrets import masked_value, secrets_of
 from support.visible import printable
 from support.wire import safe_text
 
@@ -36,7 +37,7 @@ class Recorder:
         self.client, self.file = client, file
         self.base_url = client.base_url  # 出错提示里用
         self.chat = SimpleNamespace(completions=SimpleNamespace(create=self.create))
-        self.keys = [getattr(client, "api_key", None) or ""]  # 写进文件之前把它换成 ***
+        self.secrets = secrets_of(getattr(client, "api_key", None), self.base_url)  # 写进文件之前换成 ***
         self.sent = list(last_request)  # 上一次请求的 messages：下一次只写新增的
         self.question, self.round, self.mark = question, 0, time.monotonic()
         self.write({"event": "session", "version": VERSION, **session})
@@ -92,10 +93,16 @@ class Recorder:
             event["not_run"] = result.reason
         self.write({**event, "seconds": seconds(self.mark)})
 
+    def host_stopped(self, line: str, messages: int) -> None:
+        """宿主检查没通过，这次请求没有发出（[宿主拦截] 那一行）：记下来，网页上才说得出为什么停在这里。"""
+        self.write(
+            {"event": "host_stop", "question": self.question, "round": self.round, "text": line, "messages": messages}
+        )
+
     def write(self, event: dict) -> None:
         """写一行就 flush：程序被打断时，文件里是到那时为止的完整事件。
         孤立的代理字符换成 �（和历史里一样，safe_text），key 在变成 JSON 之前就换成 ***（support/secrets.py）。"""
-        event = masked_value(safe_text(event), self.keys)
+        event = masked_value(safe_text(event), self.secrets)
         line = json.dumps(event, ensure_ascii=False, default=str).encode("utf-8", "replace") + b"\n"
         self.file.write(line)
         self.file.flush()

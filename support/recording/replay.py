@@ -79,6 +79,9 @@ class Replayer:
                 "送回模型的是现在的结果，但下一轮的回复仍是录下的那个。"
             )
 
+    def host_stopped(self, line: str, messages: int) -> None:
+        """回放时宿主照样检查：拦下来就和录制时一样停在这里，录音里不用再写什么。"""
+
     def ran_out(self) -> str:
         rounds = len(self.current)
         limit = self.session.get("max_rounds")

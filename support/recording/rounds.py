@@ -6,7 +6,7 @@ import json
 
 from support.recording.replay import recorded_message
 from support.visible import escaped
-from support.wire import sent_arguments
+from support.wire import paired, sent_arguments
 
 FOLD_CHARS, FOLD_LINES = 400, 12  # 比这长的文字折叠起来
 
@@ -29,8 +29,9 @@ def prompt_tokens(exchange: dict):
     return prompt if isinstance(prompt, int) and not isinstance(prompt, bool) else None
 
 
-def round_html(x: dict, anchor: str, size: int, origins: dict) -> str:
-    """一轮：左边是送出的 messages，右边是回复和工具执行；窄屏上下排列。结尾的 </section> 由调用方写。"""
+def round_html(x: dict, anchor: str, size: int, origins: dict, stopped: str = "") -> str:
+    """一轮：左边是送出的 messages，右边是回复和工具执行；窄屏上下排列。结尾的 </section> 由调用方写。
+    stopped：这是问题的最后一轮，而且它的工具结果没有再送回模型（为什么）。"""
     messages, request = x["messages"], x["request"]
     old = max(0, len(messages) - len(request["new"]))
     parts = [
@@ -47,14 +48,44 @@ def round_html(x: dict, anchor: str, size: int, origins: dict) -> str:
             f'<details class="earlier"><summary>前面 {old} 条（上一次请求已经送过）</summary>\n{earlier}</details>'
         )
     parts += [message_html(i, m) for i, m in enumerate(messages[old:], old)]
+    parts.append(pairs_html(messages, old))
     origins.update(dict.fromkeys(range(old, len(messages)), anchor))
     reply, call_ids = outcome_html(x)
     parts += ["</div>\n<div>\n<h4>模型的回复</h4>", reply]
-    parts.append("<h4>工具执行（结果在下一轮送回模型）</h4>" if x["tools"] or call_ids else "")
+    where = f"结果没有再送回模型：{esc(stopped)}" if stopped else "结果在下一轮送回模型"
+    parts.append(f"<h4>工具执行（{where}）</h4>" if x["tools"] or call_ids else "")
     parts += [tool_html(t) for t in x["tools"]]
     missing = "、".join(c for c in call_ids if c not in {t["id"] for t in x["tools"]})
     parts.append(f'<p class="warn">调用 {esc(missing)} 没有录下结果：录音在这里停了。</p>' if missing else "")
     return "\n".join([*parts, "</div>\n</div>"])
+
+
+def pairs_html(messages: list, start: int) -> str:
+    """新增的 assistant 消息一次调了几个工具：每个调用旁边是回答它的那条结果（按 tool_call_id 找，不按位置）；
+    结果排的位置和调用的不一样（class="moved"），或者调用没有结果，都标出来。和 --step 的配对一样。"""
+    tables = []
+    for i in range(start, len(messages)):
+        pairs = paired(messages, i) if isinstance(messages[i], dict) else []
+        if len(pairs) < 2:
+            continue
+        rows = []
+        for n, (tc, j, k) in enumerate(pairs):
+            fn = tc.get("function") if isinstance(tc.get("function"), dict) else {}
+            args = esc(sent_arguments(fn.get("arguments")))
+            call = f"<code>{esc(tc.get('id'))}</code> {esc(fn.get('name'))}<code>{args}</code>"
+            moved = f'<span class="warn">排在第 {k + 1} 条，调用是第 {n + 1} 个</span>' if k not in (None, n) else ""
+            mark = ' class="missing"' if j is None else ' class="moved"' if moved else ""
+            result = (
+                '<span class="warn">没有结果</span>'
+                if j is None
+                else f"[{j}] <code>tool_call_id={esc(tc.get('id'))}</code> {moved}"
+            )
+            rows.append(f'<tr{mark}><td class="call">{call}</td><td>←</td><td class="run">{result}</td></tr>')
+        tables.append(
+            f'<div class="scroll"><table class="pairs"><caption>messages[{i}] 的 {len(pairs)} 个调用，'
+            f"按 tool_call_id 配对的结果</caption>{''.join(rows)}</table></div>"
+        )
+    return "\n".join(tables)
 
 
 def text_html(text, empty: str = "（空）") -> str:
