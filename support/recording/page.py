@@ -185,7 +185,7 @@ def stop_reason(x: dict) -> tuple:
     if x["stop"]:
         return "host", f"宿主检查没通过，下一次请求没有发出：{as_text(x['stop'].get('text'))}"
     session = x["session"] or {}
-    limit, named = session.get("max_rounds"), session.get("limit", "--max-rounds")
+    limit, named = session.get("max_rounds"), session.get("limit", "--max-rounds 或 MAX_ROUNDS")
     if x["request"].get("round") == limit:
         return (
             "limit",
