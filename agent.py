@@ -244,5 +244,5 @@ if __name__ == "__main__":
     except BrokenPipeError:  # 读输出的一方先走了（| head）：安静地结束
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(1)
-    except OSError as e:  # 输出写不进去（比如磁盘满了）：一句话
+    except (OSError, MemoryError) as e:  # 输出写不进去（比如磁盘满了）、内存不够（读一段太大的录音）：一句话
         sys.exit(print(internal_error(e), file=sys.stderr) or 1)

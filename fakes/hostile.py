@@ -125,8 +125,8 @@ def gzip_bomb() -> bytes:
     return b"".join([*(packer.compress(b" " * 2**20) for _ in range(64)), packer.flush()])
 
 
-def peak_rss(command: list, env: dict) -> tuple:
-    """在子进程里跑 command，返回 (它的峰值 RSS MB, 它的 stderr)；它的 stdout 不要。"""
+def peak_rss(command: list, env: dict, timeout: float = 60, cwd=None) -> tuple:
+    """在子进程里跑 command（工作目录 cwd），返回 (它的峰值 RSS MB, 它的 stderr)；它的 stdout 不要。"""
     probe = (
         "import resource, subprocess, sys;"
         "r = subprocess.run(sys.argv[1:], capture_output=True, text=True, encoding='utf-8');"
@@ -134,7 +134,13 @@ def peak_rss(command: list, env: dict) -> tuple:
         "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, file=sys.stderr)"
     )
     result = subprocess.run(
-        [sys.executable, "-c", probe, *command], capture_output=True, text=True, encoding="utf-8", env=env, timeout=60
+        [sys.executable, "-c", probe, *command],
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        timeout=timeout,
+        cwd=cwd,
     )
     *rest, peak_kb = result.stderr.strip().splitlines()
     return int(peak_kb) / 1024, "\n".join(rest)

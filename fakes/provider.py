@@ -157,6 +157,23 @@ def mistral_rule(body):
         return "Unexpected role 'user' after role 'tool'"
 
 
+def openai_2026_rule(body):
+    """OpenAI 2026 年的模型（gpt-5.6 一类）在 /v1/chat/completions 上：带函数工具的请求，reasoning_effort 只收 "none"；
+    不写也不行（模型自己带着默认的 effort）。pipecat-ai/pipecat#4043、BerriAI/litellm#34569。"""
+    if body.get("tools") and body.get("reasoning_effort") != "none":
+        return {
+            "message": "Function tools with reasoning_effort are not supported for gpt-5.6 in /v1/chat/completions. "
+            "To use function tools, use /v1/responses or set reasoning_effort to 'none'.",
+            "param": "reasoning_effort",
+        }
+
+
+def no_reasoning_effort_rule(body):
+    """DeepSeek 一类：不认得的 reasoning_effort 值就拒绝（没人要求就不该发）。"""
+    if "reasoning_effort" in body:
+        return "Unknown variant for reasoning_effort: expected one of low, medium, high"
+
+
 ALLOWED_KEYS = {
     "system": {"role", "content", "name"},
     "user": {"role", "content", "name"},
@@ -187,6 +204,8 @@ PROVIDER_RULES = {
     "strict": strict_rule,
     "alternate": alternate_rule,
     "mistral": mistral_rule,
+    "openai_2026": openai_2026_rule,
+    "no_reasoning_effort": no_reasoning_effort_rule,
 }
 
 
@@ -220,10 +239,13 @@ class FakeProvider:
         problem = check_request(body)
         for rule in self.rules:
             problem = problem or rule(body)
+        extra = {}
+        if isinstance(problem, dict):  # 带着 param 的错误：{"message": …, "param": …}
+            problem, extra = problem["message"], {k: v for k, v in problem.items() if k != "message"}
         status, problem = problem if isinstance(problem, tuple) else (400, problem)
         if problem:
             self.rejected.append(problem)
-            return status, {"error": {"message": problem, "type": "invalid_request_error"}}
+            return status, {"error": {"message": problem, "type": "invalid_request_error", **extra}}
         if self.require_tool_choice and body.get("tools") and body.get("tool_choice") != "auto":
             return 200, completion(body, text_reply("（没有调用工具的纯文本回答）"))
         if not self.script:

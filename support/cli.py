@@ -9,7 +9,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from support.config import connect, enter_workdir
+from support.config import connect, enter_workdir, kept_back
 from support.options import Options
 from support.screen import fail
 
@@ -38,13 +38,14 @@ def start(args, app_dir: Path, tools: list, max_rounds: int) -> Session:
         from support.recording import Replayer
 
         client = replayer = Replayer(args.replay)
-        model, env_files = replayer.model, frozenset()
+        model, env_files = replayer.model, kept_back(app_dir, Path.cwd())  # 不读 .env，也照样不许文件工具读它
         rounds = args.max_rounds or replayer.max_rounds(max_rounds)  # 没写 --max-rounds：也不超过录制时的上限
     elif args.demo:  # 按规则回放的假模型：不读配置、不用 key、不联网
         from support.demo import DEMO_INTRO, demo_client
 
         by_position = os.environ.get("DEMO_PAIRING") == "position"  # 实验：像只看位置的聊天模板那样配对结果
-        client, model, env_files, intro = demo_client(by_position), "offline-demo", frozenset(), DEMO_INTRO
+        client, model, intro = demo_client(by_position), "offline-demo", DEMO_INTRO
+        env_files = kept_back(app_dir, Path.cwd())  # 不读 .env，也照样不许文件工具读它
     else:
         client, model, env_files = connect(app_dir)
     if args.record or args.resume:  # 边跑边写进录音；--resume 还接着录下的对话问

@@ -99,7 +99,7 @@ def size_of(text: str) -> str:
 def too_long_to_show(command: str) -> str:
     """屏幕上给不了用户看全的命令：返回告诉模型为什么没执行的话；能显示就返回空字符串。
     看得全：折叠后不超过 MAX_SHOWN_LINES 行、MAX_SHOWN_CHARS 个字符，而且连同确认的话放得进终端的一屏。"""
-    text, screen = folded(command), shutil.get_terminal_size()
+    text, screen = folded(command), screen_size()
     if len(text) > MAX_SHOWN_CHARS or text.count("\n") >= MAX_SHOWN_LINES:
         limit = f"上限 {MAX_SHOWN_LINES} 行、{MAX_SHOWN_CHARS} 个字符"
     elif (rows := screen_rows("\n".join(shown_command(command)), screen.columns)) > screen.lines:
@@ -111,6 +111,19 @@ def too_long_to_show(command: str) -> str:
         f"没有执行：命令太长（{size_of(command)}{shown}，{limit}），"
         "没有拿给用户确认。请拆成几条短命令，长的内容可以分几次写进文件再执行"
     )
+
+
+def screen_size() -> os.terminal_size:
+    """终端一屏有多大：问终端本身（os.get_terminal_size）。环境变量 LINES、COLUMNS 只能让它更小，不能更大：
+    导出了 LINES=100，24 行的终端也还是只有 24 行。"""
+    told = shutil.get_terminal_size()  # 看 LINES、COLUMNS，再问终端，都没有就是 80×24
+    try:
+        real = os.get_terminal_size(sys.stdout.fileno())  # 确认的话印在标准输出上：量它所在的终端
+    except (AttributeError, ValueError, OSError):
+        return told
+    if not (real.columns and real.lines):  # 终端没说自己多大（刚建的伪终端是 0×0）
+        return told
+    return os.terminal_size((min(real.columns, told.columns), min(real.lines, told.lines)))
 
 
 def shown_command(command: str) -> tuple[str, str]:
@@ -153,7 +166,8 @@ def approve(command: str, auto_approve: bool) -> str:
 
 def run_bounded(command: str, timeout: float, keep_chars: int) -> tuple[int, str]:
     """在工作目录里执行命令，返回 (退出码, 输出)。输出最多留开头和结尾各约 keep_chars / 2 字节。
-    命令结束、超时、Ctrl-C、SIGTERM / SIGHUP 时，它启动的每个进程都一起结束（end_command）；输出后面附上发生了什么。"""
+    命令结束、超时、Ctrl-C、SIGTERM / SIGHUP / SIGQUIT 这些信号来时，它启动的每个进程都一起结束（end_command）；
+    输出后面附上发生了什么。"""
     subreaper = prctl(PR_SET_CHILD_SUBREAPER, 1)  # Linux：命令留下的孤儿进程归 agent 收养，才找得到、回收得了
     # 独立会话：Ctrl-C、关终端只通知 agent，由它来结束命令（Windows：独立进程组）
     group = {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP} if os.name == "nt" else {"start_new_session": True}
@@ -176,7 +190,7 @@ def run_bounded(command: str, timeout: float, keep_chars: int) -> tuple[int, str
         reader = threading.Thread(target=keep_ends, args=(proc.stdout, kept, keep_chars, stop), daemon=True)
         try:  # 不管怎么离开这里（结束、超时、Ctrl-C、信号），finally 都结束命令启动的每个进程
             reader.start()
-            finished = wait_watching(proc, timeout, track)
+            finished = wait_watching(proc, timeout, track, signals)
         finally:
             signals["hold"] = True  # 收尾时来的信号先记下，收完尾再退出
             ended, stuck, denied = end_command(proc, track)

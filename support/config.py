@@ -7,17 +7,21 @@ import os
 import stat
 import unicodedata
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import openai
 from dotenv import dotenv_values
 from dotenv.parser import parse_stream
 
 from support.http import reply_limited_client
+from support.provider import Provider
 from support.screen import fail
+from support.secrets import masked_line
 from support.visible import printable
 from support.workspace import read_regular
 
 PLACEHOLDER_KEY = "sk-your-key-here"  # .env.example 里的示例值
+MAX_ENV_BYTES = 1024 * 1024  # .env 最多这么大：设置用不了这么多，再大的（日志、数据）不读进内存
 
 
 def read_settings(app_dir: Path) -> tuple[dict, frozenset]:
@@ -45,12 +49,17 @@ def read_env_file(env_file: Path) -> tuple:
     .env 要是命名管道，读它会一直等；是 /dev/zero，会一直读下去。"""
     where = printable(env_file)
     try:
-        st, data = read_regular(env_file)
+        st, data = read_regular(env_file, MAX_ENV_BYTES)
     except FileNotFoundError:  # lexists 说它在：是断了的符号链接
         fail(f"[错误] {where} 是个符号链接，链接指向的文件不存在：请删掉它，或者让它指向写着设置的文件")
     except OSError as e:
         why = "是绕成了圈的符号链接" if e.errno == errno.ELOOP else f"读不了：{printable(e.strerror or e)}"
         fail(f"[错误] {where} {why}。请检查这个文件和它的权限")
+    if data is None and stat.S_ISREG(st.st_mode):
+        fail(
+            f"[错误] {where} 有 {st.st_size} 字节，太大了：.env 最多 {MAX_ENV_BYTES // 1024} KB"
+            "（写设置用不了这么多），请检查这个文件"
+        )
     if data is None:
         kind = next((name for test, name in FILE_KINDS if test(st.st_mode)), "特殊文件")
         fail(f"[错误] {where} 不是普通文件（是{kind}）：.env 要是写着设置的文本文件，请删掉它或换成普通文件")
@@ -140,15 +149,22 @@ def connect(app_dir: Path) -> tuple:
     if not 0 < timeout <= 86400 or retries < 0:  # nan、inf 也通不过
         fail("[错误] OPENAI_TIMEOUT 要是 0 到 86400 之间的秒数，OPENAI_MAX_RETRIES 要是不小于 0 的整数，请检查 .env")
     base_url = settings.get("OPENAI_BASE_URL") or "https://api.openai.com/v1"
+    if "@" in urlsplit(base_url).netloc:  # http://user:secret@host/v1：httpx 会拿它当 Basic 认证顶替 key，它还会上屏幕
+        fail(
+            f"[错误] OPENAI_BASE_URL={printable(masked_line(base_url))} 里写着用户名和密码："
+            "agent 用 OPENAI_API_KEY 认证，请把 user:密码@ 从地址里删掉（key 写进 OPENAI_API_KEY）"
+        )
     # SDK 默认一次等 600 秒，交互工具等不起；重试留着应付连接失败、429 和 5xx。
     # reply_limited_client：一个回复（含重试）最多等 timeout 秒、最多收 MAX_REPLY_BYTES 字节
     try:
-        client = openai.OpenAI(
-            api_key=key,
-            base_url=base_url,
-            timeout=timeout,
-            max_retries=retries,
-            http_client=reply_limited_client(timeout),
+        client = Provider(  # 服务商明说了要带的参数（OpenAI 的 reasoning_effort: "none"），之后都带上
+            openai.OpenAI(
+                api_key=key,
+                base_url=base_url,
+                timeout=timeout,
+                max_retries=retries,
+                http_client=reply_limited_client(timeout),
+            )
         )
     except Exception as e:  # noqa: BLE001  比如端口写错了字母：http://localhost:8O00/v1
         fail(f"[错误] OPENAI_BASE_URL={printable(base_url)} 不是有效的地址（{printable(e)}），请检查 .env")
@@ -158,7 +174,7 @@ def connect(app_dir: Path) -> tuple:
 def enter_workdir(workdir: str | None) -> frozenset:
     """-C DIR：进入工作目录，工具只能访问这里面的东西。
 
-    返回那里的 .env（是普通文件的话）的 (st_dev, st_ino)：main() 把它并进 Options.env_files，
+    返回那里的 .env（是普通文件的话）的 (st_dev, st_ino)：start() 把它并进 Options.env_files，
     它的硬链接换了名字也不许文件工具读（connect() 记下的只是启动时所在目录的 .env）。
     """
     if not workdir:
@@ -167,8 +183,16 @@ def enter_workdir(workdir: str | None) -> frozenset:
         os.chdir(workdir)
     except OSError as e:
         fail(f"[错误] 没法进入工作目录 {workdir}：{e.strerror}")
-    with contextlib.suppress(OSError):
-        st = os.stat(".env")
-        if stat.S_ISREG(st.st_mode):
-            return frozenset({(st.st_dev, st.st_ino)})
-    return frozenset()
+    return kept_back(Path.cwd())
+
+
+def kept_back(*folders: Path) -> frozenset:
+    """这些目录里的 .env（是普通文件的话）的 (st_dev, st_ino)：不管读没读它的设置（离线演示、回放都不读），
+    它和它的硬链接都不许文件工具读。"""
+    found = set()
+    for folder in folders:
+        with contextlib.suppress(OSError):
+            st = os.stat(folder / ".env")
+            if stat.S_ISREG(st.st_mode):
+                found.add((st.st_dev, st.st_ino))
+    return frozenset(found)

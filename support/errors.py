@@ -70,7 +70,8 @@ BAD_REQUEST_HINTS = [
     (
         ("tool_call", "role 'tool'", "after role"),
         "请求被拒绝（400）：历史里的工具调用和结果没有配好对——"
-        "改过 run() 的话，看看是不是漏了追加结果；没改过就是 agent 的 bug，请报告",
+        "改过 run() 的话，看看是不是漏了追加结果；用 --resume 接着一段别人给的录音问的话，可能是录音里的历史不合规矩；"
+        "都不是就是 agent 的 bug，请报告",
     ),
 ]
 
@@ -156,7 +157,7 @@ def internal_error(e: Exception) -> str:
 def not_a_bug(e: Exception) -> str | None:
     """环境或对方的问题（内存、太长的整数、磁盘满了）：一句话说它是什么；真是 bug 就返回 None。"""
     if isinstance(e, MemoryError):
-        return "内存不够了：多半是服务商的回复或者工具的结果太大"
+        return "内存不够了：多半是服务商的回复、工具的结果或者要读的录音太大"
     if isinstance(e, ValueError) and "integer string conversion" in str(e):
         return "遇到一个几千位长的整数，Python 不转换这么长的数字：多半是服务商的回复里有这样的数"
     if isinstance(e, OSError) and e.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC), errno.EFBIG):

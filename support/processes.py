@@ -16,11 +16,14 @@ PR_SET_DUMPABLE, PR_SET_CHILD_SUBREAPER = 4, 36  # <linux/prctl.h>
 GIVE_UP_SECONDS = 5  # 结束命令的进程最多花这么久；还在的算结束不了
 
 
-def wait_watching(proc: subprocess.Popen, timeout: float, track: dict) -> bool:
+def wait_watching(proc: subprocess.Popen, timeout: float, track: dict, signals: dict | None = None) -> bool:
     """等命令结束，返回有没有在 timeout 秒内结束。等的时候随时回收命令留下、已经退出的孤儿：僵尸不越积越多。
-    成不了收养者（track["subreaper"] 是 False）时，每 0.05 秒记下一次命令的进程树：逃出去的进程也认得出来。"""
+    成不了收养者（track["subreaper"] 是 False）时，每 0.05 秒记下一次命令的进程树：逃出去的进程也认得出来。
+    等的时候来了信号（signals，见 ending_on_signals），在两次 wait 之间抛出：不会打断 Popen 里面拿着锁的那几步。"""
     deadline = time.monotonic() + timeout
     while True:
+        if signals and signals.get("pending"):
+            raise signals.pop("pending")
         try:
             proc.wait(timeout=max(0, min(0.05, deadline - time.monotonic())))
             return True
@@ -84,7 +87,10 @@ def end_command(proc: subprocess.Popen, track: dict) -> tuple[bool, int, int]:
             if not ending.pop("killed", False):  # 这一遍没杀掉新的（结束不了、正在退出）：别空转
                 time.sleep(0.001)
             continue
-        if proc.returncode is not None and no_children():  # 最可靠：agent 名下一个子进程也没有了
+        if proc.returncode is None:  # 命令本身还没死透：它的子进程可能还没交到 agent 名下，这时找不到不算数
+            time.sleep(0.001)
+            continue
+        if no_children():  # 最可靠：agent 名下一个子进程也没有了
             break
         quiet += 1  # agent 还有命令之外的子进程：连着几遍都找不到，才算完
         if quiet >= 3:
@@ -241,31 +247,39 @@ def start_time(pid: int) -> float:
     return info[2] if info else float("inf")
 
 
+# 默认会结束进程、终端或别的进程能发来的信号（SIGQUIT 是 Ctrl-\\）：命令运行时收到它们，都先结束命令再退出
+ENDING_SIGNALS = ("SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGALRM", "SIGXCPU", "SIGXFSZ", "SIGVTALRM")
+ENDING_SIGNALS += ("SIGPROF", "SIGPWR", "SIGPOLL")
+
+
 @contextlib.contextmanager
 def ending_on_signals():
-    """命令运行时收到 SIGTERM、SIGHUP（比如关掉了终端）：抛 SystemExit(128 + 信号)，
-    run_bounded 先结束命令启动的每个进程，这里再说一句，程序退出。Ctrl-C（SIGINT）照旧抛 KeyboardInterrupt。
-    收尾时（hold）来的信号（包括再按一次 Ctrl-C）先记下，等收完尾再退出或抛 KeyboardInterrupt：收尾不会被打断。
-    只在主线程里能装；原来就忽略的信号（比如用 nohup 启动）照旧忽略；离开时恢复原来的处理。"""
-    state = {"hold": False, "received": 0, "stuck": 0, "interrupted": False}
+    """命令运行时收到 SIGTERM、SIGHUP（比如关掉了终端）、SIGQUIT（Ctrl-\\）这些默认会结束进程的信号（ENDING_SIGNALS）：
+    抛 SystemExit(128 + 信号)，run_bounded 先结束命令启动的每个进程，这里再说一句，程序退出。Ctrl-C（SIGINT）照旧抛
+    KeyboardInterrupt。收尾时（hold）来的信号（包括再按一次 Ctrl-C）先记下，等收完尾再退出或抛 KeyboardInterrupt：
+    收尾不会被打断。只在主线程里能装；只接管还是默认处理的信号：原来就忽略的（比如用 nohup 启动）照旧忽略，
+    别人装了处理的照旧归别人；离开时恢复原来的处理。"""
+    state = {"hold": False, "received": 0, "stuck": 0, "interrupted": False, "pending": None}
     if threading.current_thread() is not threading.main_thread():
         yield state
         return
-    wanted = [getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
-    previous = {sig: signal.getsignal(sig) for sig in wanted if signal.getsignal(sig) != signal.SIG_IGN}
+    wanted = [getattr(signal, name) for name in ENDING_SIGNALS if hasattr(signal, name)]
+    previous = {sig: signal.getsignal(sig) for sig in wanted if signal.getsignal(sig) == signal.SIG_DFL}
 
+    # 处理函数只记下来，由 wait_watching 在安全的地方抛出（pending）：信号要是落在 Popen.wait 拿到锁、
+    # 还没进 try 的那一刻，锁就永远不放了，之后再 wait 会一直卡住
     def leave(signum, frame):
         state["received"] = state["received"] or signum
         if not state["hold"]:
             state["hold"] = True  # 第二个信号不再打断收尾
-            raise SystemExit(128 + signum)
+            state["pending"] = SystemExit(128 + signum)
 
     def interrupt(signum, frame):
         if state["hold"]:
             state["interrupted"] = True
         else:
             state["hold"] = True
-            raise KeyboardInterrupt
+            state["pending"] = KeyboardInterrupt()
 
     for sig in previous:
         signal.signal(sig, leave)
@@ -283,7 +297,7 @@ def ending_on_signals():
             with contextlib.suppress(OSError, ValueError):  # 终端可能已经关了
                 print(f"\n[已退出] 收到 {name}：正在执行的命令和它启动的进程都已结束{left}。", file=sys.stderr)
             raise SystemExit(128 + state["received"])
-        if state["interrupted"]:
+        if state["interrupted"] or state.get("pending"):  # 命令刚结束时按的 Ctrl-C 也算数
             raise KeyboardInterrupt
 
 

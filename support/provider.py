@@ -1,8 +1,10 @@
-"""和真实服务商打交道：回复的形状，回复怎样变成历史里的那一条 assistant 消息。
+"""和真实服务商打交道：回复的形状，回复怎样变成历史里的那一条 assistant 消息，服务商要求请求里带上的参数（Provider）。
 
 送回去的历史必须让每家服务商都接受（DeepSeek、Kimi、GLM、Gemini、Ollama、llama.cpp、vLLM……），
 规矩全在 to_history() 里；docs/providers.md 的“兼容各家服务商”一节逐条说明了为什么。
 """
+
+from types import SimpleNamespace
 
 import openai
 
@@ -16,7 +18,7 @@ class ProviderError(Exception):
     """服务商回了 200，但内容不是能用的 chat completion：(哪里不对, 收到的内容)。"""
 
 
-def to_history(response, messages: list) -> dict:
+def to_history(response, messages: list, seen: set | None = None) -> dict:
     """把模型这一轮的回复变成要追加到 messages 的那一条 assistant 消息。
 
     先由 reply_message() 查形状，不能用的回复不进历史。然后：
@@ -24,11 +26,17 @@ def to_history(response, messages: list) -> dict:
       不补它没给的字段（refusal: null 之类）；
     - content 一律是字符串：分段的拼起来；带 tool_calls 时 null 或缺了就写 ""（llama.cpp、LM Studio 拒收 null）；
     - 没调工具、也没有内容的回复，content 写成占位文字（vLLM 拒收空的 assistant 消息）；
-    - tool_call 的 id 不是非空字符串、或和历史里的重复时，换一个新的（由位置决定），结果消息也用这个 id；
+    - tool_call 的 id 不是非空字符串、或和历史里的重复时，换一个新的（fresh_id：9 个字母和数字，由位置决定），
+      结果消息也用这个 id；别的 id（Kimi 的 functions.NAME:INDEX 之类）原样送回；
     - arguments 一律存成 JSON 对象的字符串（json_arguments）：空白 → "{}"，对象 → json.dumps，坏的包一层；
     - 一次回复里的调用超过 MAX_TOOL_CALLS 个，只留前面这些，content 里注明其余没有执行（too_many_calls）。
     """
-    msg = reply_message(response)
+    return as_history(reply_message(response), messages, seen)
+
+
+def as_history(msg: dict, messages: list, seen: set | None = None) -> dict:
+    """一条查过形状的 assistant 消息，照 to_history 的规矩改成能送回去的样子（--resume 也用它整理录下的历史）。
+    seen：历史里已经有的调用 id（知道的话就不用把 messages 再扫一遍）。"""
     msg["role"] = "assistant"
     if isinstance(msg.get("content"), list):  # 分段的内容 [{"type": "text", "text": …}] 拼成一段文字
         parts = [part.get("text") if isinstance(part, dict) else part for part in msg["content"]]
@@ -41,16 +49,23 @@ def to_history(response, messages: list) -> dict:
     if msg.get("content") is None:
         msg["content"] = ""
     too_many_calls(msg)
-    seen = {tc["id"] for m in messages for tc in m.get("tool_calls") or []}
+    seen = set(seen) if seen is not None else {tc["id"] for m in messages for tc in m.get("tool_calls") or []}
     for number, tc in enumerate(msg["tool_calls"], 1):
         if not isinstance(tc.get("id"), str) or not tc["id"] or tc["id"] in seen:
-            tc["id"] = f"call_{len(messages)}_{number}"  # 不用随机数：回放同一段录音得到同样的 id
-            while tc["id"] in seen:
-                tc["id"] += "_"
+            tc["id"] = fresh_id(len(messages), number, seen)
         seen.add(tc["id"])
         tc["type"] = "function"
         tc["function"]["arguments"] = json_arguments(tc["function"].get("arguments"))
     return msg
+
+
+def fresh_id(position: int, number: int, seen: set) -> str:
+    """一个新的调用 id：call 加 5 位数字，一共 9 个字母和数字（Mistral 只收这样的，别家也都收）。
+    由它在历史里的位置决定，不用随机数：回放同一段录音得到同样的 id。"""
+    n = position * MAX_TOOL_CALLS + number
+    while f"call{n % 10**5:05d}" in seen:
+        n += 1
+    return f"call{n % 10**5:05d}"
 
 
 def too_many_calls(msg: dict) -> None:
@@ -83,16 +98,48 @@ def reply_message(response) -> dict:
         raise ProviderError("choices[0] 里没有 message", reply)
     if not isinstance(msg.get("content"), (str, list, type(None))):
         raise ProviderError("message.content 不是字符串", reply)
-    calls = msg.get("tool_calls")
-    if calls is not None and not (
-        isinstance(calls, list)
-        and all(
-            isinstance(tc, dict)
-            and isinstance(tc.get("function"), dict)
-            and isinstance(tc["function"].get("name"), str)
-            and isinstance(tc["function"].get("arguments"), (str, dict, type(None)))
-            for tc in calls
-        )
-    ):
+    if msg.get("tool_calls") is not None and not calls_ok(msg["tool_calls"]):
         raise ProviderError("tool_calls 不是 [{function: {name: 字符串, arguments: 字符串或对象}}] 的形状", reply)
     return msg
+
+
+def calls_ok(calls) -> bool:
+    """tool_calls 的形状：[{function: {name: 字符串, arguments: 字符串、对象或没有}}, …]。"""
+    return isinstance(calls, list) and all(
+        isinstance(tc, dict)
+        and isinstance(tc.get("function"), dict)
+        and isinstance(tc["function"].get("name"), str)
+        and isinstance(tc["function"].get("arguments"), (str, dict, type(None)))
+        for tc in calls
+    )
+
+
+class Provider:
+    """真服务商的客户端外面再包一层：服务商明说了请求里要带什么，这次运行之后的每个请求就都带上，这一次重发。
+
+    现在只有一条（OpenAI 2026 年的模型）：带函数工具的请求，必须写 reasoning_effort: "none"，不写也被拒绝
+    （"Function tools with reasoning_effort are not supported … set reasoning_effort to 'none'"，
+    param 是 reasoning_effort）。
+    没被要求就不发：DeepSeek 等服务商不认得这个值，发了反而被拒绝。
+    """
+
+    def __init__(self, client):
+        self.client, self.base_url, self.api_key = client, client.base_url, client.api_key
+        self.asked = {}  # 服务商要求带上的参数
+        self.chat = SimpleNamespace(completions=SimpleNamespace(create=self.create))
+
+    def create(self, **request):
+        try:
+            return self.client.chat.completions.create(**request, **self.asked)
+        except openai.BadRequestError as e:
+            if self.asked or not wants_no_reasoning(e):
+                raise
+        self.asked = {"reasoning_effort": "none"}
+        print('  [注意] 服务商要求带工具的请求写上 reasoning_effort: "none"：这次运行的请求都带上它，这一次重发。')
+        return self.client.chat.completions.create(**request, **self.asked)
+
+
+def wants_no_reasoning(e) -> bool:
+    """这个 400 是不是 OpenAI 那条规矩：带工具时 reasoning_effort 只能是 "none"。认它的 param 和原话。"""
+    said = str(getattr(e, "message", "") or e).lower()
+    return (getattr(e, "param", None) == "reasoning_effort" or "reasoning_effort" in said) and "tools" in said

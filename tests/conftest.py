@@ -22,11 +22,34 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from fakes.provider import FakeProvider  # noqa: E402
 
 QUESTION = "帮我看看这个项目用了什么技术栈"  # 章节里的问题
+INVENTORY_QUESTION = "我需要 3 盒红笔。库存够吗？如果够，一共多少钱？"  # 第三篇讲义的问题
+# run() 里追加 role:"tool" 结果的那几行（第三篇讲义的对照二删掉它们）
+APPEND_RESULT = """
+            messages.append({
+                "role": "tool",
+                "tool_call_id": tc["id"],
+                "content": result,
+            })  # fmt: skip
+"""
 # 测试里一个问题最多调用模型几轮：跑 agent 的帮手都加上 --max-rounds ROUNDS（run() 就传 max_rounds=ROUNDS）。
 # 这样测试不依赖 agent.MAX_ROUNDS：学习者做练习 1 把它改成 3 或 20，测试照样过。
 # 测默认值的测试传 rounds=None，读 agent.MAX_ROUNDS。
 ROUNDS = 10
 NO_CERTS = tempfile.TemporaryDirectory(prefix="no-certs-")  # 一个空目录，见 no_cert_bundle
+
+
+def pytest_xdist_auto_num_workers(config):
+    """-n auto 用几个 worker：核数加一。很多测试在等子进程启动、等超时，多一个 worker 把这些空档填上。"""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return cores + 1
+
+
+@pytest.fixture
+def inventory(tmp_path):
+    """examples/inventory 的一份副本：改数据、删文件都不碰仓库。"""
+    work = tmp_path / "inventory"
+    shutil.copytree(ROOT / "examples" / "inventory", work)
+    return work
 
 
 @pytest.fixture(autouse=True)

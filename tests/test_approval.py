@@ -201,9 +201,9 @@ def screen_when_asked(output, rows=24, width=80):
     return ["".join(row) for row in screen[-rows:]]
 
 
-def terminal_run(project, provider, command, answer="n\n", rows=24):
+def terminal_run(project, provider, command, answer="n\n", rows=24, **env):
     """在伪终端（80 列、rows 行）里跑交互模式的 agent.py：模型要执行 command，问 (y/N) 就回答 answer。
-    返回 (终端上的文字, 工具结果)。"""
+    env：再加的环境变量（默认 COLUMNS、LINES 是空的：屏幕多大，问终端）。返回 (终端上的文字, 工具结果)。"""
     import fcntl
     import pty
     import struct
@@ -218,7 +218,7 @@ def terminal_run(project, provider, command, answer="n\n", rows=24):
         stdout=slave,
         stderr=slave,
         cwd=project,
-        env=cli_env(p, TERM="dumb", COLUMNS="", LINES=""),  # 屏幕多大，问终端
+        env=cli_env(p, **{"TERM": "dumb", "COLUMNS": "", "LINES": "", **env}),
         start_new_session=True,
     )
     os.close(slave)
@@ -254,6 +254,15 @@ def terminal_run(project, provider, command, answer="n\n", rows=24):
         proc.kill()
         os.close(master)
     return out.decode("utf-8", errors="replace"), tool_results(sent(p, 1))[-1]
+
+
+@posix_only
+def test_lines_and_columns_in_the_environment_never_make_a_small_screen_look_big(project, provider):
+    """导出了 LINES=100 COLUMNS=200，终端其实只有 24×80：48 行的命令问的时候放不下，不问，直接不执行。"""
+    command = "\n".join(f"echo line {i}" for i in range(48))
+    screen, result = terminal_run(project, provider, command, LINES="100", COLUMNS="200")
+    assert "(y/N)" not in screen and result.startswith("没有执行：命令太长")
+    assert "一屏只有 24 行、80 列" in result
 
 
 @posix_only

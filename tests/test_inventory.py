@@ -11,7 +11,7 @@ import shutil
 
 import openai
 import pytest
-from conftest import ROOT, ROUNDS, agent_copy, edit, run_copy, run_main
+from conftest import APPEND_RESULT, INVENTORY_QUESTION, ROUNDS, agent_copy, edit, run_copy, run_main
 
 import agent
 from fakes.provider import call, check_request, text_reply, tool_reply
@@ -20,30 +20,14 @@ from support.demo.inventory import inventory_step
 from support.demo.orders import Order, understand_orders
 from tools import TOOLS
 
-QUESTION = "我需要 3 盒红笔。库存够吗？如果够，一共多少钱？"  # 讲义里的问题
+QUESTION = INVENTORY_QUESTION
 READ_CALL = '[调用工具] read_file({"path": "stock/红笔.json"})'
 TWO_CALLS = "[统计] 模型调用 2 次，工具执行 1 次"
-# run() 里追加 role:"tool" 结果的那几行（对照二删掉它们）
-APPEND_RESULT = """
-            messages.append({
-                "role": "tool",
-                "tool_call_id": tc["id"],
-                "content": result,
-            })  # fmt: skip
-"""
 HOST_CHECK = """        if not ready_to_send(messages, options):  # 宿主检查：每个 tool_call 都有配对的结果，不对就不发
             break
 """
 SEND_ALL = "                messages=messages,\n"
 DROP_USER = '                messages=messages if round_num == 1 else [m for m in messages if m["role"] != "user"],\n'
-
-
-@pytest.fixture
-def inventory(tmp_path):
-    """examples/inventory 的一份副本：改数据、删文件都不碰仓库。"""
-    work = tmp_path / "inventory"
-    shutil.copytree(ROOT / "examples" / "inventory", work)
-    return work
 
 
 def demo(inventory, *args):

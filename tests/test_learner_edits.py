@@ -9,7 +9,17 @@ import re
 import shutil
 
 import pytest
-from conftest import QUESTION, ROOT, agent_copy, edit, run_copy, run_main, set_constant
+from conftest import (
+    APPEND_RESULT,
+    INVENTORY_QUESTION,
+    QUESTION,
+    ROOT,
+    agent_copy,
+    edit,
+    run_copy,
+    run_main,
+    set_constant,
+)
 
 import tools
 from support.demo.reader import read
@@ -235,7 +245,7 @@ def page_of(recording):
 def test_the_page_of_a_budget_of_one_names_the_round_limit(tmp_path):
     recording = tmp_path / "b1.jsonl"
     work = ROOT / "examples" / "inventory"
-    out = run_main("--demo", "--max-rounds", "1", "--record", str(recording), "-C", str(work), QUESTION_3)
+    out = run_main("--demo", "--max-rounds", "1", "--record", str(recording), "-C", str(work), INVENTORY_QUESTION)
     page = page_of(recording)
     assert "这个问题停下的原因：用完了轮次：一个问题最多 1 轮（--max-rounds 1）" in page
     assert "结果在下一轮送回模型" not in page and "结果没有再送回模型：用完了轮次" in page
@@ -248,7 +258,7 @@ def test_the_page_of_contrast_2_names_the_hosts_stop(tmp_path):
     edit(app / "agent.py", APPEND_RESULT, "\n")
     recording = tmp_path / "c2.jsonl"
     work = ROOT / "examples" / "inventory"
-    out = run_copy(app, "--demo", "--record", str(recording), "-C", str(work), QUESTION_3)
+    out = run_copy(app, "--demo", "--record", str(recording), "-C", str(work), INVENTORY_QUESTION)
     assert out.returncode == 1 and "[宿主拦截]" in out.stdout
     page = page_of(recording)
     assert "宿主检查没通过，下一次请求没有发出：[宿主拦截] call_demo_1 没有对应的 role:&quot;tool&quot; 结果" in page
@@ -258,17 +268,7 @@ def test_the_page_of_contrast_2_names_the_hosts_stop(tmp_path):
 
 def test_the_page_of_an_answered_question_says_it_was_answered(tmp_path):
     recording = tmp_path / "ok.jsonl"
-    run_main("--demo", "--record", str(recording), "-C", str(ROOT / "examples" / "inventory"), QUESTION_3)
+    run_main("--demo", "--record", str(recording), "-C", str(ROOT / "examples" / "inventory"), INVENTORY_QUESTION)
     assert "这个问题停下的原因：得到了回答" in page_of(recording)
     events = [json.loads(line) for line in recording.read_text(encoding="utf-8").splitlines()]
     assert events[0]["limit"] == "--max-rounds"  # 测试都写了 --max-rounds（conftest 的 ROUNDS）
-
-
-QUESTION_3 = "我需要 3 盒红笔。库存够吗？如果够，一共多少钱？"
-APPEND_RESULT = """
-            messages.append({
-                "role": "tool",
-                "tool_call_id": tc["id"],
-                "content": result,
-            })  # fmt: skip
-"""

@@ -315,6 +315,46 @@ def test_a_gbk_setting_in_env_names_the_line(workdir):
     assert result.returncode == 2 and "第 2 行" in line and "UTF-8" in line and ".env" in line
 
 
+def test_a_huge_env_file_is_one_line_not_read_into_memory(workdir):
+    with open(workdir / ".env", "wb") as f:
+        f.write(b"# " + b"x" * (2 * 2**20) + b"\n")  # 2 MB：不是设置文件该有的大小
+    result = run_main("你好")
+    line = one_error_line(result)
+    assert result.returncode == 2 and ".env" in line and "太大了" in line
+
+
+def test_a_password_in_the_base_url_is_a_configuration_error_and_never_shown(workdir):
+    result = run_main("你好", OPENAI_BASE_URL="http://alice:hunter2-secret@127.0.0.1:9/v1", OPENAI_API_KEY=KEY)
+    line = one_error_line(result)
+    assert result.returncode == 2 and "OPENAI_BASE_URL=http://***@127.0.0.1:9/v1" in line and "user:密码@" in line
+    assert "hunter2" not in result.stdout + result.stderr and KEY not in result.stdout + result.stderr
+
+
+def test_running_out_of_memory_at_start_up_is_one_line(workdir):
+    """录音大得（或者机器小得）解析时内存不够：一行说是什么，没有 traceback。"""
+    import resource
+
+    recording = workdir / "big.jsonl"
+    session = {"event": "session", "version": 1, "model": "m", "host": "h", "tools": [], "max_rounds": 1}
+    pad = json.dumps({"event": "x", "pad": [[]] * 5_000_000}, separators=(",", ":"))  # 15 MB 一行，解析出来几百 MB
+    recording.write_text(json.dumps(session) + "\n" + pad + "\n")
+
+    def small():
+        resource.setrlimit(resource.RLIMIT_AS, (300 * 2**20, 300 * 2**20))  # 启动要约 150 MB
+
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "agent.py"), "--page", str(recording)],
+        env=cli_env(None),
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        preexec_fn=small,
+        timeout=60,
+    )
+    assert "Traceback" not in result.stderr, result.stderr
+    assert result.returncode == 1 and result.stderr.count("\n") == 1 and "内存不够" in result.stderr
+
+
 def test_a_utf8_bom_in_env_is_ignored(workdir):
     write_env(workdir, f"\ufeffOPENAI_API_KEY={KEY}\n".encode())
     result = run_main("你好")

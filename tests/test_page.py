@@ -5,6 +5,7 @@
 """
 
 import json
+import os
 import shutil
 from html.parser import HTMLParser
 
@@ -182,13 +183,22 @@ def test_odd_recordings_do_not_crash(tmp_path, capsys):
 
 
 def test_cannot_write_page(tmp_path, capsys):
-    """网页写不进去（同名的是个目录）、录音本身就叫 .html：一句话，退出码 2。"""
+    """网页写不进去（目录写不了）、同名的已经有了（不覆盖）、录音本身就叫 .html：一句话，退出码 2。"""
     path = tmp_path / "run.jsonl"
     path.write_text(json.dumps(session()) + "\n" + json.dumps(asked(1, "q")) + "\n", encoding="utf-8")
     (tmp_path / "run.html").mkdir()
     with pytest.raises(SystemExit) as stopped:
         write_page(str(path))
-    assert stopped.value.code == 2 and "没法写网页" in capsys.readouterr().err
+    assert stopped.value.code == 2 and "已经有了，不覆盖" in capsys.readouterr().err
+    (tmp_path / "run.html").rmdir()
+    if os.geteuid() != 0:  # root 什么目录都写得进去
+        tmp_path.chmod(0o500)
+        try:
+            with pytest.raises(SystemExit) as stopped:
+                write_page(str(path))
+        finally:
+            tmp_path.chmod(0o700)
+        assert stopped.value.code == 2 and "没法写网页" in capsys.readouterr().err
     shutil.copy(path, tmp_path / "self.html")
     with pytest.raises(SystemExit) as stopped:
         write_page(str(tmp_path / "self.html"))

@@ -6,7 +6,6 @@
 
 import json
 import re
-import shutil
 import subprocess
 import sys
 
@@ -21,13 +20,6 @@ ID = '                "tool_call_id": tc["id"],\n'
 APPEND_END = "            })  # fmt: skip\n"
 # 实验 (b)：每条结果带上另一个调用的 id（第 1 个调用的结果带最后一个调用的 id，以此类推）
 SWAPPED = '                "tool_call_id": msg["tool_calls"][-1 - msg["tool_calls"].index(tc)]["id"],\n'
-
-
-@pytest.fixture
-def inventory(tmp_path):
-    work = tmp_path / "inventory"
-    shutil.copytree(ROOT / "examples" / "inventory", work)
-    return work
 
 
 def demo(inventory, *args, **env):

@@ -243,6 +243,42 @@ def test_second_ctrl_c_does_not_interrupt_the_cleanup(mark, monkeypatch):
 
 
 @linux_only
+@pytest.mark.parametrize("when", ["as_it_starts", "as_it_ends"])
+def test_ctrl_c_at_the_edges_of_a_command_still_ends_it_and_is_not_lost(mark, monkeypatch, when):
+    """Ctrl-C 落在命令刚启动（Popen 刚返回、还没开始等）或刚结束的那一刻：命令照样被结束，Ctrl-C 也不丢。
+    处理函数只记下信号，等的地方再抛：落在 Popen.wait 拿着锁的那几步里，锁也不会永远不放。"""
+    import support.commands as commands
+
+    original = signal.getsignal(signal.SIGINT)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    real_popen, real_wait = subprocess.Popen, commands.wait_watching
+
+    def popen(*args, **kwargs):
+        proc = real_popen(*args, **kwargs)
+        if when == "as_it_starts":
+            os.kill(os.getpid(), signal.SIGINT)
+        return proc
+
+    def wait(*args):
+        finished = real_wait(*args)
+        if when == "as_it_ends":
+            os.kill(os.getpid(), signal.SIGINT)
+        return finished
+
+    monkeypatch.setattr(commands.subprocess, "Popen", popen)
+    monkeypatch.setattr(commands, "wait_watching", wait)
+    command = f"sleep {mark} & sleep 30" if when == "as_it_starts" else f"sleep {mark} & echo {mark}"
+    try:
+        started = time.monotonic()
+        with pytest.raises(KeyboardInterrupt):
+            run_bounded(command, 60, 8000)
+        assert time.monotonic() - started < 20
+        assert leftovers(mark) == {}
+    finally:
+        signal.signal(signal.SIGINT, original)
+
+
+@linux_only
 def test_nothing_left_nothing_claimed(mark):
     original = signal.getsignal(signal.SIGTERM)
     assert run_leaving_nothing(f"sleep 0.2 & wait; echo {mark}", mark) == (0, mark)
@@ -307,14 +343,18 @@ def test_reader_stops_when_told_even_though_the_pipe_stays_open():
 
 
 # ── agent 收到 SIGTERM / SIGHUP（比如关掉终端）：先结束命令，再退出 ─────────
+ENDING = ["SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGALRM", "SIGXCPU"]  # Ctrl-\\ 是 SIGQUIT
+
+
 def default_signals():
     """Popen 的 preexec_fn：pytest 可能是用 nohup 或从后台启动的，子进程里信号恢复默认处理。"""
-    for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
-        signal.signal(sig, signal.SIG_DFL)
+    for name in ("SIGTERM", "SIGHUP", "SIGINT", *ENDING):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
 
 
 @linux_only
-@pytest.mark.parametrize("sig", [signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)], ids=["TERM", "HUP"])
+@pytest.mark.parametrize("sig", [getattr(signal, name) for name in ENDING if hasattr(signal, name)], ids=str)
 def test_signal_to_the_agent_ends_the_running_command_first(mark, workdir, provider, sig):
     command = f"setsid sleep {mark} >/dev/null 2>&1 &\ntimeout 100 sh -c 'sleep {mark}'"
     p = provider([tool_reply(call("run_command", {"command": command})), text_reply("好")])

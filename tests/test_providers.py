@@ -1,5 +1,7 @@
 """docs/providers.md“兼容各家服务商”表格的每一行：假服务商按那家的规矩检查请求，agent 必须过关。"""
 
+import re
+
 import pytest
 from conftest import ROUNDS, answered, arguments_in, assistant_turns, client_for, run_main, sent, tool_results
 
@@ -313,3 +315,56 @@ def test_host_stops_a_request_with_an_unanswered_call_before_it_is_sent(project,
     assert '[宿主拦截] c1 没有对应的 role:"tool" 结果，这次请求没有发出。' in out
     assert "[统计] 模型调用 1 次，工具执行 1 次" in out and "[最终回复]" not in out
     assert len(p.requests) == 1 and not answered(messages)
+
+
+# ── 2026 年看到的规矩 ─────────────────────────────────────────
+def test_openai_2026_tools_need_reasoning_effort_none_and_get_it_after_asking(project, provider):
+    p = provider([tool_reply(call("list_files", {})), text_reply("好")], rules=["openai_2026"])
+    result = run_main("看看", p=p)
+    assert result.returncode == 0, result.stderr
+    assert "[最终回复]\n好" in result.stdout
+    assert result.stdout.count('reasoning_effort: "none"') == 1  # 说一次
+    assert "reasoning_effort" not in p.requests[0]  # 没被要求之前不发
+    assert [r.get("reasoning_effort") for r in p.requests[1:]] == ["none", "none"]  # 重发那一次，和之后的每一次
+    assert len(p.rejected) == 1
+
+
+def test_reasoning_effort_is_never_sent_to_a_provider_that_did_not_ask(project, provider):
+    p = provider([tool_reply(call("list_files", {})), text_reply("好")], rules=["no_reasoning_effort"])
+    result = run_main("看看", p=p)
+    assert result.returncode == 0 and p.rejected == []
+    assert all("reasoning_effort" not in r for r in p.requests)
+
+
+def test_kimi_ids_go_back_verbatim(project, provider):
+    kimi = ["functions.list_files:0", "functions.read_file:1"]
+    p = provider(
+        [
+            tool_reply(call("list_files", {}, id=kimi[0]), call("read_file", {"path": "README.md"}, id=kimi[1])),
+            text_reply("好"),
+        ]
+    )
+    agent.run("看看", max_rounds=ROUNDS, client=client_for(p), model="m")
+    messages = sent(p, 1)
+    assert [tc["id"] for tc in messages[2]["tool_calls"]] == kimi
+    assert [m["tool_call_id"] for m in messages[3:5]] == kimi
+
+
+def test_openrouter_reasoning_details_survive_the_round_trip(project, provider):
+    details = [{"type": "reasoning.encrypted", "data": "c2lnbmVk", "id": "r1", "format": "google-gemini-v1"}]
+    p = provider([tool_reply(call("list_files", {}), reasoning_details=details), text_reply("好")])
+    agent.run("看看", max_rounds=ROUNDS, client=client_for(p), model="m")
+    assert sent(p, 1)[2]["reasoning_details"] == details
+
+
+def test_invented_ids_are_nine_letters_and_digits_for_mistral(project, provider):
+    p = provider(
+        [
+            tool_reply(call("list_files", {}, id=""), call("read_file", {"path": "README.md"}, id="")),
+            tool_reply(call("list_files", {"path": "src"}, id="")),
+            text_reply("好"),
+        ]
+    )
+    agent.run("看看", max_rounds=ROUNDS, client=client_for(p), model="m")
+    ids = [tc["id"] for m in sent(p, -1) if m.get("tool_calls") for tc in m["tool_calls"]]
+    assert len(set(ids)) == 3 and all(re.fullmatch(r"[A-Za-z0-9]{9}", i) for i in ids)

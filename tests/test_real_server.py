@@ -123,8 +123,10 @@ def test_a_recorded_real_run_replays_offline_and_resumes(project, proxy, tmp_pat
     print(result.stdout, result.stderr, sep="\n")
     assert "Traceback" not in result.stderr and recording.exists()
     sent = len(proxy.exchanges)
-    # 服务停不停都一样：回放不联网，也不用 key
-    replayed = run_cli("--replay", str(recording), "--step", OPENAI_API_KEY="", OPENAI_BASE_URL="http://127.0.0.1:9/v1")
+    # 服务停不停都一样：回放不联网，也不用 key；rounds=None：轮次上限用录音里记下的 2
+    replayed = run_cli(
+        "--replay", str(recording), "--step", rounds=None, OPENAI_API_KEY="", OPENAI_BASE_URL="http://127.0.0.1:9/v1"
+    )
     assert len(proxy.exchanges) == sent
     assert [
         line for line in replayed.stdout.splitlines() if not line.startswith("[回放] ")

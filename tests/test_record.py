@@ -9,6 +9,7 @@ import sys
 from conftest import QUESTION, ROOT, ROUNDS, agent_copy, cli_env, edit, run_cli, run_copy, run_main, wait_until
 
 import agent
+from fakes.hostile import peak_rss
 from fakes.provider import call, text_reply, tool_reply
 
 INVENTORY = "我需要 3 盒红笔。库存够吗？如果够，一共多少钱？"
@@ -320,3 +321,78 @@ def test_special_files_and_odd_text_in_a_recording(project, tmp_path):
     resumed = run_main("--demo", "--resume", str(recording), "好")
     assert resumed.returncode == 0, resumed.stderr
     assert [e["event"] for e in events(recording)][:3] == ["session", "request", "error"]  # 完整的最后一行没丢
+
+
+# ── 别人给的录音：大小、形状都不可信 ─────────────────────────────────
+def many_tiny_requests(path, requests=10_000):
+    """一个问题里 10,000 次请求，每次只比上一次多一条消息：文件 1 MB，完整的历史加起来有 5 千万条消息。"""
+    session = {"event": "session", "version": 1, "model": "m", "host": "h", "tools": [], "max_rounds": 10}
+    first = [{"role": "system", "content": "s"}, {"role": "user", "content": "hi"}]
+    lines, length = [json.dumps({**session, "mode": "question", "started": "t", "workdir": "w"})], 0
+    for n in range(1, requests + 1):
+        new = first if n == 1 else [{"role": "user", "content": "x"}]
+        lines.append(json.dumps({"event": "request", "question": 1, "round": n, "keep": length, "new": new}))
+        length += len(new)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def test_a_recording_of_many_tiny_requests_costs_memory_linear_in_its_size(tmp_path):
+    """每次请求的完整历史不再各拷一份：20,000 次请求时，以前 --replay 要 2.4 GB、--page 跑 5 分钟也没完（4 GB）；
+    各拷一份的话，10,000 次也要几百 MB。"""
+    recording = tmp_path / "many.jsonl"
+    many_tiny_requests(recording)
+    baseline, _ = peak_rss([sys.executable, str(ROOT / "agent.py"), "--help"], cli_env(None))
+    for args in (["--replay", str(recording)], ["--page", str(recording)]):
+        peak, stderr = peak_rss([sys.executable, str(ROOT / "agent.py"), *args], cli_env(None), cwd=tmp_path)
+        assert "Traceback" not in stderr
+        assert peak - baseline < 200, (args, peak, baseline)  # 录音 1 MB：多出的内存是它的几十倍以内，不是几千倍
+    assert "问题 1" in (tmp_path / "many.html").read_text(encoding="utf-8")
+
+
+def test_a_line_or_a_file_too_big_for_a_laptop_is_one_line(tmp_path):
+    recording = tmp_path / "long.jsonl"
+    session = {"event": "session", "version": 1, "model": "m", "host": "h", "tools": [], "max_rounds": 1}
+    recording.write_text(json.dumps(session) + "\n" + '{"event": "x", "pad": "' + "x" * (17 * 2**20) + '"}\n')
+    out = replay(recording)
+    assert out.returncode == 2 and "第 2 行有 17 MB，太长了" in out.stderr and "Traceback" not in out.stderr
+    with open(recording, "ab") as f:
+        f.truncate(65 * 2**20)
+    out = replay(recording)
+    assert out.returncode == 2 and "太大了：最多读 64 MB" in out.stderr
+
+
+def test_resume_makes_a_hostile_history_well_formed_and_names_each_change(tmp_path, provider):
+    """录下的历史形状不对（同一个 id 两次、空 id、不是文字的 content、孤立的代理字符、没有 type、坏的 arguments、
+    空的 tool_calls、不认得的角色）：接着问之前整理好，每处一句；之后的请求严格的服务商也收。"""
+    session = {"event": "session", "version": 1, "model": "m", "host": "h", "tools": [], "max_rounds": 10}
+    calls = [
+        {"id": "dup", "type": "function", "function": {"name": "list_files", "arguments": "{}"}},
+        {"id": "dup", "function": {"name": "read_file", "arguments": '{"path": '}},
+        {"id": "", "type": "function", "function": {"name": "list_files", "arguments": "{}"}},
+    ]
+    new = [
+        {"role": "system", "content": "s"},
+        {"role": "user", "content": "问题\ud800"},
+        {"role": "assistant", "content": None, "tool_calls": calls},
+        {"role": "tool", "tool_call_id": "dup", "content": {"a": 1}},
+        {"role": "tool", "tool_call_id": "dup", "content": 12345},
+        {"role": "tool", "tool_call_id": "", "content": None},
+        {"role": "function", "name": "old", "content": "legacy"},
+        {"role": "assistant", "content": "好", "tool_calls": []},
+    ]
+    lines = [session, {"event": "request", "question": 1, "round": 1, "keep": 0, "new": new}]
+    recording = tmp_path / "hostile.jsonl"
+    recording.write_text("\n".join(json.dumps(e, ensure_ascii=True) for e in lines) + "\n", encoding="utf-8")
+    p = provider([text_reply("接着答")], rules=["strict", "mistral", "vllm"])
+    out = run_main("--resume", str(recording), "--record", str(tmp_path / "next.jsonl"), "再问", p=p, cwd=tmp_path)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert p.rejected == [] and "agent 的 bug" not in out.stderr
+    said = [line for line in out.stdout.splitlines() if line.startswith("[接着] 录音里的")]
+    for change in ("id 'dup' 是空的或和前面的重复了", "id '' 是空的", "content 不是文字", "type: function",
+                   "arguments 不是 JSON 对象", "角色 'function' 不认得", "tool_calls 是空的"):  # fmt: skip
+        assert any(change in line for line in said), (change, said)
+    sent_now = p.requests[0]["messages"]
+    ids = [tc["id"] for m in sent_now if m.get("tool_calls") for tc in m["tool_calls"]]
+    assert len(ids) == len(set(ids)) == 3 and all(ids)
+    assert [m["tool_call_id"] for m in sent_now if m["role"] == "tool"] == ids  # 每条结果跟着它的调用换了 id
+    assert all(isinstance(m["content"], str) for m in sent_now) and "\ud800" not in json.dumps(sent_now)

@@ -588,3 +588,26 @@ def test_arguments_that_only_python_accepts_are_not_replayed(workdir):
         stored = json_arguments(text)
         assert json.loads(stored) == {"invalid_json": text}
         assert run_tool("list_files", **{}) and "不是完整的 JSON 对象" in tools.dispatch_tool("read_file", stored)
+
+
+def test_the_env_files_hard_links_are_kept_back_in_the_demo_and_in_a_replay_too(workdir, tmp_path):
+    """离线演示和回放不读 .env，也照样不许文件工具读它（和它的硬链接）：和真跑、和 -C 时一样的规矩。"""
+    secret = "sk-demo-SECRET-0123456789"
+    (workdir / ".env").write_text(f"OPENAI_API_KEY={secret}\n")
+    os.link(workdir / ".env", workdir / "README.md")  # 名字再普通，也是那个 .env
+    demo = run_main("--demo", "这个项目是做什么的？")
+    assert secret not in demo.stdout + demo.stderr and "保存密钥的 env 文件" in demo.stdout
+    recording = tmp_path / "read.jsonl"
+    reply = {"choices": [{"message": {"role": "assistant", "content": "", "tool_calls": [read_call()]}}]}
+    events = [
+        {"event": "session", "version": 1, "model": "m", "host": "h", "tools": [], "max_rounds": 2, "mode": "question"},
+        {"event": "request", "question": 1, "round": 1, "keep": 0, "new": [{"role": "user", "content": "读"}]},
+        {"event": "reply", "question": 1, "round": 1, "reply": reply},
+    ]
+    recording.write_text("\n".join(json.dumps(e) for e in events) + "\n")
+    replayed = run_main("--replay", str(recording))
+    assert secret not in replayed.stdout + replayed.stderr and "保存密钥的 env 文件" in replayed.stdout
+
+
+def read_call():
+    return {"id": "c1", "type": "function", "function": {"name": "read_file", "arguments": '{"path": "README.md"}'}}

@@ -4,16 +4,15 @@
 """
 
 import contextlib
-import json
 import os
 import tempfile
 from collections import Counter
 from pathlib import Path
 
 from support.counts import summary
-from support.recording.read import model_calls, read_recording, requests
+from support.recording.read import as_text, model_calls, read_recording, requests
 from support.recording.replay import questions, recorded_message
-from support.recording.rounds import as_text, esc, prompt_tokens, round_html
+from support.recording.rounds import esc, prompt_tokens, round_html
 from support.screen import fail
 from support.visible import printable
 
@@ -66,25 +65,31 @@ pre{padding:.4rem .45rem;font-size:.8rem}th,td{padding:.25rem .3rem}}
 
 
 def write_page(path: str) -> int:
-    """读录音，在它旁边写 .html，说一句写到了哪里。写不了就一句话，退出码 2。"""
-    events = read_recording(path)
+    """读录音，在它旁边写 .html，说一句写到了哪里。写不了、那个 .html 已经有了（不覆盖），都是一句话，退出码 2。"""
     target = Path(path).with_suffix(".html")
     if target.resolve() == Path(path).resolve():
         fail(f"[错误] 没法写网页 {printable(target)}：它就是录音文件本身，换个文件名（比如 .jsonl）再做网页")
+    if os.path.lexists(target):
+        fail(f"[错误] {printable(target)} 已经有了，不覆盖：要重新做网页，先删掉它（或者把录音换个名字）")
+    events = read_recording(path)
     exchanges, temp = requests(events), None
+    # 先写进同一目录的临时文件（只有自己能读，和录音一样），写完再链过去：不写半个网页，不顺着符号链接写，
+    # 这期间冒出来的同名文件也不覆盖
     try:
-        text = page_html(events, f"录音 {Path(path).name}")
-    except RecursionError:
-        fail(f"[错误] {printable(path)} 里有嵌套太深的内容，做不了网页")
-    try:  # 先写进同一目录的临时文件（只有自己能读，和录音一样），写完再换上去：不写半个网页，也不顺着符号链接写
         fd, temp = tempfile.mkstemp(dir=target.parent, prefix=".page-", suffix=".html")
         with os.fdopen(fd, "w", encoding="utf-8", errors="replace") as file:
-            file.write(text)
-        os.replace(temp, target)
+            for n, part in enumerate(page_parts(events, f"录音 {Path(path).name}")):
+                file.write(("\n" if n else "") + part)
+        os.link(temp, target)
+    except RecursionError:
+        fail(f"[错误] {printable(path)} 里有嵌套太深的内容，做不了网页")
+    except FileExistsError:
+        fail(f"[错误] {printable(target)} 已经有了，不覆盖：要重新做网页，先删掉它（或者把录音换个名字）")
     except OSError as e:
+        fail(f"[错误] 没法写网页 {printable(target)}：{printable(e.strerror or e)}")
+    finally:
         with contextlib.suppress(OSError, TypeError):
             os.unlink(temp)
-        fail(f"[错误] 没法写网页 {printable(target)}：{printable(e.strerror or e)}")
     calls, ran = model_calls(exchanges), tool_counts(exchanges)[0]
     counts = f"{len(questions(exchanges))} 个问题，{calls} 次模型调用，{ran} 次工具执行"
     print(printable(f"[网页] 写好了 {target}：{counts}。用浏览器打开它。"))
@@ -101,12 +106,17 @@ def tool_counts(exchanges: list) -> tuple:
 def request_size(exchange: dict) -> int:
     """这次请求有多少字节：和 --step 的单步视图算法一样（model、messages、tools、tool_choice）。"""
     s = exchange["session"] or {}
-    body = {"model": s.get("model"), "messages": exchange["messages"], "tools": s.get("tools"), "tool_choice": "auto"}
-    return len(json.dumps(body, ensure_ascii=False, separators=(",", ":"), default=str).encode("utf-8", "replace"))
+    body = {"model": s.get("model"), "tools": s.get("tools"), "tool_choice": "auto"}  # messages 由时间线数
+    return exchange["timeline"].bytes_at(exchange["index"], body)
 
 
 def page_html(events: list, title: str) -> str:
     """整个网页的 HTML。"""
+    return "\n".join(page_parts(events, title))
+
+
+def page_parts(events: list, title: str):
+    """网页的 HTML，一段一段地给出（几万轮的录音也不用把整个网页攒在内存里）。"""
     exchanges = requests(events)
     grouped = questions(exchanges)
     bases = [esc(f"q{x['request'].get('question')}-r{x['request'].get('round')}") for x in exchanges]
@@ -116,7 +126,7 @@ def page_html(events: list, title: str) -> str:
         ids.append(base if seen[base] == 1 else f"{base}-{seen[base]}")
     starts = {id(x): ids[i] for i, x in enumerate(exchanges)}
     sizes = [request_size(x) for x in exchanges]
-    parts = [
+    yield from [
         f'<!DOCTYPE html>\n<html lang="zh-CN">\n<head>\n<meta charset="utf-8">\n'
         f'<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>{esc(title)}</title>\n'
         f"<style>{CSS}</style>\n</head>\n<body>\n<main>\n<h1>{esc(title)}</h1>",
@@ -128,11 +138,11 @@ def page_html(events: list, title: str) -> str:
     origins, calls, ran, skipped = {}, 0, 0, 0  # 第几条消息是在哪一轮新增的；到这一轮为止的次数
     for i, x in enumerate(exchanges):
         if id(x) in heads:
-            parts.append(f"<h2>问题 {esc(heads[id(x)]['number'])}：{esc(as_text(heads[id(x)]['text'], 300))}</h2>")
+            yield (f"<h2>问题 {esc(heads[id(x)]['number'])}：{esc(as_text(heads[id(x)]['text'], 300))}</h2>")
         if x["session"] is not session and x["session"]:
             session = x["session"]
             what = "接着录的（--resume）" if session.get("resumed") else "新的一段录音"
-            parts.append(
+            yield (
                 f'<p class="note">从这里起是{what}：录于 {esc(session.get("started"))}，'
                 f"模型 {esc(session.get('model'))}（{esc(session.get('host'))}）。</p>"
             )
@@ -141,18 +151,16 @@ def page_html(events: list, title: str) -> str:
         extra = f"（另有 {skipped} 次调用没有执行）" if skipped else ""
         kind, why = stop_reason(x) if id(x) in lasts else ("", "")
         try:
-            parts.append(round_html(x, ids[i], sizes[i], origins, STOPPED.get(kind, "")))
+            yield (round_html(x, ids[i], sizes[i], origins, STOPPED.get(kind, "")))
         except RecursionError:  # 回复里有几百层嵌套（服务商这么回过，录下来了）：这一轮只说一句
-            parts.append(
-                f'<section class="round" id="{ids[i]}"><p class="warn">这一轮的内容嵌套太深，网页里不显示。</p>'
-            )
-        parts.append(f'<p class="sofar">到这里：模型调用 {calls} 次，工具执行 {ran} 次{extra}。</p>')
+            yield (f'<section class="round" id="{ids[i]}"><p class="warn">这一轮的内容嵌套太深，网页里不显示。</p>')
+        yield (f'<p class="sofar">到这里：模型调用 {calls} 次，工具执行 {ran} 次{extra}。</p>')
         if kind:
-            parts.append(stop_html(kind, why, lasts[id(x)]["exchanges"]))
-        parts.append("</section>")
+            yield (stop_html(kind, why, lasts[id(x)]["exchanges"]))
+        yield ("</section>")
     if not exchanges:
-        parts.append('<p class="warn">录音里还没有任何请求：程序在第一次调用模型之前就停了。</p>')
-    return "\n".join([*parts, "</main>\n</body>\n</html>\n"])
+        yield ('<p class="warn">录音里还没有任何请求：程序在第一次调用模型之前就停了。</p>')
+    yield "</main>\n</body>\n</html>\n"
 
 
 # 问题最后一轮的工具结果没有再送回模型时，工具执行那一栏的标题说为什么（stop_reason 的类别）
@@ -175,7 +183,7 @@ def stop_reason(x: dict) -> tuple:
         return "interrupted", "等模型回复时按了 Ctrl-C，这个问题停下了"
     if outcome["event"] == "error":
         return "error", f"接口出错，这个问题停在这里：{as_text(outcome.get('text'))}"
-    msg, why = recorded_message(outcome.get("reply"), x["messages"])
+    msg, why = recorded_message(outcome.get("reply"), x)
     if msg is None:
         return "error", f"回复不能用（{why}），这个问题停在这里"
     if not msg.get("tool_calls"):
@@ -214,8 +222,8 @@ def question_stats(rounds: list) -> dict:
 def message_count(kind: str, last: dict) -> int:
     """问题结束时 messages 有几条：回答了是最后一次请求加上回答；宿主拦下时录下了；用完轮次时还加上工具结果。"""
     if kind == "host":
-        return last["stop"].get("messages") if isinstance(last["stop"].get("messages"), int) else len(last["messages"])
-    return len(last["messages"]) + 1 + (len(last["tools"]) if kind == "limit" else 0)
+        return last["stop"].get("messages") if isinstance(last["stop"].get("messages"), int) else last["length"]
+    return last["length"] + 1 + (len(last["tools"]) if kind == "limit" else 0)
 
 
 def overview(events: list, exchanges: list, grouped: list, starts: dict) -> str:
@@ -262,7 +270,7 @@ def size_table(exchanges: list, sizes: list, ids: list) -> str:  # ids：每一�
         ]
         rows.append(
             f'<tr><td><a href="#{ids[i]}">问题 {esc(x["request"].get("question"))} 第 {esc(x["request"].get("round"))}'
-            f' 轮</a> <span class="muted">{len(x["messages"])} 条</span></td>'
+            f' 轮</a> <span class="muted">{x["length"]} 条</span></td>'
             f'<td class="num">{tokens[i] if tokens[i] is not None else "—"}{grow[0]}</td>'
             f'<td class="num">{sizes[i]}{grow[1]}<div class="bar" style="width:{100 * sizes[i] / widest:.0f}%">'
             "</div></td></tr>"

@@ -2,6 +2,7 @@
 
 import json
 import stat
+from collections import Counter
 
 from support.screen import fail
 from support.visible import printable
@@ -9,21 +10,26 @@ from support.workspace import kind_of, read_regular
 
 VERSION = 1  # 录音格式的版本：不兼容地改格式时加一
 EVENTS = ("session", "request", "reply", "error", "interrupted", "tool", "host_stop")
-MAX_RECORDING_BYTES = 512 * 2**20  # 录音最大 512 MB：再大的文件（或 /dev/zero）不读进内存
+MAX_RECORDING_BYTES = 64 * 2**20  # 录音最大 64 MB：再大的文件（或 /dev/zero）不读进内存（50 轮的录音约 70 KB）
+MAX_LINE_BYTES = 16 * 2**20  # 一行最大 16 MB：一个回复最多 4 MB，一行 JSON 解析出来要占它的好几倍
 
 
 def read_recording(path: str) -> list:
-    """读出事件列表，先查格式；不是录音、格式不对就说是哪一行，退出码 2。
+    """读出事件列表，先查格式；不是录音、格式不对、有一行太长就说是哪一行，退出码 2。
     最后一行不完整（写到一半被打断）就不要它；空行跳过。"""
     data = recording_bytes(path)
-    lines = data.split(b"\n")
     events = []
-    for number, line in enumerate(lines, 1):
+    for number, line, last in lines_of(data):
         if not line.strip():
             continue
+        if len(line) > MAX_LINE_BYTES:
+            fail(
+                f"[错误] {printable(path)} 第 {number} 行有 {len(line) // 2**20} MB，太长了：录音的一行最多 "
+                f"{MAX_LINE_BYTES // 2**20} MB（agent 自己写的一行远小于它）"
+            )
         event = parsed(line)
         if event is None:
-            if number == len(lines) and events:
+            if last and events:
                 break  # 写到一半的最后一行
             fail(f"[错误] {printable(path)} 第 {number} 行不是 JSON：它是 agent.py --record 写的录音吗？")
         problem = event_problem(event, not events)
@@ -36,6 +42,18 @@ def read_recording(path: str) -> list:
     return events
 
 
+def lines_of(data: bytes):
+    """一行一行地给出 (行号, 这一行, 是不是最后一行)：不先拆成一个大列表（几亿个空行也不占内存）。"""
+    start, number = 0, 1
+    while True:
+        end = data.find(b"\n", start)
+        if end < 0:
+            yield number, data[start:], True
+            return
+        yield number, data[start:end], end + 1 == len(data)
+        start, number = end + 1, number + 1
+
+
 def recording_bytes(path: str) -> bytes:
     """录音的全部字节（read_regular：命名管道不会让它一直等，/dev/zero 不会一直读下去）；不是普通文件、太大就一句话。"""
     try:
@@ -45,7 +63,10 @@ def recording_bytes(path: str) -> bytes:
     if data is None and not stat.S_ISREG(st.st_mode):
         fail(f"[错误] {printable(path)} 不是普通文件（是{kind_of(st.st_mode)}）：录音是 --record 写下的文件")
     if data is None:
-        fail(f"[错误] 录音文件 {printable(path)} 有 {st.st_size // 2**20} MB，太大了：最多读 512 MB")
+        fail(
+            f"[错误] 录音文件 {printable(path)} 有 {st.st_size // 2**20} MB，太大了："
+            f"最多读 {MAX_RECORDING_BYTES // 2**20} MB"
+        )
     return data
 
 
@@ -94,18 +115,29 @@ def message_ok(m) -> bool:
 
 
 def requests(events: list) -> list:
-    """每次请求一项：{"session", "request", "messages"（完整的）, "outcome"（reply / error / interrupted 事件，
-    回复没到就停了是 None）, "tools"（按调用顺序的 tool 事件）, "stop"（之后的请求被宿主拦下了：host_stop 事件）}。"""
-    exchanges, sent, session = [], [], None
+    """每次请求一项：{"session", "request", "length"（这次请求有几条 messages）, "outcome"（reply / error /
+    interrupted 事件，回复没到就停了是 None）, "tools"（按调用顺序的 tool 事件）, "stop"（之后的请求被宿主拦下了：
+    host_stop 事件）, "timeline"、"index"}。这次请求完整的 messages 用 messages_of(它) 拿：录音里每次请求只写了
+    新增的几条，完整的历史不是每次都拷一份（那样内存随轮数平方地涨），而是大家共用一条时间线。"""
+    exchanges, length, session = [], 0, None
+    timeline = Timeline(exchanges)
     for event in events:
         kind = event["event"]
         if kind == "session":
             session = event
         elif kind == "request":
-            keep = min(event["keep"], len(sent))
-            sent = sent[:keep] + event["new"]
+            length = min(event["keep"], length) + len(event["new"])
             exchanges.append(
-                {"session": session, "request": event, "messages": sent, "outcome": None, "tools": [], "stop": None}
+                {
+                    "session": session,
+                    "request": event,
+                    "length": length,
+                    "outcome": None,
+                    "tools": [],
+                    "stop": None,
+                    "timeline": timeline,
+                    "index": len(exchanges),
+                }
             )
         elif exchanges and kind in ("reply", "error", "interrupted") and exchanges[-1]["outcome"] is None:
             exchanges[-1]["outcome"] = event
@@ -114,6 +146,63 @@ def requests(events: list) -> list:
         elif exchanges and kind == "host_stop":
             exchanges[-1]["stop"] = event
     return exchanges
+
+
+def messages_of(exchange: dict) -> list:
+    """这次请求完整的 messages。是时间线上共用的那一份：下一次 messages_of 之后就变了，要留着就拷一份。"""
+    return exchange["timeline"].at(exchange["index"])
+
+
+class Timeline:
+    """录音里的请求一个接一个：messages 只有一份，往后走一次请求就地改一次（留下前 keep 条，接上 new），
+    内存只和录音的大小成正比。顺着走每一步只花新增的那几条的工夫；往回走就从头再走一遍（很少用到）。
+    同时记着每条消息写成 JSON 有几个字节、历史里有哪些调用 id：做网页时不用每一轮都把整个历史重算一遍。"""
+
+    def __init__(self, exchanges: list):
+        self.exchanges, self.position, self.messages = exchanges, -1, []
+        self.sizes, self.total, self.ids = [], 0, Counter()
+
+    def at(self, index: int) -> list:
+        if index < self.position:
+            self.position, self.messages, self.sizes, self.total, self.ids = -1, [], [], 0, Counter()
+        while self.position < index:
+            self.position += 1
+            request = self.exchanges[self.position]["request"]
+            keep = min(request["keep"], len(self.messages))
+            for m in self.messages[keep:]:
+                self.ids.subtract(call_ids(m))
+            self.total -= sum(self.sizes[keep:])
+            del self.messages[keep:], self.sizes[keep:]
+            for m in request["new"]:
+                self.messages.append(m)
+                self.sizes.append(
+                    len(
+                        json.dumps(m, ensure_ascii=False, separators=(",", ":"), default=str).encode("utf-8", "replace")
+                    )
+                )
+                self.ids.update(call_ids(m))
+            self.total += sum(self.sizes[keep:])
+        return self.messages
+
+    def bytes_at(self, index: int, body: dict) -> int:
+        """这次请求写成 JSON 有几个字节：body 是除了 messages 以外的部分（model、tools、tool_choice）。"""
+        self.at(index)
+        empty = len(
+            json.dumps({**body, "messages": []}, ensure_ascii=False, separators=(",", ":"), default=str).encode(
+                "utf-8", "replace"
+            )
+        )
+        return empty + self.total + max(len(self.messages) - 1, 0)  # 每两条消息之间一个逗号
+
+    def seen_ids(self, index: int) -> set:
+        """这次请求的历史里已经有的调用 id。"""
+        self.at(index)
+        return {call_id for call_id, count in self.ids.items() if count > 0}
+
+
+def call_ids(m) -> list:
+    calls = m.get("tool_calls") if isinstance(m, dict) else None
+    return [tc["id"] for tc in calls if isinstance(tc, dict)] if isinstance(calls, list) else []
 
 
 def model_calls(exchanges: list) -> int:
@@ -126,3 +215,10 @@ def parsed(line: bytes):
         return json.loads(line)
     except (ValueError, RecursionError):
         return None
+
+
+def as_text(value, limit: int = 0) -> str:
+    """录音里的值当文字显示：字符串原样，None 是空的，别的写成 JSON；给了 limit 就只留这么多字符。"""
+    value = "" if value is None else value
+    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
+    return text if not limit or len(text) <= limit else text[:limit] + "…"

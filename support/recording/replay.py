@@ -15,7 +15,7 @@ from openai.types.chat import ChatCompletion
 
 from support.errors import ReplayStop
 from support.provider import ProviderError, to_history
-from support.recording.read import model_calls, read_recording, requests
+from support.recording.read import messages_of, model_calls, read_recording, requests
 from support.visible import escaped, printable
 
 
@@ -105,7 +105,7 @@ class Replayer:
         code, messages = 0, None
         for question in self.questions:
             self.start(question)
-            history = question["history"]
+            history = history_of(question)
             if history is not None or messages is None:  # 新的一段对话
                 messages = new_conversation() if history is None or is_new(history) else history
             if question["mode"] == "repl":  # 交互模式录下的：问题照当时的样子显示，/reset 也是
@@ -127,19 +127,20 @@ def sdk_reply(reply):
         return reply
 
 
-def recorded_message(reply, messages: list) -> tuple:
-    """录下的回复进历史的那条 assistant 消息（和录制时 to_history 做的一样）：(消息, None)；
+def recorded_message(reply, exchange: dict) -> tuple:
+    """录下的回复（exchange 那次请求的）进历史的那条 assistant 消息，和录制时 to_history 做的一样：(消息, None)；
     回复不能用就是 (None, 为什么)。"""
+    messages, seen = messages_of(exchange), exchange["timeline"].seen_ids(exchange["index"])
     try:
         with contextlib.redirect_stdout(io.StringIO()):  # 调用太多时的 [注意] 录制时已经打印过
-            return to_history(sdk_reply(reply), messages), None
+            return to_history(sdk_reply(reply), messages, seen), None
     except (ProviderError, TypeError, KeyError, AttributeError, ValueError, IndexError, RecursionError) as e:
         return None, e.args[0] if isinstance(e, ProviderError) else f"{type(e).__name__}: {e}"
 
 
 def questions(exchanges: list) -> list:
-    """按问题分组：[{text, mode, exchanges, history}]。history：问题开始前的 messages——
-    接着上一个问题（None），或者录音里的一段新对话（/reset 之后、--resume 到新文件时）。"""
+    """按问题分组：[{text, mode, exchanges, continued}]。continued：接着上一个问题；不是的话，这个问题开始前的
+    messages 是录音里的一段新对话（/reset 之后、--resume 到新文件时），用 history_of(问题) 拿。"""
     grouped, previous = [], None
     for exchange in exchanges:
         number = exchange["request"].get("question")
@@ -147,19 +148,24 @@ def questions(exchanges: list) -> list:
             grouped[-1]["exchanges"].append(exchange)
             previous = exchange
             continue
-        messages = exchange["messages"]
-        users = [m for m in messages if m.get("role") == "user"]
-        text = users[-1].get("content") if users else ""
-        continued = previous is not None and exchange["request"]["keep"] == len(previous["messages"])
+        user = next((m for m in reversed(messages_of(exchange)) if m.get("role") == "user"), {})  # 问题多半是最后一条
+        text = user.get("content") or ""
         grouped.append({
             "number": number,
             "text": text if isinstance(text, str) else json.dumps(text, ensure_ascii=False),
             "mode": (exchange["session"] or {}).get("mode"),
             "exchanges": [exchange],
-            "history": None if continued else json.loads(json.dumps(messages[:-1])),
+            "continued": previous is not None and exchange["request"]["keep"] == previous["length"],
         })  # fmt: skip
         previous = exchange
     return grouped
+
+
+def history_of(question: dict) -> list | None:
+    """这个问题开始前的 messages（它自己的那条 user 之前的）；接着上一个问题的是 None。要用时才拷一份。"""
+    if question["continued"]:
+        return None
+    return json.loads(json.dumps(messages_of(question["exchanges"][0])[:-1]))
 
 
 def is_new(history: list) -> bool:
@@ -172,7 +178,7 @@ def request_notes(request: dict, exchange: dict, seen: set, results: dict) -> li
     results：上一轮录下的工具结果（录制时在 --step 里改过的，请求里的和它不一样）。"""
     notes = []
     live = json.loads(json.dumps(request.get("messages"), ensure_ascii=False, default=str))
-    recorded = exchange["messages"]
+    recorded = messages_of(exchange)
     for i in range(max(len(live), len(recorded))):
         now, then = (live[i] if i < len(live) else None), (recorded[i] if i < len(recorded) else None)
         if now == then or (now and then and ("tool", now.get("tool_call_id")) in seen):

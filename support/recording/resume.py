@@ -3,10 +3,12 @@
 import json
 from pathlib import Path
 
-from support.recording.read import read_recording, requests
+from support.provider import as_history, calls_ok
+from support.recording.read import as_text, messages_of, read_recording, requests
 from support.recording.record import Recorder, create_recording, open_for_append, session_info
 from support.recording.replay import recorded_message
 from support.visible import printable
+from support.wire import safe_text
 
 
 def keep_run(client, model: str, tools: list, max_rounds, mode: str, workdir: Path, *, record, resume) -> tuple:
@@ -20,12 +22,12 @@ def keep_run(client, model: str, tools: list, max_rounds, mode: str, workdir: Pa
     if resume:
         events = read_recording(resume)
         exchanges = requests(events)
-        history = resumed(exchanges)
+        history, changes = well_formed(resumed(exchanges))
         last = exchanges[-1] if exchanges and not record else None  # 接着写同一个文件：只写新增的
         file = create_recording(record) if record else open_for_append(resume)
         info["resumed"] = True
         recorder = Recorder(
-            client, file, info, last["messages"] if last else (), last["request"]["question"] if last else 0
+            client, file, info, list(messages_of(last)) if last else (), last["request"]["question"] if last else 0
         )
         then = [e.get("workdir") for e in events if e["event"] == "session"][-1]
         print(printable(
@@ -33,11 +35,83 @@ def keep_run(client, model: str, tools: list, max_rounds, mode: str, workdir: Pa
             + (f"\n[接着] 录制时的工作目录叫 {then}，现在是 {workdir.name}：要接着问同一个项目，用 -C 指定它。"
                if then not in (None, workdir.name) else "")
         ))  # fmt: skip
+        for change in changes:  # 录音是别人给的也一样：不合规矩的历史整理好再接着问，每一处说一句
+            print(printable(f"[接着] 录音里的{change}"))
     else:
         recorder = Recorder(client, create_recording(record), info)
     if workdir in Path(record or resume).resolve().parents:
         print("[注意] 录音文件在工作目录里：文件工具也看得到它，搜索时会搜到录下的内容。想避开就把它放到工作目录外面。")
     return recorder, history
+
+
+ROLES = ("system", "user", "assistant", "tool")
+
+
+def well_formed(messages: list) -> tuple:
+    """把录下的历史整理成每家服务商都收的样子，规矩和一个新回复进历史时一样（provider.as_history）：
+    角色认得、文字能编码、content 是字符串、调用的 id 在整个历史里不重复也不空、type 是 function、
+    arguments 是 JSON 对象、没有空的 tool_calls。返回 (整理好的 messages, 改了哪些：每处一句)。
+    配对（每个调用恰好一条结果）不在这里管：下一个问题开始时 run() 的 check_pairing 照常补好。"""
+    fixed, changes, renamed = [], [], []  # renamed：上一条 assistant 的调用 [(原来的 id, 现在的 id)]，还没配上结果的
+    for i, m in enumerate(safe_text(messages)):
+        where = f" messages[{i}] "
+        role = m.get("role") if isinstance(m, dict) else None
+        if role == "developer":
+            m, role = {**m, "role": "system"}, "system"
+            changes.append(where + "的角色是 developer（有的服务商不收）：改成了 system")
+        if role not in ROLES:
+            changes.append(where + f"的角色 {str(role)[:40]!r} 不认得：去掉了这一条")
+            continue
+        if role == "assistant":
+            m, renamed = tidy_assistant(m, fixed, where, changes)
+            if m is None:
+                continue
+        elif not (isinstance(m.get("content"), str) or role == "user" and isinstance(m.get("content"), list)):
+            m = {**m, "content": as_text(m.get("content"))}
+            changes.append(where + "的 content 不是文字：写成了文字")
+        if role == "tool" and not m["content"]:  # 有的服务商拒收空的工具结果
+            m = {**m, "content": "（空结果）"}
+            changes.append(where + "的工具结果是空的：写成了（空结果）")
+        if role == "tool":
+            m = repointed(m, renamed)
+        fixed.append(m)
+    return fixed, changes
+
+
+def tidy_assistant(m: dict, fixed: list, where: str, changes: list) -> tuple:
+    """一条录下的 assistant 消息 → (整理好的消息, [(调用原来的 id, 现在的 id)])；形状坏得没法用就是 (None, [])。"""
+    calls = m.get("tool_calls")
+    if calls is not None and not calls_ok(calls):
+        changes.append(where + "的 tool_calls 形状不对：去掉了这一条（它的结果下一个问题开始时会清掉）")
+        return None, []
+    if not isinstance(m.get("content"), (str, list, type(None))):
+        m = {**m, "content": as_text(m.get("content"))}
+        changes.append(where + "的 content 不是文字：写成了文字")
+    after = as_history(json.loads(json.dumps(m)), fixed)  # 拷一份再改：原来的留着比较
+    now = after.get("tool_calls") or []
+    pairs = [(tc.get("id"), new["id"]) for tc, new in zip(calls or [], now, strict=False)]
+    changes += [
+        where + f"的调用 id {str(old)[:40]!r} 是空的或和前面的重复了：换成了 {new}" for old, new in pairs if old != new
+    ]
+    if calls is not None and not now:
+        changes.append(where + "的 tool_calls 是空的：去掉了这个字段")
+    if any(tc.get("type") != "function" for tc in calls or []):
+        changes.append(where + "的调用没有写 type: function：补上了")
+    if any(
+        tc["function"].get("arguments") != new["function"]["arguments"]
+        for tc, new in zip(calls or [], now, strict=False)
+    ):
+        changes.append(where + "的调用 arguments 不是 JSON 对象的字符串：改成了 JSON 对象")
+    return after, pairs
+
+
+def repointed(result: dict, renamed: list) -> dict:
+    """一条 tool 结果回答的那个调用换了 id：它跟着换（同一个 id 有几个调用，就按顺序一条对一个）。"""
+    for k, (old, new) in enumerate(renamed):
+        if old == result.get("tool_call_id"):
+            del renamed[k]
+            return result if new == old else {**result, "tool_call_id": new}
+    return result
 
 
 def resumed(exchanges: list) -> list:
@@ -46,11 +120,11 @@ def resumed(exchanges: list) -> list:
     if not exchanges:
         return []
     last = exchanges[-1]
-    messages = json.loads(json.dumps(last["messages"]))
     outcome = last["outcome"] or {}
+    msg, _ = recorded_message(outcome.get("reply"), last) if outcome.get("event") == "reply" else (None, None)
+    messages = json.loads(json.dumps(messages_of(last)))
     if outcome.get("event") != "reply":
         return messages
-    msg, _ = recorded_message(outcome.get("reply"), messages)
     if msg is None:
         return messages  # 录下的回复本来就不能用：录制时也没进历史
     messages.append(msg)

@@ -2,8 +2,8 @@
 右边是模型的回复和工具执行。录音里的文字都先转义（esc）再写进网页。"""
 
 import html
-import json
 
+from support.recording.read import as_text, messages_of
 from support.recording.replay import recorded_message
 from support.visible import escaped
 from support.wire import paired, sent_arguments
@@ -16,13 +16,6 @@ def esc(value) -> str:
     return html.escape(escaped(as_text(value), keep_lines=True))
 
 
-def as_text(value, limit: int = 0) -> str:
-    """录音里的值当文字显示：字符串原样，None 是空的，别的写成 JSON；给了 limit 就只留这么多字符。"""
-    value = "" if value is None else value
-    text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False, default=str)
-    return text if not limit or len(text) <= limit else text[:limit] + "…"
-
-
 def prompt_tokens(exchange: dict):
     usage = (exchange["outcome"] or {}).get("usage")
     prompt = usage.get("prompt") if isinstance(usage, dict) else None
@@ -32,7 +25,7 @@ def prompt_tokens(exchange: dict):
 def round_html(x: dict, anchor: str, size: int, origins: dict, stopped: str = "") -> str:
     """一轮：左边是送出的 messages，右边是回复和工具执行；窄屏上下排列。结尾的 </section> 由调用方写。
     stopped：这是问题的最后一轮，而且它的工具结果没有再送回模型（为什么）。"""
-    messages, request = x["messages"], x["request"]
+    messages, request = messages_of(x), x["request"]
     old = max(0, len(messages) - len(request["new"]))
     parts = [
         f'<section class="round" id="{anchor}">\n<h3>第 {esc(request.get("round"))} 轮 <small>messages '
@@ -41,7 +34,7 @@ def round_html(x: dict, anchor: str, size: int, origins: dict, stopped: str = ""
         '<div class="cols">\n<div>\n<h4>送出的 messages</h4>'
     ]
     if old:  # 前面的最多列 20 条（第一条和最近的 19 条）：网页不随轮数平方地变大
-        shown = [message_html(i, messages[i], origins.get(i, "")) for i in range(old) if i == 0 or i >= old - 19]
+        shown = [message_html(i, messages[i], origins.get(i, "")) for i in [0, *range(max(1, old - 19), old)]]
         skipped = [f'<p class="muted">……中间 {old - 20} 条省略，见前面各轮</p>'] if old > 20 else []
         earlier = "\n".join(shown[:1] + skipped + shown[1:])
         parts.append(
@@ -142,7 +135,7 @@ def outcome_html(x: dict) -> tuple:
     if outcome["event"] == "error":
         return f'<p class="error">{esc(outcome.get("text"))}</p><p class="muted">这一轮出错了{waited}。</p>', []
     reply = outcome.get("reply")
-    msg, why = recorded_message(reply, x["messages"])
+    msg, why = recorded_message(reply, x)
     if msg is None:
         raw = text_html(reply)
         return f'<p class="error">这个回复不能用（{esc(why)}），没有进历史{waited}。收到的是：</p>{raw}', []
