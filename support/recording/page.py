@@ -131,8 +131,8 @@ def page_parts(events: list, title: str):
         f'<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>{esc(title)}</title>\n'
         f"<style>{CSS}</style>\n</head>\n<body>\n<main>\n<h1>{esc(title)}</h1>",
         overview(events, exchanges, grouped, starts),
-        size_table(exchanges, sizes, ids),
     ]
+    yield from size_table(exchanges, sizes, ids)
     heads, session = {id(g["exchanges"][0]): g for g in grouped}, exchanges[0]["session"] if exchanges else None
     lasts = {id(g["exchanges"][-1]): g for g in grouped}  # 每个问题的最后一轮：说它为什么停在这里
     origins, calls, ran, skipped = {}, 0, 0, 0  # 第几条消息是在哪一轮新增的；到这一轮为止的次数
@@ -257,18 +257,23 @@ def overview(events: list, exchanges: list, grouped: list, starts: dict) -> str:
     )
 
 
-def size_table(exchanges: list, sizes: list, ids: list) -> str:  # ids：每一轮的锚点（已转义）
-    """每一轮的输入有多大：服务商报告的输入 tokens（有的话），和请求的字节数（总是有），比上一次请求多了多少。"""
+def size_table(exchanges: list, sizes: list, ids: list):  # ids：每一轮的锚点（已转义）
+    """每一轮的输入有多大：服务商报告的输入 tokens（有的话），和请求的字节数（总是有），比上一次请求多了多少。
+    一行一行地给出：几十万轮的录音也不把整张表攒在内存里。"""
     if not exchanges:
-        return ""
+        return
     tokens = [prompt_tokens(x) for x in exchanges]
-    rows, widest = [], max(sizes)
+    widest = max(sizes)
+    yield (
+        '<h4>每一轮的输入有多大</h4>\n<div class="scroll"><table><thead><tr><th>请求</th>'
+        "<th>输入 tokens（服务商报告）</th><th>请求字节（括号里是比上一次多的）</th></tr></thead>\n<tbody>"
+    )
     for i, x in enumerate(exchanges):
         grow = [  # 比上一次请求多了（少了）多少
             f'<span class="grow">（{now[i] - now[i - 1]:+}）</span>' if i and None not in (now[i], now[i - 1]) else ""
             for now in (tokens, sizes)
         ]
-        rows.append(
+        yield (
             f'<tr><td><a href="#{ids[i]}">问题 {esc(x["request"].get("question"))} 第 {esc(x["request"].get("round"))}'
             f' 轮</a> <span class="muted">{x["length"]} 条</span></td>'
             f'<td class="num">{tokens[i] if tokens[i] is not None else "—"}{grow[0]}</td>'
@@ -280,9 +285,4 @@ def size_table(exchanges: list, sizes: list, ids: list) -> str:  # ids：每一�
         if all(t is None for t in tokens)
         else "输入 tokens 是服务商在回复里报告的；请求字节是送出的 JSON（model、messages、tools）的大小。"
     )
-    return (
-        '<h4>每一轮的输入有多大</h4>\n<div class="scroll"><table><thead><tr><th>请求</th>'
-        "<th>输入 tokens（服务商报告）</th><th>请求字节（括号里是比上一次多的）</th></tr></thead>\n<tbody>"
-        + "\n".join(rows)
-        + f'</tbody></table></div>\n<p class="muted">{note}</p>'
-    )
+    yield f'</tbody></table></div>\n<p class="muted">{note}</p>'
