@@ -37,7 +37,7 @@ SYSTEM_PROMPT = (
     "工具报错时如实说明，证据不够就说还缺什么。"
 )
 UNANSWERED = "（上一个问题没有答完：中途出错、被中断，或者用完了轮次。）"
-INTERRUPTED = "已中断：这次工具调用没有执行完（用户按了 Ctrl-C 或程序出错），没有结果。"
+INTERRUPTED = "没有结果：这次工具调用没有执行完（用户按了 Ctrl-C 或程序出错），或者执行了、结果却没有追加进 messages。"
 
 
 # ── 主循环 ───────────────────────────────────────────────────
@@ -110,7 +110,7 @@ def new_conversation() -> list:
 
 def check_pairing(messages: list) -> int:
     """问题开始前检查历史的配对，就地修好，打印一行 [修复]，返回修了几处
-    （配不上对只能是上个问题中途 Ctrl-C 或出错留下的）：
+    （配不上对是上个问题中途 Ctrl-C、出错，或者改过的 run() 漏了结果留下的）：
     - 每个 tool_call 紧跟着恰好一条结果：缺的补“已中断”，重复的、对不上号的删掉；
     - user 紧跟在 user 或 tool 后面时（上个问题没答完），中间补一条说明没答完的 assistant
       （Gemma、Mistral 等要求 user / assistant 交替）。不修的话，之后每次请求都会被服务商拒绝。
@@ -138,7 +138,7 @@ def check_pairing(messages: list) -> int:
     repaired = len(messages) + 2 * added - len(fixed)  # 补上的，加上删掉的（重复的、对不上号的结果）
     messages[:] = fixed
     if repaired:
-        print(f"  [修复] 上一个问题没有正常结束（出错、被中断或用完了轮次），历史里有 {repaired} 处不完整，已补好。")
+        print(f"  [修复] 上一个问题没有正常结束，历史里有 {repaired} 处不完整，已补好。")
     return repaired
 
 

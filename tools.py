@@ -147,6 +147,8 @@ def clip(text: str) -> str:
     if len(text) <= MAX_RESULT_CHARS:
         return text
     half = MAX_RESULT_CHARS // 2 - 30
+    if half < 1:  # 上限小得放不下头、尾和说明：只留开头，另起一行注明截断了
+        return text[: max(MAX_RESULT_CHARS - 4, 0)] + "\n…截断"
     return f"{text[:half]}\n…（中间省略了 {len(text) - 2 * half} 个字符）…\n{text[-half:]}"
 
 

@@ -11,7 +11,9 @@ from pathlib import Path
 
 from support.config import connect, enter_workdir, kept_back
 from support.options import Options
+from support.processes import interrupts_held
 from support.screen import fail
+from support.visible import printable
 
 
 @dataclass(frozen=True)
@@ -43,7 +45,13 @@ def start(args, app_dir: Path, tools: list, max_rounds: int) -> Session:
     elif args.demo:  # 按规则回放的假模型：不读配置、不用 key、不联网
         from support.demo import DEMO_INTRO, demo_client
 
-        by_position = os.environ.get("DEMO_PAIRING") == "position"  # 实验：像只看位置的聊天模板那样配对结果
+        pairing = os.environ.get("DEMO_PAIRING", "")  # 实验：position 像只看位置的聊天模板那样配对结果
+        if pairing not in ("", "id", "position"):
+            fail(
+                "[配置错误] DEMO_PAIRING 只认 position（按位置配对）或 id（默认，按 tool_call_id）："
+                f"收到 “{printable(pairing)}”"
+            )
+        by_position = pairing == "position"
         client, model, intro = demo_client(by_position), "offline-demo", DEMO_INTRO
         env_files = kept_back(app_dir, Path.cwd())  # 不读 .env，也照样不许文件工具读它
     else:
@@ -134,7 +142,8 @@ def parse_args(argv, max_rounds: int, command_timeout: float) -> argparse.Namesp
     )
     parser.add_argument("--resume", metavar="FILE", help="接着录下的对话问下去；新的记录写进 FILE（或 --record NEW）")
     parser.add_argument("--page", metavar="FILE", help="把录音 FILE 做成一个网页（FILE 旁边的 .html），不调用模型")
-    args = parser.parse_intermixed_args(argv)
+    with interrupts_held():  # argparse 收尾时被 Ctrl-C 打断会抛 AttributeError：等它解析完再算 Ctrl-C
+        args = parser.parse_intermixed_args(argv)
     for flag in ("record", "replay", "resume", "page"):  # --replay "$F" 而 F 是空的：不能悄悄当成没写
         if getattr(args, flag) is not None and not getattr(args, flag).strip():
             parser.error(f"--{flag} 后面要写文件的路径，这里是空的")

@@ -217,7 +217,7 @@ def keep_ends(pipe, kept: dict, keep_chars: int, stop: threading.Event | None = 
     命令输出多少，内存都不涨；communicate() 会把全部输出先攒在内存里。
     设了 stop 就不再读，哪怕还有进程占着管道（Windows 的管道不能 poll：一直读到结尾）。
     """
-    half = keep_chars // 2 - 100
+    half = max(keep_chars // 2 - 100, keep_chars // 4, 1)  # 上限改得很小（练习 4）也只留有限的几个字节
     head, tail = kept["head"], kept["tail"]
     poller = select.poll() if stop is not None and hasattr(select, "poll") else None
     if poller:

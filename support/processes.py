@@ -301,6 +301,25 @@ def ending_on_signals():
             raise KeyboardInterrupt
 
 
+@contextlib.contextmanager
+def interrupts_held():
+    """里面的代码不会被 Ctrl-C 打断：按了就记下，出来时再抛 KeyboardInterrupt。
+    只在主线程里、Ctrl-C 本来就抛 KeyboardInterrupt 时接管。"""
+    if threading.current_thread() is not threading.main_thread() or (
+        signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+    ):
+        yield
+        return
+    pressed = []
+    signal.signal(signal.SIGINT, lambda signum, frame: pressed.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+    if pressed:
+        raise KeyboardInterrupt
+
+
 def prctl(option: int, value: int) -> bool:
     """调 Linux 的 prctl，返回成没成；其他系统什么也不做，返回 False。"""
     if not sys.platform.startswith("linux"):

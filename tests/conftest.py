@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import tools  # noqa: E402
 from fakes.provider import FakeProvider  # noqa: E402
 
 QUESTION = "帮我看看这个项目用了什么技术栈"  # 章节里的问题
@@ -36,6 +37,71 @@ APPEND_RESULT = """
 # 测默认值的测试传 rounds=None，读 agent.MAX_ROUNDS。
 ROUNDS = 10
 NO_CERTS = tempfile.TemporaryDirectory(prefix="no-certs-")  # 一个空目录，见 no_cert_bundle
+
+
+# 测试是按 tools.py 里这些限制的默认值写的。练习 4 把它们改小了，测试照样按这些值跑：本进程里的测试由
+# suite_limits 换回去，子进程跑的是 AGENT（换回了这些值的一份副本）。测试测程序，不测学习者改的常数；
+# 改小以后程序怎样，test_exercises.py 在副本上测。
+SUITE_LIMITS = {
+    "MAX_RESULT_CHARS": 8000,
+    "READ_LINES": 200,
+    "MAX_LINE_CHARS": 2000,
+    "MAX_LIST_ENTRIES": 300,
+    "MAX_SEARCH_HITS": 50,
+    "MAX_SEARCH_FILE_BYTES": 2_000_000,
+}
+
+
+def ours(name: str) -> bool:
+    """tools.py 里的工具 NAME 还是项目的版本吗：schema 给模型的每个参数它都收。
+    贴进章节的 read_file(path) 就不是了：翻页、工作目录的边界、env 文件的规矩都跟着换掉了。"""
+    properties = tools.SCHEMAS[name]["parameters"]["properties"]
+    return all(tools.takes(tools.TOOL_REGISTRY[name], param) for param in properties)
+
+
+def our_tool(name: str):
+    """测项目版本的工具（翻页、边界、env 文件规矩……）的测试：tools.py 里的换成了别的版本就跳过，并说为什么。"""
+    return pytest.mark.skipif(
+        not ours(name),
+        reason=f"tools.py 里的 {name} 换成了你自己的版本：这个测试测的是项目版本的 {name}（翻页、边界、env 文件）",
+    )
+
+
+def pinned_program() -> Path:
+    """子进程跑的 agent.py。tools.py 里的限制和 SUITE_LIMITS 一样时就是仓库里的那个；学习者改过时，
+    是临时目录里的一份副本，只把这些限制换回来（别的改动原样保留）。"""
+    if all(getattr(tools, name) == value for name, value in SUITE_LIMITS.items()):
+        return ROOT / "agent.py"
+    app = Path(PINNED.name)
+    for name in ("agent.py", "tools.py"):
+        shutil.copy(ROOT / name, app)
+    shutil.copytree(ROOT / "support", app / "support", ignore=shutil.ignore_patterns("__pycache__"))
+    for name, value in SUITE_LIMITS.items():
+        set_constant(app / "tools.py", name, value)
+    return app / "agent.py"
+
+
+@pytest.fixture(autouse=True)
+def suite_limits(monkeypatch):
+    for name, value in SUITE_LIMITS.items():
+        monkeypatch.setattr(tools, name, value)
+
+
+def pytest_terminal_summary(terminalreporter):
+    """学习者换掉了工具、改了限制：最后说一句，免得只看到“skipped”。"""
+    changed = [name for name in tools.TOOL_REGISTRY if not ours(name)]
+    if changed:
+        terminalreporter.write_line(
+            f"[说明] tools.py 里的 {'、'.join(changed)} 换成了你自己的版本："
+            "测项目版本的那些测试跳过了（pytest -rs 看是哪些）。"
+        )
+    limits = [
+        f"{name} = {getattr(tools, name)}" for name, value in SUITE_LIMITS.items() if getattr(tools, name) != value
+    ]
+    if limits:
+        terminalreporter.write_line(
+            f"[说明] 你把 {'、'.join(limits)}：测试照样按默认值跑（改小以后的行为见 tests/test_exercises.py）。"
+        )
 
 
 def pytest_xdist_auto_num_workers(config):
@@ -121,7 +187,7 @@ def with_rounds(args, rounds=ROUNDS) -> list:
 def run_cli(*args, p=None, input=None, cwd=None, timeout=30, rounds=ROUNDS, **env):
     """在真的子进程里运行 python agent.py ARGS：信号、终端、标准流被关掉、子进程继承的环境，要用它测。"""
     return subprocess.run(
-        [sys.executable, str(ROOT / "agent.py"), *with_rounds(args, rounds)],
+        [sys.executable, str(AGENT), *with_rounds(args, rounds)],
         input=input,
         capture_output=True,
         text=True,
@@ -208,6 +274,8 @@ def agent_copy(tmp_path):
     for name in ("agent.py", "tools.py"):
         shutil.copy(ROOT / name, app)
     shutil.copytree(ROOT / "support", app / "support", ignore=shutil.ignore_patterns("__pycache__"))
+    for name, value in SUITE_LIMITS.items():  # 限制是默认值（学习者改过也一样）：要测别的值的测试自己 set_constant
+        set_constant(app / "tools.py", name, value)
     return app
 
 
@@ -298,7 +366,7 @@ class Terminal:
 
         master, slave = pty.openpty()
         self.proc = subprocess.Popen(
-            [sys.executable, str(ROOT / "agent.py"), *with_rounds(args, rounds)],
+            [sys.executable, str(AGENT), *with_rounds(args, rounds)],
             env=cli_env(p, **env),
             cwd=cwd,
             stdin=slave if stdin_is_terminal else subprocess.DEVNULL,
@@ -331,12 +399,12 @@ class Terminal:
 
     def ask(self, question, *answers):
         """交互模式里问一个问题，每次问 (y/N) 时依次回答 answers，等到最终回复。"""
-        asked = self.out.count("(y/N)")
+        asked, replies = self.out.count("(y/N)"), self.out.count("[最终回复]")  # 先数好：回复可能来得比这里快
         self.type(question + "\n")
         for i, answer in enumerate(answers, 1):
             self.wait_for("(y/N)", asked + i)
             self.type(answer + "\n")
-        self.wait_for("[最终回复]", self.out.count("[最终回复]") + 1)
+        self.wait_for("[最终回复]", replies + 1)
 
     def quit(self):
         """交互模式：等回到提示符，输入 quit，返回退出码。"""
@@ -353,3 +421,7 @@ class Terminal:
         self.reader.join(timeout=15)
         os.close(self.master)
         return code
+
+
+PINNED = tempfile.TemporaryDirectory(prefix="agent-pinned-")  # 见 pinned_program
+AGENT = pinned_program()  # 子进程跑的 agent.py

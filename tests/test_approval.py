@@ -9,7 +9,7 @@ import time
 import unicodedata
 
 import pytest
-from conftest import ROOT, ROUNDS, cli_env, sent, tool_results
+from conftest import AGENT, ROUNDS, cli_env, sent, tool_results
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -213,7 +213,7 @@ def terminal_run(project, provider, command, answer="n\n", rows=24, **env):
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, 80, 0, 0))
     proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "agent.py"), "--max-rounds", str(ROUNDS)],
+        [sys.executable, str(AGENT), "--max-rounds", str(ROUNDS)],
         stdin=slave,
         stdout=slave,
         stderr=slave,

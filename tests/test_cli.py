@@ -8,7 +8,18 @@ import sys
 import threading
 
 import pytest
-from conftest import ROOT, ROUNDS, agent_copy, alive, cli_env, default_sigint, run_main, sent, tool_results, wait_until
+from conftest import (
+    AGENT,
+    ROUNDS,
+    agent_copy,
+    alive,
+    cli_env,
+    default_sigint,
+    run_main,
+    sent,
+    tool_results,
+    wait_until,
+)
 
 import agent
 from fakes.provider import call, text_reply, tool_reply
@@ -101,7 +112,7 @@ def test_bad_usage_exits_2(project):
 def test_command_that_reads_stdin_fails_fast_instead_of_hanging(project, provider):
     p = provider([tool_reply(call("run_command", {"command": f'"{sys.executable}" -c "input()"'})), text_reply("好")])
     proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "agent.py"), "--max-rounds", str(ROUNDS), "--yes", "跑一下"],
+        [sys.executable, str(AGENT), "--max-rounds", str(ROUNDS), "--yes", "跑一下"],
         env=cli_env(p),
         stdin=subprocess.PIPE,
         stdout=subprocess.DEVNULL,
@@ -128,7 +139,7 @@ class Repl:
 
     def __init__(self, p, *args, cwd=None):
         self.proc = subprocess.Popen(
-            [sys.executable, str(ROOT / "agent.py"), "--max-rounds", str(ROUNDS), *args],
+            [sys.executable, str(AGENT), "--max-rounds", str(ROUNDS), *args],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
@@ -210,7 +221,7 @@ def test_ctrl_c_while_a_command_runs_kills_it_and_the_next_question_works(projec
         ("assistant", None),
         ("user", None),
     ]
-    assert all("已中断" in result for result in tool_results(messages))
+    assert all(result == agent.INTERRUPTED for result in tool_results(messages))
     assert "[修复]" in repl.out
 
 
@@ -227,7 +238,7 @@ def test_ctrl_c_at_the_prompt_leaves_with_exit_code_0(project, provider):
 def test_ctrl_c_in_one_shot_exits_130_without_traceback(project, provider):
     p = provider([{"sleep": 5, "then": text_reply("太迟了")}])
     proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "agent.py"), "--max-rounds", str(ROUNDS), "看看"],
+        [sys.executable, str(AGENT), "--max-rounds", str(ROUNDS), "看看"],
         env=cli_env(p),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -14,7 +14,7 @@ from http.server import (
 )
 
 import pytest
-from conftest import ROOT, ROUNDS, agent_copy, cli_env, client_for, default_sigint, run_main, wait_until
+from conftest import AGENT, ROUNDS, agent_copy, cli_env, client_for, default_sigint, run_main, wait_until
 
 import agent
 import tools
@@ -66,7 +66,7 @@ def test_quit_and_exit_in_any_case_leave_the_repl(project, provider, word, monke
 def test_ctrl_c_in_one_shot_says_the_program_ends(project, provider):
     p = provider([{"sleep": 5, "then": text_reply("太迟了")}])
     proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "agent.py"), "--max-rounds", str(ROUNDS), "看看"],
+        [sys.executable, str(AGENT), "--max-rounds", str(ROUNDS), "看看"],
         env=cli_env(p),
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
@@ -165,7 +165,7 @@ def test_a_full_disk_under_show_messages_is_one_line_not_a_traceback(project):
         r = subprocess.run(
             [
                 sys.executable,
-                str(ROOT / "agent.py"),
+                str(AGENT),
                 "--max-rounds",
                 str(ROUNDS),
                 "--demo",

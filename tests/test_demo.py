@@ -4,7 +4,7 @@ import json
 import re
 
 import pytest
-from conftest import QUESTION, ROUNDS, answered, run_main
+from conftest import QUESTION, ROUNDS, answered, our_tool, run_main
 
 import agent
 import tools
@@ -186,6 +186,7 @@ def test_demo_searches_two_names_in_one_round(project, capsys):
 
 
 # ── 结果被截断时翻页 ────────────────────────────────────────
+@our_tool("read_file")
 def test_demo_pages_through_a_truncated_manifest(project, monkeypatch, capsys):
     monkeypatch.setattr(tools, "MAX_RESULT_CHARS", 200)
     messages = agent.run(QUESTION, max_rounds=ROUNDS, client=demo_model.demo_client(), model="demo")
@@ -359,7 +360,7 @@ CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
     [
         ("What tech stack does this project use?", "- Backend: Express 4.18 (Node.js)"),
         ("Which frameworks and libraries does it use?", "This project's tech stack:"),
-        ("What is the entry point?", "The entry point is probably src/index.js. It begins with:"),
+        ("What is the entry point?", "The entry point is probably src/index.js (package.json has no main field;"),
         ("Where's the entrypoint of this app?", "The entry point is probably src/index.js"),
         ("Which test files are there?", "These are the test files:\n\n- tests/test_index.js"),
         ("Is express used anywhere?", "Yes, express is used: 2 declaration(s) or import(s), in package.json, src/"),

@@ -1,10 +1,13 @@
 """README“试着改改”的四个练习：在项目的副本上照着改，用 --demo 跑，结果要和 README 说的一样。"""
 
+import json
 import re
 import shutil
+import subprocess
+import sys
 
 import pytest
-from conftest import QUESTION, ROOT, agent_copy, edit, run_copy, set_constant
+from conftest import QUESTION, ROOT, agent_copy, edit, our_tool, run_copy, set_constant
 
 
 def exercise(n):
@@ -91,6 +94,7 @@ def test_exercise_3_other_questions_take_the_paths_the_readme_describes(app, que
     assert re.findall(r"\[调用工具\] (.*)", result.stdout) == calls
 
 
+@our_tool("read_file")
 def test_exercise_4_small_results_are_paged_with_offset(app):
     text = exercise(4)
     hint = re.search(r"`(\[第 1–5 行.*?\])`", text).group(1)
@@ -118,6 +122,7 @@ def test_exercise_4_a_cut_search_is_never_read_as_not_used(app, cap):
     assert "没有用到 lodash" in lodash  # 没截断、没匹配：这才能说没用到
 
 
+@our_tool("read_file")
 def test_exercise_4_at_cap_100_the_stack_question_pages_and_never_says_absent(app):
     set_constant(app / "tools.py", "MAX_RESULT_CHARS", 100)
     out = demo(app, QUESTION).stdout
@@ -125,3 +130,54 @@ def test_exercise_4_at_cap_100_the_stack_question_pages_and_never_says_absent(ap
     assert '[调用工具] read_file({"path": "package.json"})' in out
     assert "没有 package.json" not in out
     assert "React 18.2" in out or "[警告] 达到最大轮次 10" in out  # 读完了就答对，轮次不够就停下，不瞎答
+
+
+@our_tool("read_file")
+def test_exercise_4_when_the_readme_s_first_paragraph_is_past_the_first_page_it_reads_on(app):
+    """上限 100：README 的第一页只有标题，说明在第 2 行。接着读，而不是说“开头没有一段说明文字”。"""
+    set_constant(app / "tools.py", "MAX_RESULT_CHARS", 100)
+    out = demo(app, "这个项目是做什么的？").stdout
+    assert '[调用工具] read_file({"path": "README.md", "offset": 2})' in out
+    assert "A full-stack web application with React frontend and Express backend." in out.split("[最终回复]")[1]
+    assert "没有一段说明文字" not in out
+    stack = demo(app, "--max-rounds", "20", QUESTION).stdout.split("[最终回复]")[1]
+    assert "项目说明（来自 README.md）：A full-stack web application" in stack
+
+
+@our_tool("read_file")
+def test_exercise_4_at_a_cap_too_small_for_the_paging_hint_the_readme_is_said_to_be_seen_in_part(app):
+    """上限 60：连翻页提示都放不下，第 2 行被截在半中间。不说 README 没有说明，说只看到了一部分。"""
+    set_constant(app / "tools.py", "MAX_RESULT_CHARS", 60)
+    answer = demo(app, "这个项目是做什么的？").stdout.split("[最终回复]")[1]
+    assert "README.md 只看到了开头一部分" in answer and "没有一段说明文字" not in answer
+
+
+@pytest.mark.parametrize("cap", [200, 100, 60, 10])
+def test_exercise_4_every_result_stays_under_a_tiny_cap_and_says_it_was_cut(tmp_path, cap):
+    """上限改得很小，每个工具的结果（包括 run_command 的 200 MB 输出）也不超过它，被截断时注明；
+    run_command 读输出时占的内存也不涨。"""
+    app = agent_copy(tmp_path)
+    set_constant(app / "tools.py", "MAX_RESULT_CHARS", cap)
+    (tmp_path / "work").mkdir()
+    (tmp_path / "work" / "big.txt").write_text("一行字\n" * 5000, encoding="utf-8")
+    code = (
+        "import json, tools\n"
+        "from support.options import Options\n"
+        "yes = Options(auto_approve=True)\n"
+        "def hwm():\n"
+        "    return int([l for l in open('/proc/self/status') if l.startswith('VmHWM')][0].split()[1])\n"
+        "tools.dispatch_tool('run_command', {'command': 'echo warm-up'}, yes)\n"
+        "before = hwm()\n"
+        "results = [tools.dispatch_tool(name, args, yes) for name, args in [\n"
+        "    ('run_command', {'command': 'yes | head -c 200000000'}), ('read_file', {'path': 'big.txt'}),\n"
+        "    ('list_files', {}), ('search_files', {'query': '一行字'})]]\n"
+        "print(json.dumps([hwm() - before, [len(r) for r in results], results]))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path / "work", capture_output=True, text=True, timeout=120,
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(app), "PYTHONIOENCODING": "utf-8"},
+    )  # fmt: skip
+    grown_kb, lengths, results = json.loads(out.stdout)
+    assert grown_kb < 50 * 1024, f"上限 {cap} 时，200 MB 的输出让进程多用了 {grown_kb // 1024} MB"
+    assert all(n <= max(cap, 4) for n in lengths), (cap, lengths)
+    assert all("截断" in r or "省略" in r or "offset=" in r for r in results[:2]), results[:2]

@@ -11,7 +11,7 @@ import shutil
 
 import openai
 import pytest
-from conftest import APPEND_RESULT, INVENTORY_QUESTION, ROUNDS, agent_copy, edit, run_copy, run_main
+from conftest import APPEND_RESULT, INVENTORY_QUESTION, ROUNDS, agent_copy, edit, our_tool, run_copy, run_main
 
 import agent
 from fakes.provider import call, check_request, text_reply, tool_reply
@@ -46,6 +46,7 @@ def run_app(app, inventory, *args, p=None):
 
 
 # ── 正常情况和对照一：数量来自 user，库存和单价来自 tool ─────────────────
+@our_tool("read_file")
 def test_three_boxes_is_two_model_calls_one_tool_run_and_36_yuan(inventory):
     result = demo(inventory, QUESTION)
     assert result.returncode == 0, result.stderr
@@ -315,6 +316,7 @@ def test_a_unit_in_the_data_that_differs_from_the_question_is_not_compared(inven
     assert "库存是 5 支，你问的是 3 箱" in answer and "够。" not in answer and "一共" not in answer
 
 
+@our_tool("read_file")
 def test_a_long_stock_file_is_read_page_by_page_before_answering(inventory):
     record = {"item": "红笔", **{f"note{i}": "x" for i in range(300)}, "stock": 5, "unit_price": 12, "currency": "CNY"}
     (inventory / "stock" / "红笔.json").write_text(json.dumps(record, indent=1), encoding="utf-8")

@@ -16,6 +16,7 @@ from conftest import (
     ROOT,
     agent_copy,
     edit,
+    our_tool,
     run_copy,
     run_main,
     set_constant,
@@ -160,6 +161,7 @@ def test_a_cut_in_the_middle_of_a_name_never_names_half_a_dependency(pasted, tmp
     assert "pytest" not in text.split("- 项目说明")[0]  # 没看到的就不说
 
 
+@our_tool("read_file")
 def test_the_chapters_cut_inside_our_read_file_is_still_a_cut(tmp_path):
     app = agent_copy(tmp_path)
     edit(
@@ -192,6 +194,8 @@ def test_a_question_about_two_things_answers_one_and_names_the_other(project):
     assert "React 18.2" in text and "你还问了入口文件" in text and "没有去看入口文件" in text
     english = run_main("--demo", "What tech stack does this project use, and which test files are there?").stdout
     assert "You also asked about the test files" in english
+    library = run_main("--demo", "帮我看看这个项目用了什么技术栈，顺便搜索一下有没有用到 lodash").stdout
+    assert "你还问了项目里有没有用到 lodash" in library  # 问的是哪个库，就点出哪个
 
 
 def test_a_unit_the_stock_data_does_not_have_is_never_given_to_the_stock():
@@ -262,7 +266,7 @@ def test_the_page_of_contrast_2_names_the_hosts_stop(tmp_path):
     assert out.returncode == 1 and "[宿主拦截]" in out.stdout
     page = page_of(recording)
     assert "宿主检查没通过，下一次请求没有发出：[宿主拦截] call_demo_1 没有对应的 role:&quot;tool&quot; 结果" in page
-    assert "结果在下一轮送回模型" not in page
+    assert "结果在下一轮送回模型" not in page and "。。" not in page
     assert re.search(r"\[统计\][^\n]*", out.stdout).group(0) in page
 
 

@@ -15,7 +15,7 @@ import time
 import zlib
 
 import pytest
-from conftest import ROOT, ROUNDS, cli_env, default_sigint, run_main, sent, tool_results
+from conftest import AGENT, ROUNDS, cli_env, default_sigint, our_tool, run_main, sent, tool_results
 
 from fakes.hostile import (
     drip,
@@ -35,11 +35,12 @@ from support.errors import internal_error
 from support.http import MAX_REPLY_BYTES
 
 KEY = "sk-test-SECRET-0123456789abcdef"  # 认得出来的假 key：哪一行输出里都不许有它
-TIMEOUT = 2  # 测试里的 OPENAI_TIMEOUT
+TIMEOUT = 2  # 测超时的测试里的 OPENAI_TIMEOUT
+PATIENT = 30  # 回复本来就会到的测试：机器再忙也等得到
 MARGIN = 4  # 机器忙时的余量：仍远小于没有上限时的等待（滴答的服务商能等几个小时）
 
 
-def ask(url, *, timeout=TIMEOUT, retries=2, key=KEY):
+def ask(url, *, timeout=PATIENT, retries=2, key=KEY):
     return run_main(
         "你好", OPENAI_BASE_URL=url, OPENAI_API_KEY=key, OPENAI_TIMEOUT=str(timeout), OPENAI_MAX_RETRIES=str(retries)
     )
@@ -76,7 +77,7 @@ def test_retries_share_the_deadline(workdir):
 
     with raw_server(slow_error) as (url, count):
         started = time.monotonic()
-        result = ask(url, retries=5)
+        result = ask(url, timeout=TIMEOUT, retries=5)
         took = time.monotonic() - started
     line = one_error_line(result)  # 到点时正在等：说超时；留不出时间再试：报服务商最后说的 500
     assert "OPENAI_TIMEOUT" in line or ("500" in line and "busy" in line), line
@@ -209,11 +210,11 @@ def test_the_request_offers_only_encodings_the_agent_decodes(workdir):
 
 
 # ── 内存：没完没了的回复也只占有限的内存（子进程里量峰值 RSS）────────
-def peak_rss_mb(url, timeout=TIMEOUT, retries=2):
+def peak_rss_mb(url, timeout=PATIENT, retries=2):
     """在子进程里问一个问题，返回 (峰值 RSS MB, stderr)。"""
     env = cli_env(None, OPENAI_BASE_URL=url, OPENAI_API_KEY=KEY, OPENAI_TIMEOUT=str(timeout))
     env["OPENAI_MAX_RETRIES"] = str(retries)
-    return peak_rss([sys.executable, str(ROOT / "agent.py"), "--max-rounds", str(ROUNDS), "你好"], env)
+    return peak_rss([sys.executable, str(AGENT), "--max-rounds", str(ROUNDS), "你好"], env)
 
 
 def test_endless_and_bomb_replies_use_bounded_memory(workdir):
@@ -343,7 +344,7 @@ def test_running_out_of_memory_at_start_up_is_one_line(workdir):
         resource.setrlimit(resource.RLIMIT_AS, (300 * 2**20, 300 * 2**20))  # 启动要约 150 MB
 
     result = subprocess.run(
-        [sys.executable, str(ROOT / "agent.py"), "--page", str(recording)],
+        [sys.executable, str(AGENT), "--page", str(recording)],
         env=cli_env(None),
         capture_output=True,
         text=True,
@@ -394,6 +395,7 @@ def test_an_env_that_exists_but_cannot_be_used_is_named(workdir, make, words):
     assert "cp .env.example" not in line
 
 
+@our_tool("read_file")
 def test_a_hard_link_to_the_env_file_of_the_work_dir_is_kept_back(provider, workdir):
     """-C DIR：DIR 里的 .env 是配置，它的硬链接换了名字也不许读（agent 启动时在别的目录）。"""
     project = workdir / "project"
@@ -429,7 +431,7 @@ def test_a_full_disk_is_named_not_called_a_bug(workdir):
         env = cli_env(None, OPENAI_BASE_URL=url, OPENAI_API_KEY=KEY)
         with open("/dev/full", "w") as full:
             result = subprocess.run(
-                [sys.executable, str(ROOT / "agent.py"), "--max-rounds", str(ROUNDS), "你好"],
+                [sys.executable, str(AGENT), "--max-rounds", str(ROUNDS), "你好"],
                 stdout=full,
                 stderr=subprocess.PIPE,
                 text=True,
@@ -452,7 +454,7 @@ def test_ctrl_c_at_any_moment_of_start_up_exits_130_without_traceback(workdir, a
     """-X importtime 每 import 完一个模块打印一行：看到那一行就按 Ctrl-C（数字：启动后过这么多秒）。"""
     with raw_server(silent) as (url, count):
         proc = subprocess.Popen(
-            [sys.executable, "-X", "importtime", str(ROOT / "agent.py"), "你好"],
+            [sys.executable, "-X", "importtime", str(AGENT), "你好"],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
@@ -473,3 +475,27 @@ def test_ctrl_c_at_any_moment_of_start_up_exits_130_without_traceback(workdir, a
     err = "".join(seen) + err
     assert "Traceback" not in out + err and "KeyboardInterrupt" not in err, err[-2000:]
     assert proc.returncode == 130
+
+
+def test_ctrl_c_while_the_arguments_are_parsed_is_a_ctrl_c_not_an_attribute_error(monkeypatch):
+    """argparse 的 parse_intermixed_args 在收尾时被 Ctrl-C 打断，会抛 AttributeError（save_nargs）而不是
+    KeyboardInterrupt，退出时就是一段 traceback。解析时按的 Ctrl-C 等解析完再算：照样是 KeyboardInterrupt。"""
+    import argparse
+
+    from support.cli import parse_args
+
+    real = argparse.ArgumentParser.format_usage
+
+    def interrupted(self):
+        os.kill(os.getpid(), signal.SIGINT)  # 恰好在 argparse 拿出用法、还没记下 save_nargs 的时候
+        return real(self)
+
+    monkeypatch.setattr(argparse.ArgumentParser, "format_usage", interrupted)
+    original = signal.getsignal(signal.SIGINT)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            parse_args(["你好"], 10, 30)
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        signal.signal(signal.SIGINT, original)

@@ -104,6 +104,7 @@ def test_b_swapped_ids_pass_every_check_and_pair_the_wrong_result(app, inventory
     answer = answer_in(result.stdout)
     assert "stock/红笔.json 得到的记录写的是“蓝笔”（库存 2、单价 8）" in answer  # 红笔拿到了蓝笔的数据
     assert "要么这份数据记错了，要么这条结果配错了调用" in answer and "一共" not in answer
+    assert "库存和单价来自" not in answer  # 两条都没拿来算：不说数来自它们
     without_item_names(inventory)  # 结果里不写是哪种商品：只有 id 说了算
     answer = answer_in(run_copy(app, "--demo", "-C", str(inventory), TWO).stdout)
     assert "红笔：库存 2，你需要 3 盒：2 < 3，不够，还差 1 盒" in answer  # 红笔用了蓝笔的库存
@@ -182,3 +183,9 @@ def test_the_page_draws_each_call_beside_its_result_and_marks_a_moved_one(app, i
     run_main("--page", str(reversed_run))
     page = reversed_run.with_suffix(".html").read_text(encoding="utf-8")
     assert page.count('<tr class="moved">') == 2 and "排在第 2 条，调用是第 1 个" in page
+
+
+def test_d_an_unknown_pairing_setting_is_one_line_naming_it(inventory):
+    result = run_main("--demo", "-C", str(inventory), TWO, DEMO_PAIRING="bogus")
+    assert result.returncode == 2 and result.stderr.count("\n") == 1
+    assert "DEMO_PAIRING" in result.stderr and "bogus" in result.stderr and "position" in result.stderr

@@ -12,7 +12,7 @@ import threading
 import time
 
 import pytest
-from conftest import ROOT, ROUNDS, cli_env, wait_until
+from conftest import AGENT, ROOT, ROUNDS, cli_env, wait_until
 
 from fakes.provider import call, text_reply, tool_reply
 from support import processes
@@ -359,7 +359,7 @@ def test_signal_to_the_agent_ends_the_running_command_first(mark, workdir, provi
     command = f"setsid sleep {mark} >/dev/null 2>&1 &\ntimeout 100 sh -c 'sleep {mark}'"
     p = provider([tool_reply(call("run_command", {"command": command})), text_reply("好")])
     agent = subprocess.Popen(
-        [sys.executable, str(ROOT / "agent.py"), "--max-rounds", str(ROUNDS), "--yes", "跑一下"],
+        [sys.executable, str(AGENT), "--max-rounds", str(ROUNDS), "--yes", "跑一下"],
         cwd=workdir,
         env=cli_env(p),
         stdin=subprocess.DEVNULL,
@@ -397,7 +397,7 @@ def test_closing_the_terminal_ends_the_running_command(mark, workdir, provider):
     p = provider([tool_reply(call("run_command", {"command": command})), text_reply("好")])
     master, slave = pty.openpty()
     agent = subprocess.Popen(
-        [sys.executable, str(ROOT / "agent.py"), "--max-rounds", str(ROUNDS), "--yes", "跑一下"],
+        [sys.executable, str(AGENT), "--max-rounds", str(ROUNDS), "--yes", "跑一下"],
         cwd=workdir,
         env=cli_env(p),
         stdin=slave,

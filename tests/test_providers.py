@@ -171,7 +171,7 @@ def test_check_pairing_answers_unanswered_calls_before_the_next_user_turn():
         {"role": "tool", "tool_call_id": "zzz", "content": "orphan"},
         {"role": "user", "content": "q2"},
     ]
-    assert agent.check_pairing(messages) == 3  # 补一条“已中断”，删一条对不上号的，user 前面补一条说明
+    assert agent.check_pairing(messages) == 3  # 补一条“没有结果”，删一条对不上号的，user 前面补一条说明
     assert [(m["role"], m.get("tool_call_id")) for m in messages] == [
         ("system", None),
         ("user", None),

@@ -9,6 +9,7 @@ import time
 from unittest import mock
 
 import pytest
+from conftest import our_tool
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -86,6 +87,7 @@ def hammer(options, calls):
 
 @posix_only
 @pytest.mark.parametrize("kind", ["symlink", "hardlink"])
+@our_tool("read_file")
 def test_a_file_flipped_to_the_env_file_never_leaks_the_key(race, kind):
     options = race(kind)
     calls = [
@@ -99,6 +101,7 @@ def test_a_file_flipped_to_the_env_file_never_leaks_the_key(race, kind):
 
 
 @posix_only
+@our_tool("read_file")
 def test_a_folder_flipped_to_a_link_outside_never_leaks_outside_files(race):
     options = race("dir")
     calls = [
@@ -213,6 +216,7 @@ def test_skip_lines_in_big_blocks_lands_on_the_right_line(tmp_path):
             assert (workspace.skip_lines(f, count), f.tell()) == skipped_one_by_one(data, count), count
 
 
+@our_tool("read_file")
 def test_paging_by_the_hints_reads_every_line_once_even_after_the_file_changes(workdir):
     (workdir / "log.txt").write_text("".join(f"line {i}\n" for i in range(1, 3001)))
     seen, offset = [], 1
@@ -232,6 +236,7 @@ def test_paging_by_the_hints_reads_every_line_once_even_after_the_file_changes(w
     )
 
 
+@our_tool("read_file")
 def test_a_far_offset_is_reached_without_reading_line_by_line(workdir):
     (workdir / "empty.txt").write_bytes(b"\n" * 3_000_000 + b"last\n")
     with mock.patch.object(tools, "read_line", wraps=tools.read_line) as read_line:

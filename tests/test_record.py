@@ -6,7 +6,20 @@ import signal
 import subprocess
 import sys
 
-from conftest import QUESTION, ROOT, ROUNDS, agent_copy, cli_env, edit, run_cli, run_copy, run_main, wait_until
+from conftest import (
+    AGENT,
+    QUESTION,
+    ROOT,
+    ROUNDS,
+    agent_copy,
+    cli_env,
+    edit,
+    our_tool,
+    run_cli,
+    run_copy,
+    run_main,
+    wait_until,
+)
 
 import agent
 from fakes.hostile import peak_rss
@@ -133,7 +146,7 @@ def test_ctrl_c_mid_run_leaves_a_file_that_replays_to_that_point(project, tmp_pa
     p = provider([tool_reply(call("list_files", {})), {"sleep": 30, "then": text_reply("太晚了")}])
     recording = tmp_path / "run.jsonl"
     agent = subprocess.Popen(
-        [sys.executable, str(ROOT / "agent.py"), "--max-rounds", str(ROUNDS), "--record", str(recording), QUESTION],
+        [sys.executable, str(AGENT), "--max-rounds", str(ROUNDS), "--record", str(recording), QUESTION],
         env=cli_env(p), stdout=subprocess.PIPE, text=True, encoding="utf-8",
     )  # fmt: skip
     wait_until(lambda: recording.exists() and '"round": 2' in recording.read_text(encoding="utf-8"))
@@ -202,7 +215,7 @@ def test_no_key_env_value_or_variable_in_a_recording(tmp_path, provider):
     env = cli_env(p, SHELL_SECRET="environment-value-9191")
     del env["OPENAI_API_KEY"]  # key 只在 .env 里
     done = subprocess.run(
-        [sys.executable, str(ROOT / "agent.py"), "--max-rounds", str(ROUNDS), "--record", str(recording),
+        [sys.executable, str(AGENT), "--max-rounds", str(ROUNDS), "--record", str(recording),
          "读 notes.txt"],
         cwd=app, env=env, capture_output=True, text=True, encoding="utf-8", timeout=30,
     )  # fmt: skip
@@ -235,6 +248,7 @@ def test_bad_recordings_and_an_existing_file_get_one_line(tmp_path, project):
     assert out.returncode == 2 and "--replay" in out.stderr
 
 
+@our_tool("read_file")
 def test_the_shipped_demo_recording_still_matches_the_demo():
     """examples/demo-run.jsonl 是仓库里带着的那份：演示或工具改了，就要重新录（命令见 docs/recordings.md）。"""
     shipped = ROOT / "examples" / "demo-run.jsonl"
@@ -341,9 +355,9 @@ def test_a_recording_of_many_tiny_requests_costs_memory_linear_in_its_size(tmp_p
     各拷一份的话，10,000 次也要几百 MB。"""
     recording = tmp_path / "many.jsonl"
     many_tiny_requests(recording)
-    baseline, _ = peak_rss([sys.executable, str(ROOT / "agent.py"), "--help"], cli_env(None))
+    baseline, _ = peak_rss([sys.executable, str(AGENT), "--help"], cli_env(None))
     for args in (["--replay", str(recording)], ["--page", str(recording)]):
-        peak, stderr = peak_rss([sys.executable, str(ROOT / "agent.py"), *args], cli_env(None), cwd=tmp_path)
+        peak, stderr = peak_rss([sys.executable, str(AGENT), *args], cli_env(None), cwd=tmp_path)
         assert "Traceback" not in stderr
         assert peak - baseline < 200, (args, peak, baseline)  # 录音 1 MB：多出的内存是它的几十倍以内，不是几千倍
     assert "问题 1" in (tmp_path / "many.html").read_text(encoding="utf-8")

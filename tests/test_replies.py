@@ -9,8 +9,8 @@ import sys
 import openai
 import pytest
 from conftest import (
+    AGENT,
     QUESTION,
-    ROOT,
     ROUNDS,
     arguments_in,
     assistant_turns,
@@ -221,7 +221,7 @@ def test_file_name_that_is_not_utf8_does_not_poison_the_history(project, provide
 def test_console_that_cannot_show_a_character_gets_a_replacement(project, provider):
     p = provider([text_reply("好 😀 ✓")])
     result = subprocess.run(
-        [sys.executable, str(ROOT / "agent.py"), "--max-rounds", str(ROUNDS), QUESTION],
+        [sys.executable, str(AGENT), "--max-rounds", str(ROUNDS), QUESTION],
         capture_output=True,
         env=cli_env(p, PYTHONIOENCODING="gbk"),
         timeout=30,
@@ -254,7 +254,7 @@ def test_direction_overrides_and_invisible_characters_are_shown_escaped(project,
 @pytest.mark.parametrize("fd", [0, 1])
 def test_no_stdin_or_stdout_at_all_is_a_clear_line(project, provider, fd):
     result = subprocess.run(
-        [sys.executable, str(ROOT / "agent.py"), "--max-rounds", str(ROUNDS)],
+        [sys.executable, str(AGENT), "--max-rounds", str(ROUNDS)],
         text=True,
         encoding="utf-8",
         stdin=subprocess.PIPE if fd else None,
@@ -272,7 +272,7 @@ def test_no_stdin_or_stdout_at_all_is_a_clear_line(project, provider, fd):
 def test_a_reader_that_leaves_early_is_not_an_error(project):
     reader = subprocess.Popen(["head", "-c", "5"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
     result = subprocess.run(
-        [sys.executable, str(ROOT / "agent.py"), "--max-rounds", str(ROUNDS), "--demo", QUESTION],
+        [sys.executable, str(AGENT), "--max-rounds", str(ROUNDS), "--demo", QUESTION],
         stdout=reader.stdin,
         stderr=subprocess.PIPE,
         text=True,

@@ -4,7 +4,7 @@ import ast
 import inspect
 import json
 
-from conftest import QUESTION, ROUNDS, answered, arguments_in, client_for, sent, tool_results
+from conftest import QUESTION, ROUNDS, answered, arguments_in, client_for, our_tool, sent, tool_results
 
 import agent
 from fakes.provider import call, messages_bytes, text_reply, tool_reply
@@ -103,6 +103,7 @@ def results_for(p):
     return tool_results(sent(p, 1))
 
 
+@our_tool("read_file")
 def test_bad_calls_are_answered_with_errors_the_model_can_fix(project, provider):
     p = provider(
         [

@@ -3,7 +3,7 @@
 import io
 import re
 
-from conftest import QUESTION, ROOT, ROUNDS, client_for, run_main
+from conftest import QUESTION, ROOT, ROUNDS, client_for, our_tool, run_main
 
 import agent
 from fakes.provider import call, text_reply, tool_reply
@@ -26,6 +26,7 @@ def steps_in(out):
     return found
 
 
+@our_tool("read_file")
 def test_demo_step_shows_the_two_messages_each_round_adds(tmp_path):
     # 和 docs/step.md 里的命令一样：-C 指向示例项目，stdin 不是终端，所以只打印不等待
     result = run_main("--demo", "--step", "-C", str(ROOT / "examples" / "my-project"), QUESTION, input="", cwd=tmp_path)

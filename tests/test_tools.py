@@ -10,7 +10,7 @@ import sys
 import threading
 
 import pytest
-from conftest import ROOT, ROUNDS, Terminal, agent_copy, alive, run_main, sent, tool_results
+from conftest import ROOT, ROUNDS, Terminal, agent_copy, alive, our_tool, run_main, sent, tool_results
 
 import tools
 from fakes.provider import call, text_reply, tool_reply
@@ -27,6 +27,7 @@ def run_tool(name, options=Options(), **args):
 
 # ── 工作目录的边界 ────────────────────────────────────────────
 @pytest.mark.parametrize("path", ["..", "../secret.txt", "src/../../secret.txt"])
+@our_tool("read_file")
 def test_parent_paths_are_refused(project, path):
     (project.parent / "secret.txt").write_text("top secret")
     for name, args in [
@@ -38,6 +39,7 @@ def test_parent_paths_are_refused(project, path):
         assert result.startswith("错误：") and "工作目录" in result, (name, result)
 
 
+@our_tool("read_file")
 def test_absolute_path_outside_is_refused_inside_is_allowed(project):
     outside = project.parent / "secret.txt"
     outside.write_text("top secret")
@@ -46,6 +48,7 @@ def test_absolute_path_outside_is_refused_inside_is_allowed(project):
 
 
 @pytest.mark.skipif(os.name == "nt", reason="符号链接在 Windows 上需要特权")
+@our_tool("read_file")
 def test_symlink_that_leads_outside_is_refused(project):
     (project.parent / "secret.txt").write_text("top secret")
     (project / "link.txt").symlink_to(project.parent / "secret.txt")
@@ -55,6 +58,7 @@ def test_symlink_that_leads_outside_is_refused(project):
     assert "没有找到" in run_tool("search_files", query="top secret")
 
 
+@our_tool("read_file")
 def test_env_files_are_never_read_or_searched(project):
     (project / ".env").write_text("OPENAI_API_KEY=sk-real-key\n")
     (project / "config").mkdir()
@@ -107,6 +111,7 @@ def test_a_cut_listing_is_never_empty_and_says_how_to_go_on(workdir, monkeypatch
 
 
 # ── read_file ────────────────────────────────────────────────
+@our_tool("read_file")
 def test_read_file_pages_by_offset_and_limit(workdir):
     (workdir / "long.txt").write_text("".join(f"line {i}\n" for i in range(1, 1001)))
     first = run_tool("read_file", path="long.txt")
@@ -121,6 +126,7 @@ def test_read_file_pages_by_offset_and_limit(workdir):
     assert "超出" in run_tool("read_file", path="long.txt", offset=5000)
 
 
+@our_tool("read_file")
 def test_read_file_caps_a_huge_file_without_reading_it_all(workdir):
     big = workdir / "big.log"
     with open(big, "wb") as f:
@@ -132,6 +138,7 @@ def test_read_file_caps_a_huge_file_without_reading_it_all(workdir):
     assert "offset=" in result and "字节没显示" in result
 
 
+@our_tool("read_file")
 def test_read_file_describes_binary_files(workdir):
     (workdir / "logo.png").write_bytes(b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR" + bytes(range(256)) * 10)
     result = run_tool("read_file", path="logo.png")
@@ -139,12 +146,14 @@ def test_read_file_describes_binary_files(workdir):
     assert "\0" not in result and len(result) < 200
 
 
+@our_tool("read_file")
 def test_read_file_decodes_non_utf8_with_replacement(workdir):
     (workdir / "gbk.txt").write_bytes("你好，世界\n".encode("gbk"))
     result = run_tool("read_file", path="gbk.txt")
     assert not result.startswith("错误：") and "\ufffd" in result
 
 
+@our_tool("read_file")
 def test_read_file_shortens_a_very_long_line(workdir):
     (workdir / "min.js").write_text("a" * 50_000 + "\nsecond\n")
     result = run_tool("read_file", path="min.js")
@@ -385,6 +394,7 @@ def test_approval_shows_the_whole_command_on_its_own_lines_with_controls_escaped
 
 # ── 只打开普通文件；env 文件一条规则；链接 ────────────────────────
 @posix_only
+@our_tool("read_file")
 def test_read_file_on_a_fifo_or_socket_answers_at_once_naming_its_kind(workdir):
     os.mkfifo(workdir / "dev.log")
     result = finishes(lambda: run_tool("read_file", path="dev.log"))
@@ -443,6 +453,7 @@ TEMPLATE_NAMES = [".env.example", ".ENV.Sample", ".env.template"]
 
 
 @pytest.mark.parametrize("name", SECRET_NAMES)
+@our_tool("read_file")
 def test_every_spelling_of_an_env_file_is_kept_back(workdir, name):
     (workdir / name).write_text("OPENAI_API_KEY=sk-real-key\n")
     result = run_tool("read_file", path=name)
@@ -454,6 +465,7 @@ def test_every_spelling_of_an_env_file_is_kept_back(workdir, name):
 
 
 @pytest.mark.parametrize("folder", [".env", ".envs/.production", "prod.env"])
+@our_tool("read_file")
 def test_files_inside_an_env_folder_are_kept_back(workdir, folder):
     (workdir / folder).mkdir(parents=True)
     (workdir / folder / "django").write_text("DB_PASSWORD=hunter2\n")
@@ -472,6 +484,7 @@ def test_env_templates_stay_readable(workdir, name):
 
 
 @pytest.mark.skipif(os.name == "nt", reason="符号链接在 Windows 上需要特权")
+@our_tool("read_file")
 def test_links_to_an_env_file_are_kept_back(workdir, monkeypatch):
     env_file = workdir / ".env"
     env_file.write_text("OPENAI_API_KEY=sk-real-key\n")
@@ -486,6 +499,7 @@ def test_links_to_an_env_file_are_kept_back(workdir, monkeypatch):
     assert all("不能读取" in line for line in run_tool("list_files", read).splitlines())
 
 
+@our_tool("read_file")
 def test_a_hard_link_to_the_env_file_next_to_agent_py_is_kept_back(provider, tmp_path):
     app, work = copy_of_the_agent(tmp_path)
     p = provider(
@@ -511,6 +525,7 @@ def test_a_hard_link_to_the_env_file_next_to_agent_py_is_kept_back(provider, tmp
 
 
 # ── 结果的大小上限：哪个工具、哪种错误都一样 ──────────────────────
+@our_tool("read_file")
 def test_results_that_echo_a_huge_argument_quote_only_its_beginning(workdir):
     huge = "a" * 1_000_000
     for name, args in [
@@ -555,11 +570,13 @@ def test_command_timeout_must_be_a_finite_number_above_0(project, value):
     assert result.returncode == 2 and "--command-timeout" in result.stderr
 
 
+@our_tool("read_file")
 def test_reading_just_past_the_last_line_says_how_many_lines_there_are(workdir):
     (workdir / "two.txt").write_text("line1\nline2\n")
     assert run_tool("read_file", path="two.txt", offset=3) == "two.txt 只有 2 行，offset=3 超出了文件末尾"
 
 
+@our_tool("read_file")
 def test_search_and_read_agree_on_line_numbers_when_a_file_has_carriage_returns(workdir):
     (workdir / "f.py").write_bytes(b'x = 1\r# progress\rtoken = "abc"\nsecond line\nthird TARGET\n')
     assert run_tool("search_files", query="TARGET") == "f.py:3: third TARGET"
@@ -590,6 +607,7 @@ def test_arguments_that_only_python_accepts_are_not_replayed(workdir):
         assert run_tool("list_files", **{}) and "不是完整的 JSON 对象" in tools.dispatch_tool("read_file", stored)
 
 
+@our_tool("read_file")
 def test_the_env_files_hard_links_are_kept_back_in_the_demo_and_in_a_replay_too(workdir, tmp_path):
     """离线演示和回放不读 .env，也照样不许文件工具读它（和它的硬链接）：和真跑、和 -C 时一样的规矩。"""
     secret = "sk-demo-SECRET-0123456789"

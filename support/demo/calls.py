@@ -5,7 +5,7 @@ seen 是到目前为止的工具结果：(工具名, 参数 JSON) → 结果。�
 
 import json
 
-from support.demo.reader import read
+from support.demo.reader import first_paragraph, read
 
 LIST_PAGES = 5  # 一个目录最多翻几页；还没列完就说只看了一部分
 
@@ -87,6 +87,15 @@ def pages(seen, path: str) -> list:
     """读完整个文件要做的 read_file 调用：结果说后面还有，就按它给的 offset 接着读。最后一个可能还没做。"""
     calls = [read_call(path)]
     while more := read(result(seen, calls[-1])).more:
+        calls.append(("read_file", {"path": path, "offset": more}))
+    return calls
+
+
+def readme_pages(seen, path: str) -> list:
+    """读 README 读到第一段话完整为止要做的 read_file 调用：第一段后面出现了空行或标题、或者文件读完了就停。
+    最后一个可能还没做。"""
+    calls = [read_call(path)]
+    while (more := read(result(seen, calls[-1])).more) and not first_paragraph(text_in(seen, calls) or "")[2]:
         calls.append(("read_file", {"path": path, "offset": more}))
     return calls
 

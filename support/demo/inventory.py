@@ -30,8 +30,8 @@ def inventory_step(seen, orders: list, en: bool = False):
         return calls
     facts = [fact(seen, order) for order in orders]
     answer = one_answer(facts[0], en) if len(facts) == 1 else many_answer(facts, en)
-    known = [f for f in facts if "stock" in f]
-    return answer + "\n" + only_asked(en) + ("\n" + sources(known, en) if known else "")
+    cited = sources(facts, en)
+    return answer + "\n" + only_asked(en) + ("\n" + cited if cited else "")
 
 
 def fact(seen, order) -> dict:
@@ -223,7 +223,9 @@ def item_line(f: dict, en: bool) -> str:
 
 
 def sources(facts: list, en: bool) -> str:
-    """最后一行：哪些数来自用户，哪些来自工具结果；库存数据没写单位时，说按用户的单位比的。"""
+    """最后一行：哪些数来自用户，哪些来自工具结果；库存数据没写单位时，说按用户的单位比的。
+    只说回答里真用到的：读不到、对不上的那几条结果没有拿来算，就不说数来自它们。"""
+    facts = [f for f in facts if f["kind"] in ("ok", "no_quantity", "other_unit")]
     comma = said(en, "、", ", ")
     quantities = comma.join(str(f["order"].quantity) for f in facts if f["order"].quantity)
     paths = comma.join(f["path"] for f in facts)

@@ -185,10 +185,16 @@ def decide(intent: str, names, seen, en: bool):
 def left_out(question: str, intent: str, en: bool) -> str:
     """问题里还问了别的（“用了什么技术栈，入口文件是哪个？”）：这一次只回答了一件，说出没有去看的那几件。"""
     clauses = re.split(r"[，。？！；,.?!;]+|\band\b|\balso\b|还有|以及|另外|顺便", question)
-    others = [o for o in dict.fromkeys(understand(c)[0] for c in clauses if c.strip()) if o not in (intent, "help")]
+    others = {}  # 意图 → 怎么称呼它（问的是哪个库时点出名字）
+    for intent_of, detail in (understand(c) for c in clauses if c.strip()):
+        if intent_of not in (intent, "help") and intent_of not in others:
+            named = intent_of == "use" and detail
+            others[intent_of] = (
+                said(en, f"项目里有没有用到 {detail[0]}", f"whether {detail[0]} is used") if named else ""
+            )
     if not others:
         return ""
-    asked = said(en, "、", ", ").join(said(en, *ASKED_ABOUT[o]) for o in others)
+    asked = said(en, "、", ", ").join(name or said(en, *ASKED_ABOUT[o]) for o, name in others.items())
     return said(
         en,
         f"\n\n（你还问了{asked}：这一次只回答了上面这一件，没有去看{asked}。可以再单独问一次。）",

@@ -12,12 +12,13 @@ from support.demo.calls import (
     listing,
     names_in,
     pages,
-    read_call,
+    partly,
+    readme_pages,
     result,
     text_in,
     unlisted,
 )
-from support.demo.reader import first_paragraph, read
+from support.demo.reader import first_paragraph
 from support.demo.shell import failed, not_run, python_command, quote, ran
 from support.demo.texts import say
 
@@ -42,17 +43,19 @@ def about_step(seen, _detail, en=False):
         return say(en, "readme_error", readme=readmes[0].split("（")[0], got=readmes[0])
     readmes = [n for n in readmes if not n.endswith("不能读取）")]
     readme = "README.md" if "README.md" in readmes else readmes[0]
-    if step := first_new(seen, read_call(readme)):
+    calls = readme_pages(seen, readme)  # 第一段话不在第一页里（上限改小了）：接着往下读
+    if step := first_new(seen, *calls):
         return step
-    got = result(seen, read_call(readme))
-    if got.startswith("错误："):
+    if got := next((got for got in map(lambda call: result(seen, call), calls) if got.startswith("错误：")), None):
         return say(en, "readme_error", readme=readme, got=got)
-    page = read(got)
-    title, paragraph = first_paragraph(page.text)
+    title, paragraph, settled = first_paragraph(text_in(seen, calls))
+    part = partly(seen, calls) and not settled  # 被截断了，翻页也补不回来：第一段可能没读到，或者只读到一半
     if not paragraph:
-        return say(en, "no_paragraph", readme=readme)
+        return say(en, "readme_part" if part else "no_paragraph", readme=readme)
     titled = say(en, "titled", title=title) if title else ""
-    return say(en, "about", readme=readme, title=titled, paragraph=paragraph)
+    return say(en, "about", readme=readme, title=titled, paragraph=paragraph) + (
+        say(en, "paragraph_part", readme=readme) if part else ""
+    )
 
 
 def tests_command(seen, names) -> tuple:

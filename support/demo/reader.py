@@ -86,7 +86,9 @@ def unfinished_json(text: str) -> bool:
 
 
 def first_paragraph(text: str) -> tuple:
-    """README 的标题和标题下面的第一段话（几行连成一行，最多 400 字符）；第一段是代码、表格或列表时段落是 ""。"""
+    """README 的标题、标题下面的第一段话（几行连成一行，最多 400 字符；第一段是代码、表格或列表时是 ""），
+    和这段话在 text 里是不是已经完整了：后面有空行或标题、或者第一段不是文字，再往下读也不会变。
+    text 在这之前就完了（只读了一页、被截断了），段落就可能还没读到或者只读到一半。"""
     title, paragraph = "", []
     for line in text.splitlines():
         line = line.strip()
@@ -95,13 +97,17 @@ def first_paragraph(text: str) -> tuple:
         elif not paragraph and (not line or line.startswith(("![", "[![", "<"))):  # 空行、徽章、图片
             continue
         elif not line or line.startswith("#"):
-            break
+            return title, clipped(paragraph), True
         elif not paragraph and line.startswith(("```", "|", "-", "*", ">", "$", "1.")):
-            return title, ""
+            return title, "", True
         else:
             paragraph.append(line)
-    text = " ".join(paragraph)
-    return title, text if len(text) <= 400 else text[:400] + "…"
+    return title, clipped(paragraph), False
+
+
+def clipped(lines: list) -> str:
+    text = " ".join(lines)
+    return text if len(text) <= 400 else text[:400] + "…"
 
 
 def search_hits(got: str) -> list:

@@ -17,6 +17,7 @@ from support.demo.calls import (
     pages,
     partly,
     read_call,
+    readme_pages,
     result,
     said,
     text_in,
@@ -36,9 +37,11 @@ def stack_step(seen, en: bool = False):
         return step
     names, part = names_in(seen, "."), unlisted(seen, ".", en)
     manifests = [n for n in MANIFESTS if n in names]
-    readme = next((n for n in names if n.lower().startswith("readme")), None)
+    readmes = [n for n in names if n.lower().startswith("readme") and not n.endswith("/")]
+    readme = "README.md" if "README.md" in readmes else next(iter(readmes), None)
     reads = {path: pages(seen, path) for path in manifests}
-    wanted = [call for calls in reads.values() for call in calls] + ([read_call(readme)] if readme else [])
+    readme_reads = readme_pages(seen, readme) if readme else []
+    wanted = [call for calls in reads.values() for call in calls] + readme_reads
     if step := first_new(seen, *wanted):
         return step
     if not manifests and part:
@@ -72,6 +75,15 @@ def stack_step(seen, en: bool = False):
                 groups.setdefault(category, []).append(f"{shown} {version}".strip() + runtime)
             elif not name.startswith(("react-", "@types/")):
                 others.append(f"{name} {version}".strip())
+    if not parsed and any(partly(seen, reads[path]) for path in manifests):
+        return give_up(
+            seen,
+            en,
+            f"{'、'.join(manifests)} 读不了或解析不了（在中途断了：可能被截断了、翻页也补不回来，"
+            "也可能文件本身就没写完），我判断不出技术栈。",
+            f"I could not read or parse {', '.join(manifests)} (it breaks off midway: cut off with no way to page "
+            "on, or the file itself is unfinished), so I can't tell the tech stack.",
+        )
     if not parsed:
         return give_up(
             seen,
@@ -110,7 +122,17 @@ def stack_step(seen, en: bool = False):
         )
     if part:  # 工作目录没列全：后面也许还有别的清单
         lines.append(said(en, f"- 我{part}，后面也许还有别的依赖清单", f"- {part}; there may be more manifests"))
-    about = first_paragraph(read(result(seen, read_call(readme))).text)[1] if readme else ""
+    text = text_in(seen, readme_reads) if readme else None
+    _, about, settled = first_paragraph(text or "")
+    if readme and text is not None and partly(seen, readme_reads) and not settled:  # 说明没读全：说出来
+        lines.append(
+            said(
+                en,
+                f"- {readme} 只看到了开头（后面被截断了）：" + ("下面的说明可能不全" if about else "还没看到项目说明"),
+                f"- I saw only the start of {readme} (it was cut off): "
+                + ("the description below may be incomplete" if about else "no description yet"),
+            )
+        )
     if about:
         lines.append(said(en, f"- 项目说明（来自 {readme}）：{about}", f"- About (from {readme}): {about}"))
     evidence = comma.join(parsed + ([readme] if about else []))
@@ -181,6 +203,14 @@ def entry_step(seen, en: bool = False):
         )
     if step := first_new(seen, read_call(candidates[0])):
         return step
+    if not why:  # 依据：常见的入口文件名（package.json 有 main 字段的话，上面就按它回答了）
+        no_main = (
+            said(en, "package.json 没有 main 字段，", "package.json has no main field; ")
+            if "package.json" in names
+            else ""
+        )
+        name = candidates[0].rsplit("/", 1)[-1]
+        why = said(en, f"（{no_main}{name} 是常见的入口文件名）", f" ({no_main}{name} is a usual entry file name)")
     head = "\n".join(
         f"    {line}" for line in read(result(seen, read_call(candidates[0]))).text.strip().splitlines()[:6]
     )

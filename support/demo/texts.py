@@ -114,6 +114,16 @@ TEXTS = {
         "{readme} 开头没有一段说明文字（标题下面是代码、列表或表格），我不从里面猜项目是做什么的。",
         "{readme} does not start with a paragraph of prose (code, a list or a table comes first), so I won't guess.",
     ),
+    "readme_part": (
+        "{readme} 只看到了开头一部分（后面被截断了，翻页也补不回来），看到的部分里还没有说明文字："
+        "我说不出项目是做什么的。",
+        "I saw only the start of {readme} (the rest was cut off and paging can't bring it back), and that part has "
+        "no paragraph of prose yet, so I can't tell what the project does.",
+    ),
+    "paragraph_part": (
+        "\n\n（{readme} 在这段话当中被截断了：后面可能还有没看到的。）",
+        "\n\n({readme} was cut off in the middle of this paragraph: there may be more that I did not see.)",
+    ),
     "about": (
         "根据 {readme}，这个项目{title}是这样介绍自己的（第一段）：\n\n    {paragraph}",
         "According to {readme}, this project{title} describes itself like this (first paragraph):\n\n    {paragraph}",

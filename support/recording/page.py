@@ -205,7 +205,7 @@ def stop_reason(x: dict) -> tuple:
 def stop_html(kind: str, why: str, rounds: list) -> str:
     """问题结束处的一段：为什么停下，和终端上 [统计] 那一行一样的数（出错、Ctrl-C 时终端上没有 [统计]）。"""
     tag = {"answered": "final-note", "limit": "warn", "host": "warn", "cut": "warn"}.get(kind, "error")
-    line = f'<p class="{tag}">这个问题停下的原因：{esc(why)}。</p>'
+    line = f'<p class="{tag}">这个问题停下的原因：{esc(why.rstrip("。"))}。</p>'
     if kind in ("answered", "limit", "host"):
         line += f'<p class="sofar">{esc(summary(question_stats(rounds), message_count(kind, rounds[-1])))}</p>'
     return line
