@@ -24,6 +24,16 @@ from fakes.provider import FakeProvider  # noqa: E402
 
 QUESTION = "帮我看看这个项目用了什么技术栈"  # 章节里的问题
 INVENTORY_QUESTION = "我需要 3 盒红笔。库存够吗？如果够，一共多少钱？"  # 第三篇讲义的问题
+# 在子进程里直接调工具、量峰值内存的开头（先跑一条命令热身：之后 hwm() 涨多少就是工具自己多用的）
+MEMORY_PRELUDE = (
+    "import json, tools\n"
+    "from support.options import Options\n"
+    "yes = Options(auto_approve=True)\n"
+    "def hwm():\n"
+    "    return int([l for l in open('/proc/self/status') if l.startswith('VmHWM')][0].split()[1])\n"
+    "tools.dispatch_tool('run_command', {'command': 'echo warm-up'}, yes)\n"
+    "before = hwm()\n"
+)
 # run() 里追加 role:"tool" 结果的那几行（第三篇讲义的对照二删掉它们）
 APPEND_RESULT = """
             messages.append({

@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import QUESTION, ROOT, agent_copy, edit, our_tool, run_copy, set_constant
+from conftest import MEMORY_PRELUDE, QUESTION, ROOT, agent_copy, edit, our_tool, run_copy, set_constant
 
 
 def exercise(n):
@@ -160,14 +160,7 @@ def test_exercise_4_every_result_stays_under_a_tiny_cap_and_says_it_was_cut(tmp_
     set_constant(app / "tools.py", "MAX_RESULT_CHARS", cap)
     (tmp_path / "work").mkdir()
     (tmp_path / "work" / "big.txt").write_text("一行字\n" * 5000, encoding="utf-8")
-    code = (
-        "import json, tools\n"
-        "from support.options import Options\n"
-        "yes = Options(auto_approve=True)\n"
-        "def hwm():\n"
-        "    return int([l for l in open('/proc/self/status') if l.startswith('VmHWM')][0].split()[1])\n"
-        "tools.dispatch_tool('run_command', {'command': 'echo warm-up'}, yes)\n"
-        "before = hwm()\n"
+    code = MEMORY_PRELUDE + (
         "results = [tools.dispatch_tool(name, args, yes) for name, args in [\n"
         "    ('run_command', {'command': 'yes | head -c 200000000'}), ('read_file', {'path': 'big.txt'}),\n"
         "    ('list_files', {}), ('search_files', {'query': '一行字'})]]\n"

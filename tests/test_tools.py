@@ -10,7 +10,7 @@ import sys
 import threading
 
 import pytest
-from conftest import ROOT, ROUNDS, Terminal, agent_copy, alive, our_tool, run_main, sent, tool_results
+from conftest import MEMORY_PRELUDE, ROOT, ROUNDS, Terminal, agent_copy, alive, our_tool, run_main, sent, tool_results
 
 import tools
 from fakes.provider import call, text_reply, tool_reply
@@ -307,14 +307,7 @@ def finishes(fn, seconds=15):
 @posix_only
 @pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="峰值内存读 /proc")
 def test_run_command_memory_stays_flat_however_much_the_command_prints(workdir):
-    code = (
-        "import tools\n"
-        "from support.options import Options\n"
-        "yes = Options(auto_approve=True)\n"
-        "def hwm():\n"
-        "    return int([l for l in open('/proc/self/status') if l.startswith('VmHWM')][0].split()[1])\n"
-        "tools.dispatch_tool('run_command', {'command': 'echo warm-up'}, yes)\n"
-        "before = hwm()\n"
+    code = MEMORY_PRELUDE + (
         "result = tools.dispatch_tool('run_command', {'command': 'yes | head -c 200000000'}, yes)\n"
         "print(hwm() - before, len(result), '省略了' in result)\n"
     )
