@@ -17,7 +17,7 @@ from pathlib import Path
 from support.commands import approve, run_bounded
 from support.counts import NotRun
 from support.options import Options
-from support.search import matching_lines, unreached_note, walk_files
+from support.search import coverage_note, matching_lines, walk_files
 from support.wire import INVALID_JSON, json_arguments, safe_text
 from support.workspace import (
     folder_names,
@@ -129,8 +129,8 @@ def search_files(query: str, path: str = ".", *, options: Options = Options()) -
             break
         hits.append(hit)
     if not hits:
-        return f"在 {shown(target)} 里没有找到包含 {quoted(query)!r} 的内容" + unreached_note(files)
-    return "\n".join(hits) + unreached_note(files)  # 有打不开的文件就注明：没搜到不等于没有
+        return f"在 {shown(target)} 里没有找到包含 {quoted(query)!r} 的内容" + coverage_note(files)
+    return "\n".join(hits) + coverage_note(files)  # 有没搜的文件、目录就注明：没搜到不等于没有
 
 
 def run_command(command: str, *, options: Options = Options()) -> str:

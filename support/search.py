@@ -15,7 +15,6 @@ from support.workspace import (
     READ_FLAGS,
     is_env_name,
     looks_binary,
-    open_checked,
     open_folder,
     quoted,
     shown,
@@ -24,17 +23,22 @@ from support.workspace import (
 
 SKIP_DIRS = {"node_modules", "__pycache__", "site-packages"}  # 另外：隐藏目录、虚拟环境（skip_dir）
 VENV_MARK = "pyvenv.cfg"  # 有它的目录是虚拟环境
+SHOWN_SKIPPED = 10  # 结果里最多列出几个没有进去的目录
+SKIPPED_NOTE = "[没有进去搜的目录："  # 离线演示认这个开头
 COMMON_BYTES = b" etaoinsrlcd\nupmh_f.g(),=\"ybw:'vk-x/0;1T2S>A<"  # 代码里最常见的字节，越靠前越常见
 
 
-def matching_lines(files, query: str, max_file_bytes: int):
-    """逐个给出 (文件, 行号, 这一行) —— 这一行包含 query。二进制文件、比 max_file_bytes 大的文件跳过。"""
+def matching_lines(files: "FileWalk", query: str, max_file_bytes: int):
+    """逐个给出 (文件, 行号, 这一行) —— 这一行包含 query。二进制文件跳过；比 max_file_bytes 大的文件
+    不搜，记在 files 的 missed 里（结果末尾会注明）。"""
     needle = query.encode("utf-8")
     # 锚点：query 里在代码中最少见的那个字节，用它快速排除不含 query 的文件
     offset = max(range(len(needle)), key=lambda i: rarity(needle[i]))
-    for item in files:
-        file, fd = item if isinstance(item, tuple) else (item, reopened(item))
+    for file, fd in files:
         data = small_file_bytes(fd, max_file_bytes)
+        if data is None:
+            files.miss(file, f"超过 {max_file_bytes / 1e6:g} MB，search_files 不搜；可以用 read_file 分页读")
+            continue
         # 先整块找一次：大多数文件里根本没有，不必逐行拆开
         if not contains(data, needle, offset) or looks_binary(data[:8192]):
             continue
@@ -53,12 +57,14 @@ class FileWalk:
 
     文件类型用 scandir 白给的 d_type 判断，不多花系统调用：符号链接（可能指向工作目录之外）、
     命名管道、设备都不碰；名字像 env 文件的不碰，打开后再核对不是读过的 .env（硬链接）。
-    打不开、没能搜的文件或目录（搜的时候被删了、没有权限）记在 missed 里，见 unreached_note。
+    打不开、没能搜的文件或目录（搜的时候被删了、没有权限、太大）记在 missed 里；整体搜索没有进去的目录
+    （skip_dir，__pycache__ 除外：里面只是搜过的 .py 编译出来的）记在 skipped 里。见 coverage_note。
     """
 
     def __init__(self, root: str, env_files: frozenset):
         self.root, self.env_files = root, env_files
         self.missed, self.first_missed = 0, ""
+        self.skipped, self.skipped_names = 0, []  # 没有进去的目录有几个；前 SHOWN_SKIPPED 个的路径
 
     def __iter__(self):
         return walk(self) if os.path.isdir(self.root) else one_file(self)
@@ -67,12 +73,26 @@ class FileWalk:
         self.missed += 1
         self.first_missed = self.first_missed or f"{quoted(shown(Path(path)))}（{reason}）"
 
+    def skip(self, path: str) -> None:
+        self.skipped += 1
+        if len(self.skipped_names) < SHOWN_SKIPPED:
+            self.skipped_names.append(quoted(shown(Path(path))))
 
-def unreached_note(files) -> str:
-    """search_files 结果末尾的一句：有几个文件或目录打不开、没有搜（都搜到了就是空字符串）。"""
-    missed = getattr(files, "missed", 0)  # 搜单个文件时 files 是 [路径]，没有这一项
-    more = " 等" if missed > 1 else ""
-    return f"\n[有 {missed} 个文件或目录打不开，没有搜：{files.first_missed}{more}]" if missed else ""
+
+def coverage_note(files: FileWalk) -> str:
+    """search_files 结果末尾：哪些没有搜——没能搜的文件或目录、整体搜索跳过的目录（都搜了就是空字符串）。
+    没搜到不等于没有：模型（和离线演示）靠这几句知道还有哪里没看。"""
+    note = ""
+    if files.missed:
+        more = " 等" if files.missed > 1 else ""
+        note += f"\n[有 {files.missed} 个文件或目录没有搜：{files.first_missed}{more}]"
+    if files.skipped:
+        more = f" 等 {files.skipped} 个" if files.skipped > len(files.skipped_names) else ""
+        note += (
+            f"\n{SKIPPED_NOTE}{'、'.join(files.skipped_names)}{more}"
+            "（整体搜索跳过隐藏目录、node_modules、site-packages 和虚拟环境；要搜里面，把 path 指向它）]"
+        )
+    return note
 
 
 def walk(files: FileWalk):
@@ -121,7 +141,14 @@ def scan(handle, path: str, files: FileWalk) -> tuple[list, list]:
         files.miss(path, e.strerror)
         return [], []
     names = [e.name for e in entries if e.is_file(follow_symlinks=False) and not is_env_name(e.name)]
-    folders = [e.name for e in entries if e.is_dir(follow_symlinks=False) and not skip_dir(handle, e.name)]
+    folders = []
+    for e in entries:
+        if not e.is_dir(follow_symlinks=False):
+            continue
+        if not skip_dir(handle, e.name):
+            folders.append(e.name)
+        elif e.name != "__pycache__":
+            files.skip(os.path.join(path, e.name))
     return names, folders
 
 
@@ -154,14 +181,6 @@ def open_file(handle, name: str, path: str, files: FileWalk):
         return fd
     try:
         return verified(fd, path, files.env_files, None if BY_FD else Path(path))
-    except OSError:
-        return None
-
-
-def reopened(path: str):
-    """search_files 搜单个文件时给的是路径：照样不跟随链接地打开。打不开就返回 None。"""
-    try:
-        return open_checked(Path(path), path)
     except OSError:
         return None
 
@@ -220,20 +239,18 @@ def contains(data: bytes, needle: bytes, offset: int) -> bool:
     return needle in data
 
 
-def small_file_bytes(fd: int | None, max_bytes: int) -> bytes:
-    """读完整个文件并关掉 fd；比 max_bytes 大或读不了就返回 b""。
+def small_file_bytes(fd: int, max_bytes: int) -> bytes | None:
+    """读完整个文件并关掉 fd；比 max_bytes 大就返回 None，读不了返回 b""。
 
     用最底层的 os.read：大多数源码文件一次 read 就读完，不用先 stat，
     每个文件 3 次系统调用（open、read、close），和 grep 一样。
     """
-    if fd is None:
-        return b""
     try:
         data = os.read(fd, 65536)
         if len(data) < 65536:
             return data
         if os.fstat(fd).st_size > max_bytes:
-            return b""
+            return None
         return data + os.read(fd, max_bytes)
     except OSError:
         return b""

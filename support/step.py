@@ -35,8 +35,11 @@ def pause_step(round_num: int, messages: list, model: str, tools: list, stats: d
         answer = answer.strip().lower()
         if answer == "q":
             raise KeyboardInterrupt  # 和 Ctrl-C 一样停下这个问题
-        if answer != "e" or not can_edit:
+        if not answer:
             return
+        if answer != "e" or not can_edit:  # 打错了：再问一次，不当成回车
+            print(f"  [单步] 没有 {printable(answer[:20])!r} 这一项。")
+            continue
         call_id = edit_result(messages)
         if call_id:
             edited.add(call_id)
@@ -132,7 +135,7 @@ def step_view(round_num: int, messages: list, model: str, tools: list, edited=fr
     body = {"model": model, "messages": messages, "tools": tools, "tool_choice": "auto"}  # 和 run() 送出的一样
     size = len(json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode())
     lines += usage_lines(stats)
-    lines.append(f"  [单步] 这次送出 messages {len(messages)} 条，请求 {size} 字节")
+    lines.append(f"  [单步] 这次要送出 messages {len(messages)} 条，请求 {size} 字节")
     return "\n".join(lines)
 
 

@@ -127,7 +127,6 @@ PHRASINGS = [
     ("搜索一下项目里有没有用到 lodash", "search_files", {"query": "lodash"}),
     ("项目里用了 react 吗？", "search_files", {"query": "react"}),
     ("lodash 有用到吗？", "search_files", {"query": "lodash"}),
-    ("有没有使用 Express", "search_files", {"query": "express"}),
     ("Is lodash used anywhere?", "search_files", {"query": "lodash"}),
     ("Is react used in this project?", "search_files", {"query": "react"}),
     ("Does this project use express?", "search_files", {"query": "express"}),
@@ -383,3 +382,57 @@ def test_english_answers_keep_the_honesty_rules(workdir, monkeypatch, capsys):
     answer = answer_of(ask("What tech stack does this project use?", capsys))
     assert re.search(r"I listed only \d+ of the 101 entries in the work folder", answer)
     assert "I can't say there is none" in answer and "has no package.json" not in answer
+
+
+def demo_answer(work, question):
+    out = run_main("--demo", "-C", str(work), question).stdout
+    return answer_of(out).split("（离线回放")[0].split("(Offline replay")[0]
+
+
+def test_the_demo_searches_the_users_spelling_and_the_lowercase_one():
+    """search_files 区分大小写：问 Express 也按 express 搜；两种写法都没搜到才说没用到，并说两种都搜了。"""
+    step = demo_model.next_step(
+        [{"role": "system", "content": "规则"}, {"role": "user", "content": "有没有使用 Express"}]
+    )
+    assert step == [("search_files", {"query": "Express"}), ("search_files", {"query": "express"})]
+
+
+def test_the_demo_counts_only_imports_of_the_module_asked_about(tmp_path):
+    """from x import requests 引入的不是 requests 库；raise … from httpx.X 不是引入。"""
+    (tmp_path / "a.py").write_text("from support.read import requests\nraise E from httpx.ReadTimeout(1)\n")
+    (tmp_path / "b.js").write_text('import { Router } from "vue";\nimport x from "lodash-es";\n')
+    assert "没有找到 requests 的依赖声明或 import" in demo_answer(tmp_path, "有没有用到 requests")
+    assert "没有找到 httpx 的依赖声明或 import" in demo_answer(tmp_path, "有没有用到 httpx")
+    assert "没有找到 lodash 的依赖声明或 import" in demo_answer(tmp_path, "有没有用到 lodash")
+    assert demo_answer(tmp_path, "Is Vue used anywhere?").startswith("\nYes, Vue is used: 1 declaration")  # 也搜 vue
+
+
+def test_a_file_too_big_to_search_is_not_read_as_not_used(tmp_path):
+    (tmp_path / "bundle.js").write_text("var x=1;\n" * 300_000 + 'require("lodash");\n')
+    answer = demo_answer(tmp_path, "搜索一下项目里有没有用到 lodash")
+    assert "说不准是否用到了 lodash" in answer and "bundle.js（超过 2 MB" in answer and "没有用到" not in answer
+
+
+def test_the_demo_searches_the_hidden_folders_a_whole_tree_search_skips(tmp_path):
+    """隐藏目录整体搜索时跳过，结果里说了：演示照着单独搜一次；.git、node_modules、虚拟环境不算项目自己的代码。"""
+    for folder in (".hidden", ".git", "node_modules/lodash", ".venv"):
+        (tmp_path / folder).mkdir(parents=True)
+        (tmp_path / folder / "x.js").write_text('import lodash from "lodash"\n')
+    (tmp_path / ".venv" / "pyvenv.cfg").write_text("home = /usr\n")
+    out = run_main("--demo", "-C", str(tmp_path), "Is lodash used anywhere?").stdout
+    assert 'search_files({"query": "lodash", "path": ".hidden"})' in out and '"path": ".git"' not in out
+    assert "Yes, lodash is used: 1 declaration(s) or import(s), in .hidden/x.js" in out
+    (tmp_path / ".hidden" / "x.js").unlink()
+    assert "lodash is not used" in demo_answer(tmp_path, "Is lodash used anywhere?")
+
+
+def test_a_folder_the_demo_cannot_search_again_makes_the_answer_partial(tmp_path):
+    for i in range(12):  # 结果只列 10 个：剩下的不知道是哪些
+        (tmp_path / f".d{i:02d}").mkdir()
+    assert "说不准是否用到了 lodash" in demo_answer(tmp_path, "有没有用到 lodash")
+
+
+@pytest.mark.parametrize("question", ["搜索一下项目里有没有用到 app", "有没有用到 version"])
+def test_a_use_question_without_a_name_gets_the_help_not_another_answer(question):
+    out = run_main("--demo", "-C", "examples/my-project", question).stdout
+    assert "离线回放只认识这几类问题" in out and "[调用工具]" not in out

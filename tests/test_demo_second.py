@@ -105,6 +105,14 @@ def test_line_counts_come_from_wc(workdir):
     _, answer, commands = demo("--yes", COUNT, cwd=workdir)
     assert commands == ["wc -l *.py"]
     assert "- a.py：1 行\n- b.py：2 行" in answer and "合计 3 行" in answer and "c.txt" not in answer
+    assert "wc -l 数的是换行符" not in answer
+
+
+@posix_only
+def test_a_file_wc_counts_as_0_lines_is_not_called_empty(workdir):
+    files(workdir, **{"a.py": "print(1)"})  # 一行，末尾没有换行符
+    _, answer, _ = demo("--yes", COUNT, cwd=workdir)
+    assert "- a.py：0 行" in answer and "写着 0 行的文件不一定是空的" in answer
 
 
 @posix_only

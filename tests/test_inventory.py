@@ -300,7 +300,8 @@ def test_the_demo_rejects_an_invalid_history_with_a_400(requests_of_a_real_run, 
 @pytest.mark.parametrize("quantity", ["2.5", "1,000", "-3", "0"])
 def test_an_unclear_quantity_is_asked_about_not_guessed(inventory, quantity):
     answer = answer_in(demo(inventory, f"我需要 {quantity} 盒红笔。库存够吗？如果够，一共多少钱？").stdout)
-    assert "请告诉我你需要多少" in answer
+    assert "请告诉我你需要多少" in answer and f"你说的“{quantity} 盒”我算不了" in answer
+    assert "没有说清需要多少" not in answer and "我按你说的“盒”来比" not in answer  # 说了数量，也没拿它比
     assert "够。" not in answer and "不够" not in answer and "一共" not in answer
 
 

@@ -65,7 +65,7 @@ def test_a_reply_takes_at_most_openai_timeout_in_total(workdir, respond):
     assert result.returncode == 1
     assert 1 - 0.2 <= took < 1 + MARGIN, took
     assert "OPENAI_TIMEOUT=1 " in line and "超时" in line
-    assert len(count) == 1  # 超时不重试：期限已经用完了
+    assert len(count) <= 1  # 超时不重试：期限已经用完了（机器很忙时，服务还没读完请求期限就到了：0 个）
 
 
 def test_retries_share_the_deadline(workdir):

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 import tools
 from support import workspace
 from support.options import Options
-from support.search import unreached_note, walk_files
+from support.search import coverage_note, walk_files
 
 posix_only = pytest.mark.skipif(os.name == "nt", reason="符号链接要特权、没有 dir_fd：Windows 上只是尽力而为")
 
@@ -131,12 +131,11 @@ def test_search_notes_the_files_it_could_not_open(workdir):
         for path, fd in files:
             found.append(path)
             os.close(fd)
-        note = unreached_note(files)
+        note = coverage_note(files)
     finally:
         os.chmod(workdir / "locked", 0o755)
     assert found == [str(workdir / "a.txt")]
-    assert note.startswith("\n[有 2 个文件或目录打不开，没有搜：locked（") and note.endswith(" 等]")
-    assert unreached_note([str(workdir / "a.txt")]) == ""  # 搜单个文件时没有这一句
+    assert note.startswith("\n[有 2 个文件或目录没有搜：locked（") and note.endswith(" 等]")
 
 
 def test_search_notes_files_and_folders_that_vanish_during_the_walk(workdir):
@@ -155,7 +154,7 @@ def test_search_notes_files_and_folders_that_vanish_during_the_walk(workdir):
         rest.append(os.path.basename(path))
         os.close(fd)
     assert rest == ["c.txt"]
-    assert unreached_note(files).startswith("\n[有 2 个文件或目录打不开，没有搜：b.txt（")
+    assert coverage_note(files).startswith("\n[有 2 个文件或目录没有搜：b.txt（")
 
 
 @posix_only

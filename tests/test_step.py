@@ -21,7 +21,7 @@ def steps_in(out):
     for i in range(1, len(parts), 3):
         lines = parts[i + 2].split("\n")
         body = [line.strip() for line in lines[1:] if line.startswith("    [")]
-        total = next(line for line in lines if "这次送出" in line)
+        total = next(line for line in lines if "这次要送出" in line)
         found.append((int(parts[i]), int(parts[i + 1]), body, total))
     return found
 
@@ -42,7 +42,7 @@ def test_demo_step_shows_the_two_messages_each_round_adds(tmp_path):
         assert tool.startswith(f"[{index + 1}] tool      tool_call_id=")
         call_id = re.search(r" id=(\S+)$", assistant).group(1)
         assert f"tool_call_id={call_id} " in tool
-        assert f"这次送出 messages {2 * n} 条" in total
+        assert f"这次要送出 messages {2 * n} 条" in total
     assert "list_files" in steps[1][2][0] and '"README.md\\npackage.json\\nsrc/\\ntests/"（34 字符）' in steps[1][2][1]
     assert "[最终回复]" in result.stdout
     # docs/step.md 里这条命令的输出摘录是真的

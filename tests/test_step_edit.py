@@ -122,3 +122,18 @@ def test_the_replacement_cannot_empty_a_result(monkeypatch, capsys):
     messages = two_results()
     assert edit_result(messages) is None and messages == two_results()
     assert "不能是空的" in capsys.readouterr().out
+
+
+def test_a_mistyped_answer_at_the_pause_is_asked_again_not_taken_as_enter(project):
+    """第 1 轮没有工具结果可改：打 e（或别的字）不是回车，再问一次；回车才继续。"""
+    term = Terminal(None, "--demo", "--step", "-C", str(project), QUESTION)
+    term.wait_for("q 回车停下这个问题", 1)
+    term.type("e\n")
+    term.wait_for("没有 'e' 这一项。")
+    term.wait_for("q 回车停下这个问题", 2)
+    assert "第 2 轮" not in term.out
+    term.type("\n")
+    for pause in (3, 4, 5):
+        term.wait_for("q 回车停下这个问题", pause)
+        term.type("\n")
+    assert term.finish() == 0 and "[最终回复]" in term.out

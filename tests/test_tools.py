@@ -172,7 +172,10 @@ def test_search_files_reports_file_line_text_and_skips_noise(project):
         'src/index.js:1: const express = require("express");',
         "src/index.js:3: const app = express();",
         'tests/test_index.js:3: test("app is an express application", () => {',
+        "[没有进去搜的目录：.git、.hidden、node_modules、venv（整体搜索跳过隐藏目录、node_modules、site-packages "
+        "和虚拟环境；要搜里面，把 path 指向它）]",  # __pycache__ 不列：里面只是搜过的 .py 编译出来的
     ]
+    assert "x.js" in run_tool("search_files", query="express", path=".hidden")  # 指向它就搜
 
 
 def test_search_files_stops_at_50_hits_and_says_so(workdir):
@@ -206,6 +209,24 @@ def test_search_files_finds_a_match_after_many_near_misses(workdir):
 def test_search_files_skips_binary_files_and_says_when_nothing_found(workdir):
     (workdir / "data.bin").write_bytes(b"needle\0\0\0")
     assert "没有找到" in run_tool("search_files", query="needle")
+
+
+def test_search_files_says_which_files_were_too_big_to_search(workdir):
+    """超过 MAX_SEARCH_FILE_BYTES 的文件不搜，但要说：不然“没找到”就成了“没有”。"""
+    (workdir / "bundle.js").write_text("var x=1;\n" * 300_000 + 'require("lodash");\n')
+    for path in (".", "bundle.js"):
+        result = run_tool("search_files", query="lodash", path=path)
+        assert result.startswith(f"在 {path} 里没有找到") and result.endswith(
+            "[有 1 个文件或目录没有搜：bundle.js（超过 2 MB，search_files 不搜；可以用 read_file 分页读）]"
+        ), result
+
+
+def test_search_files_lists_at_most_ten_skipped_folders_and_counts_the_rest(workdir):
+    for i in range(12):
+        (workdir / f".d{i:02d}").mkdir()
+    (workdir / "src" / "__pycache__").mkdir(parents=True)
+    note = run_tool("search_files", query="needle").splitlines()[-1]
+    assert note.startswith("[没有进去搜的目录：.d00、.d01、") and ".d09 等 12 个（" in note and ".d10" not in note
 
 
 # ── run_command ──────────────────────────────────────────────

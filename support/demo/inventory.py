@@ -136,6 +136,12 @@ def problem(f: dict, en: bool) -> str:
             f"{unit} make one {order.unit}, so I can't tell whether it is enough, or give a total.",
         )
     why = said(en, "你的问题里没有说清需要多少", "your question does not say how many you need")
+    if order.unclear:  # 说了数量，只是看不准：照原话说出来
+        why = said(
+            en,
+            f"你说的“{order.unclear}”我算不了：数量我只认 1 以上的整数",
+            f"I can't work with “{order.unclear}” (I only take whole numbers from 1 up)",
+        )
     return ask_quantity(name, f, why, en)
 
 
@@ -237,7 +243,7 @@ def sources(facts: list, en: bool) -> str:
     asked = f"the quantities {quantities} come" if "," in quantities else f"the quantity {quantities} comes"
     parts = [said(en, f"数量 {quantities} 来自你的问题", f"{asked} from your question")] if quantities else []
     parts.append(said(en, f"{numbers}来自 {paths}", f"{numbers} come from {paths}"))
-    units = sorted({f["order"].unit for f in facts if not f["data"].get("unit") and f["order"].unit})
+    units = sorted({f["order"].unit for f in facts if f["order"].quantity and not f["data"].get("unit")})
     unitless = said(
         en,
         f"库存数据里没写单位：我按你说的“{'、'.join(units)}”来比。",

@@ -51,7 +51,7 @@ ASKED_ABOUT = {
 # 问题的意图，按这个顺序认：库存（inventory.py）、要跑命令的和问项目的（shell.py、project.py）、
 # 技术栈、入口、某个库用没用、测试文件
 STACK = (
-    r"技术栈|框架|(用了|用到了?)(什么|哪些)|(什么|哪些)(技术|依赖|库)|依赖了?(什么|哪些)"
+    r"技术栈|框架|(用了|用到了?)(什么|哪些|啥)|(什么|哪些|啥)(技术|依赖|库)|依赖了?(什么|哪些|啥)"
     r"|\bstack\b|\bframeworks?\b|\btechnolog|\bdependencies\b|\blibraries\b|\bbuilt with\b"
 )
 ENTRY = r"入口|启动|\bentry|\bmain (file|script|module|program)\b|\bstarting point\b"
@@ -124,8 +124,8 @@ def understand(question: str) -> tuple:
     if shell:
         return shell
     q = question.lower()
-    words = [w.strip("./-") for w in re.findall(r"[a-z@][a-z0-9@._/-]*", q)]
-    names = list(dict.fromkeys(w for w in words if len(w) > 1 and w not in NOT_NAMES))
+    words = [w.strip("./-") for w in re.findall(r"[A-Za-z@][A-Za-z0-9@._/-]*", question)]  # 库名照用户的写法
+    names = list({w.lower(): w for w in reversed(words) if len(w) > 1 and w.lower() not in NOT_NAMES}.values())[::-1]
     if re.search(STACK, q):
         return "stack", []
     if re.search(ENTRY, q):
@@ -134,7 +134,9 @@ def understand(question: str) -> tuple:
         return "use", names
     if re.search(TESTS, q):
         return "tests", []
-    return ("stack", []) if re.search(USE, q) else ("help", [])  # “这个项目用了啥？”
+    if re.search(USE, q) and re.search(r"什么|啥|哪些|\bwhat\b", q):  # “这个项目用的是什么？”
+        return "stack", []
+    return "help", []  # 没认出问的是什么（“有没有用到 app”里的 app 不当库名）：说认得哪些问题，不答别的
 
 
 def next_step(messages, by_position: bool = False):

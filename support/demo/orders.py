@@ -46,6 +46,7 @@ class Order(NamedTuple):
     quantity: int | None  # 用户要多少；没说、看不准就是 None
     unit: str  # 用户说的单位（盒、支、boxes……）；没说是 ""
     asked: str = ""  # 用户的说法（英文问题里的 red pens）；中文问题和 item 一样
+    unclear: str = ""  # 说了、却看不准的数量（“2.5 盒”“0 boxes”）：回答时照原话说出来，不说“没说要多少”
 
 
 def chinese_number(text: str) -> int | None:
@@ -93,9 +94,12 @@ def chinese_orders(question: str) -> list:
         item = name_after(question[m.end() :]) or name_before(question[: m.start()])
         if not item:
             continue
+        unclear = ""
         if not quantity or re.search(UNCLEAR_BEFORE, question[: m.start()]):
-            quantity = None  # 0 盒、2.5 盒、-3 盒、1,000 盒、三五盒：先查库存，再问到底要多少
-        orders.append(Order(item, quantity, m.group(2), item))
+            # 0 盒、2.5 盒、-3 盒、1,000 盒、三五盒：先查库存，再问到底要多少
+            before = re.search(r"[\d.,，\-−+eE]*$", question[: m.start()]).group()
+            quantity, unclear = None, f"{before}{m.group(1)} {m.group(2)}"
+        orders.append(Order(item, quantity, m.group(2), item, unclear))
     if orders:
         return orders
     # 没说数量：“红笔的库存还有多少？” 也先去查，查到了再问要几盒
@@ -125,7 +129,8 @@ def english_orders(question: str) -> list:
             continue
         number = m.group(1)
         quantity = int(number) if number.isdecimal() else EN_NUMBERS[number]
-        orders.append(Order(chinese_name(asked), quantity or None, m.group(2) or "", asked))
+        unclear = "" if quantity else f"{number} {m.group(2) or asked}"  # 0 boxes
+        orders.append(Order(chinese_name(asked), quantity or None, m.group(2) or "", asked, unclear))
     return orders
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 OFFSET_HINT = re.compile(r"用 offset=(\d+) 继续(?:读|列出)\]$")  # 怎样接着读、接着列（被截短时只剩结尾）
 LISTED = re.compile(r"^\[第 \d+–(\d+) 项，共 (\d+) 项；")  # list_files 列到第几项、一共几项
 SEARCH_CUT = "[结果已截断："  # search_files 只给了前几条匹配（前面的匹配行都是完整的）
-UNREACHED = "[有 "  # search_files 末尾的“[有 N 个文件或目录打不开，没有搜：…]”
+UNREACHED = "[有 "  # search_files 末尾的“[有 N 个文件或目录没有搜：…]”
 CLIPPED = re.compile(r"^…（中间省略了 \d+ (?:个字符|字节)）…$")  # dispatch_tool、run_command 截掉了中间一段
 LINE_CUT = " …（此行过长，只显示前 "  # read_file 只显示了这一行的开头
 # 别的截断说明：章节的 “... (文件过长，已截断)”、“[truncated]”、“…省略…”：是一行短的说明，用省略号或括号开头
@@ -32,7 +32,7 @@ class Seen:
     cut: bool = False  # 只看到了一部分，而且翻页也补不回来：截断说明、中间被截掉、有一行太长、JSON 没写完
     more: int | None = None  # 后面还有，工具说了怎样接着读、接着列：offset=N
     listed: tuple | None = None  # list_files 没列完：(列到第几项, 一共几项)
-    unreached: bool = False  # search_files 有文件或目录打不开，没有搜
+    unreached: bool = False  # search_files 有文件或目录没有搜
 
     @property
     def text(self) -> str:

@@ -234,6 +234,8 @@ def count_step(seen, detail, en=False):
     answer += "\n".join(say(en, "count_row", name=name, n=n) for n, name in files)
     if total and len(files) > 1:
         answer += say(en, "count_total", n=total)
+    if not WINDOWS and any(n == "0" for n, _ in files):  # 0 行的文件可能有一行，只是末尾没有换行符
+        answer += say(en, "wc_newlines")
     if code:
         answer += "\n\n" + failed(command, code, lines, notes, en)
     return answer + cut * say(en, "partly")

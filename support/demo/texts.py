@@ -100,6 +100,10 @@ TEXTS = {
     ),
     "count_row": ("- {name}：{n} 行", "- {name}: {n} lines"),
     "count_total": ("\n\n合计 {n} 行。", "\n\nTotal: {n} lines."),
+    "wc_newlines": (
+        "\n\n（wc -l 数的是换行符：写着 0 行的文件不一定是空的，可能只有一行、末尾没有换行。）",
+        "\n\n(wc -l counts newlines: a file shown with 0 lines may hold one line without a newline at the end.)",
+    ),
     # 这个项目是做什么的
     "listing_cut": (
         "目录没有列全（出错了或者被截断了），我看到的部分里没有 README，所以说不准有没有，也说不出项目是做什么的。",
