@@ -187,7 +187,7 @@ def ask(question: str, messages: list, s: Session) -> int:
         print("\n[已中断] " + ("问题没有答完，程序结束。" if s.one_shot else "这一轮停下了；对话还在，可以接着问。"))
         return 130
     except API_ERRORS as e:  # 服务商或网络的问题：一句话说该改哪个设置
-        print(explain_error(e, str(s.client.base_url).rstrip("/"), s.model), file=sys.stderr)
+        print(explain_error(e, s.client, s.model), file=sys.stderr)
         return 1
     except BrokenPipeError:
         raise  # 输出的管道被关了（比如 | head），不是 bug：交给入口安静地结束

@@ -14,7 +14,7 @@ import openai
 
 from support.http import ReplyRefused
 from support.provider import ProviderError
-from support.secrets import masked_line, request_keys
+from support.secrets import masked_line, request_keys, secrets_of
 from support.visible import printable
 from support.wire import safe_text
 
@@ -76,9 +76,12 @@ BAD_REQUEST_HINTS = [
 ]
 
 
-def explain_error(e: Exception, base_url: str, model: str) -> str:
-    """一行提示：哪里不对、该改哪个设置，后面附上服务商的原话。key 换成 ***。"""
-    return hide_secrets(explained(e, base_url, model), e)
+def explain_error(e: Exception, client, model: str) -> str:
+    """一行提示：哪里不对、该改哪个设置，后面附上服务商的原话。client 的 key（写进了地址里也一样）、
+    地址里的密码、出错的请求带的 key 都换成 ***。"""
+    secrets = secrets_of(getattr(client, "api_key", None), client.base_url)
+    base_url, model = printable(str(client.base_url).rstrip("/")), printable(model)  # 里面的 \x1b 操纵不了终端
+    return masked_line(explained(e, base_url, model), [*request_keys(e), *secrets])
 
 
 def explained(e: Exception, base_url: str, model: str) -> str:
@@ -121,12 +124,12 @@ def provider_said(e: Exception) -> str:
             said = "（嵌套太深，无法显示）"
     elif isinstance(e, json.JSONDecodeError):
         said = e.doc
-    elif isinstance(e, UnicodeError):
-        said = (
-            str(e.object[:300])
-            if isinstance(e, UnicodeEncodeError)
-            else bytes(e.object[:300]).decode("utf-8", errors="replace")
-        )
+    elif isinstance(e, UnicodeEncodeError):
+        said = str(e.object[:300])
+    elif isinstance(e, UnicodeDecodeError):
+        said = bytes(e.object[:300]).decode("utf-8", errors="replace")
+    elif isinstance(e, UnicodeError):  # 没带原文的（idna 编码主机名失败）：只有说明
+        said = str(e)
     elif isinstance(e, RecursionError):
         said = ""
     elif isinstance(body, dict):

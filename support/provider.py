@@ -4,6 +4,7 @@
 规矩全在 to_history() 里；docs/providers.md 的“兼容各家服务商”一节逐条说明了为什么。
 """
 
+import zlib
 from types import SimpleNamespace
 
 import openai
@@ -31,7 +32,25 @@ def to_history(response, messages: list, seen: set | None = None) -> dict:
     - arguments 一律存成 JSON 对象的字符串（json_arguments）：空白 → "{}"，对象 → json.dumps，坏的包一层；
     - 一次回复里的调用超过 MAX_TOOL_CALLS 个，只留前面这些，content 里注明其余没有执行（too_many_calls）。
     """
-    return as_history(reply_message(response), messages, seen)
+    msg = as_history(reply_message(response), messages, seen)
+    warn_if_cut(response)
+    return msg
+
+
+# 回复没有正常结束（finish_reason）：回答照样显示、进历史，但先说一句，不当成完整的
+CUT_SHORT = {
+    "length": "这次回复到了输出长度的上限（finish_reason: length），在中途被截断了：下面的内容可能不完整",
+    "content_filter": "服务商的内容过滤拦下了这次回复的一部分（finish_reason: content_filter）：下面的内容可能不完整",
+}
+
+
+def warn_if_cut(response) -> None:
+    try:
+        reason = response.choices[0].finish_reason
+    except (AttributeError, IndexError, KeyError, TypeError):
+        return
+    if isinstance(reason, str) and reason in CUT_SHORT:  # 怪服务商的 finish_reason 可能是列表、数字
+        print(f"  [警告] {CUT_SHORT[reason]}。")
 
 
 def as_history(msg: dict, messages: list, seen: set | None = None) -> dict:
@@ -49,23 +68,31 @@ def as_history(msg: dict, messages: list, seen: set | None = None) -> dict:
     if msg.get("content") is None:
         msg["content"] = ""
     too_many_calls(msg)
-    seen = set(seen) if seen is not None else {tc["id"] for m in messages for tc in m.get("tool_calls") or []}
+    seen = seen if seen is not None else {tc["id"] for m in messages for tc in m.get("tool_calls") or []}
+    used = set()  # 这条回复里已经用了的（seen 只读：录音里它是整段历史的，不拷一份）
     for number, tc in enumerate(msg["tool_calls"], 1):
-        if not isinstance(tc.get("id"), str) or not tc["id"] or tc["id"] in seen:
-            tc["id"] = fresh_id(len(messages), number, seen)
-        seen.add(tc["id"])
+        if not isinstance(tc.get("id"), str) or not tc["id"] or tc["id"] in seen or tc["id"] in used:
+            tc["id"] = fresh_id(len(messages), number, lambda i: i in seen or i in used, len(seen) + len(used))
+        used.add(tc["id"])
         tc["type"] = "function"
         tc["function"]["arguments"] = json_arguments(tc["function"].get("arguments"))
     return msg
 
 
-def fresh_id(position: int, number: int, seen: set) -> str:
+def fresh_id(position: int, number: int, taken, count: int) -> str:
     """一个新的调用 id：call 加 5 位数字，一共 9 个字母和数字（Mistral 只收这样的，别家也都收）。
-    由它在历史里的位置决定，不用随机数：回放同一段录音得到同样的 id。"""
+    由它在历史里的位置决定，不用随机数：回放同一段录音得到同样的 id。taken(id)：这个 id 用过了吗；count：用过几个。
+
+    用过了就按 (位置, 第几次) 算出的伪随机位置再试：每个新 id 试的是不同的一串位置，历史里的一个 id 只挡得住
+    其中一串的一步，所以再怎么造录音，总共试的次数也不超过历史里 id 的个数。历史里的 id 占了 call 开头的
+    一半以上（只有造出来的录音会这样）：换成 c 加 8 位数字，一亿个里总有空的。"""
     n = position * MAX_TOOL_CALLS + number
-    while f"call{n % 10**5:05d}" in seen:
-        n += 1
-    return f"call{n % 10**5:05d}"
+    prefix, space = ("call", 10**5) if count < 5 * 10**4 else ("c", 10**8)
+    candidate, tries = f"{prefix}{n % space:0{len(str(space)) - 1}d}", 0
+    while taken(candidate):
+        tries += 1
+        candidate = f"{prefix}{zlib.crc32(f'{n}:{tries}'.encode()) % space:0{len(str(space)) - 1}d}"
+    return candidate
 
 
 def too_many_calls(msg: dict) -> None:

@@ -150,6 +150,16 @@ def app_with_env_file(tmp_path, text):
             "OPENAI_BASE_URL=http://localhost:8O00/v1 不是有效的地址",
         ),
         ("OPENAI_API_KEY=k\nMODEL=m\nOPENAI_MAX_RETRIES=-1\n", "OPENAI_MAX_RETRIES 要是不小于 0 的整数"),
+        *(
+            (f"OPENAI_API_KEY=k\nMODEL=m\nOPENAI_BASE_URL={url}\n", f"OPENAI_BASE_URL={url} 不是有效的地址")
+            for url in (
+                "https://api..deepseek.com/v1",  # 空的一段：idna 编码不了
+                f"https://{'a' * 64}.com/v1",  # 一段超过 63 个字符
+                "http://[::1/v1",
+                "http://[zz]/v1",
+                "http://h:99999999/v1",
+            )
+        ),
     ],
 )
 def test_settings_that_cannot_work_stop_before_any_request(tmp_path, env_file, says):

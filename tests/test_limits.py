@@ -263,6 +263,18 @@ def test_a_key_the_provider_echoes_back_is_masked(workdir):
         assert "***" in line, line
 
 
+def test_a_key_written_into_the_base_url_is_masked_in_every_error_line(workdir):
+    """有人把 key 写进了地址（http://host/sk-…/v1）：回了 200 却不是 chat completion、连不上，提示里都遮住 key。"""
+    for respond in (send(b"<html>hello</html>"), None):
+        if respond is None:
+            result = ask(f"http://127.0.0.1:9/{KEY}/v1", retries=0)
+        else:
+            with raw_server(respond) as (url, count):
+                result = ask(f"{url}/{KEY}", retries=0)
+        line = one_error_line(result)
+        assert KEY not in result.stdout + result.stderr and "/***" in line, line
+
+
 def json_escaped(key: str, where) -> str:
     """key 里 where 这些位置的字符写成 JSON 转义 \\uXXXX（upper：十六进制用大写）。"""
     return "".join(f"\\u{ord(c):04X}" if i in where else c for i, c in enumerate(key))

@@ -203,3 +203,31 @@ def test_cannot_write_page(tmp_path, capsys):
     with pytest.raises(SystemExit) as stopped:
         write_page(str(tmp_path / "self.html"))
     assert stopped.value.code == 2 and "录音文件本身" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not hasattr(__import__("signal"), "SIGTERM") or os.name == "nt", reason="POSIX 信号")
+def test_sigterm_while_the_page_is_written_leaves_no_half_written_file(tmp_path):
+    """写网页写到一半收到 SIGTERM（关机、kill）：说一句，退出码 143，写了一半的 .page-*.html 删掉。"""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from conftest import AGENT, cli_env
+    from test_record import many_tiny_requests
+
+    recording = tmp_path / "many.jsonl"
+    many_tiny_requests(recording, requests=20_000)
+    proc = subprocess.Popen(
+        [sys.executable, str(AGENT), "--page", str(recording)], env=cli_env(None), cwd=tmp_path,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8",
+    )  # fmt: skip
+    deadline = time.monotonic() + 60
+    while not list(tmp_path.glob(".page-*")) and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.01)
+    proc.send_signal(signal.SIGTERM)
+    out, err = proc.communicate(timeout=60)
+    if proc.returncode == 0:
+        pytest.skip("网页在信号到之前就写完了")
+    assert proc.returncode == 143 and "[已退出] 收到 SIGTERM：网页没有写完" in err and "Traceback" not in err
+    assert list(tmp_path.glob(".page-*")) == [] and not (tmp_path / "many.html").exists()

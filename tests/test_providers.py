@@ -134,6 +134,15 @@ def test_truncated_arguments_at_the_token_limit_are_not_executed(project, provid
     assert not (project / "made.txt").exists()
 
 
+@pytest.mark.parametrize("reason,says", [("length", "在中途被截断了"), ("content_filter", "内容过滤")])
+def test_an_answer_cut_short_is_shown_with_a_warning_not_as_complete(project, provider, capsys, reason, says):
+    p = provider([{"message": text_reply("技术栈是 React、Ex"), "finish_reason": reason}])
+    agent.run("看看", max_rounds=ROUNDS, client=client_for(p), model="m")
+    out = capsys.readouterr().out
+    assert "[警告] " in out and says in out and f"finish_reason: {reason}" in out
+    assert out.index("[警告]") < out.index("[最终回复]\n技术栈是 React、Ex")
+
+
 def test_tool_calls_decide_not_finish_reason(project, provider, capsys):
     p = provider(
         [
@@ -368,3 +377,12 @@ def test_invented_ids_are_nine_letters_and_digits_for_mistral(project, provider)
     agent.run("看看", max_rounds=ROUNDS, client=client_for(p), model="m")
     ids = [tc["id"] for m in sent(p, -1) if m.get("tool_calls") for tc in m["tool_calls"]]
     assert len(set(ids)) == 3 and all(re.fullmatch(r"[A-Za-z0-9]{9}", i) for i in ids)
+
+
+def test_an_invented_id_is_found_even_when_the_history_holds_every_call_id():
+    """造出来的录音里 call00000…call99999 全被占了：新 id 换个样子，照样是 9 个字母和数字，不会一直找下去。"""
+    from support.provider import fresh_id
+
+    taken = {f"call{n:05d}" for n in range(10**5)}
+    new = fresh_id(5, 1, taken.__contains__, len(taken))
+    assert new not in taken and re.fullmatch(r"[A-Za-z0-9]{9}", new)

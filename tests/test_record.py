@@ -410,3 +410,44 @@ def test_resume_makes_a_hostile_history_well_formed_and_names_each_change(tmp_pa
     assert len(ids) == len(set(ids)) == 3 and all(ids)
     assert [m["tool_call_id"] for m in sent_now if m["role"] == "tool"] == ids  # 每条结果跟着它的调用换了 id
     assert all(isinstance(m["content"], str) for m in sent_now) and "\ud800" not in json.dumps(sent_now)
+
+
+def test_resume_keeps_only_the_fields_each_kind_of_message_has(tmp_path, provider):
+    """user 带着 tool_calls、system 多一个字段、user 的 content 是乱七八糟的列表、tool 结果带 name、
+    没有 tool_call_id：严格的服务商都拒收（Extra inputs are not permitted）。接着问之前去掉，每处一句。"""
+    session = {"event": "session", "version": 1, "model": "m", "host": "h", "tools": [], "max_rounds": 10}
+    call = {"id": "c1", "type": "function", "function": {"name": "list_files", "arguments": "{}"}}
+    new = [
+        {"role": "system", "content": "s", "extra_field": 1},
+        {"role": "user", "content": [1, 2, {"type": "bogus"}], "tool_calls": [call]},
+        {"role": "assistant", "content": "", "tool_calls": [call]},
+        {"role": "tool", "tool_call_id": "c1", "content": "r", "name": {"x": 1}},
+        {"role": "tool", "content": "r"},
+    ]
+    lines = [session, {"event": "request", "question": 1, "round": 1, "keep": 0, "new": new}]
+    recording = tmp_path / "fields.jsonl"
+    recording.write_text("\n".join(json.dumps(e) for e in lines) + "\n", encoding="utf-8")
+    p = provider([text_reply("接着答")], rules=["strict", "mistral", "vllm"])
+    out = run_main("--resume", str(recording), "--record", str(tmp_path / "next.jsonl"), "再问", p=p, cwd=tmp_path)
+    assert out.returncode == 0 and p.rejected == [], out.stdout + out.stderr
+    said = "\n".join(line for line in out.stdout.splitlines() if line.startswith("[接着] 录音里的"))
+    for change in (
+        "messages[0] 有 system 消息不该有的字段 extra_field",
+        "messages[1] 有 user 消息不该有的字段 tool_calls",
+        "messages[1] 的 content 不是文字",
+        "messages[3] 有 tool 消息不该有的字段 name",
+        "messages[4] 的工具结果没有 tool_call_id：去掉了这一条",
+    ):
+        assert change in said, (change, said)
+    sent_now = p.requests[0]["messages"]
+    assert [sorted(m) for m in sent_now[:2]] == [["content", "role"], ["content", "role"]]
+    assert [m["role"] for m in sent_now] == ["system", "user", "assistant", "tool", "assistant", "user"]
+
+
+def test_resume_of_a_message_nested_hundreds_deep_is_one_line(tmp_path):
+    session = {"event": "session", "version": 1, "model": "m", "host": "h", "tools": [], "max_rounds": 10}
+    deep = "[" * 900 + "]" * 900
+    request = '{"event": "request", "question": 1, "round": 1, "keep": 0, "new": [{"role": "user", "content": %s}]}'
+    (tmp_path / "deep.jsonl").write_text(json.dumps(session) + "\n" + request % deep + "\n", encoding="utf-8")
+    out = run_main("--resume", str(tmp_path / "deep.jsonl"), "--demo", "再问", cwd=tmp_path)
+    assert out.returncode == 2 and "嵌套了几百层" in out.stderr and "Traceback" not in out.stderr

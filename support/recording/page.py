@@ -10,6 +10,7 @@ from collections import Counter
 from pathlib import Path
 
 from support.counts import summary
+from support.processes import ending_raises
 from support.recording.read import as_text, model_calls, read_recording, requests
 from support.recording.replay import questions, recorded_message
 from support.recording.rounds import esc, prompt_tokens, round_html
@@ -76,11 +77,12 @@ def write_page(path: str) -> int:
     # 先写进同一目录的临时文件（只有自己能读，和录音一样），写完再链过去：不写半个网页，不顺着符号链接写，
     # 这期间冒出来的同名文件也不覆盖
     try:
-        fd, temp = tempfile.mkstemp(dir=target.parent, prefix=".page-", suffix=".html")
-        with os.fdopen(fd, "w", encoding="utf-8", errors="replace") as file:
-            for n, part in enumerate(page_parts(events, f"录音 {Path(path).name}")):
-                file.write(("\n" if n else "") + part)
-        os.link(temp, target)
+        with ending_raises("网页没有写完，写了一半的临时文件已删掉"):  # SIGTERM、SIGHUP：不留下 .page-*.html
+            fd, temp = tempfile.mkstemp(dir=target.parent, prefix=".page-", suffix=".html")
+            with os.fdopen(fd, "w", encoding="utf-8", errors="replace") as file:
+                for n, part in enumerate(page_parts(events, f"录音 {Path(path).name}")):
+                    file.write(("\n" if n else "") + part)
+            os.link(temp, target)
     except RecursionError:
         fail(f"[错误] {printable(path)} 里有嵌套太深的内容，做不了网页")
     except FileExistsError:

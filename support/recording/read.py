@@ -113,9 +113,12 @@ def event_problem(event, first: bool) -> str | None:
     ):
         return f"的 {kind} 事件缺了 question 或 round（整数）"
     if kind == "request" and not (
-        type(event.get("keep")) is int and isinstance(event.get("new"), list) and all(map(message_ok, event["new"]))
+        type(event.get("keep")) is int
+        and event["keep"] >= 0
+        and isinstance(event.get("new"), list)
+        and all(map(message_ok, event["new"]))
     ):
-        return "的 request 事件缺了 keep，或者 new 不是消息的列表"
+        return "的 request 事件缺了 keep（不小于 0 的整数），或者 new 不是消息的列表"
     if kind == "tool" and not all(isinstance(event.get(k), str) for k in ("id", "name", "result")):
         return "的 tool 事件缺了 id、name 或 result"
     if kind == "host_stop" and not isinstance(event.get("text"), str):
@@ -199,7 +202,10 @@ class Timeline:
             request = self.exchanges[self.position]["request"]
             keep = min(request["keep"], len(self.messages))
             for m in self.messages[keep:]:
-                self.ids.subtract(call_ids(m))
+                for call_id in call_ids(m):
+                    self.ids[call_id] -= 1
+                    if self.ids[call_id] <= 0:
+                        del self.ids[call_id]  # 只留历史里还有的：seen_ids 直接交出 self.ids
             self.total -= sum(self.sizes[keep:])
             del self.messages[keep:], self.sizes[keep:]
             for m in request["new"]:
@@ -223,10 +229,10 @@ class Timeline:
         )
         return empty + self.total + max(len(self.messages) - 1, 0)  # 每两条消息之间一个逗号
 
-    def seen_ids(self, index: int) -> set:
-        """这次请求的历史里已经有的调用 id。"""
+    def seen_ids(self, index: int) -> Counter:
+        """这次请求的历史里已经有的调用 id（id → 几次；只读，用 in 和 len）：不每一轮都新建一个集合。"""
         self.at(index)
-        return {call_id for call_id, count in self.ids.items() if count > 0}
+        return self.ids
 
 
 def call_ids(m) -> list:

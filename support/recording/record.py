@@ -37,7 +37,8 @@ class Recorder:
         self.client, self.file = client, file
         self.base_url = client.base_url  # 出错提示里用
         self.chat = SimpleNamespace(completions=SimpleNamespace(create=self.create))
-        self.secrets = secrets_of(getattr(client, "api_key", None), self.base_url)  # 写进文件之前换成 ***
+        self.api_key = getattr(client, "api_key", None)
+        self.secrets = secrets_of(self.api_key, self.base_url)  # 写进文件之前换成 ***
         self.sent = list(last_request)  # 上一次请求的 messages：下一次只写新增的
         self.question, self.round, self.mark = question, 0, time.monotonic()
         self.write({"event": "session", "version": VERSION, **session})
@@ -57,7 +58,7 @@ class Recorder:
         try:
             response = self.client.chat.completions.create(**request)
         except API_ERRORS as e:
-            line = explain_error(e, str(self.base_url).rstrip("/"), str(request.get("model")))
+            line = explain_error(e, self, str(request.get("model")))
             self.write({"event": "error", **where, "seconds": seconds(started), "text": line})
             raise
         except KeyboardInterrupt:

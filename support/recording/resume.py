@@ -7,6 +7,7 @@ from support.provider import as_history, calls_ok
 from support.recording.read import as_text, messages_of, read_recording, requests
 from support.recording.record import Recorder, create_recording, open_for_append, session_info
 from support.recording.replay import recorded_message
+from support.screen import fail
 from support.visible import printable
 from support.wire import safe_text
 
@@ -22,7 +23,10 @@ def keep_run(client, model: str, tools: list, max_rounds, mode: str, workdir: Pa
     if resume:
         events = read_recording(resume)
         exchanges = requests(events)
-        history, changes = well_formed(resumed(exchanges))
+        try:
+            history, changes = well_formed(resumed(exchanges))
+        except RecursionError:  # 造出来的录音：消息里套了几百层列表
+            fail(f"[错误] {printable(resume)} 里的消息嵌套了几百层，接不下去：它是 agent.py --record 写的录音吗？")
         last = exchanges[-1] if exchanges and not record else None  # 接着写同一个文件：只写新增的
         file = create_recording(record) if record else open_for_append(resume)
         info["resumed"] = True
@@ -45,6 +49,11 @@ def keep_run(client, model: str, tools: list, max_rounds, mode: str, workdir: Pa
 
 
 ROLES = ("system", "user", "assistant", "tool")
+KEYS = {  # 每种消息该有的字段（assistant 的字段服务商给什么留什么，见 tidy_assistant）
+    "system": ("role", "content", "name"),
+    "user": ("role", "content", "name"),
+    "tool": ("role", "tool_call_id", "content"),
+}
 
 
 def well_formed(messages: list) -> tuple:
@@ -53,6 +62,7 @@ def well_formed(messages: list) -> tuple:
     arguments 是 JSON 对象、没有空的 tool_calls。返回 (整理好的 messages, 改了哪些：每处一句)。
     配对（每个调用恰好一条结果）不在这里管：下一个问题开始时 run() 的 check_pairing 照常补好。"""
     fixed, changes, renamed = [], [], []  # renamed：上一条 assistant 的调用 [(原来的 id, 现在的 id)]，还没配上结果的
+    ids = set()  # 整理好的历史里已经有的调用 id：不每条 assistant 都把历史再扫一遍
     for i, m in enumerate(safe_text(messages)):
         where = f" messages[{i}] "
         role = m.get("role") if isinstance(m, dict) else None
@@ -63,12 +73,14 @@ def well_formed(messages: list) -> tuple:
             changes.append(where + f"的角色 {str(role)[:40]!r} 不认得：去掉了这一条")
             continue
         if role == "assistant":
-            m, renamed = tidy_assistant(m, fixed, where, changes)
+            m, renamed = tidy_assistant(m, fixed, ids, where, changes)
             if m is None:
                 continue
-        elif not (isinstance(m.get("content"), str) or role == "user" and isinstance(m.get("content"), list)):
-            m = {**m, "content": as_text(m.get("content"))}
-            changes.append(where + "的 content 不是文字：写成了文字")
+            ids.update(tc["id"] for tc in m.get("tool_calls") or [])
+        else:
+            m = tidy_other(m, role, where, changes)
+            if m is None:
+                continue
         if role == "tool" and not m["content"]:  # 有的服务商拒收空的工具结果
             m = {**m, "content": "（空结果）"}
             changes.append(where + "的工具结果是空的：写成了（空结果）")
@@ -78,7 +90,33 @@ def well_formed(messages: list) -> tuple:
     return fixed, changes
 
 
-def tidy_assistant(m: dict, fixed: list, where: str, changes: list) -> tuple:
+def tidy_other(m: dict, role: str, where: str, changes: list) -> dict | None:
+    """一条录下的 system、user 或 tool 消息：只留这种消息该有的字段（user 带 tool_calls、多出来的字段，
+    严格的服务商都拒收），content 写成文字；没有 tool_call_id 的 tool 结果配不上任何调用，去掉。"""
+    if role == "tool" and not isinstance(m.get("tool_call_id"), str):
+        changes.append(where + "的工具结果没有 tool_call_id：去掉了这一条")
+        return None
+    extra = [str(k)[:40] for k, v in m.items() if k not in KEYS[role] or k == "name" and not isinstance(v, str)]
+    if extra:
+        m = {k: v for k, v in m.items() if k in KEYS[role] and not (k == "name" and not isinstance(v, str))}
+        more = " 等" if len(extra) > 5 else ""
+        changes.append(where + f"有 {role} 消息不该有的字段 {'、'.join(extra[:5])}{more}：去掉了")
+    content = m.get("content")
+    parts_ok = (
+        role == "user"
+        and isinstance(content, list)
+        and all(
+            isinstance(p, dict) and p.get("type") == "text" and isinstance(p.get("text"), str) and len(p) == 2
+            for p in content
+        )
+    )
+    if not (isinstance(content, str) or parts_ok):
+        m = {**m, "content": as_text(content)}
+        changes.append(where + "的 content 不是文字：写成了文字")
+    return m
+
+
+def tidy_assistant(m: dict, fixed: list, ids: set, where: str, changes: list) -> tuple:
     """一条录下的 assistant 消息 → (整理好的消息, [(调用原来的 id, 现在的 id)])；形状坏得没法用就是 (None, [])。"""
     calls = m.get("tool_calls")
     if calls is not None and not calls_ok(calls):
@@ -87,7 +125,7 @@ def tidy_assistant(m: dict, fixed: list, where: str, changes: list) -> tuple:
     if not isinstance(m.get("content"), (str, list, type(None))):
         m = {**m, "content": as_text(m.get("content"))}
         changes.append(where + "的 content 不是文字：写成了文字")
-    after = as_history(json.loads(json.dumps(m)), fixed)  # 拷一份再改：原来的留着比较
+    after = as_history(json.loads(json.dumps(m)), fixed, ids)  # 拷一份再改：原来的留着比较
     now = after.get("tool_calls") or []
     pairs = [(tc.get("id"), new["id"]) for tc, new in zip(calls or [], now, strict=False)]
     changes += [
