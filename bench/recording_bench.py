@@ -4,8 +4,9 @@
     python bench/recording_bench.py --agent 别处的/agent.py   # 量另一份（比如改之前的），数字放在一起比
 
 录音：章节演示那一次（examples/demo-run.jsonl，1×），接着问 10 次、100 次的交互录音（10×、100×，离线演示现录的），
-和两份敌意的录音：一个问题里 20,000 次、40,000 次只多一条消息的请求
-（2 MB 的文件，每次请求的完整历史加起来有 2 亿条消息；4 MB，8 亿条）。
+和四份敌意的录音：一个问题里 20,000 次、40,000 次只多一条消息的请求
+（2 MB 的文件，每次请求的完整历史加起来有 2 亿条消息；4 MB，8 亿条），和一个问题里 4,000、8,000 轮工具调用
+（每轮一个新的调用 id）。
 每份都在子进程里跑 --replay、--resume（接着问一个问题，用 --demo）和 --page，记下用时和峰值 RSS。
 基准是同一次运行里量的：空闲的 agent（python agent.py --help）的用时和峰值 RSS；比它多出的用时和内存，
 除以录音的大小（每 MB 几秒、是录音的几倍）：成正比的话，这两个数不随录音变大而变大。
@@ -73,6 +74,33 @@ def hostile(path: Path, requests: int = 20_000) -> None:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
+def tool_rounds(path: Path, rounds: int = 2_000) -> None:
+    """一个问题里 rounds 轮，每轮一个工具调用（id 各不相同）、一条结果：历史里的调用 id 一轮比一轮多，
+    每轮都要知道哪些 id 用过了（做网页、接着问时整理历史）。以前每轮把所有 id 重新收集一遍，和轮数的平方成正比。"""
+    session = {"event": "session", "version": 1, "model": "m", "host": "h", "tools": [], "max_rounds": rounds + 1}
+    session.update(mode="question", started="2026-12-01T00:00:00+00:00", workdir="w")
+    lines, length = [json.dumps(session)], 0
+
+    def call(n):
+        return {"id": f"c{n}", "type": "function", "function": {"name": "list_files", "arguments": "{}"}}
+
+    for n in range(1, rounds + 1):
+        new = [{"role": "system", "content": "s"}, {"role": "user", "content": "hi"}]
+        if n > 1:
+            new = [{"role": "assistant", "content": "", "tool_calls": [call(n - 1)]}]
+            new.append({"role": "tool", "tool_call_id": f"c{n - 1}", "content": "x"})
+        where = {"question": 1, "round": n}
+        lines.append(json.dumps({"event": "request", **where, "keep": length, "new": new}))
+        length += len(new)
+        message = {"role": "assistant", "content": "", "tool_calls": [call(n)]}
+        choice = {"index": 0, "message": message, "finish_reason": "tool_calls"}
+        reply = {"id": "x", "object": "chat.completion", "created": 0, "model": "m", "choices": [choice]}
+        lines.append(json.dumps({"event": "reply", **where, "seconds": 0, "reply": reply}))
+        tool = {"id": f"c{n}", "name": "list_files", "arguments": "{}", "result": "x", "ran": True, "seconds": 0}
+        lines.append(json.dumps({"event": "tool", **where, **tool}))
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--agent", default=str(ROOT / "agent.py"), help="要量的 agent.py")
@@ -89,6 +117,9 @@ def main():
         for n in (20_000, 40_000):  # 翻一倍：成正比的话，多出的用时和内存也大约翻一倍
             files[f"敌意：{n:,} 次请求"] = tmp / f"hostile{n}.jsonl"
             hostile(files[f"敌意：{n:,} 次请求"], n)
+        for n in (4_000, 8_000):
+            files[f"敌意：{n:,} 轮工具调用"] = tmp / f"rounds{n}.jsonl"
+            tool_rounds(files[f"敌意：{n:,} 轮工具调用"], n)
 
         start, idle = timed([sys.executable, str(agent), "--help"], tmp)
         print(f"agent：{agent}\n基准：空闲的 agent（--help）{start:.2f} 秒，峰值 RSS {idle:.1f} MB\n")

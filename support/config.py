@@ -149,15 +149,18 @@ def connect(app_dir: Path) -> tuple:
     if not 0 < timeout <= 86400 or retries < 0:  # nan、inf 也通不过
         fail("[错误] OPENAI_TIMEOUT 要是 0 到 86400 之间的秒数，OPENAI_MAX_RETRIES 要是不小于 0 的整数，请检查 .env")
     base_url = settings.get("OPENAI_BASE_URL") or "https://api.openai.com/v1"
+    shown = printable(masked_line(base_url, [key]))  # 有人把 key 写进了地址：提示里也遮住
     try:  # 地址本身写错了，启动时就说，不等到第一次请求（那时 httpx 的报错不是一行）
         parts = urlsplit(base_url)  # http://[::1/v1、http://[zz]/v1：ValueError
         parts.port  # noqa: B018  端口不是数字、超出 0–65535：ValueError
         (parts.hostname or "").encode("idna")  # api..deepseek.com、一段超过 63 个字符：UnicodeError
+        if parts.scheme.lower() not in ("http", "https") or not parts.hostname:  # ftp://…、host/v1、http:///v1
+            raise ValueError("要以 http:// 或 https:// 开头，后面是主机名")
     except ValueError as e:
-        fail(f"[错误] OPENAI_BASE_URL={printable(masked_line(base_url))} 不是有效的地址（{printable(e)}），请检查 .env")
+        fail(f"[错误] OPENAI_BASE_URL={shown} 不是有效的地址（{printable(e)}），请检查 .env")
     if "@" in parts.netloc:  # http://user:secret@host/v1：httpx 会拿它当 Basic 认证顶替 key，它还会上屏幕
         fail(
-            f"[错误] OPENAI_BASE_URL={printable(masked_line(base_url))} 里写着用户名和密码："
+            f"[错误] OPENAI_BASE_URL={shown} 里写着用户名和密码："
             "agent 用 OPENAI_API_KEY 认证，请把 user:密码@ 从地址里删掉（key 写进 OPENAI_API_KEY）"
         )
     # SDK 默认一次等 600 秒，交互工具等不起；重试留着应付连接失败、429 和 5xx。
@@ -173,7 +176,7 @@ def connect(app_dir: Path) -> tuple:
             )
         )
     except Exception as e:  # noqa: BLE001  比如端口写错了字母：http://localhost:8O00/v1
-        fail(f"[错误] OPENAI_BASE_URL={printable(base_url)} 不是有效的地址（{printable(e)}），请检查 .env")
+        fail(f"[错误] OPENAI_BASE_URL={shown} 不是有效的地址（{printable(masked_line(str(e), [key]))}），请检查 .env")
     return client, model, env_files
 
 

@@ -24,7 +24,7 @@ from support.workspace import (
 SKIP_DIRS = {"node_modules", "__pycache__", "site-packages"}  # 另外：隐藏目录、虚拟环境（skip_dir）
 VENV_MARK = "pyvenv.cfg"  # 有它的目录是虚拟环境
 SHOWN_SKIPPED = 10  # 结果里最多列出几个没有进去的目录
-SKIPPED_NOTE = "[没有进去搜的目录："  # 离线演示认这个开头
+SKIPPED_NOTE = "[没有进去搜的 "  # “[没有进去搜的 N 个目录：a、b（整体搜索跳过…）]”：离线演示认这个开头
 COMMON_BYTES = b" etaoinsrlcd\nupmh_f.g(),=\"ybw:'vk-x/0;1T2S>A<"  # 代码里最常见的字节，越靠前越常见
 
 
@@ -76,7 +76,7 @@ class FileWalk:
     def skip(self, path: str) -> None:
         self.skipped += 1
         if len(self.skipped_names) < SHOWN_SKIPPED:
-            self.skipped_names.append(quoted(shown(Path(path))))
+            self.skipped_names.append(quoted(shown(Path(path)), 80))  # 名字再长，这一行也不挤掉匹配
 
 
 def coverage_note(files: FileWalk) -> str:
@@ -87,9 +87,9 @@ def coverage_note(files: FileWalk) -> str:
         more = " 等" if files.missed > 1 else ""
         note += f"\n[有 {files.missed} 个文件或目录没有搜：{files.first_missed}{more}]"
     if files.skipped:
-        more = f" 等 {files.skipped} 个" if files.skipped > len(files.skipped_names) else ""
+        more = " 等" if files.skipped > len(files.skipped_names) else ""
         note += (
-            f"\n{SKIPPED_NOTE}{'、'.join(files.skipped_names)}{more}"
+            f"\n{SKIPPED_NOTE}{files.skipped} 个目录：{'、'.join(files.skipped_names)}{more}"
             "（整体搜索跳过隐藏目录、node_modules、site-packages 和虚拟环境；要搜里面，把 path 指向它）]"
         )
     return note
@@ -143,9 +143,11 @@ def scan(handle, path: str, files: FileWalk) -> tuple[list, list]:
     names = [e.name for e in entries if e.is_file(follow_symlinks=False) and not is_env_name(e.name)]
     folders = []
     for e in entries:
-        if not e.is_dir(follow_symlinks=False):
+        if e.is_symlink():  # 不跟随（可能指向工作目录外面），但要说：没搜到不等于没有
+            files.miss(os.path.join(path, e.name), "符号链接，搜索不跟随")
+        elif not e.is_dir(follow_symlinks=False):
             continue
-        if not skip_dir(handle, e.name):
+        elif not skip_dir(handle, e.name):
             folders.append(e.name)
         elif e.name != "__pycache__":
             files.skip(os.path.join(path, e.name))

@@ -158,7 +158,14 @@ def app_with_env_file(tmp_path, text):
                 "http://[::1/v1",
                 "http://[zz]/v1",
                 "http://h:99999999/v1",
+                "ftp://host/v1",
+                "host/v1",  # 没写 http://
+                "http:///v1",
             )
+        ),
+        (  # 有人把 key 写进了地址：这一行里也遮住
+            "OPENAI_API_KEY=sk-test1234567890\nMODEL=m\nOPENAI_BASE_URL=http://[::1]x/sk-test1234567890/v1\n",
+            "OPENAI_BASE_URL=http://[::1]x/***/v1 不是有效的地址",
         ),
     ],
 )

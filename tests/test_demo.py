@@ -1,6 +1,7 @@
 """--demo：离线回放。没有 key、服务商地址是死的，也要跑出章节的过程。"""
 
 import json
+import os
 import re
 
 import pytest
@@ -436,3 +437,63 @@ def test_a_folder_the_demo_cannot_search_again_makes_the_answer_partial(tmp_path
 def test_a_use_question_without_a_name_gets_the_help_not_another_answer(question):
     out = run_main("--demo", "-C", "examples/my-project", question).stdout
     assert "离线回放只认识这几类问题" in out and "[调用工具]" not in out
+
+
+def test_a_cut_search_in_a_git_repo_is_still_read_as_cut(tmp_path):
+    """.git 让结果末尾总有一行“没有进去搜的目录”：它下面不能把上面的“[结果已截断…]”挡住。"""
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "src").mkdir()
+    for i in range(60):
+        (tmp_path / "src" / f"a{i:02d}.py").write_text("# talks to the server via requests helpers\n")
+    (tmp_path / "src" / "zz.py").write_text("import requests\n")
+    answer = demo_answer(tmp_path, "Is requests used?")
+    assert "does not seem to be used" not in answer and "is not used" not in answer, answer
+
+
+@pytest.mark.parametrize("name", [".x、src", ".a（整体搜索跳过隐藏目录）b"])
+def test_a_skipped_folder_whose_name_breaks_the_note_makes_the_answer_partial(tmp_path, name):
+    for folder in (".x", "src", name):
+        (tmp_path / folder).mkdir()
+    (tmp_path / "src" / "m.py").write_text("print(1)\n")
+    (tmp_path / name / "m.py").write_text("import requests\n")
+    answer = demo_answer(tmp_path, "有没有用到 requests")
+    assert "没有用到" not in answer and ("说不准" in answer or "用到了 requests" in answer), answer
+
+
+@pytest.mark.skipif(os.name == "nt", reason="符号链接在 Windows 上需要特权")
+def test_a_symlink_search_does_not_follow_is_not_read_as_not_used(tmp_path):
+    (tmp_path / "ext").mkdir()
+    (tmp_path / "ext" / "app.py").write_text("import requests\n")
+    (tmp_path / "work").mkdir()
+    (tmp_path / "work" / "lib").symlink_to(tmp_path / "ext")
+    answer = demo_answer(tmp_path / "work", "有没有用到 requests")
+    assert "说不准是否用到了 requests" in answer and "lib（符号链接，搜索不跟随）" in answer, answer
+
+
+@pytest.mark.parametrize(
+    "path,line,name",
+    [
+        ("util.js", "// ported from 'lodash' by hand", "lodash"),
+        ("a.js", "import lodash from './my-own-lodash'", "lodash"),
+        ("requirements.txt", "requests-mock==1.11", "requests"),
+    ],
+)
+def test_a_line_that_only_looks_like_an_import_is_a_mention(tmp_path, path, line, name):
+    (tmp_path / path).write_text(line + "\n")
+    assert f"没有找到 {name} 的依赖声明或 import" in demo_answer(tmp_path, f"有没有用到 {name}")
+
+
+def test_react_js_is_searched_as_react_and_a_folder_is_not_a_library(tmp_path):
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "App.jsx").write_text("import React from 'react'\n")
+    assert demo_answer(tmp_path, "有没有用到 React.js").startswith("\n用到了 React.js：1 处")
+    answer = demo_answer(tmp_path, "Is React used in src/?")
+    assert "Yes, React is used" in answer and "src is not used" not in answer
+
+
+def test_not_used_says_which_folders_of_other_peoples_code_it_did_not_search(tmp_path):
+    (tmp_path / "node_modules" / "lodash").mkdir(parents=True)
+    (tmp_path / "node_modules" / "lodash" / "x.js").write_text('require("lodash")\n')
+    (tmp_path / "a.js").write_text("console.log(1)\n")
+    answer = demo_answer(tmp_path, "有没有用到 lodash")
+    assert "没有用到 lodash" in answer and "没有搜 node_modules：版本库、依赖和虚拟环境里是别人的代码" in answer

@@ -108,6 +108,7 @@ def test_the_answer_follows_the_tool_result_not_a_table(inventory):
         ("一千二盒蓝笔够吗", ("蓝笔", 1200, "盒")),
         ("一百零五盒蓝笔够吗", ("蓝笔", 105, "盒")),
         ("我需要 3 盒红笔和 100 盒蓝笔，库存够吗", [("红笔", 3, "盒"), ("蓝笔", 100, "盒")]),
+        ("我需要 3 盒红笔，2 盒蓝笔。库存够吗？", [("红笔", 3, "盒"), ("蓝笔", 2, "盒")]),  # 逗号前面不是数字
         # 看不准的数量当作没说：先查库存，再问到底要多少
         ("我需要 1,000 盒红笔，库存够吗？", ("红笔", None, "盒")),
         ("我需要 1 000 盒红笔，库存够吗？", ("红笔", None, "盒")),
@@ -297,7 +298,7 @@ def test_the_demo_rejects_an_invalid_history_with_a_400(requests_of_a_real_run, 
         assert check_request({"model": "demo", "messages": messages, "tools": TOOLS})
 
 
-@pytest.mark.parametrize("quantity", ["2.5", "1,000", "-3", "0"])
+@pytest.mark.parametrize("quantity", ["2.5", "1,000", "-3", "0", "3/2", "3~5", "3 到 5", "3 或 4"])
 def test_an_unclear_quantity_is_asked_about_not_guessed(inventory, quantity):
     answer = answer_in(demo(inventory, f"我需要 {quantity} 盒红笔。库存够吗？如果够，一共多少钱？").stdout)
     assert "请告诉我你需要多少" in answer and f"你说的“{quantity} 盒”我算不了" in answer
@@ -338,3 +339,10 @@ def test_a_price_keeps_its_digits_and_a_unit_without_a_quantity_is_asked_about(i
     assert "3 × 0.000" in answer_in(demo(inventory, QUESTION).stdout)
     answer = answer_in(demo(inventory, "红笔的库存还有多少？").stdout)
     assert "请告诉我你需要多少" in answer and "None" not in answer
+
+
+@pytest.mark.parametrize("quantity", ["2.5", "-3", "1,000", "1e3", "3/2", "0"])
+def test_an_unclear_quantity_in_english_is_quoted_back(inventory, quantity):
+    answer = answer_in(demo(inventory, f"I need {quantity} boxes of red pens. Enough in stock? How much?").stdout)
+    assert f"I can't work with “{quantity} boxes”" in answer and "Tell me how many you need" in answer
+    assert "enough;" not in answer and "Total" not in answer

@@ -451,3 +451,40 @@ def test_resume_of_a_message_nested_hundreds_deep_is_one_line(tmp_path):
     (tmp_path / "deep.jsonl").write_text(json.dumps(session) + "\n" + request % deep + "\n", encoding="utf-8")
     out = run_main("--resume", str(tmp_path / "deep.jsonl"), "--demo", "再问", cwd=tmp_path)
     assert out.returncode == 2 and "嵌套了几百层" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_resume_drops_the_assistant_fields_another_provider_would_refuse(tmp_path, provider):
+    """录音是对着另一家录的：refusal、audio、function_call 是 null，assistant 上有 tool_call_id、不是字符串的 name，
+    调用里有 index、function.parsed。reasoning_content 留着（DeepSeek 要求原样送回；严格的服务商本来就不会给它）。"""
+    session = {"event": "session", "version": 1, "model": "m", "host": "h", "tools": [], "max_rounds": 10}
+    function = {"name": "list_files", "arguments": "{}", "parsed": {}}
+    call = {"id": "c1", "type": "function", "index": 0, "function": function}
+    assistant = {"role": "assistant", "content": "", "tool_calls": [call], "refusal": None, "audio": None}
+    assistant.update(function_call=None, tool_call_id="c1", name={"x": 1})
+    new = [{"role": "system", "content": "s"}, {"role": "user", "content": "问"}, assistant]
+    new.append({"role": "tool", "tool_call_id": "c1", "content": "r"})
+    lines = [session, {"event": "request", "question": 1, "round": 1, "keep": 0, "new": new}]
+    recording = tmp_path / "other.jsonl"
+    recording.write_text("\n".join(json.dumps(e) for e in lines) + "\n", encoding="utf-8")
+    p = provider([text_reply("接着答")], rules=["strict", "mistral", "vllm"])
+    out = run_main("--resume", str(recording), "--record", str(tmp_path / "next.jsonl"), "再问", p=p, cwd=tmp_path)
+    assert out.returncode == 0 and p.rejected == [], out.stdout + out.stderr
+    said = [line for line in out.stdout.splitlines() if "各家服务商不都收的字段" in line]
+    assert len(said) == 1 and all(k in said[0] for k in ("refusal", "tool_call_id", "name", "index", "function.parsed"))
+    sent_now = p.requests[0]["messages"][2]
+    assert sorted(sent_now) == ["content", "role", "tool_calls"]
+    assert sent_now["tool_calls"] == [
+        {"id": "c1", "type": "function", "function": {"name": "list_files", "arguments": "{}"}}
+    ]
+
+
+def test_resume_names_at_most_twenty_changes_and_counts_the_rest(tmp_path):
+    session = {"event": "session", "version": 1, "model": "m", "host": "h", "tools": [], "max_rounds": 10}
+    calls = [{"id": "x", "type": "function", "function": {"name": "list_files", "arguments": "{}"}}] * 30
+    new = [{"role": "system", "content": "s"}, {"role": "user", "content": "问"}]
+    new += [{"role": "assistant", "content": "", "tool_calls": calls}]
+    lines = [session, {"event": "request", "question": 1, "round": 1, "keep": 0, "new": new}]
+    (tmp_path / "dup.jsonl").write_text("\n".join(json.dumps(e) for e in lines) + "\n", encoding="utf-8")
+    out = run_main("--resume", str(tmp_path / "dup.jsonl"), "--demo", "你好", cwd=tmp_path)
+    said = [line for line in out.stdout.splitlines() if line.startswith("[接着] 录音里")]
+    assert len(said) == 21 and said[-1] == "[接着] 录音里还有 9 处也照这些规矩整理好了，不一一列出。", said

@@ -55,7 +55,9 @@ def test_symlink_that_leads_outside_is_refused(project):
     (project / "linkdir").symlink_to(project.parent)
     assert run_tool("read_file", path="link.txt").startswith("错误：")
     assert run_tool("list_files", path="linkdir").startswith("错误：")
-    assert "没有找到" in run_tool("search_files", query="top secret")
+    result = run_tool("search_files", query="top secret")
+    assert "没有找到" in result and "top secret" not in result.replace("'top secret'", "")
+    assert result.endswith("[有 2 个文件或目录没有搜：link.txt（符号链接，搜索不跟随） 等]")  # 不跟随，但要说
 
 
 @our_tool("read_file")
@@ -172,7 +174,7 @@ def test_search_files_reports_file_line_text_and_skips_noise(project):
         'src/index.js:1: const express = require("express");',
         "src/index.js:3: const app = express();",
         'tests/test_index.js:3: test("app is an express application", () => {',
-        "[没有进去搜的目录：.git、.hidden、node_modules、venv（整体搜索跳过隐藏目录、node_modules、site-packages "
+        "[没有进去搜的 4 个目录：.git、.hidden、node_modules、venv（整体搜索跳过隐藏目录、node_modules、site-packages "
         "和虚拟环境；要搜里面，把 path 指向它）]",  # __pycache__ 不列：里面只是搜过的 .py 编译出来的
     ]
     assert "x.js" in run_tool("search_files", query="express", path=".hidden")  # 指向它就搜
@@ -226,7 +228,7 @@ def test_search_files_lists_at_most_ten_skipped_folders_and_counts_the_rest(work
         (workdir / f".d{i:02d}").mkdir()
     (workdir / "src" / "__pycache__").mkdir(parents=True)
     note = run_tool("search_files", query="needle").splitlines()[-1]
-    assert note.startswith("[没有进去搜的目录：.d00、.d01、") and ".d09 等 12 个（" in note and ".d10" not in note
+    assert note.startswith("[没有进去搜的 12 个目录：.d00、.d01、") and ".d09 等（" in note and ".d10" not in note
 
 
 # ── run_command ──────────────────────────────────────────────

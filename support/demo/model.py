@@ -124,7 +124,8 @@ def understand(question: str) -> tuple:
     if shell:
         return shell
     q = question.lower()
-    words = [w.strip("./-") for w in re.findall(r"[A-Za-z@][A-Za-z0-9@._/-]*", question)]  # 库名照用户的写法
+    # 库名照用户的写法；“in src/” 这样以 / 结尾的是目录，不是库名
+    words = [w.strip("./-") for w in re.findall(r"[A-Za-z@][A-Za-z0-9@._/-]*", question) if not w.endswith("/")]
     names = list({w.lower(): w for w in reversed(words) if len(w) > 1 and w.lower() not in NOT_NAMES}.values())[::-1]
     if re.search(STACK, q):
         return "stack", []

@@ -13,7 +13,10 @@ ASKS = r"库存|多少钱|总价|单价|价格|够不够|够吗|够用|有货|�
 ASKS_EN = r"\b(in stock|stock|enough|how much|total|price|cost|available|left)\b"
 UNITS = "盒支个件包瓶本只箱枝张套"
 QUANTITY = rf"(\d+|[零〇一二两三四五六七八九十百千]+)\s*([{UNITS}])"
-UNCLEAR_BEFORE = r"[\d.,，\-−+eE]\s*$"  # 1,000、2.5、-3、3e2：数量前面还连着数字或符号，看不准就当没说
+# 1,000、2.5、-3、3e2、3/2、3~5、3 到 5、3 或 4：数量前面还连着数字或符号，看不准就当没说
+# （“3 盒红笔，2 盒蓝笔”里的逗号前面不是数字，不算）
+UNCLEAR_BEFORE = r"(\d\s*[,，、/~～]|\d[.eE]|[\-−+]|到|至|或)\s*$"
+UNCLEAR_TEXT = r"(?:\d[eE]|[\d.,，、/~～\-−+到至或\s])*$"  # 照原话说出来的那一段
 # 商品名两边的词：动词、语气词、问库存的词，都不算商品名的一部分
 AROUND = (
     r"的|和|与|跟|以及|库存|够|吗|还|有|呢|一共|总共|多少|价格|单价|是否|能|可以"
@@ -25,7 +28,11 @@ POWERS = {"十": 10, "百": 100, "千": 1000}
 # 英文问法：“3 boxes of red pens”“two blue pens”；商品名按词译成库存文件用的中文名（red pens → 红笔）
 EN_NUMBERS = dict(zip("one two three four five six seven eight nine ten".split(), range(1, 11), strict=True))
 EN_UNIT = r"boxes|box|packs?|packets?|pieces?|pcs|bottles?|cartons?|cases?|sets?|units?"
-EN_QUANTITY = rf"(?<![\w.,-])(\d+|{'|'.join(EN_NUMBERS)})\s+(?:({EN_UNIT})\s+of\s+)?((?:[a-z]+ ?){{1,3}})"
+# 数量连着别的数字、符号（2.5、-3、1,000、1e3、3/2）也先认下来：看不准的照原话说出来，不比较、不算总价
+EN_QUANTITY = (
+    rf"(?<![\w.,/~-])([-−+]?\d[\d.,/~]*(?:e[-+]?\d+)?|{'|'.join(EN_NUMBERS)})\s+"
+    rf"(?:({EN_UNIT})\s+of\s+)?((?:[a-z]+ ?){{1,3}})"
+)
 EN_STOP = r"\b(and|or|in|are|is|do|does|enough|please|for|from|with|if|how|but|then)\b.*"
 EN_WORDS = {
     "red": "红",
@@ -97,7 +104,7 @@ def chinese_orders(question: str) -> list:
         unclear = ""
         if not quantity or re.search(UNCLEAR_BEFORE, question[: m.start()]):
             # 0 盒、2.5 盒、-3 盒、1,000 盒、三五盒：先查库存，再问到底要多少
-            before = re.search(r"[\d.,，\-−+eE]*$", question[: m.start()]).group()
+            before = re.search(UNCLEAR_TEXT, question[: m.start()]).group().lstrip(" ，,、")
             quantity, unclear = None, f"{before}{m.group(1)} {m.group(2)}"
         orders.append(Order(item, quantity, m.group(2), item, unclear))
     if orders:
@@ -128,7 +135,7 @@ def english_orders(question: str) -> list:
         if not asked:
             continue
         number = m.group(1)
-        quantity = int(number) if number.isdecimal() else EN_NUMBERS[number]
+        quantity = int(number) if number.isdecimal() else EN_NUMBERS.get(number, 0)  # 0：看不准
         unclear = "" if quantity else f"{number} {m.group(2) or asked}"  # 0 boxes
         orders.append(Order(chinese_name(asked), quantity or None, m.group(2) or "", asked, unclear))
     return orders

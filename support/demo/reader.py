@@ -10,6 +10,8 @@ import json
 import re
 from dataclasses import dataclass
 
+from support.search import SKIPPED_NOTE
+
 OFFSET_HINT = re.compile(r"用 offset=(\d+) 继续(?:读|列出)\]$")  # 怎样接着读、接着列（被截短时只剩结尾）
 LISTED = re.compile(r"^\[第 \d+–(\d+) 项，共 (\d+) 项；")  # list_files 列到第几项、一共几项
 SEARCH_CUT = "[结果已截断："  # search_files 只给了前几条匹配（前面的匹配行都是完整的）
@@ -33,6 +35,7 @@ class Seen:
     more: int | None = None  # 后面还有，工具说了怎样接着读、接着列：offset=N
     listed: tuple | None = None  # list_files 没列完：(列到第几项, 一共几项)
     unreached: bool = False  # search_files 有文件或目录没有搜
+    skipped: str = ""  # search_files 末尾说整体搜索没有进去的那些目录的一行（[没有进去搜的 N 个目录：…]）
 
     @property
     def text(self) -> str:
@@ -43,7 +46,7 @@ def read(got: str) -> Seen:
     """把一个工具结果读成 Seen。"""
     if got.startswith("错误："):
         return Seen(error=got)
-    lines, cut, more, listed, unreached = got.split("\n"), False, None, None, False
+    lines, cut, more, listed, unreached, skipped = got.split("\n"), False, None, None, False, ""
     while lines and (last := lines[-1].strip()):  # 末尾的提示和截断说明，可能不止一条
         if hint := OFFSET_HINT.search(last):
             more = int(hint.group(1))
@@ -51,6 +54,8 @@ def read(got: str) -> Seen:
                 listed = int(total.group(1)), int(total.group(2))
         elif last.startswith(UNREACHED):
             unreached = True
+        elif last.startswith(SKIPPED_NOTE):
+            skipped = last
         elif last.startswith(SEARCH_CUT):
             cut = True
         elif CUT_NOTE.match(last):
@@ -68,7 +73,7 @@ def read(got: str) -> Seen:
     if any(LINE_CUT in line for line in lines):
         lines, cut = [line.split(LINE_CUT)[0] for line in lines], True
     cut = cut or (more is None and unfinished_json("\n".join(lines)))  # 还有下一页的 JSON 本来就没写完
-    return Seen(tuple(lines), cut=cut, more=more, listed=listed, unreached=unreached)
+    return Seen(tuple(lines), cut=cut, more=more, listed=listed, unreached=unreached, skipped=skipped)
 
 
 def unfinished_json(text: str) -> bool:

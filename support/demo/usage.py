@@ -7,24 +7,33 @@ import re
 
 from support.demo.calls import first_new, is_cut, key, listing, names_in, result, said, unlisted
 from support.demo.manifests import MANIFESTS
-from support.search import SKIP_DIRS, SKIPPED_NOTE, VENV_MARK, skipped_folder
+from support.demo.reader import read
+from support.search import SKIP_DIRS, VENV_MARK, skipped_folder
 
 MAX_SEARCHES = 30  # 回答“用没用到”最多搜几次
 UNREACHED = "[有 "  # search_files 结果末尾的“[有 N 个文件或目录没有搜：…]”
 DOC_CUT = "[文档里的匹配没有显示全]"  # 文档里只算提到：没显示全不影响“用没用到”，只是提到的次数没数全
 DOC_SUFFIXES = (".md", ".rst", ".txt", ".adoc")
-NOT_SEARCHED = "[有的目录没有搜]"  # 整体搜索跳过的目录没能一一补搜（没列全、认不出、要搜太多次）
+NOT_SEARCHED = "[有的目录没有搜："  # 整体搜索跳过的目录没能一一补搜（没列全、认不出、要搜太多次），后面接着结果里的原话
+NOT_OWN = "[不是项目自己代码的目录："  # 跳过的版本库、依赖、虚拟环境：回答“没用到”时说一声没搜它们
+SKIPPED_LINE = re.compile(r"^\[没有进去搜的 (\d+) 个目录：(.*?)( 等)?（整体搜索跳过隐藏目录[^（）]*）\]$")
 
 
 def use_step(seen, names, en: bool = False):
     """“项目里用没用到 X”：每个名字先整体搜一次（几个名字在同一轮里并行搜）；
     结果被截断、又没看到声明，就缩小范围接着搜（search_plan）。搜完了回答。
-    search_files 区分大小写：用户写的是 Vue，也按 vue 搜一次（npm、PyPI 的包名都是小写）。"""
-    plans = {name: [search_plan(seen, s) for s in dict.fromkeys([name, name.lower()])] for name in names}
+    search_files 区分大小写：用户写的是 Vue，也按 vue 搜一次（npm、PyPI 的包名都是小写；见 spellings）。"""
+    plans = {name: [search_plan(seen, s) for s in spellings(name)] for name in names}
     calls = list({key(call): call for plan in plans.values() for todo, _ in plan for call in todo}.values())
     return calls or "\n\n".join(
-        use_answer(name, "\n".join(found for _, found in plan), en) for name, plan in plans.items()
+        use_answer(name, [piece for _, found in plan for piece in found], en) for name, plan in plans.items()
     )
+
+
+def spellings(name: str) -> list:
+    """要搜的几种写法：用户写的、小写的；React.js、Vue.js 再加上包名 react、vue。"""
+    base = name[:-3] if name.lower().endswith(".js") and len(name) > 3 else name
+    return list(dict.fromkeys([name, name.lower(), base, base.lower()]))
 
 
 def search_call(name: str, path: str = "."):
@@ -43,13 +52,14 @@ def search_plan(seen, name: str):
         path, folder = todo.pop(0)
         call, searches = search_call(name, path), searches + 1
         got = result(seen, call)
-        if got and folder:
-            more, complete = skipped_in(got)
-            more = [(p, True) for p in more if (p, True) not in todo and search_call(name, p) not in calls]
+        if got and folder and (note := read(got).skipped):
+            own, others, complete = skipped_in(note)
+            more = [(p, True) for p in own if (p, True) not in todo and search_call(name, p) not in calls]
             if not complete or searches + len(todo) + len(more) > MAX_SEARCHES:
-                found.append(NOT_SEARCHED)
+                found.append(f"{NOT_SEARCHED}{note}]")
             else:
                 todo += more
+            found += [f"{NOT_OWN}{'、'.join(others)}]"] if others else []
         if not got:
             calls.append(call)
         elif not is_cut(got) or got.startswith("错误：") or any(declares(h, name) for h in hits_in(got)):
@@ -62,7 +72,7 @@ def search_plan(seen, name: str):
             found.append(got)  # 没列全，或者要搜的太多：停在这里，回答时说没看全
         else:
             todo += children(seen, path)
-    return calls, "\n".join(found)
+    return calls, found
 
 
 def children(seen, folder: str) -> list:
@@ -77,15 +87,18 @@ def children(seen, folder: str) -> list:
     return found
 
 
-def skipped_in(got: str) -> tuple:
-    """search_files 结果末尾说整体搜索没有进去的目录里，可能放着项目自己代码的那些（隐藏目录，
-    .git、依赖目录、虚拟环境除外），和：是不是都列出来了、都认得出来（不然回答时说有目录没搜）。"""
-    line = next((s for s in got.splitlines() if s.startswith(SKIPPED_NOTE)), "")
-    if not line:
-        return [], True
-    listed, _, more = line[len(SKIPPED_NOTE) :].split("（整体搜索", 1)[0].partition(" 等 ")
-    own = [p for p in listed.split("、") if not not_own_code(p)]
-    return own, not more and all(os.path.isdir(p) and not os.path.islink(p) for p in own)
+def skipped_in(note: str) -> tuple:
+    """search_files 末尾那一行说整体搜索没有进去的目录 → (可能放着项目自己代码的那些（隐藏目录），
+    不是项目自己代码的那些（.git、依赖目录、虚拟环境），是不是都列出来了、每个都认得出来)。
+    名字里带着“、”、括号、转义过的字符时分不清：算没列全，回答时说有目录没搜，不猜。"""
+    m = SKIPPED_LINE.match(note)
+    if not m:
+        return [], [], False
+    listed = m.group(2).split("、")
+    complete = not m.group(3) and len(listed) == int(m.group(1)) == len(set(listed))
+    complete = complete and all(skipped_folder(p) and os.path.isdir(p) and not os.path.islink(p) for p in listed)
+    others = [p for p in listed if not_own_code(p)]
+    return [p for p in listed if p not in others], others, complete
 
 
 def not_own_code(path: str) -> bool:
@@ -100,14 +113,18 @@ def hits_in(found: str) -> list:
     return list(dict.fromkeys(h for h in lines if not h.startswith(("[", "…", "错误：")) and h.count(":") >= 2))
 
 
-def use_answer(name: str, found: str, en: bool = False) -> str:
+def use_answer(name: str, pieces: list, en: bool = False) -> str:
     """只有依赖清单里的声明、代码里的 import / require 才算“用到”；文档、注释、字符串里出现只算提到。
-    结果没给全（被截断、有的部分搜不了）又没看到声明：说没看全，不说没用到。"""
+    结果没给全（被截断、有的部分搜不了）又没看到声明：说没看全，不说没用到。
+    pieces：search_plan 收下的各个搜索结果和记号，每个结果自己判断截没截断（拼起来就看不出了）。"""
+    found = "\n".join(pieces)
     if found.startswith("错误："):
         return said(en, f"没法搜索 {name}：{found}", f"I could not search for {name}: {found}")
     hits = hits_in(found)
-    partial = is_cut(found) or any(s.startswith(("错误：", UNREACHED, NOT_SEARCHED)) for s in found.splitlines())
-    uses = [h for h in hits if declares(h, name)]
+    partial = any(map(is_cut, pieces)) or any(
+        s.startswith(("错误：", UNREACHED, NOT_SEARCHED)) for s in found.splitlines()
+    )
+    uses = [h for h in hits if any(declares(h, s) for s in spellings(name))]
     comma = said(en, "、", ", ")
     if uses:
         files = comma.join(sorted({h.split(":", 1)[0] for h in uses}))
@@ -126,7 +143,8 @@ def use_answer(name: str, found: str, en: bool = False) -> str:
             )
         return answer
     if partial:
-        unsearched = next((s for s in found.splitlines() if s.startswith(UNREACHED)), "")
+        unsearched = next((s for s in found.splitlines() if s.startswith((UNREACHED, NOT_SEARCHED))), "")
+        unsearched = unsearched.removeprefix(NOT_SEARCHED).removesuffix("]")  # 没能补搜的：引结果里的原话
         return said(
             en,
             f"说不准是否用到了 {name}：搜索结果不完整（被截断了，或者有文件、目录没能搜），"
@@ -139,22 +157,36 @@ def use_answer(name: str, found: str, en: bool = False) -> str:
             "searching a narrower path (say, just src or package.json) would."
             + (f"\nThe result says: {unsearched}" if unsearched else ""),
         )
+    marks = [s[len(NOT_OWN) : -1] for s in found.splitlines() if s.startswith(NOT_OWN)]
+    others = list(dict.fromkeys(n for s in marks for n in s.split("、")))
+    not_own = said(
+        en,
+        f"\n（没有搜 {comma.join(others)}：版本库、依赖和虚拟环境里是别人的代码，不算项目用到。）",
+        f"\n(I did not search {comma.join(others)}: version control, dependencies and virtual environments "
+        "hold other people's code.)",
+    ) if others else ""  # fmt: skip
     if not hits:
-        both = name != name.lower()  # 两种写法都搜了
-        return said(
-            en,
-            f"没有用到 {name}：search_files 在项目里没有搜到它"
-            + (f"（区分大小写：{name} 和 {name.lower()} 都搜了）。" if both else "。"),
-            f"{name} is not used: search_files found it nowhere in the project"
-            + (f" (it is case-sensitive: I searched for both {name} and {name.lower()})." if both else "."),
+        tried = spellings(name)  # 几种写法都搜了
+        return (
+            said(
+                en,
+                f"没有用到 {name}：search_files 在项目里没有搜到它"
+                + (f"（区分大小写：{'、'.join(tried)} 都搜了）。" if len(tried) > 1 else "。"),
+                f"{name} is not used: search_files found it nowhere in the project"
+                + (f" (it is case-sensitive: I searched for {', '.join(tried)})." if len(tried) > 1 else "."),
+            )
+            + not_own
         )
     files = comma.join(sorted({h.split(":", 1)[0] for h in hits}))
-    return said(
-        en,
-        f"没有找到 {name} 的依赖声明或 import，看来没有用到它；"
-        f"它只是在这些文件里被提到（文档、注释或字符串）：{files}。",
-        f"I found no declaration or import of {name}, so it does not seem to be used; it is only mentioned "
-        f"(in docs, comments or strings) in: {files}.",
+    return (
+        said(
+            en,
+            f"没有找到 {name} 的依赖声明或 import，看来没有用到它；"
+            f"它只是在这些文件里被提到（文档、注释或字符串）：{files}。",
+            f"I found no declaration or import of {name}, so it does not seem to be used; it is only mentioned "
+            f"(in docs, comments or strings) in: {files}.",
+        )
+        + not_own
     )
 
 
@@ -164,27 +196,28 @@ def is_doc(path: str) -> bool:
 
 
 def declares(hit: str, name: str) -> bool:
-    """search_files 的一行（文件:行号: 内容）是不是 name 的依赖声明或引入：依赖清单里的一行，
-    或者代码里引入的正是 name 这个模块（from support.read import requests 引入的不是 requests 库）。"""
+    """search_files 的一行（文件:行号: 内容）是不是 name 的依赖声明或引入：依赖清单里写着 name 这个包的一行，
+    或者代码里引入的正是 name 这个模块（from support.read import requests 引入的不是 requests 库，
+    requests-mock 不是 requests，// ported from 'lodash' 是注释）。"""
     path, _, text = hit.split(":", 2)
-    base = path.rsplit("/", 1)[-1]
-    if base in MANIFESTS or base.startswith("requirements"):
-        return True
-    if is_doc(path):
+    base, text, n = path.rsplit("/", 1)[-1], text.strip(), re.escape(name)
+    if base in MANIFESTS or base.startswith("requirements"):  # 整个包名：前后不连着别的字母、-、.
+        return bool(re.search(rf"(?<![\w.@/-]){n}(?![\w.-])", text, re.IGNORECASE))
+    if is_doc(path) or re.match(r"(//|/\*|\*|#(?!\s*include)|--|;)", text):  # 文档、注释
         return False
-    n = re.escape(name)
-    quoted_module = rf"['\"`]{n}(/[^'\"`]*)?['\"`]"  # "lodash"、'lodash/merge'
-    patterns = (
-        [rf"^import\s+([\w.]+(\s+as\s+\w+)?\s*,\s*)*{n}(?=[\s.,;]|$)", rf"^from\s+{n}(?=[\s.])"]  # Python
-        if base.endswith((".py", ".pyi"))
-        else [
+    quoted_module = rf"['\"`]{n}(/[^'\"`]*)?['\"`]"  # "lodash"、'lodash/merge'（不是 './my-lodash'）
+    if base.endswith((".py", ".pyi")):
+        patterns = [rf"^import\s+([\w.]+(\s+as\s+\w+)?\s*,\s*)*{n}(?=[\s.,;]|$)", rf"^from\s+{n}(?=[\s.])"]
+    else:
+        patterns = [
             rf"\b(require|import)\s*\(\s*{quoted_module}",  # require("x")、import("x")
-            rf"(^import|\bfrom)\s+{quoted_module}",  # import "x"、import … from "x"
+            rf"^(import|export)\b.*\bfrom\s+{quoted_module}",  # import … from "x"、export … from "x"
+            rf"^import\s+{quoted_module}",  # import "x"
             rf"^(use|using|extern\s+crate)\s+{n}\b",  # Rust、PHP、C#
             rf"^#\s*include\s*[<\"]{n}\b",  # C、C++
-            rf"^import\s+(static\s+)?[\w.]*\b{n}\b",  # Java、Kotlin、Scala
         ]
-    )
+    if base.endswith((".java", ".kt", ".kts", ".scala", ".groovy")):
+        patterns.append(rf"^import\s+(static\s+)?[\w.]*\b{n}\b")
     if base.endswith(".go"):  # import "github.com/x/name"，或者 import ( … ) 块里的一行
         patterns.append(rf"^(import\s+(\w+\s+)?)?\"([^\"]*/)?{n}(/v\d+)?\"")
-    return any(re.search(p, text.strip(), re.IGNORECASE) for p in patterns)
+    return any(re.search(p, text, re.IGNORECASE) for p in patterns)

@@ -39,8 +39,10 @@ def keep_run(client, model: str, tools: list, max_rounds, mode: str, workdir: Pa
             + (f"\n[接着] 录制时的工作目录叫 {then}，现在是 {workdir.name}：要接着问同一个项目，用 -C 指定它。"
                if then not in (None, workdir.name) else "")
         ))  # fmt: skip
-        for change in changes:  # 录音是别人给的也一样：不合规矩的历史整理好再接着问，每一处说一句
+        for change in changes[:SHOWN_CHANGES]:  # 录音是别人给的也一样：不合规矩的历史整理好再接着问，每一处说一句
             print(printable(f"[接着] 录音里的{change}"))
+        if len(changes) > SHOWN_CHANGES:  # 造出来的录音可能有几十万处：不刷屏
+            print(f"[接着] 录音里还有 {len(changes) - SHOWN_CHANGES} 处也照这些规矩整理好了，不一一列出。")
     else:
         recorder = Recorder(client, create_recording(record), info)
     if workdir in Path(record or resume).resolve().parents:
@@ -49,6 +51,7 @@ def keep_run(client, model: str, tools: list, max_rounds, mode: str, workdir: Pa
 
 
 ROLES = ("system", "user", "assistant", "tool")
+SHOWN_CHANGES = 20  # 整理历史时最多一处一句地说几处
 KEYS = {  # 每种消息该有的字段（assistant 的字段服务商给什么留什么，见 tidy_assistant）
     "system": ("role", "content", "name"),
     "user": ("role", "content", "name"),
@@ -140,7 +143,33 @@ def tidy_assistant(m: dict, fixed: list, ids: set, where: str, changes: list) ->
         for tc, new in zip(calls or [], now, strict=False)
     ):
         changes.append(where + "的调用 arguments 不是 JSON 对象的字符串：改成了 JSON 对象")
-    return after, pairs
+    return without_foreign_fields(after, where, changes), pairs
+
+
+CALL_KEYS = ("id", "type", "function", "extra_content")  # extra_content：Gemini 的 thought_signature，要原样送回
+
+
+def without_foreign_fields(m: dict, where: str, changes: list) -> dict:
+    """录音可能是对着另一家服务商录的：值是 null 的字段（refusal、audio、function_call）、assistant 不该有的
+    tool_call_id、不是字符串的 name、调用里多出来的字段（index、parsed），严格的服务商都拒收，去掉。
+    别的字段（reasoning_content 之类，有的服务商要求原样送回）留着。"""
+    dropped = [k for k, v in m.items() if k != "content" and v is None or k == "tool_call_id"]
+    dropped += ["name"] if "name" in m and not isinstance(m["name"], str) else []
+    m = {k: v for k, v in m.items() if k not in dropped}
+    calls = []
+    for tc in m.get("tool_calls") or []:
+        extra = [k for k in tc if k not in CALL_KEYS] + [
+            f"function.{k}" for k in tc["function"] if k not in ("name", "arguments")
+        ]
+        dropped += extra
+        function = {k: tc["function"][k] for k in ("name", "arguments")}
+        calls.append({**{k: v for k, v in tc.items() if k in CALL_KEYS}, "function": function})
+    if calls:
+        m["tool_calls"] = calls
+    if dropped:
+        names = "、".join(dict.fromkeys(str(k)[:40] for k in dropped))
+        changes.append(where + f"有各家服务商不都收的字段 {names}：去掉了")
+    return m
 
 
 def repointed(result: dict, renamed: list) -> dict:
