@@ -412,10 +412,21 @@ def test_resume_makes_a_hostile_history_well_formed_and_names_each_change(tmp_pa
     assert all(isinstance(m["content"], str) for m in sent_now) and "\ud800" not in json.dumps(sent_now)
 
 
+def resume_strictly(tmp_path, provider, new, name="recorded.jsonl"):
+    """一段只有一次请求（messages 是 new）的录音，--resume 接着问一句，对着最严格的几条规矩：返回 (输出, 服务商)。"""
+    session = {"event": "session", "version": 1, "model": "m", "host": "h", "tools": [], "max_rounds": 10}
+    lines = [session, {"event": "request", "question": 1, "round": 1, "keep": 0, "new": new}]
+    recording = tmp_path / name
+    recording.write_text("\n".join(json.dumps(e) for e in lines) + "\n", encoding="utf-8")
+    p = provider([text_reply("接着答")], rules=["strict", "mistral", "vllm"])
+    out = run_main("--resume", str(recording), "--record", str(tmp_path / "next.jsonl"), "再问", p=p, cwd=tmp_path)
+    assert out.returncode == 0 and p.rejected == [], out.stdout + out.stderr
+    return out, p
+
+
 def test_resume_keeps_only_the_fields_each_kind_of_message_has(tmp_path, provider):
     """user 带着 tool_calls、system 多一个字段、user 的 content 是乱七八糟的列表、tool 结果带 name、
     没有 tool_call_id：严格的服务商都拒收（Extra inputs are not permitted）。接着问之前去掉，每处一句。"""
-    session = {"event": "session", "version": 1, "model": "m", "host": "h", "tools": [], "max_rounds": 10}
     call = {"id": "c1", "type": "function", "function": {"name": "list_files", "arguments": "{}"}}
     new = [
         {"role": "system", "content": "s", "extra_field": 1},
@@ -424,12 +435,7 @@ def test_resume_keeps_only_the_fields_each_kind_of_message_has(tmp_path, provide
         {"role": "tool", "tool_call_id": "c1", "content": "r", "name": {"x": 1}},
         {"role": "tool", "content": "r"},
     ]
-    lines = [session, {"event": "request", "question": 1, "round": 1, "keep": 0, "new": new}]
-    recording = tmp_path / "fields.jsonl"
-    recording.write_text("\n".join(json.dumps(e) for e in lines) + "\n", encoding="utf-8")
-    p = provider([text_reply("接着答")], rules=["strict", "mistral", "vllm"])
-    out = run_main("--resume", str(recording), "--record", str(tmp_path / "next.jsonl"), "再问", p=p, cwd=tmp_path)
-    assert out.returncode == 0 and p.rejected == [], out.stdout + out.stderr
+    out, p = resume_strictly(tmp_path, provider, new)
     said = "\n".join(line for line in out.stdout.splitlines() if line.startswith("[接着] 录音里的"))
     for change in (
         "messages[0] 有 system 消息不该有的字段 extra_field",
@@ -456,19 +462,13 @@ def test_resume_of_a_message_nested_hundreds_deep_is_one_line(tmp_path):
 def test_resume_drops_the_assistant_fields_another_provider_would_refuse(tmp_path, provider):
     """录音是对着另一家录的：refusal、audio、function_call 是 null，assistant 上有 tool_call_id、不是字符串的 name，
     调用里有 index、function.parsed。reasoning_content 留着（DeepSeek 要求原样送回；严格的服务商本来就不会给它）。"""
-    session = {"event": "session", "version": 1, "model": "m", "host": "h", "tools": [], "max_rounds": 10}
     function = {"name": "list_files", "arguments": "{}", "parsed": {}}
     call = {"id": "c1", "type": "function", "index": 0, "function": function}
     assistant = {"role": "assistant", "content": "", "tool_calls": [call], "refusal": None, "audio": None}
     assistant.update(function_call=None, tool_call_id="c1", name={"x": 1})
     new = [{"role": "system", "content": "s"}, {"role": "user", "content": "问"}, assistant]
     new.append({"role": "tool", "tool_call_id": "c1", "content": "r"})
-    lines = [session, {"event": "request", "question": 1, "round": 1, "keep": 0, "new": new}]
-    recording = tmp_path / "other.jsonl"
-    recording.write_text("\n".join(json.dumps(e) for e in lines) + "\n", encoding="utf-8")
-    p = provider([text_reply("接着答")], rules=["strict", "mistral", "vllm"])
-    out = run_main("--resume", str(recording), "--record", str(tmp_path / "next.jsonl"), "再问", p=p, cwd=tmp_path)
-    assert out.returncode == 0 and p.rejected == [], out.stdout + out.stderr
+    out, p = resume_strictly(tmp_path, provider, new)
     said = [line for line in out.stdout.splitlines() if "各家服务商不都收的字段" in line]
     assert len(said) == 1 and all(k in said[0] for k in ("refusal", "tool_call_id", "name", "index", "function.parsed"))
     sent_now = p.requests[0]["messages"][2]
