@@ -24,6 +24,7 @@ from support.workspace import (
 SKIP_DIRS = {"node_modules", "__pycache__", "site-packages"}  # 另外：隐藏目录、虚拟环境（skip_dir）
 VENV_MARK = "pyvenv.cfg"  # 有它的目录是虚拟环境
 SHOWN_SKIPPED = 10  # 结果里最多列出几个没有进去的目录
+SHOWN_MISSED = 5  # 结果里最多列出几个没能搜的文件或目录
 SKIPPED_NOTE = "[没有进去搜的 "  # “[没有进去搜的 N 个目录：a、b（整体搜索跳过…）]”：离线演示认这个开头
 COMMON_BYTES = b" etaoinsrlcd\nupmh_f.g(),=\"ybw:'vk-x/0;1T2S>A<"  # 代码里最常见的字节，越靠前越常见
 
@@ -63,7 +64,7 @@ class FileWalk:
 
     def __init__(self, root: str, env_files: frozenset):
         self.root, self.env_files = root, env_files
-        self.missed, self.first_missed = 0, ""
+        self.missed, self.missed_names = 0, []  # 没能搜的有几个；前 SHOWN_MISSED 个（名字和原因）
         self.skipped, self.skipped_names = 0, []  # 没有进去的目录有几个；前 SHOWN_SKIPPED 个的路径
 
     def __iter__(self):
@@ -71,7 +72,8 @@ class FileWalk:
 
     def miss(self, path: str, reason: str) -> None:
         self.missed += 1
-        self.first_missed = self.first_missed or f"{quoted(shown(Path(path)))}（{reason}）"
+        if len(self.missed_names) < SHOWN_MISSED:
+            self.missed_names.append(f"{quoted(shown(Path(path)), 80)}（{reason}）")
 
     def skip(self, path: str) -> None:
         self.skipped += 1
@@ -84,8 +86,8 @@ def coverage_note(files: FileWalk) -> str:
     没搜到不等于没有：模型（和离线演示）靠这几句知道还有哪里没看。"""
     note = ""
     if files.missed:
-        more = " 等" if files.missed > 1 else ""
-        note += f"\n[有 {files.missed} 个文件或目录没有搜：{files.first_missed}{more}]"
+        more = " 等" if files.missed > len(files.missed_names) else ""
+        note += f"\n[有 {files.missed} 个文件或目录没有搜：{'、'.join(files.missed_names)}{more}]"
     if files.skipped:
         more = " 等" if files.skipped > len(files.skipped_names) else ""
         note += (

@@ -242,7 +242,7 @@ def test_demo_says_it_saw_only_part_of_a_listing_it_stopped_paging(workdir, monk
     monkeypatch.setattr(tools, "MAX_RESULT_CHARS", 200)  # 每页十几项，翻 5 页也列不完
     for question in (QUESTION, "这个项目的入口文件是什么？", "帮我看看 tests 目录下有哪些测试文件"):
         out = ask(question, capsys)
-        assert len(tool_calls_in(out)) == 5
+        assert sum(c.startswith("list_files") for c in tool_calls_in(out)) == 5  # 入口问题还搜一次 __main__
         answer = answer_of(out)
         assert re.search(r"只列出了工作目录的前 \d+ 项（共 100 项）", answer) and "不能说没有" in answer
         assert "工作目录里没有" not in answer and "工作目录下没有" not in answer
@@ -497,3 +497,39 @@ def test_not_used_says_which_folders_of_other_peoples_code_it_did_not_search(tmp
     (tmp_path / "a.js").write_text("console.log(1)\n")
     answer = demo_answer(tmp_path, "有没有用到 lodash")
     assert "没有用到 lodash" in answer and "没有搜 node_modules：版本库、依赖和虚拟环境里是别人的代码" in answer
+
+
+def test_the_entry_point_is_searched_for_before_saying_there_is_none(tmp_path):
+    """顶层没有 .py、也没有常见的入口文件名：照样在整个项目里搜 __main__，没搜到才说没有，并说看了哪里。"""
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "run.py").write_text('if __name__ == "__main__":\n    print(1)\n')
+    assert "入口文件应该是 pkg/run.py" in demo_answer(tmp_path, "这个项目的入口文件是什么？")
+    (tmp_path / "pkg" / "run.py").write_text("print(1)\n")
+    answer = demo_answer(tmp_path, "这个项目的入口文件是什么？")
+    assert "顶层目录里没有常见的入口文件" in answer and "整个项目里也没有搜到" in answer
+
+
+def test_an_incomplete_search_says_why_and_gives_advice_that_works(tmp_path):
+    """没截断、只是有文件没搜（太大）：不说“被截断了”，也不教人缩小 path（缩小了也搜不了那个文件）。"""
+    (tmp_path / "src").mkdir()
+    (tmp_path / "src" / "bundle.js").write_text("var x=1;\n" * 300_000 + 'require("lodash");\n')
+    (tmp_path / "src" / "a.js").write_text('const _ = require("lodash");\n')
+    used = demo_answer(tmp_path, "Is lodash used anywhere?")
+    assert "(some files or folders were not searched; there may be more)" in used and "cut off" not in used
+    (tmp_path / "src" / "a.js").unlink()
+    unsure = demo_answer(tmp_path, "有没有用到 lodash")
+    assert "（有文件或目录没有搜）" in unsure and "缩小范围" not in unsure and "被截断" not in unsure
+    assert unsure.rstrip().endswith("可以用 read_file 分页读）]")  # 引的原话带着它的 ]
+
+
+def test_a_dependency_in_two_manifests_is_listed_once(tmp_path):
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "x"\ndependencies = ["flask", "requests"]\n')
+    (tmp_path / "requirements.txt").write_text("flask==3.0\nrequests>=2\n")
+    answer = demo_answer(tmp_path, QUESTION)
+    assert "后端：Flask 3.0（Python）\n" in answer and answer.count("requests") == 1, answer
+
+
+def test_a_file_named_in_the_question_is_not_taken_for_a_library(tmp_path):
+    (tmp_path / "big.log").write_text("numpy\n")
+    out = run_main("--demo", "-C", str(tmp_path), "search for numpy in big.log").stdout
+    assert '"query": "big.log"' not in out and '"query": "numpy"' in out

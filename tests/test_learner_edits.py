@@ -198,6 +198,38 @@ def test_a_question_about_two_things_answers_one_and_names_the_other(project):
     assert "你还问了项目里有没有用到 lodash" in library  # 问的是哪个库，就点出哪个
 
 
+@pytest.mark.parametrize(
+    "where,question,left",
+    [
+        ("examples/my-project", "帮我看看这个项目用了什么技术栈，还有它用的是什么许可证？", "“它用的是什么许可证”"),
+        ("examples/my-project", "Is lodash used, and who wrote this project?", "“who wrote this project”"),
+        ("examples/my-project", "有没有用到 react？顺便把它升级到 19", "“把它升级到 19”"),
+        ("examples/inventory", "我需要 3 盒红笔，库存够吗？另外明天能到货吗？", "“明天能到货吗”"),
+        ("examples/inventory", "I need 3 boxes of red pens. Enough? How much is that in USD?", "another currency"),
+        ("examples/inventory", "我需要 3 盒红笔。库存够吗？一共多少美元？", "要用别的货币算"),
+    ],
+)
+def test_a_part_of_the_question_the_demo_did_not_understand_is_named_not_dropped(where, question, left):
+    """认得的那件照常回答；没看懂的那一句照原话说出来：没回答，也没照着做。"""
+    text = run_main("--demo", "-C", where, question).stdout.split("[最终回复]", 1)[1]
+    assert left in text and "who is not used" not in text, text
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        QUESTION,
+        "我需要 3 盒红笔。库存够吗？如果够，一共多少钱？",
+        "我想知道，这个项目用了什么技术栈",
+        "Hi, what is the entry point?",
+    ],
+)
+def test_fillers_and_follow_ups_of_the_same_question_are_not_called_misunderstood(question):
+    where = "examples/inventory" if "红笔" in question else "examples/my-project"
+    text = run_main("--demo", "-C", where, question).stdout.split("[最终回复]", 1)[1]
+    assert "没看懂" not in text and "did not understand" not in text, text
+
+
 def test_a_unit_the_stock_data_does_not_have_is_never_given_to_the_stock():
     work = ROOT / "examples" / "inventory"
     text = run_main("--demo", "-C", str(work), "我需要 3 支红笔。库存够吗？如果够，一共多少钱？").stdout

@@ -135,7 +135,7 @@ def test_search_notes_the_files_it_could_not_open(workdir):
     finally:
         os.chmod(workdir / "locked", 0o755)
     assert found == [str(workdir / "a.txt")]
-    assert note.startswith("\n[有 2 个文件或目录没有搜：locked（") and note.endswith(" 等]")
+    assert note.startswith("\n[有 2 个文件或目录没有搜：locked（") and "、secret.txt（" in note and note.endswith("）]")
 
 
 def test_search_notes_files_and_folders_that_vanish_during_the_walk(workdir):

@@ -103,9 +103,11 @@ def problem(f: dict, en: bool) -> str:
     if kind == "cut":
         return said(
             en,
-            f"{path} 没能完整读到（工具结果被截短了），我不拿半份数据回答："
+            f"{path} 没能完整读到（结果在中途断了：可能是工具结果被截短了，也可能文件本身就没写完），"
+            "我不拿半份数据回答："
             "判断不了库存能否满足你的需要，也算不出总价。",
-            f"I could not read all of {path} (the tool result was cut short), and I won't answer from half a record: "
+            f"I could not read all of {path} (it stops mid-way: the tool result may have been cut short, "
+            "or the file itself is unfinished), and I won't answer from half a record: "
             "I can't tell whether the stock covers your order, or give a total.",
         )
     if kind == "bad":

@@ -7,6 +7,7 @@ ChatCompletion，所以 run() 分不出真假。每一步怎么走由到目前�
 """
 
 import json
+import os
 import re
 from types import SimpleNamespace
 
@@ -15,9 +16,9 @@ from openai.types.chat import ChatCompletion
 from support.demo.calls import first_new, list_call, said
 from support.demo.checks import validate
 from support.demo.inventory import inventory_step, no_task_answer
-from support.demo.orders import understand_orders
+from support.demo.orders import ASKS, ASKS_EN, EN_QUANTITY, QUANTITY, understand_orders
 from support.demo.project import about_step, run_tests_step
-from support.demo.shell import SHELL_STEPS, understand_shell
+from support.demo.shell import ABOUT, BRANCH, COUNT, LISTING, MAKE, RUN_TESTS, SHELL_STEPS, understand_shell
 from support.demo.stack import entry_step, stack_step, tests_step
 from support.demo.texts import INVENTORY, QUESTIONS
 from support.demo.usage import use_step
@@ -68,8 +69,23 @@ NOT_NAMES = set(
     "for in on of at by to from any and or not if whether please can could tell what which where how "
     "library libraries package packages module modules dependency depend depends import imports imported "
     "require requires required test tests file files folder directory dir with check see look inside app "
-    "application version".split()
+    "application version who wrote written author authors license licence upgrade update install when why "
+    "made make built build run also then".split()
 )
+# 问题里的一小句，没认出意图（understand 给 help）时：是不是在接着问认得的那件事（“库存够吗”“如果够”“一共多少钱”），
+# 不是的话就是没回答的另一件事，回答末尾要说出来（left_out）
+ON_TOPIC = (
+    rf"{STACK}|{ENTRY}|{USE}|{TESTS}|{ASKS}|{ASKS_EN}|{BRANCH}|{COUNT}|{MAKE}|{RUN_TESTS}|{ABOUT}|{LISTING}"
+    r"|够|多少|钱|价|数量|几[盒支个件包]|how many|price"
+)
+FILLER = (
+    r"^\s*(请问?|谢谢|谢了|帮我|帮个忙|麻烦你?|好的?|你好|嗨|我想(知道|问问?|了解)(一下)?|问一下|想问一下|告诉我"
+    r"|如果(够|可以|有)?(的话)?|ok|okay|please|thanks?|thank you|hi|hello|hey|so|well|quick question"
+    r"|i('d like| want| would like) to know|can you tell me|tell me|i wonder|if so"
+    r"|if (it is|there are|there is) enough)"
+    r"[\s!！~～]*$"
+)
+CURRENCY = r"美元|美金|欧元|日元|英镑|港币|\b(usd|eur|jpy|gbp|hkd|dollars?|euros?|yen|pounds?)\b"
 
 
 def demo_client(by_position: bool = False):
@@ -126,6 +142,7 @@ def understand(question: str) -> tuple:
     q = question.lower()
     # 库名照用户的写法；“in src/” 这样以 / 结尾的是目录，不是库名
     words = [w.strip("./-") for w in re.findall(r"[A-Za-z@][A-Za-z0-9@._/-]*", question) if not w.endswith("/")]
+    words = [w for w in words if not ("." in w and os.path.lexists(w))]  # “in big.log”：工作目录里的文件，不是库名
     names = list({w.lower(): w for w in reversed(words) if len(w) > 1 and w.lower() not in NOT_NAMES}.values())[::-1]
     if re.search(STACK, q):
         return "stack", []
@@ -188,22 +205,44 @@ def decide(intent: str, names, seen, en: bool):
 def left_out(question: str, intent: str, en: bool) -> str:
     """问题里还问了别的（“用了什么技术栈，入口文件是哪个？”）：这一次只回答了一件，说出没有去看的那几件。"""
     clauses = re.split(r"[，。？！；,.?!;]+|\band\b|\balso\b|还有|以及|另外|顺便", question)
-    others = {}  # 意图 → 怎么称呼它（问的是哪个库时点出名字）
-    for intent_of, detail in (understand(c) for c in clauses if c.strip()):
-        if intent_of not in (intent, "help") and intent_of not in others:
+    others, unknown, currency = {}, [], False  # 意图 → 怎么称呼它（问的是哪个库时点出名字）；没看懂的小句；要换货币
+    for clause in (c.strip() for c in clauses if c.strip()):
+        intent_of, detail = understand(clause)
+        if intent_of == "help":
+            lower = clause.lower()
+            if intent == "inventory" and re.search(CURRENCY, lower):
+                currency = True
+            elif not re.search(f"{ON_TOPIC}|{QUANTITY}|{EN_QUANTITY}", lower) and not re.search(FILLER, lower):
+                unknown.append(clause[:60])
+        elif intent_of != intent and intent_of not in others:
             named = intent_of == "use" and detail
             others[intent_of] = (
                 said(en, f"项目里有没有用到 {detail[0]}", f"whether {detail[0]} is used") if named else ""
             )
-    if not others:
-        return ""
-    asked = said(en, "、", ", ").join(name or said(en, *ASKED_ABOUT[o]) for o, name in others.items())
-    return said(
-        en,
-        f"\n\n（你还问了{asked}：这一次只回答了上面这一件，没有去看{asked}。可以再单独问一次。）",
-        f"\n\n(You also asked about {asked}: this answer covers only the above; I did not look into it. "
-        "Ask about it on its own.)",
-    )
+    note = ""
+    if others:
+        asked = said(en, "、", ", ").join(name or said(en, *ASKED_ABOUT[o]) for o, name in others.items())
+        note += said(
+            en,
+            f"\n\n（你还问了{asked}：这一次只回答了上面这一件，没有去看{asked}。可以再单独问一次。）",
+            f"\n\n(You also asked about {asked}: this answer covers only the above; I did not look into it. "
+            "Ask about it on its own.)",
+        )
+    if currency:
+        note += said(
+            en,
+            "\n\n（你还说了要用别的货币算：上面的钱数是库存数据写的货币，我没有换算，也不知道汇率。）",
+            "\n\n(You also asked for another currency: the amounts above are in the currency the stock data uses; "
+            "I did not convert them and do not know the exchange rate.)",
+        )
+    if unknown:
+        quoted = said(en, "”“", "”, “").join(unknown)
+        note += said(
+            en,
+            f"\n\n（你还说了“{quoted}”：这一句我没看懂，没有回答，也没有照着做。）",
+            f"\n\n(You also said “{quoted}”: I did not understand that part, so I neither answered nor did it.)",
+        )
+    return note
 
 
 def english(question: str) -> bool:

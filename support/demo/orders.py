@@ -8,8 +8,8 @@
 import re
 from typing import NamedTuple
 
-# 问题里出现这些词，才可能是在问库存
-ASKS = r"库存|多少钱|总价|单价|价格|够不够|够吗|够用|有货|有没有货|还剩"
+# 问题里出现这些词，才可能是在问库存（“帮我下单”也只查库存，回答里说没有下单）
+ASKS = r"库存|多少钱|总价|单价|价格|够不够|够吗|够用|够的话|有货|有没有货|还剩|下单|订购"
 ASKS_EN = r"\b(in stock|stock|enough|how much|total|price|cost|available|left)\b"
 UNITS = "盒支个件包瓶本只箱枝张套"
 QUANTITY = rf"(\d+|[零〇一二两三四五六七八九十百千]+)\s*([{UNITS}])"
@@ -111,7 +111,8 @@ def chinese_orders(question: str) -> list:
         return orders
     # 没说数量：“红笔的库存还有多少？” 也先去查，查到了再问要几盒
     before = re.search(rf"({NAME})\s*(的)?\s*(库存|单价|价格|有货|有没有货|还剩)", question)
-    item = name_before(before.group(1)) if before else ""
+    wanted = re.search(rf"(?:需要|想要|要买|买|订)\s*({NAME})", question)  # “我需要红笔。库存够吗？”
+    item = name_before(before.group(1)) if before else re.split(AROUND, wanted.group(1))[0] if wanted else ""
     return [Order(item, None, "", item)] if item else []
 
 

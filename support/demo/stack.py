@@ -60,7 +60,7 @@ def stack_step(seen, en: bool = False):
             "工作目录里没有 package.json、pyproject.toml 或 requirements.txt，我判断不出技术栈。",
             "The work folder has no package.json, pyproject.toml or requirements.txt, so I can't tell the tech stack.",
         )
-    groups, others, parsed, partial = {}, [], [], []
+    groups, others, parsed, partial, declared = {}, [], [], [], {}
     for path in manifests:
         cut = partly(seen, reads[path])  # 只看到了一部分：用看到的，回答时说可能不全
         deps = dependencies(path, text_in(seen, reads[path]), cut)
@@ -68,13 +68,19 @@ def stack_step(seen, en: bool = False):
             continue
         parsed.append(path)
         partial += [path] * cut
-        for name, version in deps:
-            if name in KNOWN:
-                category, shown = KNOWN[name]
-                runtime = said(en, f"（{MANIFESTS[path]}）", f" ({MANIFESTS[path]})") if category == "后端" else ""
-                groups.setdefault(category, []).append(f"{shown} {version}".strip() + runtime)
-            elif not name.startswith(("react-", "@types/")):
-                others.append(f"{name} {version}".strip())
+        for (
+            name,
+            version,
+        ) in deps:  # 同一个依赖写在两份清单里（pyproject.toml 和 requirements.txt）：只列一次，带版本的优先
+            if name.lower() not in declared or version and not declared[name.lower()][1]:
+                declared[name.lower()] = (name, version, path)
+    for name, version, path in declared.values():
+        if name in KNOWN:
+            category, shown = KNOWN[name]
+            runtime = said(en, f"（{MANIFESTS[path]}）", f" ({MANIFESTS[path]})") if category == "后端" else ""
+            groups.setdefault(category, []).append(f"{shown} {version}".strip() + runtime)
+        elif not name.startswith(("react-", "@types/")):
+            others.append(f"{name} {version}".strip())
     if not parsed and any(partly(seen, reads[path]) for path in manifests):
         return give_up(
             seen,
@@ -169,7 +175,7 @@ def entry_step(seen, en: bool = False):
     for folder in folders:
         candidates += [f"{folder}/{n}" for n in ENTRY_NAMES if n in names_in(seen, folder)]
     why, cut = "", [part for folder in [".", *folders] if (part := unlisted(seen, folder, en))]
-    if not candidates and any(n.endswith(".py") for n in names):  # Python 脚本：找 if __name__ == "__main__"
+    if not candidates:  # 没有常见的文件名：整个项目里找 if __name__ == "__main__"（可能在 pkg/main.py 这样的地方）
         search = ("search_files", {"query": "__main__"})
         if step := first_new(seen, search):
             return step
@@ -182,8 +188,8 @@ def entry_step(seen, en: bool = False):
             if line
             else ""
         )
-        if is_cut(found):
-            cut.append(said(en, "搜 __main__ 的结果被截断了", "the search for __main__ was cut off"))
+        if is_cut(found) or read(found).unreached:
+            cut.append(said(en, "搜 __main__ 的结果不完整", "the search for __main__ was incomplete"))
     if not candidates and cut:
         return give_up(
             seen,
@@ -196,9 +202,10 @@ def entry_step(seen, en: bool = False):
         return give_up(
             seen,
             en,
-            "没有找到常见的入口文件（index.js、main.py、main.go 之类），"
-            '也没有 if __name__ == "__main__" 的 Python 文件。',
-            "I found no usual entry file (index.js, main.py, main.go and the like), and no Python file with "
+            "顶层目录" + ("和 " + "、".join(folders) if folders else "") + "里没有常见的入口文件（index.js、main.py、"
+            'main.go 之类），整个项目里也没有搜到 if __name__ == "__main__" 的 Python 文件。',
+            "The top folder" + (" and " + ", ".join(folders) + " have" if folders else " has") + " no usual entry file "
+            "(index.js, main.py, main.go and the like), and a search of the whole project found no Python file with "
             'if __name__ == "__main__".',
         )
     if step := first_new(seen, read_call(candidates[0])):

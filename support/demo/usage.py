@@ -121,14 +121,24 @@ def use_answer(name: str, pieces: list, en: bool = False) -> str:
     if found.startswith("错误："):
         return said(en, f"没法搜索 {name}：{found}", f"I could not search for {name}: {found}")
     hits = hits_in(found)
-    partial = any(map(is_cut, pieces)) or any(
-        s.startswith(("错误：", UNREACHED, NOT_SEARCHED)) for s in found.splitlines()
-    )
+    cut = any(map(is_cut, pieces)) or any(s.startswith("错误：") for s in found.splitlines())
+    unsearched = next((s for s in found.splitlines() if s.startswith((UNREACHED, NOT_SEARCHED))), "")
+    if unsearched.startswith(NOT_SEARCHED):  # 没能补搜的目录：引结果里的原话
+        unsearched = unsearched[len(NOT_SEARCHED) : -1]
+    partial = cut or bool(unsearched)
     uses = [h for h in hits if any(declares(h, s) for s in spellings(name))]
     comma = said(en, "、", ", ")
     if uses:
         files = comma.join(sorted({h.split(":", 1)[0] for h in uses}))
-        more = said(en, "（搜索结果被截断了，可能还有更多）", " (the search results were cut off; there may be more)")
+        more = (
+            said(en, "（搜索结果被截断了，可能还有更多）", " (the search results were cut off; there may be more)")
+            if cut
+            else said(
+                en,
+                "（有文件或目录没有搜，那里面可能还有）",
+                " (some files or folders were not searched; there may be more)",
+            )
+        )
         answer = said(
             en,
             f"用到了 {name}：{len(uses)} 处依赖声明或引入，在 {files}{more if partial else ''}：\n\n",
@@ -143,18 +153,25 @@ def use_answer(name: str, pieces: list, en: bool = False) -> str:
             )
         return answer
     if partial:
-        unsearched = next((s for s in found.splitlines() if s.startswith((UNREACHED, NOT_SEARCHED))), "")
-        unsearched = unsearched.removeprefix(NOT_SEARCHED).removesuffix("]")  # 没能补搜的：引结果里的原话
+        why = said(
+            en,
+            "被截断了" + ("，也有文件或目录没有搜" if unsearched else "") if cut else "有文件或目录没有搜",
+            "cut off" + (", and some files or folders were not searched" if unsearched else "")
+            if cut
+            else "some files or folders were not searched",
+        )
+        narrower = said(
+            en, "可以用 path 缩小范围再搜（比如只搜 src 或 package.json）。", " Searching a narrower path would help."
+        )
         return said(
             en,
-            f"说不准是否用到了 {name}：搜索结果不完整（被截断了，或者有文件、目录没能搜），"
-            f"我只看到了 {len(hits)} 条匹配，其中没有依赖声明或 import；"
-            "剩下的没看到，所以判断不了。可以用 path 缩小范围再搜（比如只搜 src 或 package.json）。"
+            f"说不准是否用到了 {name}：搜索结果不完整（{why}），我只看到了 {len(hits)} 条匹配，"
+            "其中没有依赖声明或 import；剩下的没看到，所以判断不了。"
+            + (narrower if cut else "")
             + (f"\n结果里说：{unsearched}" if unsearched else ""),
-            f"I can't tell whether {name} is used: the search results are incomplete (cut off, or some files "
-            f"or folders were not searched) and I saw only {len(hits)} "
-            "match(es), none of them a declaration or import. I did not see the rest, so I can't tell; "
-            "searching a narrower path (say, just src or package.json) would."
+            f"I can't tell whether {name} is used: the search results are incomplete ({why}) and I saw only "
+            f"{len(hits)} match(es), none of them a declaration or import. I did not see the rest, so I can't tell."
+            + (narrower if cut else "")
             + (f"\nThe result says: {unsearched}" if unsearched else ""),
         )
     marks = [s[len(NOT_OWN) : -1] for s in found.splitlines() if s.startswith(NOT_OWN)]
