@@ -63,6 +63,15 @@ def test_listing_runs_ls_and_names_what_it_printed(workdir):
 
 
 @posix_only
+def test_listing_a_named_folder_lists_that_folder(workdir):
+    (workdir / "pkg").mkdir()
+    files(workdir / "pkg", **{"a.py": "print(1)\n"})
+    files(workdir, **{"top.txt": "x\n"})
+    _, answer, commands = demo("--yes", "帮我看一下 pkg 目录下都有些什么文件", cwd=workdir)
+    assert commands == ["ls -Ap pkg"] and "文件（1）：a.py" in answer and "top.txt" not in answer
+
+
+@posix_only
 def test_listing_an_empty_folder_says_it_is_empty(workdir):
     _, answer, _ = demo("--yes", LIST, cwd=workdir)
     assert "当前目录是空的" in answer
@@ -269,8 +278,8 @@ def test_a_question_is_english_when_it_has_latin_letters_and_no_cjk(question, en
 @pytest.mark.parametrize(
     "question,intent,detail",
     [
-        (LIST, "ls", None),
-        ("帮朕看一下当前目录下都有些什么文件", "ls", None),
+        (LIST, "ls", "."),
+        ("帮朕看一下当前目录下都有些什么文件", "ls", "."),
         (BRANCH, "branch", None),
         (HELLO, "create", ("hello.py", 'print("hi")', True)),
         ('创建一个 hello.py 写入 print("hi")', "create", ("hello.py", 'print("hi")', False)),

@@ -61,7 +61,7 @@ def understand_shell(question: str):
     if re.search(COUNT, q):
         return "count", count_target(question)
     if re.search(LISTING, q) and not re.search(r"测试|\btests?\b", q):  # “tests 目录下有哪些测试文件”不是这个
-        return "ls", None
+        return "ls", count_target(question)[0]  # “pkg 目录下都有些什么文件”：列 pkg
     if re.search(ABOUT, q):
         return "about", None
     return None
@@ -142,8 +142,10 @@ def ran(seen, command: str):
 
 
 # ── 每类问题一步步怎么走：还缺哪个结果就去要，都有了就回答 ─────────────
-def ls_step(seen, _detail, en=False):
+def ls_step(seen, folder, en=False):
     command = "dir /b /a" if WINDOWS else "ls -Ap"
+    if folder and folder != ".":
+        command += " " + (subprocess.list2cmdline([folder.replace("/", "\\")]) if WINDOWS else shlex.quote(folder))
     if isinstance(got := ran(seen, command), list):
         return got
     code, lines, notes, cut = got
