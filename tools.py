@@ -122,7 +122,9 @@ def search_files(query: str, path: str = ".", *, options: Options = Options()) -
         files = walk_files(str(target), options.env_files)  # 打开时再核对一次，中途换不掉
     hits, chars = [], 0
     for file, line_no, line in matching_lines(files, query, MAX_SEARCH_FILE_BYTES):
-        hit = f"{shown(Path(file))}:{line_no}: {line.strip()[: min(200, MAX_RESULT_CHARS // 4)]}"  # 上限小也放得下
+        text, room = line.strip(), min(200, MAX_RESULT_CHARS // 4)  # 上限小也放得下
+        cut = "…（此行过长）" if len(text) > room else ""  # 截了就说：后半行可能正是要找的
+        hit = f"{shown(Path(file))}:{line_no}: {text[:room]}{cut}"
         chars += len(hit) + 1
         if len(hits) == MAX_SEARCH_HITS or (hits and chars > MAX_RESULT_CHARS - 100):  # 第一条总要给出
             hits.append(f"[结果已截断：只显示了前 {len(hits)} 条匹配；可以换更具体的 query，或用 path 缩小范围]")

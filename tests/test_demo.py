@@ -533,3 +533,47 @@ def test_a_file_named_in_the_question_is_not_taken_for_a_library(tmp_path):
     (tmp_path / "big.log").write_text("numpy\n")
     out = run_main("--demo", "-C", str(tmp_path), "search for numpy in big.log").stdout
     assert '"query": "big.log"' not in out and '"query": "numpy"' in out
+
+
+def test_a_search_hit_cut_to_its_first_characters_is_not_read_as_complete(tmp_path):
+    """package.json 写成一行：search_files 只给出这一行的开头（末尾注明），声明在后半行：不能说没用到。"""
+    line = json.dumps({"name": "x", "description": "y" * 150, "dependencies": {"moment": "2.29.4"}})
+    (tmp_path / "package.json").write_text(line)
+    answer = demo_answer(tmp_path, "Is moment used?")
+    assert "I can't tell whether moment is used" in answer and "does not seem" not in answer
+
+
+def test_a_runtime_is_not_searched_for_like_a_package():
+    assert "Node.js is a runtime, not a package" in demo_answer("examples/my-project", "Is Node.js used?")
+
+
+@pytest.mark.parametrize(
+    "question,path,says",
+    [
+        ("在 src 里有没有用到 express？", "src", "用到了 express：1 处依赖声明或引入，在 src/index.js"),
+        ("Is express used in tests?", "tests", "no declaration or import of express in tests"),
+    ],
+)
+def test_a_use_question_about_one_folder_searches_that_folder(question, path, says):
+    out = run_main("--demo", "-C", "examples/my-project", question).stdout
+    assert f'search_files({{"query": "express", "path": "{path}"}})' in out and says in out
+    assert '"query": "src"' not in out and '"query": "tests"' not in out  # 目录名不当库名
+
+
+@pytest.mark.skipif(os.name == "nt", reason="符号链接在 Windows 上需要特权")
+def test_narrowing_a_cut_search_searches_hidden_folders_and_notes_symlinks(tmp_path, monkeypatch):
+    """结果被截断（上限很小）、说跳过了哪些目录的那一行也被截掉了：分别搜每一项时，隐藏目录照样搜，符号链接说没搜。"""
+    monkeypatch.setattr(tools, "MAX_RESULT_CHARS", 200)
+    work = tmp_path / "work"
+    (work / "src").mkdir(parents=True)
+    (work / ".app").mkdir()
+    for name in "abc":
+        (work / "src" / f"{name}.js").write_text("// vue vue vue vue vue vue vue vue vue vue vue vue vue\n" * 2)
+    (work / ".app" / "main.js").write_text('import { createApp } from "vue"\n')
+    assert "Yes, vue is used: 1 declaration(s) or import(s), in .app/main.js" in demo_answer(work, "Is vue used?")
+    (work / ".app" / "main.js").unlink()
+    (tmp_path / "ext").mkdir()
+    (tmp_path / "ext" / "main.js").write_text('import { createApp } from "vue"\n')
+    (work / "linked").symlink_to(tmp_path / "ext")
+    answer = demo_answer(work, "Is vue used?")
+    assert "I can't tell whether vue is used" in answer and "linked" in answer, answer

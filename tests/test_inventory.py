@@ -105,6 +105,9 @@ def test_the_answer_follows_the_tool_result_not_a_table(inventory):
         ("帮我查一下：要 7 个蓝笔，一共多少钱？", ("蓝笔", 7, "个")),
         ("红笔的库存还有多少？", ("红笔", None, "")),
         ("我需要红笔。库存够吗？", ("红笔", None, "")),  # 没说要多少：先查库存，再问
+        ("请帮我查一下红笔和蓝笔的库存", [("红笔", None, ""), ("蓝笔", None, "")]),
+        ("我需要 3 盒红笔。库存够吗？另外蓝笔还剩多少？", [("红笔", 3, "盒"), ("蓝笔", None, "")]),
+        ("3盒红笔+2盒蓝笔，够吗", [("红笔", 3, "盒"), ("蓝笔", 2, "盒")]),  # + 不是正负号
         ("我需要 3 盒红笔，够的话帮我下单", ("红笔", 3, "盒")),  # 只查库存，回答里说没有下单
         ("我要两百五支红笔，库存够不够？", ("红笔", 250, "支")),
         ("一千二盒蓝笔够吗", ("蓝笔", 1200, "盒")),
@@ -348,3 +351,10 @@ def test_an_unclear_quantity_in_english_is_quoted_back(inventory, quantity):
     answer = answer_in(demo(inventory, f"I need {quantity} boxes of red pens. Enough in stock? How much?").stdout)
     assert f"I can't work with “{quantity} boxes”" in answer and "Tell me how many you need" in answer
     assert "enough;" not in answer and "Total" not in answer
+
+
+def test_english_orders_drop_please_and_of_and_an_empty_unit_is_not_named(inventory):
+    answer = answer_in(demo(inventory, "I need 3 boxes of red pens and 2 of blue pens pls. Enough?").stdout)
+    assert "Blue pens (蓝笔): 2 in stock, you need 2" in answer and "of blue" not in answer
+    answer = answer_in(demo(inventory, "I need 3 red pens, please. Enough in stock?").stdout)
+    assert "Enough. Red pens (红笔)" in answer and "your ." not in answer

@@ -230,6 +230,30 @@ def test_fillers_and_follow_ups_of_the_same_question_are_not_called_misunderstoo
     assert "没看懂" not in text and "did not understand" not in text, text
 
 
+@pytest.mark.parametrize(
+    "where,question",
+    [
+        ("examples/my-project", "Count the lines of each .py file"),
+        ("examples/inventory", "我需要 2.5 盒红笔，库存够吗？"),
+        ("examples/inventory", "我需要 1,000 盒红笔，库存够吗"),
+        ("examples/my-project", "Is moment.js used?"),
+        ("examples/my-project", "What is the entry point? And also, is lodash used?"),
+        ("examples/inventory", "Do you have 2 boxes of blue pens in stock? And also 3 boxes of red pens?"),
+        ("examples/my-project", "Does this project use React and also Jest?"),
+        ("examples/my-project", "Please tell me what the entry point is, thanks a lot!"),
+        ("examples/my-project", "What is the entry point? Cheers"),
+        ("examples/my-project", "麻烦帮我看看项目用了什么技术栈呀，多谢啦"),
+        ("examples/my-project", "hello, quick question: is lodash used?"),
+    ],
+)
+def test_a_fully_answered_question_is_never_said_to_be_misunderstood(where, question):
+    """小数点、千位分隔符、.py、moment.js 不拆句子；大写的 And/Also、客气话、已经搜过的名字都不是“没看懂的一句”。"""
+    out = run_main("--demo", "--yes", "-C", where, question).stdout
+    text = out.split("[最终回复]", 1)[1]
+    assert "没看懂" not in text and "did not understand" not in text, text
+    assert '"query": "hello"' not in out and '"query": "quick"' not in out  # 客气话不当库名
+
+
 def test_a_unit_the_stock_data_does_not_have_is_never_given_to_the_stock():
     work = ROOT / "examples" / "inventory"
     text = run_main("--demo", "-C", str(work), "我需要 3 支红笔。库存够吗？如果够，一共多少钱？").stdout

@@ -245,7 +245,9 @@ def sources(facts: list, en: bool) -> str:
     asked = f"the quantities {quantities} come" if "," in quantities else f"the quantity {quantities} comes"
     parts = [said(en, f"数量 {quantities} 来自你的问题", f"{asked} from your question")] if quantities else []
     parts.append(said(en, f"{numbers}来自 {paths}", f"{numbers} come from {paths}"))
-    units = sorted({f["order"].unit for f in facts if f["order"].quantity and not f["data"].get("unit")})
+    units = sorted(
+        {f["order"].unit for f in facts if f["order"].quantity and f["order"].unit and not f["data"].get("unit")}
+    )
     unitless = said(
         en,
         f"库存数据里没写单位：我按你说的“{'、'.join(units)}”来比。",

@@ -61,7 +61,7 @@ USE = (
     r"|\b(use[sd]?|using|search|find|depends?|imports?|imported|requires?|required)\b"
 )
 TESTS = r"测试|\btests?\b"
-CJK = r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]"
+CJK_LETTERS = r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]"  # 中日韩文字（不含标点）
 # 问题里的这些英文词不是库名
 NOT_NAMES = set(
     "a an the is are was were be been do does did it its this that these those we our you your i me my "
@@ -70,7 +70,8 @@ NOT_NAMES = set(
     "library libraries package packages module modules dependency depend depends import imports imported "
     "require requires required test tests file files folder directory dir with check see look inside app "
     "application version who wrote written author authors license licence upgrade update install when why "
-    "made make built build run also then".split()
+    "made make built build run also then hello hi hey quick question so thank thanks much please pls cheers thx "
+    "lot great cool ok okay".split()
 )
 # 问题里的一小句，没认出意图（understand 给 help）时：是不是在接着问认得的那件事（“库存够吗”“如果够”“一共多少钱”），
 # 不是的话就是没回答的另一件事，回答末尾要说出来（left_out）
@@ -78,13 +79,22 @@ ON_TOPIC = (
     rf"{STACK}|{ENTRY}|{USE}|{TESTS}|{ASKS}|{ASKS_EN}|{BRANCH}|{COUNT}|{MAKE}|{RUN_TESTS}|{ABOUT}|{LISTING}"
     r"|够|多少|钱|价|数量|几[盒支个件包]|how many|price"
 )
-FILLER = (
-    r"^\s*(请问?|谢谢|谢了|帮我|帮个忙|麻烦你?|好的?|你好|嗨|我想(知道|问问?|了解)(一下)?|问一下|想问一下|告诉我"
-    r"|如果(够|可以|有)?(的话)?|ok|okay|please|thanks?|thank you|hi|hello|hey|so|well|quick question"
-    r"|i('d like| want| would like) to know|can you tell me|tell me|i wonder|if so"
-    r"|if (it is|there are|there is) enough)"
-    r"[\s!！~～]*$"
+# 客气话、开场白、承接的话：整句只有它们，就不是另一件事
+FILLER_CJK = (
+    r"请问?|谢谢|多谢|感谢|谢了|辛苦了?|帮我|帮个忙|麻烦你?|好的?|你好|嗨|我想(知道|问问?|了解)(一下)?|问一下|想问一下|"
+    r"告诉我|如果(够|可以|有|用到)?了?(的话)?|那|就|吧|呀|啊|啦|哈|呢|嘛|哦|了|一下|你|您|大家"
 )
+FILLER_WORDS = set(
+    "ok okay please pls plz thanks thank thx ty you so much a lot very cheers hi hello hey well quick question "
+    "i id i'd would like want to know can could tell me wonder if it is there are enough great cool sir appreciated "
+    "in advance".split()
+)
+SCOPE = (  # “用没用到”问的是哪个目录：in src/、在 src 里
+    r"\b(?:in|inside|under)\s+(?:the\s+)?([\w.-]+(?:/[\w.-]+)*/?)(?=[\s?？.,]|$)"
+    r"|在\s*([\w./-]+?)\s*(?:目录|文件夹)?\s*(?:里|下|中)"
+)
+CLAUSE_BREAK = r"[，。？！；：]+|[,.?!;:]+(?=\s|$)|\band\b|\balso\b|还有|以及|另外|顺便"  # 2.5、1,000、.py 不拆开
+LEADING = r"^(and|also|so|then|but|plus|而且|并且|然后|那么)\b[\s,，]*"  # 小句开头的连接词
 CURRENCY = r"美元|美金|欧元|日元|英镑|港币|\b(usd|eur|jpy|gbp|hkd|dollars?|euros?|yen|pounds?)\b"
 
 
@@ -142,7 +152,8 @@ def understand(question: str) -> tuple:
     q = question.lower()
     # 库名照用户的写法；“in src/” 这样以 / 结尾的是目录，不是库名
     words = [w.strip("./-") for w in re.findall(r"[A-Za-z@][A-Za-z0-9@._/-]*", question) if not w.endswith("/")]
-    words = [w for w in words if not ("." in w and os.path.lexists(w))]  # “in big.log”：工作目录里的文件，不是库名
+    # “in big.log”“在 src 里”：工作目录里的文件、目录，不是库名
+    words = [w for w in words if not (os.path.isdir(w) or "." in w and os.path.lexists(w))]
     names = list({w.lower(): w for w in reversed(words) if len(w) > 1 and w.lower() not in NOT_NAMES}.values())[::-1]
     if re.search(STACK, q):
         return "stack", []
@@ -172,8 +183,8 @@ def next_step(messages, by_position: bool = False):
     en = english(question)  # 英文问题用英文回答
     if intent == "help":
         return HELP_EN if en else HELP
-    step = decide(intent, names, seen, en)
-    return step + left_out(question, intent, en) if isinstance(step, str) else step
+    step = decide(intent, names, seen, en, scope_of(question))
+    return step + left_out(question, intent, en, names) if isinstance(step, str) else step
 
 
 def results(messages: list, by_position: bool = False) -> dict:
@@ -190,34 +201,47 @@ def results(messages: list, by_position: bool = False) -> dict:
     return seen
 
 
-def decide(intent: str, names, seen, en: bool):
-    """按意图走一步：还缺哪个工具结果就去要（一组调用），都有了就回答（str）。"""
+def scope_of(question: str) -> str:
+    """“在 src 里有没有用到 express”“Is lodash used in src/?”：问的是工作目录里的哪个目录；
+    没说（或者没有这个目录）就是 "."。"""
+    m = re.search(SCOPE, question, re.I)
+    where = (m.group(1) or m.group(2)).rstrip("/") if m else "."
+    return where if os.path.isdir(where) and not os.path.isabs(where) and ".." not in where.split("/") else "."
+
+
+def decide(intent: str, names, seen, en: bool, scope: str = "."):
+    """按意图走一步：还缺哪个工具结果就去要（一组调用），都有了就回答（str）。scope：“用没用到”只搜这个目录。"""
     if intent == "inventory":  # 几种商品就在同一轮里读几个库存文件
         return inventory_step(seen, names, en)
     if intent in SHELL_STEPS or intent in ("about", "run_tests"):  # 第二篇讲义：经过 run_command，用户批准
         return {**SHELL_STEPS, "about": about_step, "run_tests": run_tests_step}[intent](seen, names, en=en)
     if intent == "use":  # 几个名字就在同一轮里并行搜几次，结果被截断就缩小范围接着搜
-        return use_step(seen, names, en=en)
+        return use_step(seen, names, en=en, scope=scope)
     step = {"stack": stack_step, "entry": entry_step, "tests": tests_step}[intent]
     return first_new(seen, list_call(".")) or step(seen, en=en)
 
 
-def left_out(question: str, intent: str, en: bool) -> str:
-    """问题里还问了别的（“用了什么技术栈，入口文件是哪个？”）：这一次只回答了一件，说出没有去看的那几件。"""
-    clauses = re.split(r"[，。？！；,.?!;]+|\band\b|\balso\b|还有|以及|另外|顺便", question)
-    others, unknown, currency = {}, [], False  # 意图 → 怎么称呼它（问的是哪个库时点出名字）；没看懂的小句；要换货币
-    for clause in (c.strip() for c in clauses if c.strip()):
-        intent_of, detail = understand(clause)
+def left_out(question: str, intent: str, en: bool, detail=()) -> str:
+    """问题里还问了别的（“用了什么技术栈，入口文件是哪个？”）：这一次只回答了一件，说出没有去看的那几件；
+    有一句没看懂（“顺便把它升级到 19”），照原话说出来。detail：回答了的那件的细节（搜了哪些名字）。"""
+    clauses = re.split(CLAUSE_BREAK, question, flags=re.I)
+    others, unknown = {}, []  # 意图 → 怎么称呼它（问的是哪个库时点出名字）；没看懂的小句
+    currency = intent == "inventory" and re.search(CURRENCY, question.lower())  # 要换成别的货币：整句里找
+    answered = {str(name).lower() for name in detail} if intent == "use" else set()
+    on_topic = f"{ON_TOPIC}|{QUANTITY}|{EN_QUANTITY}" if intent == "inventory" else ON_TOPIC
+    for clause in (re.sub(LEADING, "", c.strip(), flags=re.I).strip() for c in clauses):
+        if not clause:
+            continue
+        intent_of, detail_of = understand(clause)
         if intent_of == "help":
             lower = clause.lower()
-            if intent == "inventory" and re.search(CURRENCY, lower):
-                currency = True
-            elif not re.search(f"{ON_TOPIC}|{QUANTITY}|{EN_QUANTITY}", lower) and not re.search(FILLER, lower):
+            words = set(re.findall(r"[a-z@][a-z0-9@._/-]*", lower))
+            if not (re.search(on_topic, lower) or re.search(CURRENCY, lower) or words & answered or filler(lower)):
                 unknown.append(clause[:60])
         elif intent_of != intent and intent_of not in others:
-            named = intent_of == "use" and detail
+            named = intent_of == "use" and detail_of
             others[intent_of] = (
-                said(en, f"项目里有没有用到 {detail[0]}", f"whether {detail[0]} is used") if named else ""
+                said(en, f"项目里有没有用到 {detail_of[0]}", f"whether {detail_of[0]} is used") if named else ""
             )
     note = ""
     if others:
@@ -245,9 +269,15 @@ def left_out(question: str, intent: str, en: bool) -> str:
     return note
 
 
+def filler(clause: str) -> bool:
+    """这一小句只是客气话、开场白（“谢谢”“thanks a lot”“Cheers”“多谢啦”）。"""
+    rest = re.sub(FILLER_CJK, "", clause)
+    return not re.sub(r"[\s!！~～。.,，?？'’]+", "", " ".join(w for w in rest.split() if w not in FILLER_WORDS))
+
+
 def english(question: str) -> bool:
-    """英文问题：没有中日韩文字（含全角标点），有拉丁字母。"""
-    return not re.search(CJK, question) and bool(re.search(r"[A-Za-z]", question))
+    """英文问题：没有中日韩文字，有拉丁字母（输入法打出来的全角问号不算中文：“Is lodash used？”）。"""
+    return not re.search(CJK_LETTERS, question) and bool(re.search(r"[A-Za-z]", question))
 
 
 def last_question(messages) -> str:

@@ -15,12 +15,12 @@ UNITS = "盒支个件包瓶本只箱枝张套"
 QUANTITY = rf"(\d+|[零〇一二两三四五六七八九十百千]+)\s*([{UNITS}])"
 # 1,000、2.5、-3、3e2、3/2、3~5、3 到 5、3 或 4：数量前面还连着数字或符号，看不准就当没说
 # （“3 盒红笔，2 盒蓝笔”里的逗号前面不是数字，不算）
-UNCLEAR_BEFORE = r"(\d\s*[,，、/~～]|\d[.eE]|[\-−+]|到|至|或)\s*$"
+UNCLEAR_BEFORE = r"(\d\s*[,，、/~～]|\d[.eE]|(?<![\u4e00-\u9fa5A-Za-z])[\-−+]|到|至|或)\s*$"  # “红笔+2盒蓝笔”的 + 不算
 UNCLEAR_TEXT = r"(?:\d[eE]|[\d.,，、/~～\-−+到至或\s])*$"  # 照原话说出来的那一段
 # 商品名两边的词：动词、语气词、问库存的词，都不算商品名的一部分
 AROUND = (
     r"的|和|与|跟|以及|库存|够|吗|还|有|呢|一共|总共|多少|价格|单价|是否|能|可以"
-    r"|需要|想要|要|买|订|来|查|一下|帮|我们|我|请|如果"
+    r"|需要|想要|要|买|订|来|查|一下|看看|帮|我们|我|请|如果|另外|顺便|还有|那"
 )
 NAME = r"[\u4e00-\u9fa5A-Za-z0-9]+"
 DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
@@ -33,7 +33,7 @@ EN_QUANTITY = (
     rf"(?<![\w.,/~-])([-−+]?\d[\d.,/~]*(?:e[-+]?\d+)?|{'|'.join(EN_NUMBERS)})\s+"
     rf"(?:({EN_UNIT})\s+of\s+)?((?:[a-z]+ ?){{1,3}})"
 )
-EN_STOP = r"\b(and|or|in|are|is|do|does|enough|please|for|from|with|if|how|but|then)\b.*"
+EN_STOP = r"\b(and|or|in|are|is|do|does|enough|please|pls|plz|for|from|with|if|how|but|then)\b.*"
 EN_WORDS = {
     "red": "红",
     "blue": "蓝",
@@ -107,13 +107,14 @@ def chinese_orders(question: str) -> list:
             before = re.search(UNCLEAR_TEXT, question[: m.start()]).group().lstrip(" ，,、")
             quantity, unclear = None, f"{before}{m.group(1)} {m.group(2)}"
         orders.append(Order(item, quantity, m.group(2), item, unclear))
-    if orders:
-        return orders
-    # 没说数量：“红笔的库存还有多少？” 也先去查，查到了再问要几盒
-    before = re.search(rf"({NAME})\s*(的)?\s*(库存|单价|价格|有货|有没有货|还剩)", question)
+    # 没说数量就提到的商品（“红笔和蓝笔的库存”“另外蓝笔还剩多少？”）：也先去查，查到了报库存、再问要几盒
+    for m in re.finditer(rf"({NAME})\s*(的)?\s*(库存|单价|价格|有货|有没有货|还剩)", question):
+        items = [name_before(part) for part in re.split("[和与跟、]", m.group(1))]
+        orders += [Order(item, None, "", item) for item in items if item]
     wanted = re.search(rf"(?:需要|想要|要买|买|订)\s*({NAME})", question)  # “我需要红笔。库存够吗？”
-    item = name_before(before.group(1)) if before else re.split(AROUND, wanted.group(1))[0] if wanted else ""
-    return [Order(item, None, "", item)] if item else []
+    if not orders and wanted and (item := re.split(AROUND, wanted.group(1))[0]):
+        orders.append(Order(item, None, "", item))
+    return orders
 
 
 def name_after(text: str) -> str:
@@ -132,7 +133,7 @@ def english_orders(question: str) -> list:
     """“3 boxes of red pens and two blue pens” → [红笔 3 boxes, 蓝笔 2]。商品名译不出来就按原样找它的文件。"""
     orders = []
     for m in re.finditer(EN_QUANTITY, question.lower()):
-        asked = re.sub(EN_STOP, "", m.group(3)).strip()
+        asked = re.sub(EN_STOP, "", m.group(3)).strip().removeprefix("of ")  # “2 of blue pens”
         if not asked:
             continue
         number = m.group(1)

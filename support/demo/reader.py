@@ -18,6 +18,7 @@ SEARCH_CUT = "[结果已截断："  # search_files 只给了前几条匹配（�
 UNREACHED = "[有 "  # search_files 末尾的“[有 N 个文件或目录没有搜：…]”
 CLIPPED = re.compile(r"^…（中间省略了 \d+ (?:个字符|字节)）…$")  # dispatch_tool、run_command 截掉了中间一段
 LINE_CUT = " …（此行过长，只显示前 "  # read_file 只显示了这一行的开头
+HIT_CUT = "…（此行过长）"  # search_files 只显示了这一条匹配行的开头
 # 别的截断说明：章节的 “... (文件过长，已截断)”、“[truncated]”、“…省略…”：是一行短的说明，用省略号或括号开头
 CUT_NOTE = re.compile(
     r"^\s*(?:\.{3}|…|\[|\(|（|<).{0,80}(截断|截短|省略|未显示|没显示|truncat|omitted|cut off|clipped)", re.I
@@ -70,8 +71,8 @@ def read(got: str) -> Seen:
     numbers = [NUMBERED.match(line) for line in lines]
     if lines and all(numbers) and all(int(m.group(1)) == int(numbers[0].group(1)) + i for i, m in enumerate(numbers)):
         lines = [line[m.end() :] for line, m in zip(lines, numbers, strict=True)]  # 我们 read_file 加的行号
-    if any(LINE_CUT in line for line in lines):
-        lines, cut = [line.split(LINE_CUT)[0] for line in lines], True
+    if any(LINE_CUT in line or line.endswith(HIT_CUT) for line in lines):
+        lines, cut = [line.split(LINE_CUT)[0].removesuffix(HIT_CUT) for line in lines], True
     cut = cut or (more is None and unfinished_json("\n".join(lines)))  # 还有下一页的 JSON 本来就没写完
     return Seen(tuple(lines), cut=cut, more=more, listed=listed, unreached=unreached, skipped=skipped)
 

@@ -14,19 +14,20 @@ MAX_SEARCHES = 30  # 回答“用没用到”最多搜几次
 UNREACHED = "[有 "  # search_files 结果末尾的“[有 N 个文件或目录没有搜：…]”
 DOC_CUT = "[文档里的匹配没有显示全]"  # 文档里只算提到：没显示全不影响“用没用到”，只是提到的次数没数全
 DOC_SUFFIXES = (".md", ".rst", ".txt", ".adoc")
+RUNTIMES = {"node", "nodejs", "python", "python3", "deno", "bun"}  # 运行时不是依赖包：搜名字判断不了
 NOT_SEARCHED = "[有的目录没有搜："  # 整体搜索跳过的目录没能一一补搜（没列全、认不出、要搜太多次），后面接着结果里的原话
 NOT_OWN = "[不是项目自己代码的目录："  # 跳过的版本库、依赖、虚拟环境：回答“没用到”时说一声没搜它们
 SKIPPED_LINE = re.compile(r"^\[没有进去搜的 (\d+) 个目录：(.*?)( 等)?（整体搜索跳过隐藏目录[^（）]*）\]$")
 
 
-def use_step(seen, names, en: bool = False):
+def use_step(seen, names, en: bool = False, scope: str = "."):
     """“项目里用没用到 X”：每个名字先整体搜一次（几个名字在同一轮里并行搜）；
-    结果被截断、又没看到声明，就缩小范围接着搜（search_plan）。搜完了回答。
+    结果被截断、又没看到声明，就缩小范围接着搜（search_plan）。搜完了回答。scope：问的是哪个目录（“在 src 里”）。
     search_files 区分大小写：用户写的是 Vue，也按 vue 搜一次（npm、PyPI 的包名都是小写；见 spellings）。"""
-    plans = {name: [search_plan(seen, s) for s in spellings(name)] for name in names}
+    plans = {name: [search_plan(seen, s, scope) for s in spellings(name)] for name in names}
     calls = list({key(call): call for plan in plans.values() for todo, _ in plan for call in todo}.values())
     return calls or "\n\n".join(
-        use_answer(name, [piece for _, found in plan for piece in found], en) for name, plan in plans.items()
+        use_answer(name, [piece for _, found in plan for piece in found], en, scope) for name, plan in plans.items()
     )
 
 
@@ -40,14 +41,14 @@ def search_call(name: str, path: str = "."):
     return ("search_files", {"query": name} if path == "." else {"query": name, "path": path})
 
 
-def search_plan(seen, name: str):
+def search_plan(seen, name: str, scope: str = "."):
     """搜 name 还要做的调用，和到目前为止的结果拼成的一份（调用都做完以前不作数）。
 
     一个目录的结果被截断、又没看到声明：先把它列出来，再分别搜它下面的每一项；
     文档被截断不要紧（文档里只算提到）。整体搜索跳过的隐藏目录（.git 除外）可能有项目自己的代码，单独搜一次。
     列不全、要搜太多次（MAX_SEARCHES）就停，截断的结果留着，回答时会说没看全。
     """
-    todo, calls, found, searches = [(".", True)], [], [], 0
+    todo, calls, found, searches = [(scope, True)], [], [], 0
     while todo:
         path, folder = todo.pop(0)
         call, searches = search_call(name, path), searches + 1
@@ -68,23 +69,29 @@ def search_plan(seen, name: str):
             found.append("\n".join([*hits_in(got), DOC_CUT]) if is_doc(path) else got)
         elif step := first_new(seen, *listing(seen, path)):
             calls += step
-        elif unlisted(seen, path) or searches + len(todo) + len(children(seen, path)) > MAX_SEARCHES:
+        elif unlisted(seen, path) or searches + len(todo) + len(children(seen, path)[0]) > MAX_SEARCHES:
             found.append(got)  # 没列全，或者要搜的太多：停在这里，回答时说没看全
         else:
-            todo += children(seen, path)
+            more, marks = children(seen, path)
+            todo, found = todo + [item for item in more if item not in todo], found + marks
     return calls, found
 
 
-def children(seen, folder: str) -> list:
-    """folder 下面要分别搜的项 [(路径, 是不是目录)]：跳过的和整体搜索时一样
-    （读不了的、符号链接、隐藏目录、node_modules、虚拟环境）。"""
-    found = []
+def children(seen, folder: str) -> tuple:
+    """folder 下面要分别搜的项 [(路径, 是不是目录)]，和没法搜的那些的记号：读不了的、符号链接（search_files 不跟随）
+    没法搜，回答时说没看全；版本库、依赖、虚拟环境不是项目自己的代码，回答“没用到”时说一声没搜它们；
+    别的隐藏目录整体搜索时跳过，这里单独搜。"""
+    found, marks = [], []
     for entry in names_in(seen, folder):
         name = entry.removesuffix("/")
         path = name if folder == "." else f"{folder}/{name}"
-        if not (entry.endswith("不能读取）") or os.path.islink(path) or entry.endswith("/") and skipped_folder(path)):
+        if entry.endswith("不能读取）") or os.path.islink(path):
+            marks.append(f"{UNREACHED}1 个文件或目录没有搜：{path}（符号链接或读不了）]")
+        elif entry.endswith("/") and not_own_code(path):
+            marks.append(f"{NOT_OWN}{path}]")
+        else:
             found.append((path, entry.endswith("/")))
-    return found
+    return found, marks
 
 
 def skipped_in(note: str) -> tuple:
@@ -113,7 +120,7 @@ def hits_in(found: str) -> list:
     return list(dict.fromkeys(h for h in lines if not h.startswith(("[", "…", "错误：")) and h.count(":") >= 2))
 
 
-def use_answer(name: str, pieces: list, en: bool = False) -> str:
+def use_answer(name: str, pieces: list, en: bool = False, scope: str = ".") -> str:
     """只有依赖清单里的声明、代码里的 import / require 才算“用到”；文档、注释、字符串里出现只算提到。
     结果没给全（被截断、有的部分搜不了）又没看到声明：说没看全，不说没用到。
     pieces：search_plan 收下的各个搜索结果和记号，每个结果自己判断截没截断（拼起来就看不出了）。"""
@@ -121,6 +128,15 @@ def use_answer(name: str, pieces: list, en: bool = False) -> str:
     if found.startswith("错误："):
         return said(en, f"没法搜索 {name}：{found}", f"I could not search for {name}: {found}")
     hits = hits_in(found)
+    if spellings(name)[-1] in RUNTIMES and not any(declares(h, s) for h in hits for s in spellings(name)):
+        return said(
+            en,
+            f"{name} 是运行时，不是一个依赖包：项目里搜不搜得到这个名字，说明不了用没用它。"
+            "问“这个项目用了什么技术栈”，我会从依赖清单（package.json、pyproject.toml……）判断运行时。",
+            f"{name} is a runtime, not a package: whether its name appears in the project says nothing about "
+            "whether the project runs on it. Ask about the tech stack and I will tell the runtime from the manifests "
+            "(package.json, pyproject.toml…).",
+        )
     cut = any(map(is_cut, pieces)) or any(s.startswith("错误：") for s in found.splitlines())
     unsearched = next((s for s in found.splitlines() if s.startswith((UNREACHED, NOT_SEARCHED))), "")
     if unsearched.startswith(NOT_SEARCHED):  # 没能补搜的目录：引结果里的原话
@@ -187,9 +203,10 @@ def use_answer(name: str, pieces: list, en: bool = False) -> str:
         return (
             said(
                 en,
-                f"没有用到 {name}：search_files 在项目里没有搜到它"
+                f"没有用到 {name}：search_files 在{'项目' if scope == '.' else ' ' + scope + ' '}里没有搜到它"
                 + (f"（区分大小写：{'、'.join(tried)} 都搜了）。" if len(tried) > 1 else "。"),
-                f"{name} is not used: search_files found it nowhere in the project"
+                f"{name} is not used: search_files found it nowhere in "
+                + ("the project" if scope == "." else scope)
                 + (f" (it is case-sensitive: I searched for {', '.join(tried)})." if len(tried) > 1 else "."),
             )
             + not_own
@@ -198,10 +215,11 @@ def use_answer(name: str, pieces: list, en: bool = False) -> str:
     return (
         said(
             en,
-            f"没有找到 {name} 的依赖声明或 import，看来没有用到它；"
+            f"{'' if scope == '.' else f'在 {scope} 里'}没有找到 {name} 的依赖声明或 import，看来没有用到它；"
             f"它只是在这些文件里被提到（文档、注释或字符串）：{files}。",
-            f"I found no declaration or import of {name}, so it does not seem to be used; it is only mentioned "
-            f"(in docs, comments or strings) in: {files}.",
+            f"I found no declaration or import of {name}{'' if scope == '.' else f' in {scope}'}, so it does not "
+            f"seem to be used{'' if scope == '.' else ' there'}; it is only mentioned (in docs, comments or strings) "
+            f"in: {files}.",
         )
         + not_own
     )
