@@ -577,3 +577,19 @@ def test_narrowing_a_cut_search_searches_hidden_folders_and_notes_symlinks(tmp_p
     (work / "linked").symlink_to(tmp_path / "ext")
     answer = demo_answer(work, "Is vue used?")
     assert "I can't tell whether vue is used" in answer and "linked" in answer, answer
+
+
+@pytest.mark.parametrize(
+    "question", ["项目里有没有 README？", "Is lodash being used at all?", "Is numpy used in .venv?"]
+)
+def test_words_that_are_not_libraries_are_not_searched_for(tmp_path, question):
+    (tmp_path / "README.md").write_text("# x\n")
+    (tmp_path / ".venv").mkdir()
+    out = run_main("--demo", "-C", str(tmp_path), question).stdout
+    for word in ("README", "being", "all", "venv", ".venv"):
+        assert f'"query": "{word}"' not in out, out
+
+
+def test_a_name_not_found_in_one_folder_is_not_called_unused():
+    answer = demo_answer("examples/my-project", "Is jest used in the tests folder?")
+    assert "search_files found jest nowhere in tests (I searched only tests" in answer and "is not used" not in answer

@@ -360,3 +360,24 @@ def test_tests_that_could_not_start_for_lack_of_pytest_are_not_called_failures()
                 messages.append({"role": "tool", "tool_call_id": tc["id"], "content": content})
         answer = messages[-1]["content"]
         assert words in answer and answer.count("No module named pytest") == 1, answer
+
+
+@posix_only
+def test_the_help_lists_create_and_run_and_it_is_answered_without_a_note(workdir):
+    """帮助里列着的问题（“… and run it”）：建了、运行了，不说哪一句没认出。"""
+    out, answer, _ = demo("--yes", 'Create hello.py with print("hi") and run it', cwd=workdir)
+    assert "hi" in answer and "did not recognise" not in answer
+
+
+@posix_only
+def test_politeness_after_the_content_is_not_written_into_the_file(workdir):
+    demo("--yes", 'Please create b.py containing print("x"), thanks', cwd=workdir)
+    assert (workdir / "b.py").read_text() == 'print("x")\n'
+
+
+@posix_only
+def test_the_line_count_of_one_named_file(workdir):
+    (workdir / "src").mkdir()
+    files(workdir / "src", **{"index.js": "a\nb\nc\n"})
+    _, answer, commands = demo("--yes", "How many lines are in src/index.js?", cwd=workdir)
+    assert commands == ["wc -l src/index.js"] and "src/index.js: 3 lines" in answer

@@ -71,14 +71,18 @@ NOT_NAMES = set(
     "require requires required test tests file files folder directory dir with check see look inside app "
     "application version who wrote written author authors license licence upgrade update install when why "
     "made make built build run also then hello hi hey quick question so thank thanks much please pls cheers thx "
-    "lot great cool ok okay".split()
+    "lot great cool ok okay being all still actually outside yes no curious including include lib database tabs "
+    "spaces hooks es ci cd really even ever readme dockerfile makefile changelog".split()
 )
 # 问题里的一小句，没认出意图（understand 给 help）时：是不是在接着问认得的那件事（“库存够吗”“如果够”“一共多少钱”），
 # 不是的话就是没回答的另一件事，回答末尾要说出来（left_out）
 ON_TOPIC = (
     rf"{STACK}|{ENTRY}|{USE}|{TESTS}|{ASKS}|{ASKS_EN}|{BRANCH}|{COUNT}|{MAKE}|{RUN_TESTS}|{ABOUT}|{LISTING}"
-    r"|够|多少|钱|价|数量|几[盒支个件包]|how many|price"
+    r"|运行|执行|内容|\b(run|execute|content|containing|with)\b"  # “然后运行它”“内容是 print(2)”：建文件、运行
+    r"|哪里|哪个文件|哪些文件|路径|版本|前端|后端|列出|列一下"  # 回答里本来就有的：在哪些文件、版本、前后端、路径
+    r"|\b(where|which files?|path|versions?|frontend|backend|list|show)\b"
 )
+ON_TOPIC_STOCK = r"|够|多少|钱|价|数量|几[盒支个件包]|\bhow many\b|\bprice\b"  # 只在库存问题里算接着问
 # 客气话、开场白、承接的话：整句只有它们，就不是另一件事
 FILLER_CJK = (
     r"请问?|谢谢|多谢|感谢|谢了|辛苦了?|帮我|帮个忙|麻烦你?|好的?|你好|嗨|我想(知道|问问?|了解)(一下)?|问一下|想问一下|"
@@ -87,13 +91,15 @@ FILLER_CJK = (
 FILLER_WORDS = set(
     "ok okay please pls plz thanks thank thx ty you so much a lot very cheers hi hello hey well quick question "
     "i id i'd would like want to know can could tell me wonder if it is there are enough great cool sir appreciated "
-    "in advance".split()
+    "in advance check or not".split()
 )
 SCOPE = (  # “用没用到”问的是哪个目录：in src/、在 src 里
     r"\b(?:in|inside|under)\s+(?:the\s+)?([\w.-]+(?:/[\w.-]+)*/?)(?=[\s?？.,]|$)"
     r"|在\s*([\w./-]+?)\s*(?:目录|文件夹)?\s*(?:里|下|中)"
 )
-CLAUSE_BREAK = r"[，。？！；：]+|[,.?!;:]+(?=\s|$)|\band\b|\balso\b|还有|以及|另外|顺便"  # 2.5、1,000、.py 不拆开
+CLAUSE_BREAK = (
+    r"[，。？！；：]+|[,.?!;:]+(?=\s|$)|\band\b|\balso\b|\bor\b|还有|以及|另外|顺便|和"  # 2.5、1,000、.py 不拆开
+)
 LEADING = r"^(and|also|so|then|but|plus|而且|并且|然后|那么)\b[\s,，]*"  # 小句开头的连接词
 CURRENCY = r"美元|美金|欧元|日元|英镑|港币|\b(usd|eur|jpy|gbp|hkd|dollars?|euros?|yen|pounds?)\b"
 
@@ -151,9 +157,9 @@ def understand(question: str) -> tuple:
         return shell
     q = question.lower()
     # 库名照用户的写法；“in src/” 这样以 / 结尾的是目录，不是库名
-    words = [w.strip("./-") for w in re.findall(r"[A-Za-z@][A-Za-z0-9@._/-]*", question) if not w.endswith("/")]
-    # “in big.log”“在 src 里”：工作目录里的文件、目录，不是库名
-    words = [w for w in words if not (os.path.isdir(w) or "." in w and os.path.lexists(w))]
+    # “in big.log”“在 src 里”“in .venv”：工作目录里的文件、目录，不是库名（以 / 结尾的也是目录）
+    raw = re.findall(r"[.A-Za-z@][A-Za-z0-9@._/-]*", question)
+    words = [w.strip("./-") for w in raw if not (w.endswith("/") or os.path.lexists(w.rstrip(".")))]
     names = list({w.lower(): w for w in reversed(words) if len(w) > 1 and w.lower() not in NOT_NAMES}.values())[::-1]
     if re.search(STACK, q):
         return "stack", []
@@ -224,18 +230,20 @@ def decide(intent: str, names, seen, en: bool, scope: str = "."):
 def left_out(question: str, intent: str, en: bool, detail=()) -> str:
     """问题里还问了别的（“用了什么技术栈，入口文件是哪个？”）：这一次只回答了一件，说出没有去看的那几件；
     有一句没看懂（“顺便把它升级到 19”），照原话说出来。detail：回答了的那件的细节（搜了哪些名字）。"""
-    clauses = re.split(CLAUSE_BREAK, question, flags=re.I)
-    others, unknown = {}, []  # 意图 → 怎么称呼它（问的是哪个库时点出名字）；没看懂的小句
+    clauses = re.split(CLAUSE_BREAK, re.sub(r"\b(e\.g|i\.e|etc)\.", r"\1", question, flags=re.I), flags=re.I)
+    others, unknown = {}, []  # 意图 → 怎么称呼它（问的是哪个库时点出名字）；规则没认出的小句
     currency = intent == "inventory" and re.search(CURRENCY, question.lower())  # 要换成别的货币：整句里找
-    answered = {str(name).lower() for name in detail} if intent == "use" else set()
-    on_topic = f"{ON_TOPIC}|{QUANTITY}|{EN_QUANTITY}" if intent == "inventory" else ON_TOPIC
+    # 已经回答了的名字：搜过的库名、查过的商品（“红笔和蓝笔”拆开后的“红笔”不是另一件事）
+    answered = {str(getattr(d, "item", d)).lower() for d in detail} if intent in ("use", "inventory") else set()
+    stock = f"{ON_TOPIC_STOCK}|{QUANTITY}|{EN_QUANTITY}" if intent == "inventory" else ""
+    on_topic = ON_TOPIC + stock
     for clause in (re.sub(LEADING, "", c.strip(), flags=re.I).strip() for c in clauses):
         if not clause:
             continue
         intent_of, detail_of = understand(clause)
         if intent_of == "help":
             lower = clause.lower()
-            words = set(re.findall(r"[a-z@][a-z0-9@._/-]*", lower))
+            words = set(re.findall(r"[a-z@][a-z0-9@._/-]*", lower)) | {a for a in answered if a in lower}
             if not (re.search(on_topic, lower) or re.search(CURRENCY, lower) or words & answered or filler(lower)):
                 unknown.append(clause[:60])
         elif intent_of != intent and intent_of not in others:
@@ -263,8 +271,9 @@ def left_out(question: str, intent: str, en: bool, detail=()) -> str:
         quoted = said(en, "”“", "”, “").join(unknown)
         note += said(
             en,
-            f"\n\n（你还说了“{quoted}”：这一句我没看懂，没有回答，也没有照着做。）",
-            f"\n\n(You also said “{quoted}”: I did not understand that part, so I neither answered nor did it.)",
+            f"\n\n（我的规则没有认出“{quoted}”这一句：它要是在问别的事、要我做别的事，上面的回答没有包括，我也没有做。）",
+            f"\n\n(My rules did not recognise “{quoted}”: if it asks or tells me something else, the answer above "
+            "does not cover it and I did not do it.)",
         )
     return note
 

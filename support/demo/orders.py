@@ -20,7 +20,7 @@ UNCLEAR_TEXT = r"(?:\d[eE]|[\d.,，、/~～\-−+到至或\s])*$"  # 照原话�
 # 商品名两边的词：动词、语气词、问库存的词，都不算商品名的一部分
 AROUND = (
     r"的|和|与|跟|以及|库存|够|吗|还|有|呢|一共|总共|多少|价格|单价|是否|能|可以"
-    r"|需要|想要|要|买|订|来|查|一下|看看|帮|我们|我|请|如果|另外|顺便|还有|那"
+    r"|需要|想要|要|买|订|来|查|一下|看看|帮|我们|我|请|如果|另外|顺便|还有|那|各"
 )
 NAME = r"[\u4e00-\u9fa5A-Za-z0-9]+"
 DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
@@ -33,7 +33,10 @@ EN_QUANTITY = (
     rf"(?<![\w.,/~-])([-−+]?\d[\d.,/~]*(?:e[-+]?\d+)?|{'|'.join(EN_NUMBERS)})\s+"
     rf"(?:({EN_UNIT})\s+of\s+)?((?:[a-z]+ ?){{1,3}})"
 )
-EN_STOP = r"\b(and|or|in|are|is|do|does|enough|please|pls|plz|for|from|with|if|how|but|then)\b.*"
+EN_STOP = (
+    r"\b(and|or|in|are|is|do|does|enough|please|pls|plz|for|from|with|if|how|but|then|cost|costs|would|will|today"
+    r"|tomorrow|now|each|left|available)\b.*"
+)
 EN_WORDS = {
     "red": "红",
     "blue": "蓝",

@@ -71,7 +71,8 @@ def created_file(question: str, name: str) -> tuple:
     """“创建一个 hello.py 写入 print("hi") 然后运行它” → ("hello.py", 'print("hi")', True)。没说内容时内容是 None。"""
     content = next((m.group(1) for p in CONTENT if (m := re.search(p, question, re.IGNORECASE))), None)
     if content:
-        content = content.strip().rstrip("。；;，,")
+        content = re.sub(r"[,，]\s*(thanks|thank you|please|pls|谢谢|多谢|麻烦了)\W*$", "", content.strip(), flags=re.I)
+        content = content.rstrip("。；;，,")  # 句末的标点、客气话不是文件内容
         if len(content) > 1 and QUOTES.get(content[0]) == content[-1]:
             content = content[1:-1]
     rest = question.replace(content, "") if content else question
@@ -88,6 +89,8 @@ def count_target(question: str) -> tuple:
         if m.group(1).lower() not in NOT_FOLDERS and not re.match(r"\.\w", m.group(1))  # “.py”不是目录
     ]
     path = (folders or ["."])[0]
+    if os.path.isfile(path) and "." in os.path.basename(path):  # “src/index.js 有多少行”：数这个文件
+        return path, path.rsplit(".", 1)[1].lower()
     return path.rstrip("/\\") or ".", ext.group(1).lower() if ext else "py"
 
 
@@ -114,9 +117,12 @@ def write_command(name: str, content: str, windows=WINDOWS) -> str:
 
 
 def count_command(folder: str, ext: str, windows=WINDOWS) -> str:
+    one = os.path.isfile(folder)  # 问的是一个文件
     if windows:
-        pattern = f"*.{ext}" if folder == "." else folder.replace("/", "\\") + f"\\*.{ext}"
+        pattern = f"*.{ext}" if folder == "." else folder.replace("/", "\\") + ("" if one else f"\\*.{ext}")
         return f'for %f in ("{pattern}") do @find /c /v "" "%f"'
+    if one:
+        return f"wc -l {shlex.quote(folder)}"
     return f"wc -l *.{ext}" if folder == "." else f"wc -l {shlex.quote(folder)}/*.{ext}"
 
 

@@ -7,7 +7,7 @@ import re
 
 from support.demo.calls import first_new, is_cut, key, listing, names_in, result, said, unlisted
 from support.demo.manifests import MANIFESTS
-from support.demo.reader import read
+from support.demo.reader import HIT_CUT, read
 from support.search import SKIP_DIRS, VENV_MARK, skipped_folder
 
 MAX_SEARCHES = 30  # 回答“用没用到”最多搜几次
@@ -179,6 +179,12 @@ def use_answer(name: str, pieces: list, en: bool = False, scope: str = ".") -> s
         narrower = said(
             en, "可以用 path 缩小范围再搜（比如只搜 src 或 package.json）。", " Searching a narrower path would help."
         )
+        if any(HIT_CUT in piece for piece in pieces):  # 一行太长、只给了开头：搜得再窄也是那半行，得读文件
+            narrower = said(
+                en,
+                "那一行太长，只显示了开头：用 read_file 读那个文件才看得全。",
+                " That line was too long and only its start was shown: reading the file with read_file would show it.",
+            )
         return said(
             en,
             f"说不准是否用到了 {name}：搜索结果不完整（{why}），我只看到了 {len(hits)} 条匹配，"
@@ -203,10 +209,18 @@ def use_answer(name: str, pieces: list, en: bool = False, scope: str = ".") -> s
         return (
             said(
                 en,
-                f"没有用到 {name}：search_files 在{'项目' if scope == '.' else ' ' + scope + ' '}里没有搜到它"
+                (
+                    f"没有用到 {name}：search_files 在项目里没有搜到它"
+                    if scope == "."
+                    else f"search_files 在 {scope} 里没有搜到 {name}（只搜了 {scope}，依赖清单和别的目录不在里面）"
+                )
                 + (f"（区分大小写：{'、'.join(tried)} 都搜了）。" if len(tried) > 1 else "。"),
-                f"{name} is not used: search_files found it nowhere in "
-                + ("the project" if scope == "." else scope)
+                (
+                    f"{name} is not used: search_files found it nowhere in the project"
+                    if scope == "."
+                    else f"search_files found {name} nowhere in {scope} (I searched only {scope}; "
+                    "the manifests and the other folders are not in it)"
+                )
                 + (f" (it is case-sensitive: I searched for {', '.join(tried)})." if len(tried) > 1 else "."),
             )
             + not_own
@@ -215,11 +229,19 @@ def use_answer(name: str, pieces: list, en: bool = False, scope: str = ".") -> s
     return (
         said(
             en,
-            f"{'' if scope == '.' else f'在 {scope} 里'}没有找到 {name} 的依赖声明或 import，看来没有用到它；"
-            f"它只是在这些文件里被提到（文档、注释或字符串）：{files}。",
-            f"I found no declaration or import of {name}{'' if scope == '.' else f' in {scope}'}, so it does not "
-            f"seem to be used{'' if scope == '.' else ' there'}; it is only mentioned (in docs, comments or strings) "
-            f"in: {files}.",
+            (
+                f"没有找到 {name} 的依赖声明或 import，看来没有用到它；"
+                if scope == "."
+                else f"在 {scope} 里没有找到 {name} 的依赖声明或 import（只搜了 {scope}，依赖清单不在里面）；"
+            )
+            + f"它只是在这些文件里被提到（文档、注释或字符串）：{files}。",
+            (
+                f"I found no declaration or import of {name}, so it does not seem to be used; "
+                if scope == "."
+                else f"I found no declaration or import of {name} in {scope} (I searched only {scope}; "
+                "the manifests are not in it); "
+            )
+            + f"it is only mentioned (in docs, comments or strings) in: {files}.",
         )
         + not_own
     )
