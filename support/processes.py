@@ -302,30 +302,6 @@ def ending_on_signals():
 
 
 @contextlib.contextmanager
-def ending_raises(doing: str):
-    """里面的代码收到 ENDING_SIGNALS（还是默认处理的）时说一句、抛 SystemExit(128 + 信号)，而不是当场被杀掉：
-    finally 照常执行（比如删掉写了一半的临时文件）。doing：正在做什么（“网页没有写完”）。离开时恢复原来的处理。"""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    wanted = [getattr(signal, name) for name in ENDING_SIGNALS if hasattr(signal, name)]
-    previous = {sig: signal.getsignal(sig) for sig in wanted if signal.getsignal(sig) == signal.SIG_DFL}
-
-    def leave(signum, frame):
-        with contextlib.suppress(OSError, ValueError):
-            print(f"\n[已退出] 收到 {signal.Signals(signum).name}：{doing}。", file=sys.stderr)
-        raise SystemExit(128 + signum)
-
-    for sig in previous:
-        signal.signal(sig, leave)
-    try:
-        yield
-    finally:
-        for sig in previous:
-            signal.signal(sig, signal.SIG_DFL)
-
-
-@contextlib.contextmanager
 def interrupts_held():
     """里面的代码不会被 Ctrl-C 打断：按了就记下，出来时再抛 KeyboardInterrupt。
     只在主线程里、Ctrl-C 本来就抛 KeyboardInterrupt 时接管。"""

@@ -5,12 +5,15 @@
 
 import contextlib
 import os
+import signal
+import sys
 import tempfile
+import threading
 from collections import Counter
 from pathlib import Path
 
 from support.counts import summary
-from support.processes import ending_raises
+from support.processes import ENDING_SIGNALS
 from support.recording.read import as_text, model_calls, read_recording, requests
 from support.recording.replay import questions, recorded_message
 from support.recording.rounds import esc, prompt_tokens, round_html
@@ -96,6 +99,30 @@ def write_page(path: str) -> int:
     counts = f"{len(questions(exchanges))} 个问题，{calls} 次模型调用，{ran} 次工具执行"
     print(printable(f"[网页] 写好了 {target}：{counts}。用浏览器打开它。"))
     return 0
+
+
+@contextlib.contextmanager
+def ending_raises(doing: str):
+    """里面的代码收到 ENDING_SIGNALS（还是默认处理的）时说一句、抛 SystemExit(128 + 信号)，而不是当场被杀掉：
+    finally 照常执行（比如删掉写了一半的临时文件）。doing：正在做什么（“网页没有写完”）。离开时恢复原来的处理。"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    wanted = [getattr(signal, name) for name in ENDING_SIGNALS if hasattr(signal, name)]
+    previous = {sig: signal.getsignal(sig) for sig in wanted if signal.getsignal(sig) == signal.SIG_DFL}
+
+    def leave(signum, frame):
+        with contextlib.suppress(OSError, ValueError):
+            print(f"\n[已退出] 收到 {signal.Signals(signum).name}：{doing}。", file=sys.stderr)
+        raise SystemExit(128 + signum)
+
+    for sig in previous:
+        signal.signal(sig, leave)
+    try:
+        yield
+    finally:
+        for sig in previous:
+            signal.signal(sig, signal.SIG_DFL)
 
 
 def tool_counts(exchanges: list) -> tuple:
