@@ -25,7 +25,10 @@ SKIP_DIRS = {"node_modules", "__pycache__", "site-packages"}  # 另外：隐藏�
 VENV_MARK = "pyvenv.cfg"  # 有它的目录是虚拟环境
 SHOWN_SKIPPED = 10  # 结果里最多列出几个没有进去的目录
 SHOWN_MISSED = 5  # 结果里最多列出几个没能搜的文件或目录
-SKIPPED_NOTE = "[没有进去搜的 "  # “[没有进去搜的 N 个目录：a、b（整体搜索跳过…）]”：离线演示认这个开头
+# 结果末尾说哪些没搜的两句的开头（离线演示认它们）：“[有 N 个文件或目录没有搜：…]”“[没有进去搜的 N 个目录：a、b（…）]”
+MISSED_NOTE = "[有 "
+SKIPPED_NOTE = "[没有进去搜的 "
+SKIPPED_WHY = "（整体搜索跳过隐藏目录、node_modules、site-packages 和虚拟环境；要搜里面，把 path 指向它）"
 COMMON_BYTES = b" etaoinsrlcd\nupmh_f.g(),=\"ybw:'vk-x/0;1T2S>A<"  # 代码里最常见的字节，越靠前越常见
 
 
@@ -87,13 +90,10 @@ def coverage_note(files: FileWalk) -> str:
     note = ""
     if files.missed:
         more = " 等" if files.missed > len(files.missed_names) else ""
-        note += f"\n[有 {files.missed} 个文件或目录没有搜：{'、'.join(files.missed_names)}{more}]"
+        note += f"\n{MISSED_NOTE}{files.missed} 个文件或目录没有搜：{'、'.join(files.missed_names)}{more}]"
     if files.skipped:
         more = " 等" if files.skipped > len(files.skipped_names) else ""
-        note += (
-            f"\n{SKIPPED_NOTE}{files.skipped} 个目录：{'、'.join(files.skipped_names)}{more}"
-            "（整体搜索跳过隐藏目录、node_modules、site-packages 和虚拟环境；要搜里面，把 path 指向它）]"
-        )
+        note += f"\n{SKIPPED_NOTE}{files.skipped} 个目录：{'、'.join(files.skipped_names)}{more}{SKIPPED_WHY}]"
     return note
 
 

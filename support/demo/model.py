@@ -156,8 +156,7 @@ def understand(question: str) -> tuple:
     if shell:
         return shell
     q = question.lower()
-    # 库名照用户的写法；“in src/” 这样以 / 结尾的是目录，不是库名
-    # “in big.log”“在 src 里”“in .venv”：工作目录里的文件、目录，不是库名（以 / 结尾的也是目录）
+    # 库名照用户的写法；“in big.log”“在 src 里”“in .venv”“in src/”：工作目录里的文件、目录，不是库名
     raw = re.findall(r"[.A-Za-z@][A-Za-z0-9@._/-]*", question)
     words = [w.strip("./-") for w in raw if not (w.endswith("/") or os.path.lexists(w.rstrip(".")))]
     names = list({w.lower(): w for w in reversed(words) if len(w) > 1 and w.lower() not in NOT_NAMES}.values())[::-1]
@@ -229,7 +228,7 @@ def decide(intent: str, names, seen, en: bool, scope: str = "."):
 
 def left_out(question: str, intent: str, en: bool, detail=()) -> str:
     """问题里还问了别的（“用了什么技术栈，入口文件是哪个？”）：这一次只回答了一件，说出没有去看的那几件；
-    有一句没看懂（“顺便把它升级到 19”），照原话说出来。detail：回答了的那件的细节（搜了哪些名字）。"""
+    有一句规则没认出（“顺便把它升级到 19”），照原话说出来。detail：回答了的那件的细节（搜了哪些名字、查了哪些商品）。"""
     clauses = re.split(CLAUSE_BREAK, re.sub(r"\b(e\.g|i\.e|etc)\.", r"\1", question, flags=re.I), flags=re.I)
     others, unknown = {}, []  # 意图 → 怎么称呼它（问的是哪个库时点出名字）；规则没认出的小句
     currency = intent == "inventory" and re.search(CURRENCY, question.lower())  # 要换成别的货币：整句里找
@@ -243,8 +242,8 @@ def left_out(question: str, intent: str, en: bool, detail=()) -> str:
         intent_of, detail_of = understand(clause)
         if intent_of == "help":
             lower = clause.lower()
-            words = set(re.findall(r"[a-z@][a-z0-9@._/-]*", lower)) | {a for a in answered if a in lower}
-            if not (re.search(on_topic, lower) or re.search(CURRENCY, lower) or words & answered or filler(lower)):
+            said_before = any(a in lower for a in answered)  # “and also Jest”：回答里已经搜过的名字
+            if not (re.search(on_topic, lower) or re.search(CURRENCY, lower) or said_before or filler(lower)):
                 unknown.append(clause[:60])
         elif intent_of != intent and intent_of not in others:
             named = intent_of == "use" and detail_of

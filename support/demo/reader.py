@@ -10,12 +10,12 @@ import json
 import re
 from dataclasses import dataclass
 
+from support.search import MISSED_NOTE as UNREACHED
 from support.search import SKIPPED_NOTE
 
 OFFSET_HINT = re.compile(r"用 offset=(\d+) 继续(?:读|列出)\]$")  # 怎样接着读、接着列（被截短时只剩结尾）
 LISTED = re.compile(r"^\[第 \d+–(\d+) 项，共 (\d+) 项；")  # list_files 列到第几项、一共几项
 SEARCH_CUT = "[结果已截断："  # search_files 只给了前几条匹配（前面的匹配行都是完整的）
-UNREACHED = "[有 "  # search_files 末尾的“[有 N 个文件或目录没有搜：…]”
 CLIPPED = re.compile(r"^…（中间省略了 \d+ (?:个字符|字节)）…$")  # dispatch_tool、run_command 截掉了中间一段
 LINE_CUT = " …（此行过长，只显示前 "  # read_file 只显示了这一行的开头
 HIT_CUT = "…（此行过长）"  # search_files 只显示了这一条匹配行的开头

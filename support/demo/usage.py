@@ -7,17 +7,16 @@ import re
 
 from support.demo.calls import first_new, is_cut, key, listing, names_in, result, said, unlisted
 from support.demo.manifests import MANIFESTS
-from support.demo.reader import HIT_CUT, read
-from support.search import SKIP_DIRS, VENV_MARK, skipped_folder
+from support.demo.reader import HIT_CUT, UNREACHED, read
+from support.search import SKIP_DIRS, SKIPPED_NOTE, SKIPPED_WHY, VENV_MARK, skipped_folder
 
 MAX_SEARCHES = 30  # 回答“用没用到”最多搜几次
-UNREACHED = "[有 "  # search_files 结果末尾的“[有 N 个文件或目录没有搜：…]”
 DOC_CUT = "[文档里的匹配没有显示全]"  # 文档里只算提到：没显示全不影响“用没用到”，只是提到的次数没数全
 DOC_SUFFIXES = (".md", ".rst", ".txt", ".adoc")
 RUNTIMES = {"node", "nodejs", "python", "python3", "deno", "bun"}  # 运行时不是依赖包：搜名字判断不了
 NOT_SEARCHED = "[有的目录没有搜："  # 整体搜索跳过的目录没能一一补搜（没列全、认不出、要搜太多次），后面接着结果里的原话
 NOT_OWN = "[不是项目自己代码的目录："  # 跳过的版本库、依赖、虚拟环境：回答“没用到”时说一声没搜它们
-SKIPPED_LINE = re.compile(r"^\[没有进去搜的 (\d+) 个目录：(.*?)( 等)?（整体搜索跳过隐藏目录[^（）]*）\]$")
+SKIPPED_LINE = re.compile(rf"^{re.escape(SKIPPED_NOTE)}(\d+) 个目录：(.*?)( 等)?{re.escape(SKIPPED_WHY)}\]$")
 
 
 def use_step(seen, names, en: bool = False, scope: str = "."):
@@ -69,11 +68,10 @@ def search_plan(seen, name: str, scope: str = "."):
             found.append("\n".join([*hits_in(got), DOC_CUT]) if is_doc(path) else got)
         elif step := first_new(seen, *listing(seen, path)):
             calls += step
-        elif unlisted(seen, path) or searches + len(todo) + len(children(seen, path)[0]) > MAX_SEARCHES:
+        elif unlisted(seen, path) or searches + len(todo) + len((parts := children(seen, path))[0]) > MAX_SEARCHES:
             found.append(got)  # 没列全，或者要搜的太多：停在这里，回答时说没看全
         else:
-            more, marks = children(seen, path)
-            todo, found = todo + [item for item in more if item not in todo], found + marks
+            todo, found = todo + [item for item in parts[0] if item not in todo], found + parts[1]  # 分别搜每一项
     return calls, found
 
 
@@ -86,7 +84,7 @@ def children(seen, folder: str) -> tuple:
         name = entry.removesuffix("/")
         path = name if folder == "." else f"{folder}/{name}"
         if entry.endswith("不能读取）") or os.path.islink(path):
-            marks.append(f"{UNREACHED}1 个文件或目录没有搜：{path}（符号链接或读不了）]")
+            marks.append(f"{NOT_SEARCHED}{path}（符号链接或读不了）]")
         elif entry.endswith("/") and not_own_code(path):
             marks.append(f"{NOT_OWN}{path}]")
         else:

@@ -57,6 +57,7 @@ KEYS = {  # 每种消息该有的字段（assistant 的字段服务商给什么�
     "user": ("role", "content", "name"),
     "tool": ("role", "tool_call_id", "content"),
 }
+CALL_KEYS = ("id", "type", "function", "extra_content")  # 调用里该有的；extra_content：Gemini 的签名，要原样送回
 
 
 def well_formed(messages: list) -> tuple:
@@ -99,11 +100,11 @@ def tidy_other(m: dict, role: str, where: str, changes: list) -> dict | None:
     if role == "tool" and not isinstance(m.get("tool_call_id"), str):
         changes.append(where + "的工具结果没有 tool_call_id：去掉了这一条")
         return None
-    extra = [str(k)[:40] for k, v in m.items() if k not in KEYS[role] or k == "name" and not isinstance(v, str)]
+    extra = [k for k, v in m.items() if k not in KEYS[role] or k == "name" and not isinstance(v, str)]
     if extra:
-        m = {k: v for k, v in m.items() if k in KEYS[role] and not (k == "name" and not isinstance(v, str))}
+        m = {k: v for k, v in m.items() if k not in extra}
         more = " 等" if len(extra) > 5 else ""
-        changes.append(where + f"有 {role} 消息不该有的字段 {'、'.join(extra[:5])}{more}：去掉了")
+        changes.append(where + f"有 {role} 消息不该有的字段 {'、'.join(str(k)[:40] for k in extra[:5])}{more}：去掉了")
     content = m.get("content")
     parts_ok = (
         role == "user"
@@ -144,9 +145,6 @@ def tidy_assistant(m: dict, fixed: list, ids: set, where: str, changes: list) ->
     ):
         changes.append(where + "的调用 arguments 不是 JSON 对象的字符串：改成了 JSON 对象")
     return without_foreign_fields(after, where, changes), pairs
-
-
-CALL_KEYS = ("id", "type", "function", "extra_content")  # extra_content：Gemini 的 thought_signature，要原样送回
 
 
 def without_foreign_fields(m: dict, where: str, changes: list) -> dict:
