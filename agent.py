@@ -104,8 +104,9 @@ def run(
 
 
 # ── run() 用到的规矩 ─────────────────────────────────────────
-def new_conversation() -> list:
-    return [{"role": "system", "content": SYSTEM_PROMPT}]
+def new_conversation(notes: str = "") -> list:
+    """新对话先放 system 规则；notes：工作目录里 AGENTS.md 写给 agent 的说明（项目的规矩也要进请求，模型才知道）。"""
+    return [{"role": "system", "content": SYSTEM_PROMPT + notes}]
 
 
 def check_pairing(messages: list) -> int:
@@ -203,7 +204,7 @@ def ask(question: str, messages: list, s: Session) -> int:
 def repl(session: Session) -> int:
     """交互模式：对话在问题之间延续，/reset 重新开始，quit / exit / Ctrl-D / Ctrl-C 退出。"""
     prepare_repl(session.model, session.intro)  # 检查 stdin / stdout，打印开场白（离线演示还列出它认得的问题）
-    messages = session.history or new_conversation()  # --resume：接着录下的对话
+    messages = session.history or new_conversation(session.notes)  # --resume：接着录下的对话
     while True:
         try:
             question = input("你：").strip()
@@ -215,7 +216,7 @@ def repl(session: Session) -> int:
         if question.lower() in ("quit", "exit"):
             return 0
         if question == "/reset":
-            messages = new_conversation()
+            messages = new_conversation(session.notes)
             print("[已重置] 开始新的对话。")
         elif question:
             ask(question, messages, session)
@@ -228,9 +229,11 @@ def main(argv=None) -> int:
         return make_page(args.page)
     session = start(args, Path(__file__).parent, TOOLS, MAX_ROUNDS)  # 读 .env 建客户端（或演示、录音），进入工作目录
     if session.replayer:  # --replay：按录音里的顺序把问题再问一遍
-        return session.replayer.replay(lambda question, messages: ask(question, messages, session), new_conversation)
+        return session.replayer.replay(
+            lambda question, messages: ask(question, messages, session), lambda: new_conversation(session.notes)
+        )
     if args.question:
-        return ask(args.question, session.history or new_conversation(), session)
+        return ask(args.question, session.history or new_conversation(session.notes), session)
     return repl(session)
 
 

@@ -10,16 +10,16 @@ s04 建好的注册表，s05 原样使用。每个工具都返回一段非空文
 
 import inspect
 import json
-import mimetypes
 import os
 from pathlib import Path
 
-from support.commands import approve, run_bounded
+from support.commands import SHELL_NOTE, approve, run_bounded
 from support.counts import NotRun
 from support.options import Options
 from support.search import coverage_note, matching_lines, walk_files
 from support.wire import INVALID_JSON, json_arguments, safe_text
 from support.workspace import (
+    binary_kind,
     folder_names,
     inside_workspace,
     list_entry,
@@ -52,9 +52,9 @@ def list_files(path: str = ".", offset: int = 1, *, options: Options = Options()
         raise ValueError("offset 要从 1 起")
     names = folder_names(folder, path)  # 打开检查过的那个目录再列：中途换成链接也列不到外面
     if not names:
-        return f"{quoted(path)} 是空目录"
+        return f"[{quoted(path).rstrip('/')}/ 是空目录]"  # 名字里有 /：不会被当成目录里的一项
     if offset > len(names):
-        return f"{quoted(path)} 只有 {len(names)} 项，offset={offset} 超出了末尾"
+        return f"[{quoted(path).rstrip('/')}/ 只有 {len(names)} 项，offset={offset} 超出了末尾]"
     lines, chars = [], 0
     for name in names[offset - 1 : offset - 1 + MAX_LIST_ENTRIES]:  # 只为列出的那些项多看一眼类型
         line = list_entry(os.path.join(folder, name), name, options.env_files)
@@ -75,10 +75,9 @@ def read_file(path: str, offset: int = 1, limit: int = READ_LINES, *, options: O
     if offset < 1 or limit < 1:
         raise ValueError("offset 和 limit 都要从 1 起")
     with open_regular(target, path, env_files=options.env_files) as f:  # 只打开检查过的普通文件，中途换不掉
-        size = os.fstat(f.fileno()).st_size
-        if looks_binary(f.read(8192)):
-            kind = mimetypes.guess_type(target.name)[0] or "类型未知"
-            return f"{quoted(path)} 是二进制文件（{kind}，{size} 字节），不显示内容"
+        size, head = os.fstat(f.fileno()).st_size, f.read(8192)
+        if looks_binary(head):  # 二进制文件，或者 UTF-16 之类别的编码写的文本：都不显示
+            return f"{quoted(path)} 是{binary_kind(head, target.name)}（{size} 字节），不显示内容"
         # 只读需要的那几行，内存与文件大小无关；前面的行按块数换行符跳过，翻页从上一页停下的地方接着读
         skipped = skip_lines(f, offset - 1)
         if skipped < offset - 1:
@@ -271,7 +270,7 @@ SCHEMAS = {
         ),
         function_schema(
             "run_command",
-            "在工作目录里执行一条 shell 命令，返回退出码和输出。每条命令需要用户确认。",
+            f"在工作目录里执行一条 shell 命令，返回退出码和输出。每条命令需要用户确认。{SHELL_NOTE}。",
             {
                 "command": {"type": "string", "description": "要执行的 shell 命令"},
             },

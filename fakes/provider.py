@@ -20,6 +20,8 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+from support.demo import checks
+
 
 def call(name, arguments=None, id="call_1", **extra):
     """一个 tool_call；arguments 是对象时转成 JSON 字符串，是字符串时原样发送。"""
@@ -39,70 +41,11 @@ def text_reply(content, **extra):
     return {"role": "assistant", "content": content, **extra}
 
 
-# ── 所有服务商都有的规矩（OpenAI 的行为）─────────────────────────
+# ── 所有服务商都有的规矩（OpenAI 的行为）：和离线演示共用 support/demo/checks.py ──────────
 def check_request(body):
-    if not isinstance(body.get("model"), str) or not body["model"]:
-        return "you must provide a model parameter"
-    messages = body.get("messages")
-    if not isinstance(messages, list) or not messages:
-        return "'messages' must be a non-empty array"
-    for tool in body.get("tools") or []:
-        if tool.get("type") != "function" or not tool.get("function", {}).get("name"):
-            return "Invalid 'tools': each tool needs type 'function' and a name"
-    pending, seen_ids = [], set()
-    for i, m in enumerate(messages):
-        role = m.get("role")
-        if role not in ("system", "developer", "user", "assistant", "tool"):
-            return f"Invalid value for 'messages[{i}].role': {role!r}"
-        if pending and role != "tool":
-            return (
-                "An assistant message with 'tool_calls' must be followed by tool messages "
-                "responding to each 'tool_call_id'. The following tool_call_ids did not have "
-                f"response messages: {', '.join(pending)}"
-            )
-        if role == "assistant":
-            problem = check_assistant(i, m, seen_ids)
-            if problem:
-                return problem
-            pending = [tc["id"] for tc in m.get("tool_calls") or []]
-        elif role == "tool":
-            if m.get("tool_call_id") not in pending:
-                return (
-                    f"Invalid parameter: messages[{i}] with role 'tool' must be a response "
-                    "to a preceeding message with 'tool_calls'."
-                )
-            if not isinstance(m.get("content"), str):
-                return f"Invalid type for 'messages[{i}].content': expected a string"
-            pending.remove(m["tool_call_id"])
-        elif not isinstance(m.get("content"), (str, list)):
-            return f"Invalid type for 'messages[{i}].content': expected a string"
-    if pending:
-        return (
-            "An assistant message with 'tool_calls' must be followed by tool messages "
-            f"responding to each 'tool_call_id'. Missing: {', '.join(pending)}"
-        )
-    return None
-
-
-def check_assistant(i, m, seen_ids):
-    if "tool_calls" in m:
-        calls = m["tool_calls"]
-        if not isinstance(calls, list) or not calls:
-            return f"Invalid 'messages[{i}].tool_calls': empty array. Expected an array with minimum length 1"
-        for tc in calls:
-            if not isinstance(tc.get("id"), str) or not tc["id"]:
-                return f"Missing required parameter: 'messages[{i}].tool_calls[].id'"
-            if tc["id"] in seen_ids:
-                return f"Duplicate tool_call id {tc['id']!r} in messages[{i}]"
-            seen_ids.add(tc["id"])
-            if tc.get("type") != "function":
-                return f"Missing required parameter: 'messages[{i}].tool_calls[].type'"
-            fn = tc.get("function") or {}
-            if not isinstance(fn.get("name"), str) or not isinstance(fn.get("arguments"), str):
-                return f"Invalid 'messages[{i}].tool_calls[].function': name and arguments must be strings"
-    elif m.get("content") is None:
-        return f"Missing required parameter: 'messages[{i}].content'"
-    return None
+    """请求不合 OpenAI 的规矩时返回服务商的原话，合规返回 None。"""
+    problem = checks.check_request(body.get("model"), body.get("messages"), body.get("tools"), strict=False)
+    return problem and problem[0]
 
 
 # ── 各家服务商额外的规矩（见 docs/providers.md 的“兼容各家服务商”）──────────

@@ -9,7 +9,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from support.config import connect, enter_workdir, kept_back
+from support.config import connect, enter_workdir, kept_back, scratch_copy
+from support.instructions import project_notes
 from support.options import Options
 from support.processes import interrupts_held
 from support.screen import fail
@@ -29,12 +30,13 @@ class Session:
     history: list | None = None  # --resume：接着问的 messages
     intro: str = ""  # 交互模式的开场白里多说的：离线演示认得哪些问题
     replayer: object = None  # --replay 的 Replayer：按录音里的顺序把问题再问一遍
+    notes: str = ""  # 工作目录里 AGENTS.md 写给 agent 的说明：新对话的 system 规则后面加上它
 
 
 def start(args, app_dir: Path, tools: list, max_rounds: int) -> Session:
     """读配置、建客户端（真服务商、离线演示，或者放录音），接上 --record / --resume，进入工作目录（-C）。
     录音文件在进入工作目录之前打开：路径相对于启动时所在的目录。max_rounds 是 agent.MAX_ROUNDS。"""
-    replayer, intro, history = None, "", None
+    replayer, intro, history, workdir = None, "", None, args.workdir
     rounds = args.max_rounds or max_rounds
     if args.replay:  # 回复来自录音：不读配置、不用 key
         from support.recording import Replayer
@@ -43,7 +45,8 @@ def start(args, app_dir: Path, tools: list, max_rounds: int) -> Session:
         model, env_files = replayer.model, kept_back(app_dir, Path.cwd())  # 不读 .env，也照样不许文件工具读它
         rounds = args.max_rounds or replayer.max_rounds(max_rounds)  # 没写 --max-rounds：也不超过录制时的上限
     elif args.demo:  # 按规则回放的假模型：不读配置、不用 key、不联网
-        from support.demo import DEMO_INTRO, demo_client
+        from support.demo.model import demo_client
+        from support.demo.words import DEMO_INTRO
 
         pairing = os.environ.get("DEMO_PAIRING", "")  # 实验：position 像只看位置的聊天模板那样配对结果
         if pairing not in ("", "id", "position"):
@@ -54,16 +57,23 @@ def start(args, app_dir: Path, tools: list, max_rounds: int) -> Session:
         by_position = pairing == "position"
         client, model, intro = demo_client(by_position), "offline-demo", DEMO_INTRO
         env_files = kept_back(app_dir, Path.cwd())  # 不读 .env，也照样不许文件工具读它
+        example = app_dir / "examples" / "my-project"
+        if not workdir and Path.cwd().resolve() == app_dir.resolve() and example.is_dir():
+            workdir = scratch_copy(example)  # 在仓库里、没写 -C：在示例项目的临时副本里跑，建文件、跑命令都不改动仓库
+            print(SCRATCH)
     else:
         client, model, env_files = connect(app_dir)
     if args.record or args.resume:  # 边跑边写进录音；--resume 还接着录下的对话问
         from support.recording import keep_run
 
-        workdir = Path(args.workdir or ".").resolve()
+        where = Path(workdir or ".").resolve()
         mode = "question" if args.question else "repl"
         limit = (rounds, "--max-rounds" if args.max_rounds else "MAX_ROUNDS")  # 网页上说停在哪条线时要点名
-        client, history = keep_run(client, model, tools, limit, mode, workdir, record=args.record, resume=args.resume)
-    env_files |= enter_workdir(args.workdir)  # 工作目录里的 .env 也不许文件工具读（包括它的硬链接）
+        client, history = keep_run(client, model, tools, limit, mode, where, record=args.record, resume=args.resume)
+    env_files |= enter_workdir(workdir)  # 工作目录里的 .env 也不许文件工具读（包括它的硬链接）
+    notes = project_notes(env_files)
+    if notes:
+        intro += "\n[说明] 工作目录里的 AGENTS.md 加在了 system 规则后面：模型每一轮都看得到它。"
     options = Options(
         auto_approve=args.yes,
         command_timeout=args.command_timeout,
@@ -72,7 +82,7 @@ def start(args, app_dir: Path, tools: list, max_rounds: int) -> Session:
         recording=replayer or (client if args.record or args.resume else None),  # 每执行完一个工具告诉它一声
     )
     one_shot = bool(args.question) or bool(replayer and replayer.one_question())
-    return Session(client, model, options, rounds, one_shot, args.show_messages, history, intro, replayer)
+    return Session(client, model, options, rounds, one_shot, args.show_messages, history, intro, replayer, notes)
 
 
 def make_page(path: str) -> int:
@@ -80,6 +90,11 @@ def make_page(path: str) -> int:
     from support.recording import write_page
 
     return write_page(path)
+
+
+SCRATCH = (
+    "[说明] 在仓库里、没写 -C：离线演示在 examples/my-project 的一份临时副本里跑，改动不会留下；看别的目录加 -C 目录。"
+)
 
 
 # ── 命令行参数 ───────────────────────────────────────────────

@@ -28,6 +28,9 @@ except ImportError:
     termios = None
 
 
+# run_command 的说明里告诉模型命令由哪个 shell 执行（shell=True：POSIX 上是 /bin/sh，Windows 上是 cmd.exe）：
+# 模型才知道该写 ls 还是 dir。只写 shell 的名字，不写这台机器上的路径：录下的运行换一台机器回放，说明还是一样的
+SHELL_NOTE = "命令由 cmd.exe 执行" if os.name == "nt" else "命令由 /bin/sh 执行"
 MAX_SHOWN_CHARS = 4000  # 确认时要让用户看全整条命令：折叠空白后超过这么多字符或行，不问，直接不执行
 MAX_SHOWN_LINES = 100
 HEAD_COLUMNS = 60  # 命令长时，问 (y/N) 之前再说一遍开头：最多这么宽（中文字算两格）

@@ -1,10 +1,13 @@
 """配置：.env 和环境变量里的设置，检查 key，建好 API 客户端；-C 进入工作目录。"""
 
+import atexit
 import contextlib
 import errno
 import io
 import os
+import shutil
 import stat
+import tempfile
 import unicodedata
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -193,6 +196,13 @@ def enter_workdir(workdir: str | None) -> frozenset:
     except OSError as e:
         fail(f"[错误] 没法进入工作目录 {workdir}：{e.strerror}")
     return kept_back(Path.cwd())
+
+
+def scratch_copy(folder: Path) -> str:
+    """把 folder 拷进一个临时目录，返回副本的路径；程序结束时删掉（离线演示没写 -C 时在这里跑）。"""
+    scratch = tempfile.mkdtemp(prefix="s05-demo-")
+    atexit.register(shutil.rmtree, scratch, ignore_errors=True)
+    return shutil.copytree(folder, os.path.join(scratch, folder.name))
 
 
 def kept_back(*folders: Path) -> frozenset:

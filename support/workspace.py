@@ -1,6 +1,7 @@
 """工作目录的边界：文件工具只能碰工作目录里的普通文件，碰不到保存密钥的 env 文件。"""
 
 import errno
+import mimetypes
 import os
 import stat
 from pathlib import Path
@@ -78,6 +79,13 @@ def kind_of(mode: int) -> str:
 
 def looks_binary(head: bytes) -> bool:
     return b"\0" in head
+
+
+def binary_kind(head: bytes, name: str) -> str:
+    """read_file 不显示的文件是什么：UTF-16 写的文本（PowerShell 5.1 的 > 就写这种）单独说，别的按扩展名猜类型。"""
+    if head[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return "UTF-16 编码的文本文件（read_file 只读 UTF-8：先把它转成 UTF-8 再读）"
+    return f"二进制文件（{mimetypes.guess_type(name)[0] or '类型未知'}）"
 
 
 def list_entry(path: str, name: str, env_files: frozenset) -> str:

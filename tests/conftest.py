@@ -174,6 +174,8 @@ def client_for(p, **kwargs):
 def cli_env(p=None, **extra):
     """运行 agent 的环境（子进程的，或 run_main 里的 os.environ）：只指向本地假服务商，不读任何真实 key。"""
     env = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI_")}
+    # 跑测试的 Python 排在 PATH 最前面，和激活了虚拟环境一样：演示执行的 python3 就是它
+    env["PATH"] = os.path.dirname(sys.executable) + os.pathsep + env.get("PATH", "")
     if p:
         env["OPENAI_API_KEY"] = "test-key"
     env.update(
@@ -208,11 +210,11 @@ def run_cli(*args, p=None, input=None, cwd=None, timeout=30, rounds=ROUNDS, **en
     )
 
 
-def run_main(*args, p=None, input=None, cwd=None, timeout=30, rounds=ROUNDS, **env):
+def run_main(*args, p=None, input=None, cwd=None, timeout=30, rounds=ROUNDS, app=None, **env):
     """和 run_cli 一样的参数和结果，但在本进程里调用 agent.main(ARGS)：省掉每次启动 Python、import openai 的一秒多。
 
     环境和 cli_env() 一样；stdin、stdout、stderr 是内存里的 UTF-8 流（和子进程的管道一样不是终端）；
-    main() 眼里 agent.py 在一个空的临时目录里，旁边没有 .env：不读开发者放在仓库里的 .env。
+    main() 眼里 agent.py 在一个空的临时目录里（app：就在这个目录里），旁边没有 .env：不读开发者放在仓库里的 .env。
     结束后（出错也一样）环境、工作目录、标准流都还原。信号、终端、标准流被关掉、子进程继承的东西，仍用 run_cli。
     """
     import agent
@@ -221,7 +223,7 @@ def run_main(*args, p=None, input=None, cwd=None, timeout=30, rounds=ROUNDS, **e
     stdin = io.TextIOWrapper(io.BytesIO((input or "").encode("utf-8")), encoding="utf-8")
     stdout, stderr = (io.TextIOWrapper(io.BytesIO(), encoding="utf-8") for _ in range(2))
     with contextlib.ExitStack() as stack:
-        app_dir = stack.enter_context(tempfile.TemporaryDirectory())
+        app_dir = str(app) if app else stack.enter_context(tempfile.TemporaryDirectory())
         stack.enter_context(mock.patch.object(agent, "__file__", os.path.join(app_dir, "agent.py")))
         stack.enter_context(mock.patch.dict(os.environ, cli_env(p, **env), clear=True))
         argv = [str(ROOT / "agent.py"), *args]  # 用法错误的提示里，程序名也是 agent.py

@@ -15,9 +15,11 @@ from conftest import APPEND_RESULT, INVENTORY_QUESTION, ROUNDS, agent_copy, edit
 
 import agent
 from fakes.provider import call, check_request, text_reply, tool_reply
-from support.demo import model as demo_model
-from support.demo.inventory import inventory_step
-from support.demo.orders import Order, understand_orders
+from support.demo.facts import Facts
+from support.demo.model import demo_client
+from support.demo.question import understand
+from support.demo.stock import inventory
+from support.instructions import project_notes
 from tools import TOOLS
 
 QUESTION = INVENTORY_QUESTION
@@ -130,9 +132,9 @@ def test_the_answer_follows_the_tool_result_not_a_table(inventory):
     ],
 )
 def test_the_demo_hears_the_item_and_the_quantity(question, order):
-    heard = understand_orders(question)
-    assert (heard and [tuple(o)[:3] for o in heard]) == ([order] if isinstance(order, tuple) else order)
-    assert (demo_model.understand(question)[0] == "inventory") == (order is not None)
+    parts = [p for p in understand(question).parts if p.kind == "inventory"]
+    heard = parts and [(o.item, o.quantity, o.unit) for o in parts[0].names]
+    assert (heard or None) == ([order] if isinstance(order, tuple) else order)
 
 
 # ── 对照二：漏掉工具结果 ───────────────────────────────────────
@@ -222,7 +224,7 @@ def test_a_budget_of_one_runs_the_tool_but_not_the_second_call(inventory):
 def requests_of_a_real_run(inventory, monkeypatch):
     """真跑一遍库存问题，demo 收到的每个请求（messages 的副本）。"""
     monkeypatch.chdir(inventory)
-    client, sent = demo_model.demo_client(), []
+    client, sent = demo_client(), []
     create = client.chat.completions.create
 
     def recording(**kwargs):
@@ -230,7 +232,8 @@ def requests_of_a_real_run(inventory, monkeypatch):
         return create(**kwargs)
 
     client.chat.completions.create = recording
-    messages = agent.run(QUESTION, max_rounds=ROUNDS, client=client, model="demo")
+    notes = agent.new_conversation(project_notes())  # 和命令行一样：AGENTS.md 加在 system 规则后面
+    messages = agent.run(QUESTION, notes, max_rounds=ROUNDS, client=client, model="demo")
     agent.run(
         "我需要 2 盒蓝笔，库存够吗？", messages, max_rounds=ROUNDS, client=client, model="demo"
     )  # 第二个问题接着问
@@ -239,7 +242,7 @@ def requests_of_a_real_run(inventory, monkeypatch):
 
 
 def send(messages):
-    return demo_model.demo_client().chat.completions.create(model="demo", messages=messages, tools=TOOLS)
+    return demo_client().chat.completions.create(model="demo", messages=messages, tools=TOOLS)
 
 
 def test_the_demo_accepts_every_request_of_a_real_run(requests_of_a_real_run):
@@ -334,8 +337,19 @@ def test_a_long_stock_file_is_read_page_by_page_before_answering(inventory):
 def test_a_clipped_result_is_never_glued_into_numbers():
     # 头尾都像 JSON 的一部分：去掉行号和省略说明以后，拼起来正好是一份“合法”的 JSON
     clipped = '1\t{"item":"红笔","stock":5,"unit_price":12\n…（中间省略了 166 个字符）…\n说明"\t,"currency":"CNY"}'
-    seen = {("read_file", json.dumps({"path": "stock/红笔.json"}, ensure_ascii=False)): clipped}
-    answer = inventory_step(seen, [Order("红笔", 3, "盒", "红笔")])
+    call = {
+        "id": "c1",
+        "type": "function",
+        "function": {"name": "read_file", "arguments": '{"path": "stock/红笔.json"}'},
+    }
+    messages = [
+        {"role": "system", "content": "库存在 stock/<商品>.json"},
+        {"role": "user", "content": QUESTION},
+        {"role": "assistant", "content": "", "tool_calls": [call]},
+        {"role": "tool", "tool_call_id": "c1", "content": clipped},
+    ]
+    part = understand(QUESTION).parts[0]
+    answer = inventory(part, Facts(messages, TOOLS), en=False)
     assert "没能完整读到" in answer and "一共" not in answer and "够。" not in answer
 
 
@@ -343,7 +357,7 @@ def test_a_price_keeps_its_digits_and_a_unit_without_a_quantity_is_asked_about(i
     (inventory / "stock" / "红笔.json").write_text('{"stock":5,"unit":"盒","unit_price":1e-400,"currency":"CNY"}')
     assert "3 × 0.000" in answer_in(demo(inventory, QUESTION).stdout)
     answer = answer_in(demo(inventory, "红笔的库存还有多少？").stdout)
-    assert "请告诉我你需要多少" in answer and "None" not in answer
+    assert answer.startswith("\n红笔：库存 5 盒，单价 0.000") and "None" not in answer and "你需要" not in answer
 
 
 @pytest.mark.parametrize("quantity", ["2.5", "-3", "1,000", "1e3", "3/2", "0"])
@@ -358,3 +372,40 @@ def test_english_orders_drop_please_and_of_and_an_empty_unit_is_not_named(invent
     assert "Blue pens (蓝笔): 2 in stock, you need 2" in answer and "of blue" not in answer
     answer = answer_in(demo(inventory, "I need 3 red pens, please. Enough in stock?").stdout)
     assert "Enough. Red pens (红笔)" in answer and "your ." not in answer
+
+
+# ── 接着问：新的数量、新的商品，沿用上一个问题的另一半 ─────────────────────
+def conversation(inventory, *questions):
+    """交互模式里依次问几个问题，返回每个问题的 (调用的工具, 回答)。"""
+    out = run_main("--demo", "-C", str(inventory), input="\n".join(questions) + "\n").stdout
+    turns = out.split("你：")[1 : len(questions) + 1]
+    return [(re.findall(r"\[调用工具\] (.*)", t), answer_in(t)) for t in turns]
+
+
+def test_a_follow_up_with_another_item_or_another_quantity_uses_the_question_before(inventory):
+    (blue, blue_says), (two, two_says), (english, english_says) = conversation(
+        inventory, QUESTION, "那蓝笔呢？", "要是 2 盒呢？", "what about 4 boxes?"
+    )[1:]
+    assert blue == ['read_file({"path": "stock/蓝笔.json"})'] and "（数量沿用你上一个问题的 3 盒。）" in blue_says
+    assert "不够。蓝笔库存只有 2，你需要 3 盒" in blue_says
+    assert two == [] and "（商品沿用你上一个问题的：蓝笔。）" in two_says and "2 × 8 = 16 元" in two_says  # 已经读过
+    assert english == [] and "Not enough. 蓝笔: only 2 in stock, you need 4 boxes" in english_says
+
+
+def test_and_the_blue_ones_in_english(inventory):
+    (_, said), (calls, follow) = conversation(
+        inventory, "I need 3 boxes of red pens. Enough in stock?", "And the blue ones?"
+    )
+    assert "Enough. Red pens (红笔)" in said
+    assert calls == ['read_file({"path": "stock/蓝笔.json"})'] and "Blue pens (蓝笔): only 2 in stock" in follow
+
+
+@pytest.mark.parametrize("question", ["红笔还有多少？", "红笔的单价是多少？", "请帮我查一下红笔和蓝笔的库存"])
+def test_how_many_or_what_price_is_answered_without_asking_for_a_quantity(inventory, question):
+    answer = answer_in(demo(inventory, question).stdout)
+    assert "红笔：库存 5，单价 12 元（CNY）。" in answer and "请告诉我你需要多少" not in answer and "一共" not in answer
+
+
+def test_enough_without_a_quantity_asks_how_many(inventory):
+    answer = answer_in(demo(inventory, "红笔够吗？").stdout)
+    assert "我查到了红笔：库存 5，单价 12 元（CNY）" in answer and "请告诉我你需要多少" in answer

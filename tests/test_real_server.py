@@ -8,6 +8,9 @@ r"""对着真的 OpenAI 兼容服务跑一遍（可选）：llama-cpp-python 的
         --port 8765 --n_ctx 8192
     REAL_SERVER_URL=http://127.0.0.1:8765/v1 python -m pytest -q tests/test_real_server.py
 
+装好的服务一收到请求就退出（段错误）时，多半是按本机 CPU 编出来的 llama.cpp 用了系统没开的指令：
+用 CMAKE_ARGS="-DGGML_NATIVE=OFF" pip install --no-cache-dir --force-reinstall 'llama-cpp-python[server]' 重新装。
+
 270M 的小模型只在很短的命令式提问下才调工具，参数也常是编的，所以这里只检查线上的东西和循环：
 至少两轮、工具结果送回去了、服务没有回过 4xx/5xx。不检查模型答得对不对。
 """

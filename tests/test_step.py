@@ -7,7 +7,7 @@ from conftest import QUESTION, ROOT, ROUNDS, client_for, our_tool, run_main
 
 import agent
 from fakes.provider import call, text_reply, tool_reply
-from support.demo import model as demo_model
+from support.demo.model import demo_client
 from support.options import Options
 
 STEP = Options(step=True)  # --step
@@ -73,7 +73,7 @@ def test_step_counts_the_bytes_of_the_request_really_sent(project, provider, mon
 
 def test_step_on_the_next_question_shows_the_last_answer_and_the_new_question(project, monkeypatch, capsys):
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
-    client = demo_model.demo_client()
+    client = demo_client()
     messages = agent.run(
         "搜索一下项目里有没有用到 lodash", max_rounds=ROUNDS, client=client, model="demo", options=STEP
     )

@@ -1,70 +1,149 @@
-"""离线演示读依赖清单：package.json、pyproject.toml、requirements.txt 里声明了哪些依赖。
+"""离线演示读依赖清单：package.json、pyproject.toml、requirements.txt，按它们真实的写法。
 
-只是解析文字，不调工具；调哪些工具、怎样回答在 stack.py、usage.py 里。
+只解析文字（事实已经由 facts.py 读出来了），不调工具。每个依赖是一个 Dep；看不出包名的（本地路径）、
+引用了却没读的（-r base.txt）也是一个 Dep，带着说明，回答时照样说出来，不悄悄丢掉。
 """
 
-import json
 import re
+from dataclasses import dataclass
 
-# 认识的依赖清单 → 语言/运行时。只认这三种：章节的示例项目用 package.json，
-# Python 项目（比如这个仓库自己）用 pyproject.toml 或 requirements.txt
+from support.demo.facts import loads
+
 MANIFESTS = {"package.json": "Node.js", "pyproject.toml": "Python", "requirements.txt": "Python"}
-# 认识的依赖 → (类别, 显示名)；其余的归到“其他依赖”
-KNOWN = {
-    "react": ("前端", "React"),
-    "vue": ("前端", "Vue"),
-    "svelte": ("前端", "Svelte"),
-    "next": ("前端", "Next.js"),
-    "@angular/core": ("前端", "Angular"),
-    "express": ("后端", "Express"),
-    "koa": ("后端", "Koa"),
-    "fastify": ("后端", "Fastify"),
-    "django": ("后端", "Django"),
-    "flask": ("后端", "Flask"),
-    "fastapi": ("后端", "FastAPI"),
-    "jest": ("测试", "Jest"),
-    "vitest": ("测试", "Vitest"),
-    "mocha": ("测试", "Mocha"),
-    "pytest": ("测试", "pytest"),
-    "typescript": ("语言", "TypeScript"),
+GROUPS = {  # 认识的依赖（包名:显示名）按类别；其余的归到“其他依赖”
+    "frontend": "react:React vue:Vue svelte:Svelte next:Next.js @angular/core:Angular",
+    "backend": "express:Express koa:Koa fastify:Fastify django:Django flask:Flask fastapi:FastAPI",
+    "testing": "jest:Jest vitest:Vitest mocha:Mocha pytest:pytest",
+    "language": "typescript:TypeScript",
 }
-CATEGORIES_EN = {"前端": "Frontend", "后端": "Backend", "测试": "Testing", "语言": "Language"}
+KNOWN = {
+    name: (group, shown) for group, pairs in GROUPS.items() for name, shown in (p.split(":") for p in pairs.split())
+}
+NPM_SECTIONS = ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies")
+ARRAY = re.compile(r"""\[(?:"[^"\n]*"|'[^'\n]*'|#[^\n]*(?=\n|$)|[^\]"'#])*\]""")  # TOML 数组：每一处只有一种读法
+DEP_TABLES = ("project.optional-dependencies", "dependency-groups")
+POETRY = re.compile(r"tool\.poetry(?:\.group\.[\w.-]+)?\.(?:dev-)?dependencies")
+PEP508 = re.compile(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(\[[^\]]*\])?\s*(@\s*\S+|[^;@]*)\s*(;.*)?")
+TOML_LINE = re.compile(
+    r"^[ \t]*(?:\[\[?([^\]\n]+)\]\]?[ \t]*(?:#.*)?|\"?([\w.-]+)\"?[ \t]*=[ \t]*(.*))$", re.M
+)  # [表] 或 键 = 值
+ARCHIVE = re.compile(r"([A-Za-z0-9][\w.]*?)-(\d[\w.]*?)(?:-[^/]*)?\.(?:whl|tar\.gz|zip|tar\.bz2)$")
 
 
-def dependencies(path: str, text, partial: bool = False):
-    """从清单文件里找出 [(依赖名, 版本)]；解析不了返回 None。版本只保留主次版本号。
-    partial：只看到了文件的一部分——package.json 写到一半的 JSON，就只取看到的那些完整的 "名字": "版本"。"""
-    if text is None:
-        return None
-    if path == "package.json":
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError):
-            if not partial:
-                return None
-            blocks = re.findall(r'"(?:dependencies|devDependencies)"\s*:\s*\{([^}]*)', text)
-            pairs = [pair for block in blocks for pair in re.findall(r'"([^"]+)"\s*:\s*"([^"]*)"', block)]
-            return [(name.lower(), short_version(v)) for name, v in pairs] or None  # 一个完整的也没看到：读不了
-        if not isinstance(data, dict):
+@dataclass(frozen=True)
+class Dep:
+    name: str
+    version: str = ""
+    note: str = (
+        ""  # "" 普通的依赖；path 本地路径；include 引用了别的清单（没有读）；url 来自一个地址；runtime 要的运行时版本
+    )
+
+
+def dependencies(path: str, text: str, partial: bool = False) -> list | None:
+    """清单文件的文字 → [Dep]；解析不了是 None。partial：只看到了一部分，只取看到的完整的几项。"""
+    name = path.rsplit("/", 1)[-1]
+    if name == "package.json":
+        return npm_deps(text, partial)
+    if name == "pyproject.toml":
+        return pyproject_deps(text, partial)
+    return requirements_deps(text)
+
+
+def npm_deps(text: str, partial: bool) -> list | None:
+    try:
+        data = loads(text)
+    except (ValueError, RecursionError):  # 写坏了、嵌套太深：是文件的问题
+        if not partial:
             return None
-        sections = [data.get("dependencies"), data.get("devDependencies")]
-        deps = [(name, v) for section in sections if isinstance(section, dict) for name, v in section.items()]
-        return [(name.lower(), short_version(str(v))) for name, v in deps]
-    if path == "requirements.txt":
-        found = re.findall(r"^\s*([A-Za-z0-9_.\-\[\]]+)\s*(?:[=~<>!]=?\s*([\d.]+))?", text, re.MULTILINE)
-    else:  # pyproject.toml
-        block = "\n".join(re.findall(r"dependencies\s*=\s*\[(.*?)\]", text, re.DOTALL))
-        found = re.findall(r"[\"']([A-Za-z0-9_.\-]+)\s*(?:\[[^\]]*\])?\s*(?:[=~<>!]=?\s*([\d.]+))?", block)
-        poetry = re.search(r"\[tool\.poetry\.dependencies\](.*?)(?:\n\[|\Z)", text, re.DOTALL)
-        if poetry:
-            found += re.findall(r"^([A-Za-z0-9_.\-]+)\s*=\s*[\"'^~>=]*([\d.]*)", poetry.group(1), re.MULTILINE)
-    return [
-        (name.lower().split("[")[0], short_version(v))
-        for name, v in found
-        if name.lower() not in ("python", "") and not name.startswith("-")
-    ]
+        blocks = re.findall(rf'"(?:{"|".join(NPM_SECTIONS)})"\s*:\s*\{{([^}}]*)', text)
+        pairs = [pair for block in blocks for pair in re.findall(r'"([^"]+)"\s*:\s*"([^"]*)"', block)]
+        return [Dep(n.lower(), short_version(v)) for n, v in pairs] or None
+    if not isinstance(data, dict):
+        return None
+    engines, sections = data.get("engines"), [data.get(s) for s in NPM_SECTIONS]
+    node = engines.get("node") if isinstance(engines, dict) else None  # 要的 Node.js 版本
+    deps = [Dep(n.lower(), short_version(str(v))) for s in sections if isinstance(s, dict) for n, v in s.items()]
+    return ([Dep("engines.node", node[:40], "runtime")] if isinstance(node, str) else []) + deps
+
+
+def pyproject_deps(text: str, partial: bool = False) -> list | None:
+    """[project] 的 requires-python、dependencies、optional-dependencies，[dependency-groups] 的数组（可以跨行；字符串、
+    注释里的 [ ] 不算括号），和 Poetry 的依赖表。数组没有结尾：只看到一部分时取看到的，否则是 None。"""
+    deps, table = [], ""
+    for m in TOML_LINE.finditer(text):
+        table, name, value = (m[1].strip(), "", "") if m[1] else (table, m[2], m[3])
+        if (table, name) == ("project", "requires-python") and (spec := re.match(r"""["']([^"']*)""", value)):
+            deps.append(Dep(name, spec[1].strip()[:40], "runtime"))
+        elif value.startswith("[") and ((table, name) == ("project", "dependencies") or table in DEP_TABLES):
+            array = ARRAY.match(text, m.start(3))  # 从 [ 开始，到和它配对的 ] 为止，可以跨好几行
+            if not array and not partial:
+                return None
+            deps += strings_in(array[0] if array else text[m.start(3) :])
+        elif (table, name) == ("project", "optional-dependencies") and value.startswith("{"):  # 写在一行里的表
+            deps += strings_in(value[1:])
+        elif sub := re.fullmatch(POETRY.pattern + r"\.([\w-]+)", table):  # [tool.poetry.dependencies.django]
+            deps += [Dep(sub[1].lower())] * (not name)
+        elif (
+            name and POETRY.fullmatch(table) and name.lower() != "python" and name.partition(".")[2] in ("", "version")
+        ):
+            version = re.search(r"""(?:^|[{,]\s*version\s*=\s*)["']([^"']*)["']""", value.strip())  # {git = …} 没有版本
+            deps.append(Dep(name.partition(".")[0].lower(), short_version(version[1] if version else "")))
+    return [d for d in deps if d]
+
+
+def strings_in(array: str) -> list:
+    """TOML 数组里的每个字符串，读成依赖；注释和 {include-group = …} 不算。"""
+    found = re.finditer(r"""\{[^}]*\}|"([^"\n]*)"|'([^'\n]*)'|#[^\n]*""", array)
+    return [requirement(m[1] or m[2]) for m in found if m[1] or m[2]]
+
+
+def requirement(spec: str) -> Dep | None:
+    """一条 PEP 508 依赖：uvicorn[standard]>=0.20; python_version<"3.12"、pkg @ https://…"""
+    m = PEP508.fullmatch(spec)
+    if not m:
+        return None
+    rest = m[3].strip()
+    return Dep(m[1].lower(), "" if rest.startswith("@") else short_version(rest), "url" if rest.startswith("@") else "")
+
+
+def requirements_deps(text: str) -> list:
+    """requirements.txt：注释、续行、选项（-r、-c、-e、--index-url、--hash）、VCS 和 URL、本地路径。"""
+    deps = []
+    for line in re.sub(r"\\\n", " ", text).splitlines():
+        line = re.sub(r"(^|\s)#.*", "", line).strip()
+        if not line:
+            continue
+        if m := re.match(r"(?:-r|--requirement|-c|--constraint)[\s=]+(\S+)", line):
+            deps.append(Dep(m[1], note="include"))
+            continue
+        line = re.sub(r"^(?:-e|--editable)[\s=]+", "", line)
+        if line.startswith("-"):  # --index-url、--hash 这样的选项：不是依赖
+            continue
+        deps.append(located(line) or requirement(line.split(" --")[0]))
+    return [d for d in deps if d]
+
+
+def located(line: str) -> Dep | None:
+    """写成地址或路径的依赖：git+https://…#egg=x、x @ git+…、wheel 或源码包的地址、./vendor/lib。"""
+    if egg := re.search(r"#(?:.*&)?egg=([\w.-]+)", line):
+        return Dep(egg[1].lower(), note="url")
+    if re.match(r"[\w.-]+\s*@", line):
+        return None  # name @ url：PEP 508 读得出名字
+    if archive := ARCHIVE.search(line.split("#")[0]):
+        return Dep(archive[1].lower().replace("_", "-"), short_version(archive[2]), "url")
+    if re.match(r"(\.{1,2}/|/|~|file:|[a-z+]+://|[A-Za-z]:\\)", line):
+        return Dep(line, note="path")
+    return None
 
 
 def short_version(spec: str) -> str:
-    numbers = re.findall(r"\d+", spec or "")
-    return ".".join(numbers[:2])
+    """^18.2.0 → 18.2、>=2.31 → 2.31、==3.0.0 → 3.0；别的写法（<3、!=2.0、npm:…、file:…）原样写出来。"""
+    m = re.fullmatch(r"\s*(?:\^|~|>=|==|~=)?\s*v?(\d+(?:\.\d+)?)(?:\.[\w.-]*)?\s*", spec or "")
+    return m[1] if m else (spec or "").strip()[:40]
+
+
+def project_script(text: str) -> tuple | None:
+    """pyproject.toml 的 [project.scripts] 里的第一个命令：(命令名, 模块:函数)。"""
+    section = re.search(r"^\[project\.scripts\][ \t]*(?:#.*)?$((?:\n(?!\[).*)*)", text, re.M)
+    found = re.search(r"""^[ \t]*"?([\w.-]+)"?[ \t]*=[ \t]*["']([^"'\n]+)["']""", section[1], re.M) if section else None
+    return (found[1], found[2]) if found else None

@@ -1,152 +1,148 @@
-"""离线演示听懂库存问题（第三篇讲义）：要哪几种商品、各要多少、用什么单位，中文或英文。
+"""离线演示听懂库存问题里的商品和数量：“3 盒红笔和 2 盒蓝笔”“红笔和蓝笔各 2 盒”“3 boxes of red pens”。
 
-“我需要 3 盒红笔和 2 盒蓝笔。库存够吗？如果够，一共多少钱？” → [红笔 3 盒, 蓝笔 2 盒]；
-“I need 3 boxes of red pens and 2 boxes of blue pens. Enough in stock? How much in total?” 也一样。
-数量看不准（2.5、1,000、-3、0、三五）就当没说：先查库存，再问到底要多少，不猜。
+数量来自用户的话，照原话记下；看不准的（2.5、1,000、-3、0、3 到 5、三五、10**200）不拿它算，回答时照原话说出来。
 """
 
 import re
-from typing import NamedTuple
+from dataclasses import dataclass, replace
 
-# 问题里出现这些词，才可能是在问库存（“帮我下单”也只查库存，回答里说没有下单）
-ASKS = r"库存|多少钱|总价|单价|价格|够不够|够吗|够用|够的话|有货|有没有货|还剩|下单|订购"
-ASKS_EN = r"\b(in stock|stock|enough|how much|total|price|cost|available|left)\b"
-UNITS = "盒支个件包瓶本只箱枝张套"
-QUANTITY = rf"(\d+|[零〇一二两三四五六七八九十百千]+)\s*([{UNITS}])"
-# 1,000、2.5、-3、3e2、3/2、3~5、3 到 5、3 或 4：数量前面还连着数字或符号，看不准就当没说
-# （“3 盒红笔，2 盒蓝笔”里的逗号前面不是数字，不算）
-UNCLEAR_BEFORE = r"(\d\s*[,，、/~～]|\d[.eE]|(?<![\u4e00-\u9fa5A-Za-z])[\-−+]|到|至|或)\s*$"  # “红笔+2盒蓝笔”的 + 不算
-UNCLEAR_TEXT = r"(?:\d[eE]|[\d.,，、/~～\-−+到至或\s])*$"  # 照原话说出来的那一段
-# 商品名两边的词：动词、语气词、问库存的词，都不算商品名的一部分
-AROUND = (
-    r"的|和|与|跟|以及|库存|够|吗|还|有|呢|一共|总共|多少|价格|单价|是否|能|可以"
-    r"|需要|想要|要|买|订|来|查|一下|看看|帮|我们|我|请|如果|另外|顺便|还有|那|各"
+from support.demo import words as w
+
+CJK = r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
+NUMBER = (  # 数量的写法：看不准的（2.5、3+2、3 到 5、10**200）也整个拿下来，不只取最后几位
+    r"(?:(?<!\w)[-−+])?\d(?:[\d.,，/~～eE*×xX^+\-−万亿]|\s(?=\d))*(?:\s*(?:到|至|或|~|～)\s*\d+)?"
+    r"|[零〇一二两三四五六七八九十百千万亿]+"
 )
-NAME = r"[\u4e00-\u9fa5A-Za-z0-9]+"
-DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+EN_ONE = rf"[-−+]?\d[\d.,/~*x×^+-]*(?:e[-+]?\d+)?|{'|'.join(w.EN_NUMBERS)}"
+EN_NUMBER = rf"(?:{EN_ONE})(?:\s*(?:or|to|-|–)\s*(?:{EN_ONE}))?"  # “3 or 4”“3 to 5”：看不准
+DIGITS = dict(zip("一二两三四五六七八九", (1, 2, 2, 3, 4, 5, 6, 7, 8, 9), strict=True))
 POWERS = {"十": 10, "百": 100, "千": 1000}
-# 英文问法：“3 boxes of red pens”“two blue pens”；商品名按词译成库存文件用的中文名（red pens → 红笔）
-EN_NUMBERS = dict(zip("one two three four five six seven eight nine ten".split(), range(1, 11), strict=True))
-EN_UNIT = r"boxes|box|packs?|packets?|pieces?|pcs|bottles?|cartons?|cases?|sets?|units?"
-# 数量连着别的数字、符号（2.5、-3、1,000、1e3、3/2）也先认下来：看不准的照原话说出来，不比较、不算总价
-EN_QUANTITY = (
-    rf"(?<![\w.,/~-])([-−+]?\d[\d.,/~]*(?:e[-+]?\d+)?|{'|'.join(EN_NUMBERS)})\s+"
-    rf"(?:({EN_UNIT})\s+of\s+)?((?:[a-z]+ ?){{1,3}})"
-)
-EN_STOP = (
-    r"\b(and|or|in|are|is|do|does|enough|please|pls|plz|for|from|with|if|how|but|then|cost|costs|would|will|today"
-    r"|tomorrow|now|each|left|available)\b.*"
-)
-EN_WORDS = {
-    "red": "红",
-    "blue": "蓝",
-    "black": "黑",
-    "green": "绿",
-    "pen": "笔",
-    "pens": "笔",
-    "pencil": "铅笔",
-    "pencils": "铅笔",
-    "notebook": "笔记本",
-    "notebooks": "笔记本",
-}
 
 
-class Order(NamedTuple):
-    item: str  # 库存文件 stock/<item>.json 的名字
-    quantity: int | None  # 用户要多少；没说、看不准就是 None
-    unit: str  # 用户说的单位（盒、支、boxes……）；没说是 ""
-    asked: str = ""  # 用户的说法（英文问题里的 red pens）；中文问题和 item 一样
-    unclear: str = ""  # 说了、却看不准的数量（“2.5 盒”“0 boxes”）：回答时照原话说出来，不说“没说要多少”
+@dataclass(frozen=True)
+class Order:
+    item: str  # 库存文件名里的商品名
+    quantity: int | None = None  # 没说、看不准是 None
+    unit: str = ""
+    asked: str = ""  # 用户的说法（英文问题里的 red pens）
+    unclear: str = ""  # 说了、却看不准的数量（2.5 盒）：照原话说出来
 
 
-def chinese_number(text: str) -> int | None:
-    """阿拉伯数字或中文数字（三、十二、一百零五、两百五、一千二）→ 整数；认不出或有歧义（三五）返回 None。"""
-    if text.isdecimal():
-        return int(text)
-    total, digit, power, zero = 0, None, None, False
-    for ch in text:
-        if ch in "零〇":
-            if digit is not None:
-                return None
-            zero = True
-        elif ch in DIGITS:
-            if digit is not None:  # 两个数字挨着（三五）：是三还是五？
-                return None
-            digit = DIGITS[ch]
-        elif ch in POWERS:
-            if power is not None and POWERS[ch] >= power:
-                return None
-            total += (1 if digit is None else digit) * POWERS[ch]
-            power, digit, zero = POWERS[ch], None, False
-        else:
-            return None
-    if digit is not None:  # 两百五 = 250、一千二 = 1200；一百零五 = 105
-        total += digit * (power // 10 if power and power >= 100 and not zero else 1)
-    return total
+def english(question: str) -> bool:
+    """没有中日韩文字、有拉丁字母就是英文问题（全角问号不算中文）。"""
+    return not re.search(CJK, question) and bool(re.search(r"[A-Za-z]", question))
 
 
-def understand_orders(question: str) -> list | None:
-    """问题 → [Order, …]，按用户说的顺序，同一种商品只算一次；不是在问库存返回 None。"""
-    if re.search(ASKS, question):
-        orders = chinese_orders(question)
-    elif re.search(ASKS_EN, question, re.IGNORECASE):
-        orders = english_orders(question)
-    else:
-        return None
-    unique = list({order.item: order for order in reversed(orders)}.values())[::-1]  # 同一种商品：留第一次说的
-    return unique or None
-
-
-def chinese_orders(question: str) -> list:
-    orders = []
-    for m in re.finditer(QUANTITY, question):
-        quantity = chinese_number(m.group(1))
-        item = name_after(question[m.end() :]) or name_before(question[: m.start()])
-        if not item:
-            continue
-        unclear = ""
-        if not quantity or re.search(UNCLEAR_BEFORE, question[: m.start()]):
-            # 0 盒、2.5 盒、-3 盒、1,000 盒、三五盒：先查库存，再问到底要多少
-            before = re.search(UNCLEAR_TEXT, question[: m.start()]).group().lstrip(" ，,、")
-            quantity, unclear = None, f"{before}{m.group(1)} {m.group(2)}"
-        orders.append(Order(item, quantity, m.group(2), item, unclear))
-    # 没说数量就提到的商品（“红笔和蓝笔的库存”“另外蓝笔还剩多少？”）：也先去查，查到了报库存、再问要几盒
-    for m in re.finditer(rf"({NAME})\s*(的)?\s*(库存|单价|价格|有货|有没有货|还剩)", question):
-        items = [name_before(part) for part in re.split("[和与跟、]", m.group(1))]
-        orders += [Order(item, None, "", item) for item in items if item]
-    wanted = re.search(rf"(?:需要|想要|要买|买|订)\s*({NAME})", question)  # “我需要红笔。库存够吗？”
-    if not orders and wanted and (item := re.split(AROUND, wanted.group(1))[0]):
-        orders.append(Order(item, None, "", item))
+def orders_in(text: str) -> list:
+    """“3 盒红笔和 2 盒蓝笔”“红笔 2 盒”“红笔和蓝笔各 2 盒” → [红笔 2 盒, …]；没说数量的商品（“红笔的库存”）数量是 None，
+    只说了数量的（“我要 1 盒”）给唯一没有数量的那种商品。看不准的数量（2.5、1,000、-3、0、3 到 5、三五）照原话记下，
+    不拿它算。同一种商品说了几次，数量加在一起。"""
+    if english(text):
+        return english_orders(text)
+    orders, bare, text = [], [], re.sub(rf"(?:{NUMBER})\s*[{w.UNITS}]装的?", "", text)  # “5 支装的”不是要几盒
+    for m in re.finditer(rf"({NUMBER})\s*([{w.UNITS}]|(?:{w.EN_UNITS})\s+of\b)", text):
+        said, unit, before = m[1].strip(), m[2].removesuffix(" of").strip(), text[: m.start()]
+        after = re.match(rf"\s*的?\s*(?![和与跟、])({CJK}+(?:[和与跟、]{CJK}+)*)", text[m.end() :])
+        each = re.search(rf"((?:{CJK}+[和与跟、])+{CJK}+)各(?:要|买|来|需要|订)?\s*$", before)  # 红笔和蓝笔各 2 盒
+        named = [name_near(i, True) for i in re.split("[和与跟、]", (after or each)[1])] if after or each else []
+        named = [n for n in named if n] or [name_near(before, False)]
+        quantity = chinese_number(said)
+        wanted = [Order(n, quantity, unit, n, "" if quantity else f"{said} {unit}") for n in named if n]
+        orders += wanted if each else wanted[:1] + [Order(n, asked=n) for n in named[1:] if n]  # 3 盒红笔和蓝笔
+        bare += [] if wanted else [Order("", quantity, unit, "", "" if quantity else f"{said} {unit}")]
+    rest = re.sub(rf"({NUMBER})\s*[{w.UNITS}]", " ", text)  # 说了数量的上面算过了
+    for m in re.finditer(rf"({CJK}+?)\s*的?\s*(?:{w.STOCK_WORDS})", rest):
+        orders += [Order(i, asked=i) for p in re.split("[和与跟、]", m[1]) if (i := name_near(p, after=False))]
+    if not orders and (m := re.search(rf"(?:需要|想要|要买|买|订|查)\s*({CJK}+)", text)):
+        orders += [Order(i, asked=i) for i in [name_near(m[1], after=True)] if i]
+    orders = combined([o for o in orders if len(o.item) > 1 and o.item.strip(w.UNITS)])  # “盒”“个”不是商品名
+    open_ = [o for o in orders if not (o.quantity or o.unclear)]
+    if len(bare) == 1 and len(open_) == 1:  # “橡皮还有吗？我要 1 盒”
+        orders = [replace(bare[0], item=o.item, asked=o.asked) if o in open_ else o for o in orders]
     return orders
 
 
-def name_after(text: str) -> str:
-    """“3 盒红笔。…” 数量后面紧跟着的商品名。"""
-    m = re.match(rf"\s*的?\s*({NAME})", text)
-    return re.split(AROUND, m.group(1))[0] if m else ""
-
-
-def name_before(text: str) -> str:
-    """“红笔要 3 盒” 数量前面、同一个小句里的商品名。"""
-    clause = re.split(r"[\s，。？！、,.?!:：;；]+", text.strip())[-1]
-    return next((piece for piece in reversed(re.split(AROUND, clause)) if piece), "")
-
-
-def english_orders(question: str) -> list:
-    """“3 boxes of red pens and two blue pens” → [红笔 3 boxes, 蓝笔 2]。商品名译不出来就按原样找它的文件。"""
-    orders = []
-    for m in re.finditer(EN_QUANTITY, question.lower()):
-        asked = re.sub(EN_STOP, "", m.group(3)).strip().removeprefix("of ")  # “2 of blue pens”
-        if not asked:
+def combined(orders: list) -> list:
+    """同一种商品说了几次（“4 盒红笔，另外再要 3 盒红笔”）：数量加在一起；单位不同、有一个看不准，就算看不准。"""
+    out = {}
+    for o in orders:
+        a = out.setdefault(o.item, o)
+        if a is o or not (o.quantity or o.unclear):
             continue
-        number = m.group(1)
-        quantity = int(number) if number.isdecimal() else EN_NUMBERS.get(number, 0)  # 0：看不准
-        unclear = "" if quantity else f"{number} {m.group(2) or asked}"  # 0 boxes
-        orders.append(Order(chinese_name(asked), quantity or None, m.group(2) or "", asked, unclear))
+        if not (a.quantity or a.unclear):
+            out[o.item] = o
+        elif a.quantity and o.quantity and a.unit == o.unit:
+            out[o.item] = replace(a, quantity=a.quantity + o.quantity)
+        else:
+            said = f"{a.unclear or f'{a.quantity} {a.unit}'.strip()} + {o.unclear or f'{o.quantity} {o.unit}'.strip()}"
+            out[o.item] = replace(a, quantity=None, unclear=said)
+    return list(out.values())
+
+
+def name_near(text: str, after: bool) -> str:
+    """数量后面紧跟着的（after），或者前面同一小句里的商品名。"""
+    if after:  # “5 支装的红笔”：最长的那一段是商品名
+        m = re.match(rf"\s*的?\s*({CJK}+)", text)
+        return max(re.split(w.AROUND, m[1]), key=len) if m else ""
+    piece = re.split(rf"[\s，。？！、,.?!:：;；+]+|(?:{NUMBER})\s*[{w.UNITS}]", text.strip())[-1]  # 数量后面才是商品名
+    return next((p for p in reversed(re.split(w.AROUND, piece)) if re.fullmatch(f"{CJK}+", p)), "")
+
+
+def chinese_number(text: str) -> int | None:
+    """正整数：阿拉伯数字或中文数字（三、两百五、两万五千、五十万零三百、3万）；别的（0、2.5、三五）是 None。"""
+    if text.isdecimal():
+        return int(text) or None if len(text) <= 100 else None  # 几千位的数：看不准
+    if m := re.fullmatch(r"(\d{1,90})([万亿])", text):
+        return int(m[1]) * 10 ** (4 if m[2] == "万" else 8) or None
+    for sep, power in (("亿", 10**8), ("万", 10**4)):
+        high, found, low = text.partition(sep)
+        if found:
+            top = chinese_number(high)
+            below = low and (DIGITS[low] * power // 10 if low in DIGITS else chinese_number(low.removeprefix("零")))
+            return top * power + (below or 0) if top and (below or not low) else None
+    total, digit, power, zero = 0, None, None, False
+    for ch in text:
+        if ch in "零〇" and digit is None:
+            zero = True
+        elif ch in DIGITS and digit is None:
+            digit = DIGITS[ch]
+        elif ch in POWERS and (power is None or POWERS[ch] < power):
+            power = POWERS[ch]
+            total, digit, zero = total + (1 if digit is None else digit) * power, None, False
+        else:
+            return None
+    if digit is not None:  # 两百五 = 250、一百零五 = 105
+        total += digit * (power // 10 if power and power >= 100 and not zero else 1)
+    return total or None
+
+
+def english_orders(text: str) -> list:
+    """“3 boxes of red pens and two blue pens” → [红笔 3 boxes, 蓝笔 2]；商品名按词译成中文名，译不出就用原话。"""
+    orders, q = [], text.lower()
+    for m in re.finditer(rf"(?<![\w.,/~-])({EN_NUMBER})\s+(?:({w.EN_UNITS})\s+of\s+)?((?:[a-z]+ ?){{1,3}})", q):
+        asked = re.sub(w.EN_STOP, "", m[3]).strip().removeprefix("of ").strip()
+        if asked and asked not in ("of", "boxes", "box") and asked not in w.EN_PRONOUNS:
+            quantity = w.EN_NUMBERS.get(m[1]) or chinese_number(m[1])
+            unclear = "" if quantity else f"{m[1]} {m[2] or asked}"
+            orders.append(Order(chinese_name(asked), quantity, m[2] or "", asked, unclear))
+    for m in re.finditer(r"\b((?:red|blue|black|green) (?:pens?|pencils?|notebooks?))\b", q):
+        orders += [Order(chinese_name(m[1]), asked=m[1])] if all(o.asked != m[1] for o in orders) else []
     return orders
 
 
 def chinese_name(asked: str) -> str:
-    """red pens → 红笔：每个词都认得才翻译，否则用原话（stock/stapler.json）。"""
-    words = asked.split()
-    return "".join(EN_WORDS[w] for w in words) if all(w in EN_WORDS for w in words) else asked
+    """red pens → 红笔：每个词都认得才翻译，否则用原话。"""
+    parts = asked.split()
+    known = parts and all(p in w.EN_GOODS for p in parts) and parts[-1] not in ("red", "blue", "black", "green")
+    return "".join(w.EN_GOODS[p] for p in parts) if known else asked  # 只说颜色（blue）不是商品名
+
+
+def quantity_in(text: str) -> tuple | None:
+    """只有数量的一句（“要是 2 盒呢”“what about 2 boxes”）里的 (数量, 单位, 看不准的原话)；没有数量是 None。"""
+    m = re.search(rf"({EN_NUMBER})\s*({w.EN_UNITS})?\b", text.lower()) if english(text) else None
+    m = m or re.search(rf"({NUMBER})\s*([{w.UNITS}])", text)
+    if not m:
+        return None
+    said = m[1].strip()
+    number = w.EN_NUMBERS.get(said) or chinese_number(said)
+    return number, m[2] or "", "" if number else f"{said} {m[2] or ''}".strip()

@@ -1,106 +1,314 @@
-"""离线演示里关于整个项目的两类问题：“这个项目是做什么的”（找到 README，读它的第一段）和“跑一下测试”
-（从目录里看得到的文件选命令，经过 run_command 让用户批准）。
+"""离线演示的计划：项目文件的问题（技术栈、入口、某个库用没用、测试文件、一个文件写了什么、项目是做什么的）。
 
-目录没列全时不说“没有”；没有合适的命令就明说什么都没有运行。命令的结果怎么读见 shell.py。
+每个计划按顺序向 facts 要事实（列目录、读文件、搜索）：还没有就抛 Missing，这一轮去调用；都有了就用 words.py 的
+句子回答。只说结果支持的话：没看全（截断、没搜的目录、读不了的文件）就不说“没有”。
 """
 
-import json
+import re
 
-from support.demo.calls import (
-    first_new,
-    list_call,
-    listing,
-    names_in,
-    pages,
-    partly,
-    readme_pages,
-    result,
-    text_in,
-    unlisted,
-)
-from support.demo.reader import first_paragraph
-from support.demo.shell import failed, not_run, python_command, quote, ran
-from support.demo.texts import say
+from support.demo.facts import HIT, Result, loads
+from support.demo.manifests import KNOWN, MANIFESTS, dependencies, project_script
+from support.demo.question import MAX_NAMES
+from support.demo.words import join, say
 
-PYTHON_MARKERS = ("pyproject.toml", "setup.py", "setup.cfg", "pytest.ini", "tox.ini", "requirements.txt")
+ENTRY_NAMES = "index.js main.js app.js server.js index.ts main.ts main.py app.py manage.py __main__.py main.go".split()
+TOOL_FOLDERS = {".git", ".hg", ".svn", ".venv", ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".cache"}
+DOCS = (".md", ".rst", ".txt", ".adoc")
+LANGUAGES = {e: "js" for e in "js mjs cjs jsx ts tsx vue svelte".split()} | {"py": "py", "pyi": "py", "go": "go"}
+LANGUAGES |= {e: "java" for e in "java kt kts scala groovy".split()} | {
+    e: "other" for e in "rs php cs c h cc cpp hpp".split()
+}
+COMMENT = r"(//|/\*|\*|#(?!\s*include)|--|;)"  # 注释的开头（# include 是 C 的引入）
 
 
-def listed(seen):
-    """工作目录的列表（翻完页）→ (还要做的一步, 名字, 列全了没有)。列目录出错也算没列全。"""
-    step = first_new(seen, *listing(seen, "."))
-    complete = not unlisted(seen, ".") and not result(seen, list_call(".")).startswith("错误：")
-    return step, names_in(seen, "."), complete
+def listing(facts, folder: str = ".") -> tuple:
+    """列完一个目录：(结果, 名字)。目录以 / 结尾。"""
+    got = facts.pages("list_files", {"path": folder})
+    return got, [re.sub(r"（[^（]*，不能读取）$", "", n) for n in got.lines if n]  # 读不了的项也在：读它时会说为什么
 
 
-def about_step(seen, _detail, en=False):
-    step, names, complete = listed(seen)
-    if step:
-        return step
-    readmes = [n for n in names if n.lower().startswith("readme") and not n.endswith("/")]
-    if not readmes:
-        return say(en, "no_readme" if complete else "listing_cut")
-    if all(n.endswith("不能读取）") for n in readmes):  # list_files 注明了读不了（坏链接、env 文件……）
-        return say(en, "readme_error", readme=readmes[0].split("（")[0], got=readmes[0])
-    readmes = [n for n in readmes if not n.endswith("不能读取）")]
-    readme = "README.md" if "README.md" in readmes else readmes[0]
-    calls = readme_pages(seen, readme)  # 第一段话不在第一页里（上限改小了）：接着往下读
-    if step := first_new(seen, *calls):
-        return step
-    if got := next((got for got in map(lambda call: result(seen, call), calls) if got.startswith("错误：")), None):
-        return say(en, "readme_error", readme=readme, got=got)
-    title, paragraph, settled = first_paragraph(text_in(seen, calls))
-    part = partly(seen, calls) and not settled  # 被截断了，翻页也补不回来：第一段可能没读到，或者只读到一半
-    if not paragraph:
-        return say(en, "readme_part" if part else "no_paragraph", readme=readme)
-    titled = say(en, "titled", title=title) if title else ""
-    return say(en, "about", readme=readme, title=titled, paragraph=paragraph) + (
-        say(en, "paragraph_part", readme=readme) if part else ""
+def seen_part(got: Result, folder: str, en: bool) -> str:
+    """一个目录没列全时说看了多少、为什么；列全了是 ""。"""
+    where = say("workdir", en) if folder == "." else folder
+    if got.state in ("complete", "empty"):
+        return ""
+    if not usable(got):
+        return say("list_failed", en, where=where, why=why_not(got, en))
+    return say("listed_part", en, where=where, n=len(got.lines))
+
+
+def usable(got: Result) -> bool:
+    return got.state in ("complete", "cut", "more")
+
+
+def why_not(got: Result, en: bool) -> str:
+    """一个事实为什么用不了：工具报的错原样引用，其余按状态说。"""
+    said = " ".join(got.raw.removeprefix("错误：").split())[:200]
+    return said if got.state == "error" else say(f"state_{got.state}", en, tool=got.tool)
+
+
+def read_whole(facts, path: str, enough=None) -> Result:
+    return facts.pages("read_file", {"path": path}, enough)
+
+
+# ── 技术栈 ───────────────────────────────────────────────────
+def stack(part, facts, en: bool) -> str:
+    top, names = listing(facts)
+    partly = seen_part(top, ".", en)
+    reads = {path: read_whole(facts, path) for path in MANIFESTS if path in names}  # 一个一个读，和章节一样
+    if not reads:
+        return say("no_manifest_part" if partly else "no_manifest", en, seen=partly)
+    deps, notes, parsed, bad = {}, [], [], {}
+    for path, got in reads.items():
+        found = dependencies(path, got.text, got.state != "complete") if usable(got) else None
+        if found is None:
+            bad[path] = why_not(got, en) if not usable(got) else say("unparsed", en)
+            notes.append(say("manifest_bad", en, path=path, why=bad[path]))
+            continue
+        parsed.append(path)
+        notes += [say("manifest_part", en, path=path)] * (got.state != "complete")
+        for dep in found:  # 同一个依赖写在两份清单里：只列一次，带版本的优先
+            if dep.name not in deps or dep.version and not deps[dep.name][0].version:
+                deps[dep.name] = (dep, path)
+    if not parsed:  # 清单都读不了、解析不了：说为什么，不说技术栈
+        return say("manifests_unread", en, why=join((f"{p}：{why}" for p, why in bad.items()), en))
+    readme = readme_in(names)
+    about = read_whole(facts, readme, enough=lambda text: first_paragraph(text)[2]) if readme else None
+    _, paragraph, settled = first_paragraph(about.text) if about and usable(about) else ("", "", True)
+    wanted = [f"{d.name} {d.version}" for d, _ in deps.values() if d.note == "runtime"]  # requires-python >=3.10
+    runtimes = join(dict.fromkeys(MANIFESTS[p] for p in parsed), en) + (
+        say("runtime_of", en, runtime=join(wanted, en)) if wanted else ""
     )
+    lines = grouped(deps.values(), en) + notes + [say("runtime_line", en, runtimes=runtimes)]
+    lines += [say("more_manifests", en, seen=partly)] if partly else []
+    lines += [say("readme_start", en, readme=readme)] if about and about.state != "complete" and not settled else []
+    lines += [say("about_line", en, readme=readme, paragraph=paragraph)] if paragraph else []
+    basis = say("basis", en, files=join(parsed + ([readme] if paragraph else []), en))
+    return say("stack_head", en) + "\n\n" + "\n".join(lines) + "\n\n" + basis
 
 
-def tests_command(seen, names) -> tuple:
-    """从目录里看得到的文件选跑测试的命令 → (命令, 还要做的一步, 没有命令时的原因)，三者只有一个不是空的。"""
-    if "package.json" in names:
-        reads = pages(seen, "package.json")
-        if step := first_new(seen, *reads):
-            return None, step, ""
-        try:
-            script = (json.loads(text_in(seen, reads) or "").get("scripts") or {}).get("test")
-        except (ValueError, AttributeError):
-            return None, None, "bad_package"
-        if isinstance(script, str) and script and "no test specified" not in script:  # npm init 写的占位
-            return "npm test", None, ""
-        return None, None, "no_script"
-    if any(n in names for n in PYTHON_MARKERS) or any(n.endswith(".py") for n in names):
-        return python_command("-m", "pytest", "-q"), None, ""
-    found = [
-        command for marker, command in (("Cargo.toml", "cargo test"), ("go.mod", "go test ./...")) if marker in names
+def grouped(deps, en: bool) -> list:
+    """依赖按类别一行一行：前端、后端（带运行时）、测试、语言，然后是其他依赖、引用了没读的清单、本地路径。"""
+    groups = {}
+    for dep, path in deps:
+        if dep.note == "runtime":
+            continue
+        if dep.note in ("include", "path"):
+            category, shown = dep.note, say(f"dep_{dep.note}", en, name=dep.name, path=path)
+        else:
+            category, shown = KNOWN.get(dep.name, ("other", dep.name))
+            runtime = say("runtime_of", en, runtime=MANIFESTS[path]) if category == "backend" else ""
+            shown = f"{shown} {dep.version}".strip() + runtime
+        groups.setdefault(category, []).append(shown)
+    order = ("frontend", "backend", "testing", "language", "other", "include", "path")
+    return [say("group", en, group=say(f"group_{g}", en), items=join(groups[g], en)) for g in order if g in groups]
+
+
+def readme_in(names: list) -> str | None:
+    readmes = [n for n in names if n.lower().startswith("readme") and not n.endswith("/")]
+    return "README.md" if "README.md" in readmes else next(iter(readmes), None)
+
+
+def first_paragraph(text: str) -> tuple:
+    """README 的 (标题, 第一段话, 这段话是否已经完整)：后面有空行或标题、或者第一段不是文字（代码、表格、列表），
+    就完整了，再往下读也不会变。第一段不是文字时段落是 ""。"""
+    title, paragraph = "", []
+    for line in map(str.strip, text.splitlines()):
+        if not paragraph and line.startswith("#"):
+            title = title or line.lstrip("#").strip()
+        elif not paragraph and (not line or line.startswith(("![", "[![", "<"))):
+            continue
+        elif not line or line.startswith("#") or not paragraph and line.startswith(("```", "|", "-", "*", ">", "$")):
+            return title, clipped(" ".join(paragraph)), True
+        else:
+            paragraph.append(line)
+    return title, clipped(" ".join(paragraph)), False
+
+
+def clipped(text: str, limit: int = 400) -> str:
+    return text if len(text) <= limit else text[:limit].rstrip() + "…"
+
+
+# ── 入口文件 ─────────────────────────────────────────────────
+def entry(part, facts, en: bool) -> str:
+    top, names = listing(facts)
+    got = read_whole(facts, "package.json") if "package.json" in names else None
+    package = json_object(got) if got else {}
+    if isinstance(package.get("main"), str) and package["main"]:
+        return say("entry_main", en, main=package["main"]) + how_to_run(part, package, package["main"], en)
+    script = project_script(read_whole(facts, "pyproject.toml").text) if "pyproject.toml" in names else None
+    if script:  # [project.scripts] 写着装好以后的命令
+        return say("entry_script", en, name=script[0], target=script[1])
+    subs = {f.rstrip("/"): listing(facts, f.rstrip("/")) for f in ("src/", "cmd/", "app/", "bin/") if f in names}
+    found = [f"{f}/{n}" for f, sub in [(".", (top, names)), *subs.items()] for n in ENTRY_NAMES if n in sub[1]]
+    found = [f.removeprefix("./") for f in found]
+    partly = [s for f, got in [(".", top), *((f, sub[0]) for f, sub in subs.items())] if (s := seen_part(got, f, en))]
+    no_main = say("odd_main" if "main" in package else "no_main", en) if package else ""
+    no_main = no_main or (say("package_unread", en) if got else "")
+    why = say("entry_named", en, no_main=no_main, name=found[0].rsplit("/", 1)[-1]) if found else ""
+    if not found:
+        folders = say("and_folders", en, folders=join(subs, en)) if subs else ""
+        return say("entry_none_part" if partly else "entry_none", en, seen=join(partly, en), folders=folders)
+    first = read_whole(facts, found[0], enough=lambda text: text.count("\n") >= 6)
+    head = first.text.strip().splitlines()[:6] if usable(first) else [why_not(first, en)]
+    said = say("entry_is", en, path=found[0], why=why, head="\n".join(f"    {line}" for line in head))
+    return said + how_to_run(part, package, found[0], en)
+
+
+def how_to_run(part, package: dict, path: str, en: bool) -> str:
+    """问了怎么运行：有 start 脚本就是 npm start，没有就按文件类型说一般怎么运行。"""
+    scripts = package.get("scripts") if isinstance(package.get("scripts"), dict) else {}
+    runner = {"js": "node", "ts": "npx ts-node", "py": "python", "go": "go run"}.get(path.rsplit(".", 1)[-1])
+    if "how" not in part.asks or not runner and not isinstance(scripts.get("start"), str):
+        return ""
+    if isinstance(scripts.get("start"), str):
+        return say("run_script", en, script=scripts["start"])
+    return say("run_guess", en, command=f"{runner} {path}")
+
+
+def json_object(got: Result) -> dict:
+    try:
+        data = loads(got.text) if got.state == "complete" else {}
+    except (ValueError, RecursionError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+# ── 某个库用没用到 ─────────────────────────────────────────────
+def use(part, facts, en: bool) -> str:
+    """每个名字按用户的写法和小写各搜一次（几个名字在同一轮里一起搜），整体搜索跳过的项目自己的隐藏目录再单独搜。"""
+    names, more = part.names[:MAX_NAMES], part.names[MAX_NAMES:]
+    first = {n: [(s, part.folder) for s in spellings(n)] for n in names}
+    searched(facts, [pair for n in names for pair in first[n]])
+    hidden = {n: [(q, f) for (q, _), got in searched(facts, first[n]).items() for f in skipped(got)[0]] for n in names}
+    searched(facts, [pair for pairs in hidden.values() for pair in pairs])
+    extra = say("too_many", en, names=join(more, en), n=MAX_NAMES) if more else ""
+    return "\n\n".join(verdict(facts, n, first[n] + hidden[n], part.folder, en) for n in names) + extra
+
+
+def spellings(name: str) -> list:
+    """search_files 区分大小写：照用户的写法搜，也按小写搜（包名都是小写）；React.js 再按 react 搜。"""
+    base = name[:-3] if name.lower().endswith(".js") and len(name) > 3 else name
+    return list(dict.fromkeys([name, name.lower(), base, base.lower()]))
+
+
+def searched(facts, pairs: list) -> dict:
+    """(要搜的文字, 在哪里搜) → 结果；还没搜的在同一轮里一起搜。"""
+    calls = [("search_files", {"query": q} if f == "." else {"query": q, "path": f}) for q, f in pairs]
+    return dict(zip(pairs, facts.need(*calls), strict=True))
+
+
+def skipped(got: Result) -> tuple:
+    """整体搜索没进去的目录：(可能有项目自己代码的隐藏目录, 都列出来了没有, 别人的代码：版本库、依赖、虚拟环境)。"""
+    own, complete, others = [], True, []
+    for kind, text in got.notes:
+        folders = text.partition("（")[0] if kind.startswith("没有进去搜") else ""
+        complete = complete and not folders.endswith(" 等")
+        for f in filter(None, folders.removesuffix(" 等").split("、")):
+            tail = f.rsplit("/", 1)[-1]
+            (own if tail.startswith(".") and tail not in TOOL_FOLDERS else others).append(f)
+    return own, complete, others
+
+
+def verdict(facts, name: str, pairs: list, folder: str, en: bool) -> str:
+    """看到声明就是用到了；没看到、又都看全了，才说没用到；否则说不准，说哪里没看全。"""
+    results = list(searched(facts, pairs).values())
+    hits = list(dict.fromkeys(h for r in results for h in r.lines))
+    declared = [h for h in hits if declares(h, name)]
+    gaps = [say("gap_cut", en) for r in results if r.state == "cut"]
+    gaps += [why_not(r, en) for r in results if not usable(r)]
+    gaps += [say("gap_unsearched", en, note=text) for r in results for kind, text in r.notes if kind.startswith("有 ")]
+    gaps += [
+        say("gap_ambiguous", en, line=text[:120]) for r in results for kind, text in r.notes if kind == "ambiguous"
     ]
-    return (found[0], None, "") if found else (None, None, "no_marker")
+    unsearched = [r for r in results if not skipped(r)[1] or set(skipped(r)[0]) - {f for _, f in pairs}]
+    gaps = join(dict.fromkeys(gaps + [say("gap_skipped", en) for _ in unsearched]), en)
+    others = sorted({f for r in results for f in skipped(r)[2]})
+    not_own = say("not_own", en, folders=join(others, en)) if others else ""
+    where = say("in_folder", en, folder=folder) if folder != "." else ""
+    files = join(sorted({HIT.fullmatch(h)[1] for h in declared or hits}), en)
+    if declared:
+        said = say("used", en, name=name, n=len(declared), files=files, hits="\n".join(f"  {h}" for h in declared[:5]))
+        return said + (say("maybe_more", en, gaps=gaps) if gaps else "")
+    if gaps:
+        seen = say("appears_in", en, files=files) if hits else ""
+        return say("cannot_tell", en, name=name, where=where, gaps=gaps, seen=seen) + not_own
+    if hits:
+        return say("only_mentioned", en, name=name, where=where, files=files) + not_own
+    tried = say("tried", en, names=join(spellings(name), en)) if len(spellings(name)) > 1 else ""
+    return say("not_used" if folder == "." else "not_found_in", en, name=name, folder=folder, tried=tried) + not_own
 
 
-def run_tests_step(seen, _detail, en=False):
-    step, names, complete = listed(seen)
-    if step:
-        return step
-    command, step, why = tests_command(seen, names)
-    if step:
-        return step
-    if not command:
-        why = say(en, why) if complete else say(en, "saw_part") + say(en, why)
-        return say(en, "no_test_command", why=why)
-    if isinstance(got := ran(seen, command), list):
-        return got
-    code, lines, notes, cut = got
-    if code is None:
-        return not_run(lines[0], en, "what_tests")
-    last = quote(lines[-1]) if lines else say(en, "no_output")
-    if code == 0:
-        answer = say(en, "tests_passed", command=command, last=last)
-    elif code == 5 and "pytest" in command:
-        answer = say(en, "no_tests", last=last)
-    else:
-        answer = failed(command, code, lines, notes, en)
-        answer += "" if last in answer else say(en, "last_line", last=last)
-        answer += say(en, "no_pytest") if any("No module named pytest" in line for line in lines) else ""
-    return answer + cut * say(en, "partly")
+def declares(hit: str, name: str) -> bool:
+    """search_files 的一行是不是 name 的依赖声明或引入：清单里以它为名的一项，或者代码里引入的正是这个模块
+    （from x import requests 引入的不是 requests 库，requests-mock 不是 requests；注释、文档不算）。"""
+    path, _, text = HIT.fullmatch(hit).groups()
+    base, ext, text, n = path.rsplit("/", 1)[-1], path.rsplit(".", 1)[-1], text.strip(), re.escape(name)
+    manifest = {"package.json": rf'"{n}"\s*:', "pyproject.toml": rf"""^(["']{n}(?![\w.-])|{n}\s*=)"""}
+    if base in manifest or base.startswith("requirements"):
+        return bool(re.search(manifest.get(base, rf"^(-e\s+)?{n}(?![\w.-])|#egg={n}\b"), text, re.I))
+    if base.lower().endswith(DOCS) or base.upper().startswith("README") or re.match(COMMENT, text):
+        return False
+    q = rf"""['"`]{n}(/[^'"`]*)?['"`]"""
+    by_language = {
+        "py": [rf"^import\s+([\w.]+(\s+as\s+\w+)?\s*,\s*)*{n}(?=[\s.,;]|$)", rf"^from\s+{n}(?=[\s.])"],
+        "java": [rf"^import\s+(static\s+)?[\w.]*\b{n}\b"],
+        "go": [rf"^(import\s+(\w+\s+)?)?\"([^\"]*/)?{n}(/v\d+)?\""],
+        "js": [rf"\b(require|import)\s*\(\s*{q}", rf"^(import|export|\}}).*?\bfrom\s+{q}", rf"^import\s+{q}"],
+        "other": [rf"^(use|using|extern crate) +{n}\b", rf"^#\s*include\s*[<\"]{n}\b"],  # Rust、PHP、C#、C、C++
+    }
+    language = LANGUAGES.get(ext)
+    patterns = by_language.get(language, []) if language != "other" else by_language["other"]
+    return any(re.search(p, text, re.I if language != "other" else 0) for p in patterns)
+
+
+# ── 测试文件、一个文件、项目是做什么的 ──────────────────────────────
+def tests(part, facts, en: bool) -> str:
+    top, names = listing(facts)
+    folders = [f.rstrip("/") for f in names if f in ("tests/", "test/", "__tests__/", "spec/")]
+    subs = {f: listing(facts, f) for f in folders}
+    if not subs:
+        partly = seen_part(top, ".", en)
+        return say("no_test_folder_part" if partly else "no_test_folder", en, seen=partly)
+    files = [f"{f}/{n}" + say("not_listed", en) * n.endswith("/") for f, (_, inside) in subs.items() for n in inside]
+    lines = [f"- {path}" for path in files] or [say("empty_tests", en)]
+    lines += [f"（{s}）" if not en else f"({s})" for f, (got, _) in subs.items() if (s := seen_part(got, f, en))]
+    said = say("test_files", en) + "\n\n" + "\n".join(lines)
+    return said + (say("tests_not_read", en) if "every" in part.asks else "")
+
+
+def file(part, facts, en: bool) -> str:
+    """“README.md 里写了什么”：几个文件在同一轮里一起读（分页），每个引前 40 行，没读全就说只看到了几行。"""
+    paths, more = part.names[:MAX_NAMES], part.names[MAX_NAMES:]
+    facts.need(*[("read_file", {"path": path}) for path in paths])
+    answers = [
+        quote_file(path, read_whole(facts, path, enough=lambda text: text.count("\n") >= 40), en) for path in paths
+    ]
+    return "\n\n".join(answers) + (say("too_many", en, names=join(more, en), n=MAX_NAMES) if more else "")
+
+
+def quote_file(path: str, got: Result, en: bool) -> str:
+    if not usable(got):
+        return say("file_unreadable", en, path=path, why=why_not(got, en))
+    lines = [*got.lines, got.partial + " …"] if got.partial else list(got.lines)  # 截断处那半行也引出来
+    n = len(got.lines)
+    head = say("file_whole" if got.state == "complete" else "file_seen" if n else "file_partial", en, path=path, n=n)
+    more = say("file_quoted", en, n=40) if len(lines) > 40 else ""
+    return head + more + say("colon", en) + "\n\n" + "\n".join(f"    {clipped(line, 200)}" for line in lines[:40])
+
+
+def about(part, facts, en: bool) -> str:
+    top, names = listing(facts)
+    readme = readme_in(names)
+    if not readme:
+        partly = seen_part(top, ".", en)
+        return say("readme_unlisted" if partly else "no_readme", en, seen=partly)
+    got = read_whole(facts, readme, enough=lambda text: first_paragraph(text)[2])
+    if not usable(got):
+        return say("readme_error", en, readme=readme, why=why_not(got, en))
+    title, paragraph, settled = first_paragraph(got.text)
+    part_only = got.state != "complete" and not settled
+    if not paragraph:
+        return say("readme_part" if part_only else "no_paragraph", en, readme=readme)
+    said = say("about", en, readme=readme, title=say("titled", en, title=title) if title else "", paragraph=paragraph)
+    return said + (say("paragraph_part", en, readme=readme) if part_only else "")

@@ -1,0 +1,284 @@
+"""离线演示听懂问题：按关键词（words.py 的 w.KINDS）认出问的是哪一类事，不按整句认；中文、英文都行。
+
+按句读（句号、问号、逗号、“另外”“also”；引号里的不拆）：每一小句最多认成一类（Part），和前一句同类的并进去，
+给前一件事添细节的（“怎么运行？”“and also Jest”）也并进去，客气话不算；剩下的照原话记着，回答时说没看懂、没做。
+一类也没认出、却像在接着上一个问题问（“那蓝笔呢？”“要是 2 盒呢？”“what about express?”），就沿用上一个问题那一类。
+"""
+
+import re
+from dataclasses import dataclass, field, replace
+
+from support.demo import words as w
+from support.demo.orders import Order, chinese_name, english, name_near, orders_in, quantity_in
+
+ASKS = {  # 每一类问题还可能问的：名字 → 词（words.py）
+    "entry": {"how": w.HOW},
+    "inventory": dict(total=w.TOTAL, sum=w.SUM, value=w.VALUE, every=w.ALL_ITEMS, left=w.LEFT, currency=w.CURRENCY),
+    "tests": {"every": w.EVERY},
+}
+MAX_QUESTION = 1000  # 一个问题最多读这么多字符：读得越长越慢，这么长的问题也没有规则读得懂
+MAX_NAMES = 5  # 一件事最多查几个名字（库名、商品）：再多就说没查
+QUOTED = r"\"[^\"]*\"|“[^”]*”|(?<![A-Za-z])'[^']*'(?![A-Za-z])|`[^`]*`|「[^」]*」"
+BREAK = r"[，。？！；]+|[,?!;]+|\.(?=\s|$)|\b(?:also|besides)\b|(?:^|(?<=[，。？！；,\s]))(?:另外|还有|顺便|此外)"
+PATH = r"(?<![\w./\\-])((?:[\w.-]+/)*[\w-][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/])"  # 带扩展名的文件
+FOLDER = (  # “在 src 里”“src 和 tests 目录下”“build-agent-example/code 下”“in src/”“in the tests folder”
+    r"((?:[A-Za-z0-9_.~][\w./~-]*?/?\s*[和、]\s*)*[A-Za-z0-9_.~][\w./~-]*?)/?\s*(?:目录|文件夹)?\s*(?:里|下|中)",
+    r"\b(?:in|inside|under)\s+(?:the\s+)?([A-Za-z0-9_.~][\w./~-]*)",
+)
+EXT = r"(?<!\w)\.([A-Za-z0-9]{1,8})(?!\w)"
+
+
+@dataclass
+class Part:
+    """问题里的一件事：哪一类，和这一类要的细节。"""
+
+    kind: str
+    text: str
+    names: list = field(default_factory=list)  # 库名、文件名；库存问题是 Order
+    folder: str = "."  # 在哪个目录里（搜、列、数行数）
+    ext: str = "py"  # 数行数：哪种文件
+    content: str | None = None  # 建文件：写进去的内容
+    run: bool = False  # 建文件：建好以后运行它
+    asks: set = field(default_factory=set)  # 还问了什么（ASKS 里的名字）：怎么运行、够不够、所有商品、换一种货币……
+    carried: str = ""  # 从上一个问题沿用了什么（回答里说出来）
+
+
+@dataclass
+class Ask:
+    parts: list
+    unknown: list  # 没认出的小句（原话）
+    en: bool
+    fresh: bool = False  # 要重新读（“重新读一下”“read it again”）：以前读到的不算
+
+
+def clauses(question: str) -> list:
+    """按句拆开；引号里的不拆（print("a, b")），2.5、1,000、.py、e.g. 也不拆；小句开头的 and、然后去掉。"""
+    out, start = [], 0
+    text = re.sub(r"\b(e\.g|i\.e|etc)\.", r"\1", question, flags=re.I)
+    for m in re.finditer(rf"{QUOTED}|(?P<sep>{BREAK})", text, flags=re.I):
+        digits = 0 < m.start() and m.end() < len(text) and text[m.start() - 1].isdigit() and text[m.end()].isdigit()
+        if m.group("sep") is not None and not digits:
+            out.append(text[start : m.start()])
+            start = m.end()
+    leading = r"^(?:(?:and|also|so|then|but|plus)\b|而且|并且|然后|那么)[\s,，]*"
+    found = [c for c in (re.sub(leading, "", c.strip(), flags=re.I).strip() for c in [*out, text[start:]]) if c]
+    return [piece for clause in found for piece in pieces(clause)]
+
+
+def pieces(clause: str) -> list:
+    """一小句里连着问的几件事：“并且”“and what…”前后各拆开；“和”“and”两边是不同的两类事才拆（“技术栈和入口文件”），
+    “红笔和蓝笔”“lodash 和 express”不拆。引号里的不拆。"""
+    out = []
+    while m := next((m for m in re.finditer(w.JOINS, clause, re.I) if split_at(m, clause)), None):
+        out, clause = [*out, clause[: m.start()].strip()], clause[m.end() :].strip()
+    return [*out, clause]
+
+
+def split_at(m, clause: str) -> bool:
+    inside = any(q.start() < m.start() < q.end() for q in re.finditer(QUOTED, clause))
+    left, right = part_of(clause[: m.start()].strip()), part_of(clause[m.end() :].strip())
+    return bool(
+        not inside and left and clause[m.end() :].strip() and (m["strong"] or right and right.kind != left.kind)
+    )
+
+
+def understand(question: str, before: Ask | None = None) -> Ask:
+    """一个问题 → Ask。before：上一个问题的 Ask（接着问时沿用它）。"""
+    parts, unknown = [], [question[MAX_QUESTION:][:40] + "…"] if len(question) > MAX_QUESTION else []  # 太长的不读
+    question = question[:MAX_QUESTION]
+    for clause in clauses(question):
+        part = elsewhere(parts[-1], clause) if parts else None
+        part = part or part_of(clause)
+        if part and parts and same_thing(parts[-1], part):
+            parts[-1] = merged(parts[-1], part)
+        elif part:
+            parts.append(part)
+        elif filler(clause):
+            continue
+        elif parts and (more := adds_to(parts[-1], clause)):  # “怎么运行？”“每个测的是什么”“and also Jest”
+            parts[-1] = merged(parts[-1], more)
+        elif not (parts and re.search(w.ON_TOPIC.get(parts[-1].kind, "$^"), clause.lower())):
+            unknown.append(clause[:80])
+    for part in parts:  # “我需要红笔。库存够吗？”“橡皮还有吗？我要 1 盒”：商品、数量在另一小句里
+        part.names = (orders_in(part.text) or orders_in(question)) if part.kind == "inventory" else part.names
+    parts = [one for part in parts for one in spread(part)]
+    ask = Ask(parts, unknown, english(question), bool(re.search(w.FRESH, question.lower())))
+    return carried_on(ask, question, before) if before and before.parts else ask
+
+
+def part_of(clause: str) -> Part | None:
+    q = clause.lower()
+    made = re.search(PATH, clause)
+    if made and made[1].endswith(".py") and re.search(w.MAKE, q[: made.start()]):  # “创建 hello.py”
+        return create_part(clause, made[1])
+    for kind, pattern in w.KINDS:
+        if re.search(pattern, q) and (kind == "none" or (part := detailed(Part(kind, clause)))):
+            return None if kind == "none" else part
+    return None
+
+
+def detailed(part: Part) -> Part | None:
+    """给认出的一类添上细节；这一类要的细节没有（use 没有库名、file 没有文件名）就不是这一类，返回 None。"""
+    text, q = part.text, part.text.lower()
+    named = re.search(PATH, text)
+    if part.kind == "use":
+        part.folder = folder_in(text)
+        part.names = [n for n in library_names(text) if n.lower() != part.folder.lower()]
+        return part if part.names else None
+    if part.kind == "file":
+        part.names = list(dict.fromkeys(re.findall(PATH, text)))
+        return part if named else None
+    if part.kind in ("ls", "count"):
+        ext = re.search(EXT, text)
+        one = part.kind == "count" and named  # “src/index.js 有多少行”：数这一个文件
+        part.folder, part.names = (named[1], [named[1]]) if one else (folder_in(text), [])
+        part.ext = named[1].rsplit(".", 1)[-1].lower() if one else (ext[1].lower() if ext else "py")
+    part.asks = {name for name, pattern in ASKS.get(part.kind, {}).items() if re.search(pattern, q)}
+    part.asks -= {"total"} if re.search(w.UNIT_PRICE, q) else set()  # 问单价：不用知道要几盒
+    part.names = orders_in(text) if part.kind == "inventory" else part.names
+    return part
+
+
+def elsewhere(part: Part, clause: str) -> Part | None:
+    """只说了另一个目录（“还有 tests 下的”“and in src?”）：同一件事，在那个目录里再做一次。"""
+    rest = re.sub("|".join(FOLDER) + "|" + w.FOLLOW_UP + r"|[\s?？,.，。!！的呢]", "", clause, flags=re.I)
+    found = part.kind in ("ls", "count") and not part.names and folders_in(clause) and not rest
+    return replace(part, text=clause, folder=folder_in(clause)) if found else None
+
+
+def same_thing(first: Part, more: Part) -> bool:
+    """同一类、又不是别的目录、别的文件：并成一件事（“技术栈？版本呢？”）。"""
+    mine, theirs = (first.folder, first.ext, first.names), (more.folder, more.ext, more.names)
+    return first.kind == more.kind and (mine == theirs or first.kind not in ("ls", "count", "create"))
+
+
+def spread(part: Part) -> list:
+    """“src 和 tests 目录下有什么”“.js 和 .ts 文件的行数”：每个目录、每种文件各是一件事。"""
+    if part.kind not in ("ls", "count") or part.names:
+        return [part]
+    folders = folders_in(part.text) or [part.folder]
+    exts = list(dict.fromkeys(e.lower() for e in re.findall(EXT, part.text))) if part.kind == "count" else []
+    return [replace(part, folder=f, ext=e) for f in folders[:MAX_NAMES] for e in (exts[:MAX_NAMES] or [part.ext])]
+
+
+def adds_to(part: Part, clause: str) -> Part | None:
+    """没认出类的一小句，给前一件事添了细节（库名、怎么运行、换一种货币）：返回添上的那一份。"""
+    if part.kind == "create" and runs(clause):  # “……，然后运行它”
+        return Part("create", clause, part.names, run=True)
+    names = library_names(clause)
+    rest = re.sub("|".join(map(re.escape, names)) + "|" + w.FOLLOW_UP + r"|[\s?？,.，。!！]", "", clause)
+    only_names = names and not rest
+    if part.kind == "stack" and only_names:  # “Jest 呢？”：技术栈的回答里列着每个依赖
+        return Part("stack", clause)
+    more = detailed(Part(part.kind, clause)) if part.kind != "use" or only_names else None  # “and also Jest”
+    return more if more and (more.asks or more.names) else None
+
+
+def merged(first: Part, more: Part) -> Part:
+    names = first.names + [n for n in more.names if n not in first.names]
+    text, run, asks = f"{first.text}，{more.text}", first.run or more.run, first.asks | more.asks
+    return replace(first, text=text, names=names, run=run, asks=asks)
+
+
+def filler(clause: str) -> bool:
+    """只是客气话、开场白（“谢谢”“thanks a lot”“Cheers”“多谢啦”）。"""
+    return not re.sub(r"[\W_]+", "", re.sub(w.FILLER, "", clause.lower()))
+
+
+def library_names(clause: str) -> list:
+    """库名：问题里的英文词，照用户的写法；目录（in src）、路径、常用词都不算。"""
+    for pattern in FOLDER:
+        clause = re.sub(pattern, " ", clause, flags=re.I)
+    found = [word.rstrip(".") for word in re.findall(r"@?[A-Za-z][\w@./+-]*", clause)]
+    return list(dict.fromkeys(n for n in found if n.lower() not in w.NOT_NAMES and len(n) > 1 and "/" not in n[1:]))
+
+
+def folder_in(clause: str) -> str:
+    return next(iter(folders_in(clause)), ".")
+
+
+def folders_in(clause: str) -> list:
+    """问题里说的目录（“src 和 tests 目录下”是两个）；this、current 这样的词不算。"""
+    found = [re.split(r"\s*[和、]\s*", m[1]) for pattern in FOLDER for m in re.finditer(pattern, clause, flags=re.I)]
+    folders = [f.rstrip("/.") for group in found for f in group]
+    return list(dict.fromkeys(f for f in folders if f and f.lower() not in w.NOT_FOLDERS))
+
+
+def create_part(clause: str, name: str) -> Part:
+    """“创建一个 hello.py 写入 print("hi") 然后运行它” → 文件名、内容、要不要运行。"""
+    patterns = (
+        r"(?:写入|写上|内容是|内容为|里面写)\s*[:：]?\s*(.+?)\s*[，,。；;]?\s*(?:然后|并且|并|再|接着|之后|但|$)",
+        r"\b(?:with(?: the)?(?: content| code| contents)?|containing|that contains)\s*:?\s*(.+?)\s*[,;]?\s*"
+        r"(?:and then|then|and run|and execute|but|$)",
+        r"\bwrite\s+(.+?)\s+(?:in)?to\s+",
+    )
+    content = next((m[1] for p in patterns if (m := re.search(p, clause, flags=re.I))), None)
+    if content and len(content) > 1 and re.fullmatch(QUOTED, content):
+        content = content[1:-1]
+    return Part("create", clause, [name], content=content or None, run=runs(clause.replace(content or "\0", "")))
+
+
+def runs(text: str) -> bool:
+    """说了要运行，又没说别运行。"""
+    text = text.lower()
+    dont = re.search(r"(不要|别|不用|无需|先不)\s*(运行|执行|跑)|\b(not|n't|never|without)\s+(run|execut)", text)
+    return bool(re.search(r"运行|执行|跑|\b(run|execute)\b", text) and not dont)
+
+
+# ── 接着上一个问题问 ─────────────────────────────────────────
+def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
+    """这一次没认出哪一类，却像是接着问（“那蓝笔呢？”“要是 2 盒呢？”“what about express?”）：沿用上一个问题最后
+    那一件事，换上新的细节。库存问题缺商品（“库存够吗？”）也沿用上一个问题的。"""
+    if ask.parts:
+        fixed = [with_items(p, before) if p.kind == "inventory" else p for p in ask.parts]
+        return replace(ask, parts=fixed)
+    last = before.parts[-1]
+    if not re.search(w.FOLLOW_UP, question.lower()) and not quantity_in(question):
+        return ask
+    if last.kind == "inventory":
+        part = with_items(Part("inventory", question, orders_in(question)), before)
+        if part.carried == "items" and not quantity_in(question):  # 没说新的商品、也没说数量（“那 README 呢？”）
+            return ask
+    elif last.kind == "use" and (names := library_names(question)):
+        part = replace(last, text=question, names=names, carried="use")
+    elif re.search(w.ON_TOPIC.get(last.kind, "$^"), question.lower()):  # “And in which files exactly?”：再答一次
+        part = replace(last, text=question)
+    else:
+        return ask
+    return Ask([part], [], ask.en) if part.names else ask
+
+
+def with_items(part: Part, before: Ask) -> Part:
+    """只说了数量就沿用上一个问题的商品；只说了商品（或 the blue ones）就沿用上一个问题的数量。"""
+    previous = next((p for p in reversed(before.parts) if p.kind == "inventory" and p.names), None)
+    if previous is None:
+        return part
+    old = previous.names[0]
+    if not part.names and (amount := quantity_in(part.text)):
+        number, unit, unclear = amount
+        orders = [replace(o, quantity=number, unit=unit or o.unit, unclear=unclear) for o in previous.names]
+        return replace(part, names=orders, carried="items")
+    names = [colour_of(o, old) for o in part.names] or [o for o in [other_item(part.text, old)] if o]
+    if not names:  # 没说新的商品，也没说新的数量（“库存有多少？”）：就是上一个问题的那几种
+        return replace(part, names=previous.names, carried="items")
+    same = [replace(o, quantity=old.quantity, unit=old.unit, unclear=old.unclear) for o in names]
+    kept = [o if o.quantity or o.unclear else s for o, s in zip(names, same, strict=True)]
+    return replace(part, names=kept, carried="quantity" if kept != names else "")
+
+
+def colour_of(order: Order, old: Order) -> Order:
+    """英文只说了颜色（1 blue）：沿用上一种商品的名词（red pens → blue pens）。"""
+    if order.asked in ("red", "blue", "black", "green") and old.asked and english(old.asked):
+        asked = f"{order.asked} {old.asked.split()[-1]}"
+        return replace(order, item=chinese_name(asked), asked=asked)
+    return order
+
+
+def other_item(text: str, old: Order) -> Order | None:
+    """“那蓝笔呢？”“and the blue ones?”：另一种商品；英文只说了颜色就沿用上一种的名词。"""
+    colour = re.search(r"\b(red|blue|black|green)\b", text.lower())
+    if colour and old.asked and english(old.asked):
+        asked = f"{colour[1]} {old.asked.split()[-1]}"
+        return Order(chinese_name(asked), asked=asked)
+    item = name_near(re.sub(w.FOLLOW_UP, "", text), after=False)
+    return Order(item, asked=item) if item else None

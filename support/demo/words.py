@@ -1,0 +1,277 @@
+"""离线演示说的每一句话：一张表，每句一对（中文，英文）；问题是英文就用英文。花括号里的由计划填进去。"""
+
+# 交互模式的开场白（support/cli.py 交给 screen.prepare_repl()）：离线回放认得的几类问题，中英文各一种问法
+QUESTIONS = [
+    tuple(row.split(" / "))
+    for row in """
+帮我看看这个项目用了什么技术栈 / What tech stack does this project use?
+这个项目的入口文件是什么？ / What is the entry point?
+搜索一下项目里有没有用到 lodash / Is lodash used anywhere?
+帮我看看 tests 目录下有哪些测试文件 / Which test files are there?
+这个项目是做什么的？ / What does this project do?
+README.md 里写了什么？ / What does README.md say?
+帮我看一下当前目录下都有些什么文件 / What files are in this directory?
+检查一下当前 git 分支 / Which git branch am I on?
+创建一个 hello.py 写入 print("hi") 然后运行它 / Create hello.py with print("hi") and run it
+帮我统计当前目录下每个 .py 文件的行数 / Count the lines of each .py file
+""".strip().splitlines()
+]
+INVENTORY = (
+    "我需要 3 盒红笔。库存够吗？如果够，一共多少钱？",
+    "I need 3 boxes of red pens and 2 boxes of blue pens. Enough in stock? How much in total?",
+)
+DEMO_INTRO = "\n".join([
+    "离线回放认得这几类问题（中文、英文都行，可以接着上一个问题问）/ The offline replay understands:",
+    *(f"  {zh} / {en}" for zh, en in QUESTIONS),
+    f"  在 examples/inventory 里 / in examples/inventory：{INVENTORY[0]} / {INVENTORY[1]}",
+    "要执行的命令先给你看，答 y 才执行；输入不是终端时不执行，除非加 --yes / Each command is shown first and runs only if you answer y (with input from a pipe, only with --yes).",
+])  # fmt: skip
+
+# ── 听懂问题用的词（question.py）：问题先转成小写再找 ─────────────────────
+# 每一类问题的关键词：类 | 正则。按这个顺序认，一小句只算第一类（use 还要有库名，file 还要有文件名）；
+# none 是认得、却不做的事（跑测试）：不当成别的一类，回答时照原话说没做
+KINDS = [
+    tuple(row.split(" | "))
+    for row in r"""
+none | (跑|运行|执行|\brun\b|\bexecute\b).{0,12}(测试|\btests?\b|pytest|test suite)|测试.{0,3}(跑|运行)|比.{1,10}(贵|便宜|多|少)|\b(cheaper|dearer|pricier|more expensive|more|less|fewer) than\b|设为|设成|改为|修改|更新|删除|删掉|\b(set|update|modify|delete|remove|change)\b.{0,40}\b(to|stock|file|price)\b|\bcommits?\b|提交记录
+branch | 分支|\bbranch\b
+count | 行数|多少行|\bcount\b.{0,30}\blines?\b|\bline counts?\b|\bhow many lines\b|\blines of code\b|\bwc\b
+inventory | 库存|多少钱|总价|单价|价格|够不够|够吗|够用|够的话|有货|还剩|还有多少|有多少[盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶]?$|下单|订购|还有吗|有货吗|还有没有|(?!一个)[\d一二两三四五六七八九十百千万]\s*[盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶把条根卷袋双台罐桶]|\b(in stock|stock|enough|how much|total|price|costs?|available)\b|\bneed \d|\b\d+ (boxes|box|packs?|pieces?|bottles?|cartons?|cases?|sets?|units?) of\b|\bhow many\b(?!.{0,30}\b(files?|lines?|commits?|folders?|tests?|items?)\b)|\b(sell|sold)\b|有卖|卖不卖
+file | (里|中)(写了|有|是)(什么|啥|些什么)|内容|看看|打开|显示|\b(show|open|read|print|cat|says?)\b|\bwhat('s| is) in\b
+about | (做|干)(什么|啥)的|干嘛的|有什么用|介绍一下|简介|用途|\bwhat (does|is) (this|the|it)( project| repo| app| tool)? ?(do|for|about)\b|\bwhat('s| is) this (project|repo|repository|codebase)\b|\b(about|describe) (this|the) (project|repo)
+stack | 技术栈|框架|(用了|用到了?|使用了?)(什么|哪些|啥)|(什么|哪些|啥)(技术|依赖|库|框架)|依赖了?(什么|哪些|啥)|(什么|哪个)版本|\bstack\b|\bframeworks?\b|\btechnolog|\bdependencies\b|\blibraries\b|\bbuilt with\b|\b(which|what) versions?\b|\bwhat \w+ versions?\b
+entry | 入口|启动|怎么(运行|跑)|\bentry|\bmain (file|script|module)\b|\bstarting point\b|\bhow (do i|to|can i) (run|start)\b
+use | 用到|用了|使用|有用|有没有|是否|搜|找|依赖|\b(use[sd]?|using|search|find|depends?|imports?|imported|requires?)\b
+tests | 测试文件|测试目录|测试用例|\btest files?\b|\btests? (folder|directory|dir)\b|\bwhich tests\b|\bspecs?\b
+ls | (目录|文件夹|这里|这儿)(下|里|中)?(面)?(都)?(有)?(些|哪些|什么)|列出.{0,8}文件|多少个?文件|\bls\b|\blist\b.{0,15}\bfiles\b|\bwhat files\b|\bwhat('s| is) in (this|the|the current) (dir|directory|folder)\b|\bhow many files\b|几个文件|有几个|多少项
+tests | 测试|\btests?\b
+""".strip().splitlines()
+]
+STOCK_WORDS = r"库存|单价|价格|有货|还剩|还有多少|够吗|够不够|多少钱|还有吗|有货吗|还有没有"  # 商品名后面跟着的词
+ALL_ITEMS = r"所有|全部|哪些商品|哪几种|\b(all (the )?(items|stock|goods|products)|every (item|product)|which items)\b"
+UNIT_PRICE = r"单价|[一每][盒支个件包瓶本只箱]多少钱|多少钱一[盒支个件包瓶本只箱]|\b(each|apiece|per (box|unit|pen|pack|piece|item))\b"
+FRESH = r"重新读|重读|再读一|刷新|最新的?|\b(re-?read|again|latest|refresh)\b"  # 要重新读：以前读到的不算
+# 一小句里连着问的几件事：strong 前后各拆开；其余（和、and）两边是不同的两类事才拆
+JOINS = r"(?P<strong>并且|而且|然后|接着|同时|\band then\b|\bthen\b|\band\b(?=\s+(?:please\s+)?(?:what|which|where|how|is|are|does|do|can|could|who|why|when|uninstall|remove|delete|install|add|update|upgrade|fix|change|rename|replace|run|create|write|tell|show|explain|list|count|check|find|search|make|give|open|read)\b))|和|以及|\band\b"
+HOW = r"怎么|如何|怎样|\bhow\b"  # 问的是怎么运行（入口、测试），不是让我运行
+MAKE = r"创建|新建|建一个|写一个|写入|\b(create|make|write)\b"  # 建文件：动词在文件名前面
+TOTAL = r"够|多少钱|总价|价钱|下单|\b(enough|cost|how much|afford)\b"  # 要知道数量才答得了：够不够、要多少钱
+SUM = r"一共|总共|合计|加起来|\b(total|altogether|in all|sum)\b"  # 几种商品加在一起
+EVERY = r"所有|全部|每种|各种|哪些商品|哪几种|每个|分别|\b(all|every|each|which items)\b"  # 库存：所有商品；测试：每个测什么
+VALUE = r"价值|值多少|总值|\b(value|worth)\b"  # 这些库存一共值多少钱
+LEFT = r"买空|剩下|还剩几|剩多少|\b(left over|remain|run out)\b"  # 买完以后还剩多少
+CURRENCY = r"美元|美金|欧元|日元|英镑|港币|\b(usd|eur|jpy|gbp|hkd|dollars?|euros?|yen|pounds?)\b"
+FOLLOW_UP = r"呢\s*[？?]?\s*$|^\s*(那么?|要是|如果是|换成|改成)|^\s*(and|what about|how about)\b"  # 接着上一个问题问
+# 接着前一句说的（不另算一件事）：问的本来就在这一类的回答里（在哪里、版本、路径、列出来……）
+ON_TOPIC = {
+    "inventory": r"够|多少|钱|价|数量|几[盒支个件包]|如果|\b(how many|price|enough|total|available|in stock)\b",
+    "use": r"哪里|哪个文件|哪些文件|用在|在哪|\b(where|which files?|or not|anywhere)\b",
+    "stack": r"版本|前端|后端|依赖|\b(versions?|frontend|backend|dependencies|libraries|frameworks)\b",
+    "entry": r"路径|哪个文件|\b(path|which file)\b",
+    "tests": r"列出|列一下|\b(list|show)\b",
+    "create": r"运行|执行|\b(run|execute|content|containing|with)\b",
+}
+FILLER = r"请问?|谢谢|多谢|感谢|谢了|辛苦了?|帮我|帮个忙|麻烦你?|好的?|你好|嗨|我想(知道|问问?|了解)|问一下|想问一下|告诉我|一下|[那就吧呀啊啦哈呢嘛哦了你您]|\b(ok|okay|please|pls|plz|thanks|thank|thx|ty|you|so|much|a|lot|very|cheers|hi|hello|hey|well|quick|question|i|i'd|would|like|want|to|know|can|could|tell|me|wonder|great|cool|in|advance|and|also|but)\b"
+AROUND_WORDS = r"的|和|与|跟|以及|了|刚|刚刚|改|改了|重新|读|重读|文件|数据|记录|库存|够|吗|还|有|呢|一共|总共|多少|价格|单价|是否|能|可以|需要|想要|要|买|订|来|查|一下|看看|帮|我们|我|请|如果|那么|那|各|要是|换成|改成|啊|吧|把|会|让|被|给|使|都|也|就|再|又|会不会|能不能|但|不要|不|没有|没"  # 商品名两边的词
+AROUND = "|".join(sorted(AROUND_WORDS.split("|"), key=len, reverse=True))  # 长的先试：“要是”不会被拆成“要”和“是”
+UNITS = "盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶"
+EN_UNITS = r"boxes|box|packs?|packets?|pieces?|pcs|bottles?|cartons?|cases?|sets?|units?"
+EN_NUMBERS = dict(zip("one two three four five six seven eight nine ten".split(), range(1, 11), strict=True))
+EN_GOODS = dict(
+    pair.split(":")
+    for pair in "red:红 blue:蓝 black:黑 green:绿 pen:笔 pens:笔 pencil:铅笔 pencils:铅笔 notebook:笔记本 notebooks:笔记本".split()
+)
+EN_STOP = (
+    r"\b(and|or|in|are|is|do|does|enough|please|pls|for|with|if|how|but|then|cost|each|left|available|today|now)\b.*"
+)
+NOT_NAMES = set(
+    "a an the is are was were be been being do does did it its this that these those we our you your i me my project repo repository codebase code here there anywhere somewhere used use uses using search find for in on of at by to from any and or not if whether please can could tell what which where how library libraries package packages module modules dependency depend depends import imports imported require requires required test tests file files folder directory dir with check see look inside app application version who wrote written author license licence upgrade update install when why made make built build run also then hello hi hey quick question so thank thanks much pls cheers thx lot great cool ok okay all still actually yes no curious include lib really even ever about readme dockerfile makefile changelog exactly just only more other another same".split()
+)
+EN_SINGULAR = dict(
+    pair.split(":")
+    for pair in "boxes:box packs:pack packets:packet pieces:piece bottles:bottle cartons:carton cases:case sets:set units:unit".split()
+)
+EN_PRONOUNS = set("them it those these ones one that this they some any".split())  # 不是商品名
+NOT_FOLDERS = set("the this current each every all my our here python it project repo stock".split())
+
+# ── 说的话 ─────────────────────────────────────────────────
+# 每行一句：键 | 中文 | English（\n 是换行，␣ 是句末的空格）
+TABLE = r"""
+offline | \n\n（离线回放：以上由固定规则根据工具结果生成，不是真实模型。配好 .env 后去掉 --demo 就是真模型。） | \n\n(Offline replay: the answer above was produced by fixed rules from the tool results, not by a real model. Set up .env and drop --demo to use a real model.)
+unknown_question | 离线回放的规则认不出“{question}”问的是哪一类事，所以没有调用工具，也没有回答。它认得的问题像这样：\n- 帮我看看这个项目用了什么技术栈\n- 搜索一下项目里有没有用到 lodash\n- 我需要 3 盒红笔。库存够吗？（在 examples/inventory 里问） | The offline replay's rules can't tell what kind of question “{question}” is, so it called no tool and gives no answer. It understands questions like:\n- What tech stack does this project use?\n- Is lodash used anywhere?\n- I need 3 boxes of red pens. Enough in stock? (ask in examples/inventory)
+not_understood | \n\n（我的规则没有认出“{clauses}”这一句：它要是在问别的事、要我做别的事，上面的回答没有包括，我也没有做。） | \n\n(My rules did not recognise “{clauses}”: if it asks or tells me something else, the answer above does not cover it and I did not do it.)
+too_many | \n\n（你还问了 {names}：一次最多查 {n} 个，这些没有查。） | \n\n(You also asked about {names}: I check at most {n} at a time, so I did not check these.)
+quote_join | ”“ | ”, “
+colon | ： | :␣
+semicolon | ； | ;␣
+full_stop | 。 | .
+state_not_run | 没有执行 | it did not run
+state_missing | 调用了 {tool}，却没有收到结果 | I called {tool} but got no result
+state_no_tool | 这次请求没有提供 {tool} 工具 | this request offers no {tool} tool
+state_unreadable | 工具说它是二进制文件（也可能是 UTF-16 之类别的编码），读不出文字 | the tool says it is binary (or in another encoding, such as UTF-16), so there is no text to read
+state_empty | 是空的 | it is empty
+state_end | 超出了末尾 | it is past the end
+workdir | 工作目录 | the work folder
+listed_part | 我只看到了{where}的前 {n} 项（没有列全） | I saw only the first {n} entries of {where}
+list_failed | 我列不了{where}（{why}） | I could not list {where} ({why})
+stack_head | 这个项目的技术栈如下： | This project's tech stack:
+group | - {group}：{items} | - {group}: {items}
+group_frontend | 前端 | Frontend
+group_backend | 后端 | Backend
+group_testing | 测试 | Testing
+group_language | 语言工具 | Language tools
+group_other | 其他依赖 | Other dependencies
+group_include | 引用了别的清单（没有读） | Other manifests it refers to (not read)
+group_path | 本地路径（看不出包名） | Local paths (no package name)
+dep_include | {name}（{path} 里引用的） | {name} (from {path})
+dep_path | {name}（{path}） | {name} ({path})
+runtime_of | （{runtime}） |  ({runtime})
+runtime_line | - 语言/运行时：{runtimes} | - Language/runtime: {runtimes}
+manifest_bad | - {path} 读不了或解析不了（{why}），上面没有算它 | - {path} could not be read or parsed ({why}); not counted above
+unparsed | 内容不是它该有的格式，或者嵌套太深 | its content is not in the expected form, or nested too deep
+manifest_part | - {path} 只看到了一部分（后面的没看到）：上面列的依赖可能不全 | - I saw only part of {path} (the rest was cut off), so the list above may be incomplete
+more_manifests | - {seen}，后面也许还有别的依赖清单 | - {seen}; there may be more manifests
+readme_start | - {readme} 只看到了开头（后面被截断了）：下面的说明可能不全 | - I saw only the start of {readme} (it was cut off): the description below may be incomplete
+about_line | - 项目说明（来自 {readme}）：{paragraph} | - About (from {readme}): {paragraph}
+basis | 依据：{files}。 | Based on: {files}.
+manifests_unread | 依赖清单读不了或解析不了（{why}），我判断不出技术栈。 | I could not read or parse the manifests ({why}), so I can't tell the tech stack.
+no_manifest | 工作目录里没有 package.json、pyproject.toml 或 requirements.txt，我判断不出技术栈。 | The work folder has no package.json, pyproject.toml or requirements.txt, so I can't tell the tech stack.
+no_manifest_part | {seen}，里面没有 package.json、pyproject.toml 或 requirements.txt；没看全，不能说没有，所以判断不出技术栈。 | {seen}, and none of them is package.json, pyproject.toml or requirements.txt; I did not see the rest, so I can't say there is none, and I can't tell the tech stack.
+entry_main | 入口文件是 {main}：package.json 的 "main" 字段写着它。 | The entry point is {main}: the "main" field of package.json names it.
+no_main | package.json 没有 main 字段， | package.json has no main field;␣
+odd_main | package.json 的 main 不是一个文件名， | package.json's main is not a file name;␣
+entry_script | 入口是 {target}：pyproject.toml 的 [project.scripts] 写着 {name} = "{target}"，装好以后用 `{name}` 运行。 | The entry point is {target}: [project.scripts] in pyproject.toml says {name} = "{target}"; once installed, run it with `{name}`.
+package_unread | package.json 读不了或解析不了， | package.json could not be read or parsed;␣
+entry_named | （{no_main}{name} 是常见的入口文件名） |  ({no_main}{name} is a usual entry file name)
+entry_is | 入口文件应该是 {path}{why}。它的开头是：\n\n{head} | The entry point is probably {path}{why}. It begins with:\n\n{head}
+entry_none | 顶层目录{folders}里没有常见的入口文件（index.js、main.py、main.go 之类），我没有再往别处找：入口也可能是别的名字。 | The top folder{folders} has no usual entry file (index.js, main.py, main.go and the like); I did not look further, and the entry point may have another name.
+and_folders | 和 {folders}  |  and {folders}
+entry_none_part | 我只看到了一部分（{seen}），里面没有常见的入口文件；没看全，不能说没有。 | I saw only part of the project ({seen}), and found no usual entry file in it; I did not see the rest, so I can't say there is none.
+run_script | \n\n运行它：npm start（package.json 的 scripts.start 是 `{script}`）。 | \n\nTo run it: npm start (package.json's scripts.start is `{script}`).
+run_guess | \n\n运行它：一般用 `{command}`（这是按文件类型说的：我没看到写明怎么启动的地方）。 | \n\nTo run it: usually `{command}` (going by the file type: I saw nothing that says how to start it).
+used | 用到了 {name}：{n} 处依赖声明或引入，在 {files}：\n\n{hits} | Yes, {name} is used: {n} declaration(s) or import(s), in {files}:\n\n{hits}
+maybe_more | \n\n（{gaps}：可能还有更多。） | \n\n({gaps}: there may be more.)
+gap_cut | 搜索结果被截断了 | the search results were cut off
+gap_skipped | 有的目录没有搜，也没有列全是哪些 | some folders were not searched and not all are named
+gap_unsearched | 有文件或目录没有搜（{note}） | some files or folders were not searched ({note})
+cannot_tell | 说不准是否用到了 {name}{where}：没找到它的依赖声明或 import，但我没看全：{gaps}。{seen} | I can't tell whether {name} is used{where}: I found no declaration or import, but I did not see everything: {gaps}.{seen}
+in_folder | （只搜了 {folder}） |  (I searched only {folder})
+only_mentioned | 没有找到我认得的 {name} 的依赖声明或 import{where}（我认得 package.json、pyproject.toml、requirements*.txt 和 JS、Python、Go、Java、Rust、C 的引入）；它出现在这些文件里：{files}。这些地方是不是在用它，我判断不了。 | I found no declaration or import of {name} that I recognise{where} (I know package.json, pyproject.toml, requirements*.txt and JS, Python, Go, Java, Rust and C imports); it appears in: {files}. Whether those use it, I can't tell.
+not_used | 没有用到 {name}：search_files 在项目里没有搜到它{tried}。 | {name} is not used: search_files found it nowhere in the project{tried}.
+not_found_in | search_files 在 {folder} 里没有搜到 {name}（只搜了 {folder}，依赖清单和别的目录不在里面）{tried}。 | search_files found {name} nowhere in {folder} (I searched only {folder}; the manifests and the other folders are not in it){tried}.
+tried | （区分大小写：{names} 都搜了） |  (it is case-sensitive: I searched for {names})
+not_own | \n（没有搜 {folders}：版本库、依赖和虚拟环境里是别人的代码，不算项目用到。） | \n(I did not search {folders}: version control, dependencies and virtual environments hold other people's code.)
+no_test_folder | 工作目录下没有 tests、test、__tests__ 或 spec 目录。 | The work folder has no tests, test, __tests__ or spec folder.
+no_test_folder_part | {seen}，里面没有 tests、test、__tests__ 或 spec 目录；没看全，不能说没有。 | {seen}, and none of them is a tests, test, __tests__ or spec folder; I did not see the rest, so I can't say there is none.
+test_files | 测试文件有这些： | These are the test files:
+empty_tests | （测试目录是空的） | (the test folder is empty)
+not_listed | （子目录，没有往里列） |  (a subfolder; not listed)
+file_unreadable | {path} 读不了：{why}。 | I could not read {path}: {why}.
+file_whole | {path} 一共 {n} 行 | {path} has {n} lines
+file_seen | {path} 我只看到了 {n} 行（没有读全） | I saw only {n} lines of {path} (not all of it)
+file_partial | {path} 我只看到了开头被截断的一部分，不到一整行 | I saw only a cut-off start of {path}, less than one whole line
+gap_ambiguous | 结果末尾有一行分不清是匹配还是工具的说明（{line}） | a line at the end of the results could be a match or the tool's note ({line})
+appears_in | 它出现在这些文件里：{files}。 |  It appears in: {files}.
+file_quoted | ，下面是前 {n} 行 | ; here are the first {n}
+no_readme | 工作目录里没有 README，我不从别的文件猜项目是做什么的。可以问“这个项目用了什么技术栈”，或者问入口文件。 | There is no README in the work folder, and I won't guess from other files. Try asking about the tech stack.
+readme_unlisted | {seen}，看到的部分里没有 README：说不准有没有，也说不出项目是做什么的。 | {seen}, and the part I saw has no README, so I can't tell what the project does.
+readme_error | {readme} 读不了：{why} | I could not read {readme}: {why}
+no_paragraph | {readme} 开头没有一段说明文字（标题下面是代码、列表或表格），我不从里面猜项目是做什么的。 | {readme} does not start with a paragraph of prose (code, a list or a table comes first), so I won't guess.
+readme_part | {readme} 只看到了开头一部分（后面被截断了，翻页也补不回来），看到的部分里还没有说明文字：我说不出项目是做什么的。 | I saw only the start of {readme} (the rest was cut off and paging can't bring it back), and that part has no paragraph of prose yet, so I can't tell what the project does.
+paragraph_part | \n\n（{readme} 在这段话当中被截断了：后面可能还有没看到的。） | \n\n({readme} was cut off in the middle of this paragraph: there may be more that I did not see.)
+about | 根据 {readme}，这个项目{title}是这样介绍自己的（第一段）：\n\n    {paragraph} | According to {readme}, this project{title} describes itself like this (first paragraph):\n\n    {paragraph}
+titled | （{title}） |  ({title})
+not_run | 命令没有执行：{reason}。所以我不知道{what}。 | The command did not run: {reason}. So I can't tell {what}.
+reason_no_tty | 需要用户确认，但当前不是交互终端 | it needs your approval, but this is not an interactive terminal (pass --yes to approve commands automatically)
+reason_declined | 用户拒绝了这条命令 | you declined it
+reason_too_long | 命令太长 | the command was too long to show for approval
+failed | 命令 `{command}` 失败了（退出码 {code}）：“{line}” | `{command}` failed (exit code {code}): "{line}"
+output_first | \n    …（一共 {n} 行，上面是前 20 行） | \n    … ({n} lines in all; the first 20 are above)
+output_part | \n\n（输出太长，中间被截掉了一段：我只看到了开头和结尾，上面不是全部。） | \n\n(The output was too long and its middle was cut: I saw only its beginning and end, not all of it.)
+output_unseen | （输出被截断了，我没看到内容） | (the output was cut off; I saw none of it)
+no_output | （没有输出） | (no output)
+what_ls | 当前目录下有什么 | what is in this directory
+ls_empty | 当前目录是空的：`{command}` 什么也没有列出。 | The directory is empty: `{command}` listed nothing.
+ls_head | `{command}` 列出了 {n} 项： | `{command}` listed {n} entries:
+ls_head_part | `{command}` 的输出里我看到了 {n} 项： | In the output of `{command}` I saw {n} entries:
+ls_dirs | - 目录（{n}）：{names} | - Folders ({n}): {names}
+ls_files | - 文件（{n}）：{names} | - Files ({n}): {names}
+ls_entries | - 文件和目录（{n}）：{names} | - Entries ({n}): {names}
+more_entries | ……（中间还有 {n} 项）…… | … ({n} more) …
+what_branch | 当前是哪个分支 | which branch this is
+detached | `{command}` 没有输出分支名：按 git 的说明，这表示 HEAD 处于分离状态（detached HEAD），不在任何分支上。 | `{command}` printed no branch name: per git's documentation, HEAD is detached (not on any branch).
+branch | 当前 git 分支是 {branch}（`{command}` 的输出）。 | The current git branch is {branch} (output of `{command}`).
+what_content | 要往 {name} 里写什么？请在问题里写出来，例如：创建一个 {name} 写入 print("hi") 然后运行它 | What should go into {name}? Say it in the question, e.g.: create {name} with print("hi") and run it
+what_created | {name} 有没有建好 | whether {name} was created
+what_printed | 它会输出什么 | what it prints
+not_created | 没有创建 {name}：命令没有执行（{reason}）。 | {name} was not created: the command did not run ({reason}).
+not_run_either | 所以也没有运行它。 |  So it was not run either.
+create_failed | 。没有运行它。 | . It was not run.
+created | 已创建 {name}，写入了 {content}（退出码 0） | Created {name} containing {content} (exit code 0)
+run_not_run | ；但运行它的命令没有执行（{reason}），所以我不知道它会输出什么。 | ; but the command to run it did not run ({reason}), so I can't tell what it prints.
+run_failed | ；但运行失败了。 | ; but running it failed.␣
+ran | ，运行了它（`{command}`，退出码 0），输出是： | , and ran it (`{command}`, exit code 0); it printed:
+what_count | 每个 .{ext} 文件有多少行 | how many lines each .{ext} file has
+here | 当前目录 | this directory
+count_none | `{command}` 没有列出任何 .{ext} 文件。 | `{command}` listed no .{ext} file.
+count_head | {where}下每个 .{ext} 文件的行数（`{command}` 的输出）： | Lines of each .{ext} file in {where} (output of `{command}`):
+count_row | - {name}：{n} 行 | - {name}: {n} lines
+count_total | \n\n合计 {n} 行。 | \n\nTotal: {n} lines.
+wc_newlines | \n\n（wc -l 数的是换行符：写着 0 行的文件不一定是空的，可能只有一行、末尾没有换行。） | \n\n(wc -l counts newlines: a file shown with 0 lines may hold one line without a newline at the end.)
+which_item | 你没有说要查哪种商品：请说出商品名，例如“我需要 3 盒红笔，库存够吗？” | You did not say which item to check: name it, e.g. “I need 3 boxes of red pens. Enough in stock?”
+enough | 够。{name}库存 {have}，你需要 {need}：{stock} ≥ {q}。\n一共 {q} × {price} = {cost} {money}。 | Enough. {name}: {have} in stock, you need {need}: {stock} ≥ {q}.\nTotal: {q} × {price} = {cost} {money}.
+short | 不够。{name}库存只有 {have}，你需要 {need}：{stock} < {q}，还差 {gap}，所以没有按 {need}算总价。 | Not enough. {name}: only {have} in stock, you need {need}: {stock} < {q}, {gap} short, so I did not price {need}.
+stock_report | {name}：库存 {have}，单价 {price} {money}。 | {name}: {have} in stock at {price} {money} each.
+ask_quantity | 我查到了{name}：库存 {stock}，单价 {price} {money}。\n但{why}——库存 {stock} 是现有的数量，不是你要买的数量。请告诉我你需要多少（比如几盒），我再核对库存、算总价。 | I found {name}: {stock} in stock at {price} {money} each.\nBut {why}: the stock of {stock} is what there is, not what you want to buy. Tell me how many you need and I'll check the stock and the total.
+no_quantity | 你的问题里没有说清需要多少 | your question does not say how many you need
+unclear_quantity | 你说的“{said}”我算不了：数量我只认 1 以上的整数 | I can't work with “{said}” (I only take whole numbers from 1 up)
+no_user | 这次输入里没有你的原话（没有 user 消息），我不知道你需要多少 | this input has none of your words (no user message), so I don't know how many you need
+no_task | 这次输入里没有用户的问题（没有 user 消息），我不知道要做什么。请把你的问题再说一遍。 | This input has no question from the user (no user message), so I don't know what to do. Please ask again.
+stock_error | 没能读到{name}的库存：read_file 读 {path} 时报错（{said}）。\n没有数据，我就不知道{name}现在有多少、单价是多少，判断不了库存能否满足你的需要，也算不出总价。请确认商品名称，或者看看 {folder} 目录里有没有 {item}.json。 | I could not read the stock of {name}: read_file on {path} failed ({said}).\nWithout the data I don't know how many there are or what they cost, so I can't tell whether the stock covers your order, and I can't give a total. Check the item's name, or whether {folder} has {item}.json.
+stock_unknown | 我不知道{name}的库存数据在哪里：这次请求里没有说（工作目录里没有写着库存在哪里的 AGENTS.md，它会被加进 system 规则），我就不去猜文件名。所以判断不了库存能否满足你的需要，也算不出总价。 | I don't know where the stock data of {name} is: this request does not say (there is no AGENTS.md in the work folder saying where stock lives; it would be added to the system rules), and I won't guess file names. So I can't tell whether the stock covers your order, or give a total.
+stock_cut | {path} 没能完整读到（结果在中途断了：可能是工具结果被截短了，也可能文件本身就没写完），我不拿半份数据回答：判断不了库存能否满足你的需要，也算不出总价。 | I could not read all of {path} (it stops mid-way: the tool result may have been cut short, or the file itself is unfinished), and I won't answer from half a record: I can't tell whether the stock covers your order, or give a total.
+stock_bad | {path} 读到了，但它不是我能用的库存记录（要是 JSON：stock 是不小于 0 的整数，unit_price 是不小于 0、不超过 100 位的数，item、unit、currency 是文字），我不拿猜的数字回答：判断不了库存能否满足你的需要，也算不出总价。 | I read {path}, but it is not a stock record I can use (JSON with stock a whole number ≥ 0, unit_price a number ≥ 0 of at most 100 digits, and item, unit and currency as text), and I won't answer with guessed numbers: I can't tell whether the stock covers your order, or give a total.
+stock_other_item | read_file 读 {path} 得到的记录写的是“{other}”（库存 {stock}、单价 {price}），不是你问的“{name}”：要么这份数据记错了，要么这条结果配错了调用。我不拿它来算。 | The record that read_file returned for {path} is about “{other}” (stock {stock}, price {price}), not the “{name}” you asked about: either the data is wrong or this result answers another call. I won't use it.
+stock_other_unit | {path} 里的库存是 {stock} {unit}，你问的是 {q} {asked_unit}。我不知道一{asked_unit}是多少{unit}，所以判断不了够不够，也算不出总价。 | {path} counts {stock} {unit}, and you asked for {q} {asked_unit}. I don't know how many {unit} make one {asked_unit}, so I can't tell whether it is enough, or give a total.
+line_enough | {name}：库存 {have}，你需要 {need}：{stock} ≥ {q}，够；{q} × {price} = {cost} {money}。 | {name}: {have} in stock, you need {need}: {stock} ≥ {q}, enough; {q} × {price} = {cost} {money}.
+line_short | {name}：库存 {have}，你需要 {need}：{stock} < {q}，不够，还差 {gap}。 | {name}: {have} in stock, you need {need}: {stock} < {q}, {gap} short.
+line_error | {name}：没能读到库存（read_file 读 {path} 时报错：{said}），不知道有多少、单价多少——不是 0，也不是缺货。 | {name}: I could not read its stock (read_file on {path} failed: {said}), so I don't know how many there are or the price. That is not 0, and not out of stock.
+gap_of | {name}还差 {gap} | {name} by {gap}
+some_short | {gaps}，所以没有算总价：不能当作都买得到。 | Short: {gaps}, so I gave no grand total: the order can't be filled as asked.
+some_unknown | {names}的情况不清楚（见上面），所以判断不了是不是都够，也没有算总价。 | I don't know enough about {names} (see above), so I can't tell whether everything is in stock, and I gave no grand total.
+currencies_differ | 币种不一样，没有加在一起。 | The currencies differ, so I did not add them up.
+all_enough | 都够。一共 {sums} = {total} {money}。 | All in stock. Total: {sums} = {total} {money}.
+left_after | \n买完以后{name}还剩 {left}。 | \nAfter that, {name} has {left} left.
+stock_sum | 加起来一共 {sums} = {total}。 | Altogether: {sums} = {total}.
+value_sum | 按单价算，一共值 {sums} = {total} {money}。 | At these prices they are worth {sums} = {total} {money}.
+units_differ | 单位不一样，没有加在一起。 | The units differ, so I did not add them up.
+tests_not_read | \n\n（你还问了每个测试测的是什么：我只列出了文件，没有读它们，说不出来。） | \n\n(You also asked what each test checks: I only listed the files and did not read them, so I can't say.)
+only_checked | 只查询，没有下单，也没有扣减库存。 | Only checked: nothing was ordered and no stock was reserved.
+sources | （{parts}。{unitless}） | ({parts}.{unitless})
+from_question | 数量 {quantities} 来自你的问题 | the quantity {quantities} comes from your question
+from_questions | 数量 {quantities} 来自你的问题 | the quantities {quantities} come from your question
+numbers_of | 库存 {stock}、单价 {price}  | the stock {stock} and the price {price}
+numbers | 库存和单价 | the stock and the prices
+from_files | {numbers}来自 {files} | {numbers} come from {files}
+earlier | （是之前的问题里读到的：文件后来改了的话，说“重新读一下”） |  (read for an earlier question: if the file has changed since, say “read it again”)
+stock_unlisted | （{seen}：可能还有别的商品没有算进来。） | ({seen}: there may be other items not counted.)
+from_user_data | 库存和单价来自你贴在问题里的数据，不是工具读到的 | the stock and the price come from the data you pasted into your question, not from a tool
+unitless | 库存数据里没写单位：我按你说的“{units}”来比。 |  The stock data gives no unit: I compared it with your {units}.
+carried_items | （商品沿用你上一个问题的：{said}。）\n | (Same items as your last question: {said}.)\n
+carried_quantity | （数量沿用你上一个问题的 {said}。）\n | (Same quantity as your last question: {said}.)\n
+other_currency | \n\n（你还说了要用别的货币算：上面的钱数是库存数据写的货币，我没有换算，也不知道汇率。） | \n\n(You also asked for another currency: the amounts above are in the currency the stock data uses; I did not convert them and do not know the exchange rate.)
+no_currency | （数据里没写币种） | (the data gives no currency)
+"""
+TEXTS = {
+    k: (zh, en)
+    for k, zh, en in (row.replace("\\n", "\n").replace("␣", " ").split(" | ") for row in TABLE.strip().splitlines())
+}
+
+
+def say(key: str, en: bool, /, **fields) -> str:
+    """表里的一句话，填好花括号；en 为真用英文。"""
+    return TEXTS[key][1 if en else 0].format(**fields)
+
+
+def join(items, en: bool) -> str:
+    return ("、" if not en else ", ").join(str(item) for item in items)

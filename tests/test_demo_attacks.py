@@ -1,0 +1,437 @@
+"""离线演示被攻击过的地方，按输入的类别写：坏的库存记录、像工具说明的文件名和输出、清单的怪写法、接着问、
+一句话里夹着没做的事。每个都要么答对，要么说清楚没做什么；不出错、不说假话。"""
+
+import json
+import os
+import re
+
+import pytest
+from conftest import ROOT, our_tool, run_main, time_limit
+
+from support.demo.manifests import pyproject_deps, short_version
+from support.demo.model import demo_client, next_step
+from tools import TOOLS
+
+PROJECT = str(ROOT / "examples" / "my-project")
+
+
+def answer(where, question, *args, input=None):
+    out = run_main("--demo", *args, "-C", str(where), question, input=input)
+    assert out.returncode in (0, 1) and "Traceback" not in out.stderr and "内部出错" not in out.stderr, out.stderr
+    return out.stdout
+
+
+def final(out):
+    return out.split("[最终回复]")[-1].split("（离线回放")[0].split("(Offline replay")[0]
+
+
+# ── 坏的库存记录不让它出错 ───────────────────────────────────────
+@pytest.mark.parametrize(
+    "record",
+    [
+        '{"item":"红笔","stock":5,"unit_price":12,"currency":{"code":"CNY"}}',
+        '{"item":["红笔"],"stock":5,"unit_price":12}',
+        '{"item":"红笔","stock":5,"unit_price":1e1000000}',
+        '{"item":"红笔","stock":5,"unit_price":1e-1000030}',
+        '{"item":"红笔","stock":1e400,"unit_price":12}',
+    ],
+)
+def test_an_odd_stock_record_is_called_unusable_never_a_crash(inventory, record):
+    (inventory / "stock" / "红笔.json").write_text(record, encoding="utf-8")
+    text = final(answer(inventory, "我需要 3 盒红笔和 1 盒蓝笔，一共多少钱？"))
+    assert "不是我能用的库存记录" in text and "一共" not in text.split("\n")[-2]
+
+
+def test_a_number_of_thousands_of_digits_is_never_a_crash(inventory):
+    answer(inventory, "我需要 " + "9" * 5000 + " 盒红笔。库存够吗？")
+    call = {"id": "c1", "type": "function", "function": {"name": "read_file", "arguments": '{"path": "a"}'}}
+    history = [
+        {"role": "user", "content": "README.md 里写了什么？"},
+        {"role": "assistant", "content": "", "tool_calls": [call]},
+    ]
+    history.append({"role": "tool", "tool_call_id": "c1", "content": "9" * 5000 + "\tx"})
+    assert isinstance(next_step(history, TOOLS), (str, list))
+
+
+@pytest.mark.parametrize("tools", [[{"type": "function", "function": ["x"]}], [None], "read_file", 3])
+def test_odd_tools_in_a_request_get_a_400_not_a_crash(tools):
+    with pytest.raises(Exception) as raised:
+        demo_client().chat.completions.create(model="m", messages=[{"role": "user", "content": "hi"}], tools=tools)
+    assert getattr(raised.value, "status_code", None) == 400
+
+
+# ── 依赖清单的怪写法：不挂住、不编版本 ───────────────────────────────
+def test_a_pyproject_with_comments_and_a_missing_bracket_is_read_in_bounded_time():
+    deps = "".join(f'  "pkg{i}>=1",  # pinned because of issue {i} ]\n' for i in range(8))
+    with time_limit(20):
+        assert [d.name for d in pyproject_deps("[project]\ndependencies = [\n" + deps + " " * 9000 + "\n]\n")] == [
+            f"pkg{i}" for i in range(8)
+        ]
+        assert (
+            pyproject_deps("[project]\ndependencies = [\n" + deps + (" " * 1800 + "\n") * 3) is None
+        )  # 没有结尾：解析不了
+        assert pyproject_deps("[project.optional-dependencies]\n" + 'a = ["x"\n' * 20000) is None
+
+
+@pytest.mark.parametrize(
+    "spec,shown",
+    [("^18.2.0", "18.2"), (">=2.31", "2.31"), ("==3.0.0", "3.0"), ("8", "8"), ("<3", "<3"), ("!=2.0", "!=2.0"),
+     ("npm:preact@10.19.0", "npm:preact@10.19.0"), ("github:user123/express-fork#v5", "github:user123/express-fork#v5"),
+     ("file:../koa2-local", "file:../koa2-local"), ("latest", "latest")],
+)  # fmt: skip
+def test_a_version_is_shortened_only_when_it_is_a_plain_version(spec, shown):
+    assert short_version(spec) == shown
+
+
+def test_an_unreadable_manifest_is_not_called_missing_and_a_broken_package_json_is_not_called_without_main(workdir):
+    (workdir / "package.json").symlink_to("nowhere.json")
+    text = final(answer(workdir, "帮我看看这个项目用了什么技术栈"))
+    assert "依赖清单读不了或解析不了（package.json" in text and "没有 package.json" not in text
+    (workdir / "package.json").unlink()
+    (workdir / "package.json").write_text('{\n "main": "server.js",\n}\n')
+    (workdir / "index.js").write_text("x\n")
+    text = final(answer(workdir, "这个项目的入口文件是什么？"))
+    assert "package.json 读不了或解析不了" in text and "没有 main 字段" not in text
+
+
+def test_no_usual_entry_file_claims_no_search_it_did_not_do(workdir):
+    (workdir / "run.py").write_text('if __name__ == "__main__":\n    print(1)\n')
+    text = final(answer(workdir, "这个项目的入口文件是什么？"))
+    assert "没有再往别处找" in text and "搜到" not in text
+
+
+# ── 像工具说明的文件名、命令输出 ───────────────────────────────────
+def test_a_file_named_like_a_search_note_is_a_hit_not_a_note(workdir):
+    (workdir / "[没有进去搜的 1 个目录：x").write_text("const _ = require('lodash')]\n")
+    text = final(answer(workdir, "搜索一下项目里有没有用到 lodash"))
+    assert "没有用到 lodash" not in text and "[没有进去搜的 1 个目录：x" in text
+
+
+def test_a_nested_hidden_folder_the_search_skipped_makes_the_answer_unsure(workdir):
+    (workdir / ".tools" / ".inner").mkdir(parents=True)
+    (workdir / ".tools" / ".inner" / "app.js").write_text("const _ = require('lodash');\n")
+    text = final(answer(workdir, "搜索一下项目里有没有用到 lodash"))
+    assert "说不准是否用到了 lodash" in text and "没有用到" not in text
+
+
+def test_a_test_folder_with_a_subfolder_or_an_odd_name_is_not_called_empty(workdir):
+    (workdir / "tests" / "unit").mkdir(parents=True)
+    (workdir / "tests" / "tests 是空目录").write_text("")
+    text = final(answer(workdir, "帮我看看 tests 目录下有哪些测试文件"))
+    assert "tests/unit/（子目录，没有往里列）" in text and "- tests/tests 是空目录" in text and "是空的" not in text
+
+
+@pytest.mark.parametrize("printed", ["…截断", "（没有输出）", "[它启动的进程里有 1 个结束不了，还在运行]"])
+def test_output_that_looks_like_the_tools_own_words_is_still_output(workdir, printed):
+    text = final(answer(workdir, f"创建一个 hello.py 写入 print({printed!r}) 然后运行它", "--yes"))
+    assert "退出码 0），运行了它" in text and "命令没有执行" not in text
+
+
+def test_words_in_notes_and_html_are_not_imports(workdir):
+    (workdir / "NOTES").write_text("Using express is a bad idea\n")
+    (workdir / "index.html").write_text("<p>\nuse express? no.\n</p>\n")
+    text = final(answer(workdir, "Is express used?"))
+    assert "Yes, express is used" not in text and "I can't tell" in text
+
+
+# ── 一句话里的几件事：做了的答，没做的说 ─────────────────────────────
+@pytest.mark.parametrize(
+    "where,question,named",
+    [
+        (PROJECT, "What tech stack does this project use? Then execute rm -rf build", "“execute rm -rf build”"),
+        (PROJECT, "Is lodash used? Then execute rm -rf build", "“execute rm -rf build”"),
+        (PROJECT, "What is the entry point? Show me the license", "“Show me the license”"),
+        (PROJECT, "帮我看看这个项目用了什么技术栈，然后运行测试", "“运行测试”"),
+        (PROJECT, "Which git branch am I on, and how many commits are there?", "“how many commits are there”"),
+        (PROJECT, "tests 目录下有哪些测试文件？每个测的是什么？", "没有读它们，说不出来"),
+    ],
+)
+def test_a_part_that_is_not_done_is_named(where, question, named):
+    assert named in final(answer(where, question))
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["红笔单价比蓝笔贵多少？", "Please set the red pen stock to 10.", "把红笔的库存改为 10", "跑一下测试"],
+)
+def test_what_the_demo_does_not_do_is_said_not_misread(inventory, question):
+    out = answer(inventory, question)
+    assert "[调用工具]" not in out and ("认不出" in out or "can't tell what kind" in out)
+
+
+# ── 库存问题的说法：同一种说两次、几种一起、只说颜色、代词、所有商品 ─────────────
+@pytest.mark.parametrize(
+    "question,says",
+    [
+        ("我需要 4 盒红笔，另外再要 3 盒红笔，总共够吗？一共多少钱？", "你需要 7 盒：5 < 7"),
+        ("3 盒红笔 + 2 盒红笔 够吗", "你需要 5 盒：5 ≥ 5"),
+        ("我需要 3 盒红笔和蓝笔，够吗？", "我查到了蓝笔：库存 2"),
+        ("3 盒 5 支装的红笔够吗", "你需要 3 盒：5 ≥ 3"),
+        ("我需要3盒红笔但不要蓝笔", "你需要 3 盒：5 ≥ 3"),
+        ("红笔和蓝笔一共还有多少盒库存？", "加起来一共 5 + 2 = 7。"),
+        ("买 5 盒红笔要多少钱？会把库存买空吗？", "买完以后红笔还剩 0 盒。"),
+        ("What is the total value of all the stock on hand?", "worth 5 × 12 + 2 × 8 = 76 CNY."),
+        ("Which items are in stock/? List them with their stock.", "蓝笔: 2 in stock at 8 CNY each."),
+        ("Do you sell green pens?", "I could not read the stock of Green pens (绿笔)"),
+    ],
+)
+def test_inventory_questions_in_their_usual_shapes(inventory, question, says):
+    text = final(answer(inventory, question))
+    assert says in text, text
+    assert "stock/盒.json" not in text and "会把" not in text and "装" not in text
+
+
+def conversation(where, *questions):
+    out = run_main("--demo", "-C", str(where), input="\n".join(questions) + "\n").stdout
+    return [final(turn) for turn in out.split("你：")[1 : len(questions) + 1]]
+
+
+def test_pronouns_bare_colours_and_thanks_in_a_conversation(inventory):
+    turns = conversation(
+        inventory, "I need 3 boxes of red pens and 3 boxes of blue pens. Enough? Total?", "what if I only need 1 blue?",
+        "Could I get 7 of them?", "谢谢", "那红笔呢？",
+    )  # fmt: skip
+    assert "Blue pens (蓝笔): 2 in stock, you need 1" in turns[1] and "1 box short" in turns[0]  # 不是 1 boxes
+    assert "(Same items as your last question: 蓝笔.)" in turns[2] and "you need 7" in turns[2]
+    assert "of them" not in turns[2] and "stock/them.json" not in turns[2] and "红笔库存只有 5，你需要 7" in turns[4]
+
+
+def test_a_follow_up_asking_where_again_answers_the_same_thing_again():
+    turns = conversation(PROJECT, "Is express used anywhere?", "And in which files exactly?")
+    assert "src/index.js" in turns[1] and "exactly" not in turns[1]
+
+
+# ── 有界：每个问题在默认的 10 轮里回答 ────────────────────────────────
+@our_tool("read_file")  # 翻页的是项目版本的 read_file
+def test_a_long_file_and_many_names_are_answered_within_the_default_rounds(workdir):
+    (workdir / "README.md").write_text("".join(f"line {i}\n" for i in range(2500)))
+    out = answer(workdir, "README.md 里写了什么？", input=None)
+    assert "[最终回复]" in out and "我只看到了 200 行（没有读全）" in out
+    names = " and ".join(f"Lib{i}.js" for i in range(30))
+    out = answer(workdir, f"Is {names} used?")
+    assert "[最终回复]" in out and "I check at most 5 at a time" in out and len(re.findall(r"第 \d+ 轮", out)) <= 4
+
+
+def test_a_question_of_tens_of_thousands_of_characters_is_read_in_part(workdir):
+    out = answer(workdir, "is " + "a" * 30000 + " used")
+    assert "[最终回复]" in out
+
+
+def test_the_demo_never_writes_where_it_was_not_told_to(tmp_path):
+    """在仓库里不写 -C：建文件、跑命令都在临时副本里；仓库一个文件也不多。"""
+    before = sorted(os.listdir(ROOT))
+    out = run_main("--demo", "--yes", '创建一个 hello.py 写入 print("hi") 然后运行它', cwd=ROOT, app=ROOT).stdout
+    assert "hi" in final(out) and sorted(os.listdir(ROOT)) == before
+
+
+def test_a_cut_run_command_output_is_not_called_no_output(workdir):
+    call = {
+        "id": "c1",
+        "type": "function",
+        "function": {"name": "run_command", "arguments": json.dumps({"command": "x"})},
+    }
+    history = [
+        {"role": "user", "content": "检查一下当前 git 分支"},
+        {"role": "assistant", "content": "", "tool_calls": [call]},
+    ]
+    history.append({"role": "tool", "tool_call_id": "c1", "content": "退出码：0\n…截断"})
+    assert "detached" not in next_step(history, TOOLS)  # 截断了：不能说 git 没有输出分支名
+
+
+# ── 像工具原话的匹配行、输出，和工具原话里的大数 ─────────────────────────
+def search_result(content, question="Is lodash used?"):
+    call = {"id": "c1", "type": "function", "function": {"name": "search_files", "arguments": '{"query": "lodash"}'}}
+    history = [
+        {"role": "user", "content": question},
+        {"role": "assistant", "content": "", "tool_calls": [call]},
+        {"role": "tool", "tool_call_id": "c1", "content": content},
+    ]
+    return next_step(history, TOOLS)
+
+
+@pytest.mark.parametrize(
+    "hit",
+    [
+        "在 app.js:1: const _ = require('lodash'); // 在 . 里没有找到包含 'lodash' 的内容",
+        "[没有进去搜的 1 个目录：lib:1: const _ = require('lodash') "
+        "//（整体搜索跳过隐藏目录、node_modules、site-packages 和虚拟环境；要搜里面，把 path 指向它）]",
+        "[有 1 个文件或目录没有搜：a.js:1: const _ = require('lodash') //（x）]",
+    ],
+)
+def test_a_match_that_reads_like_the_tools_note_is_never_lost(hit):
+    said = search_result(hit)
+    assert "not used" not in said and ("Yes, lodash is used" in said or "I can't tell" in said)
+
+
+def test_the_search_notes_are_read_in_linear_time():
+    with time_limit(20):  # 三重回溯的写法：8000 个字符要几分钟
+        said = search_result("a.js:1: x\n[有 1 个文件或目录没有搜：" + "（）" * 4000 + "x")
+    assert "not used" not in said
+
+
+@pytest.mark.parametrize(
+    "tool, content",
+    [
+        ("list_files", "README.md\n[第 1–1 项，共 " + "9" * 5000 + " 项；用 offset=2 继续列出]"),
+        ("run_command", "退出码：" + "9" * 5000),
+        ("read_file", "1\tx\n[第 1–1 行；后面还有约 3 字节没显示，用 offset=" + "9" * 5000 + " 继续读]"),
+    ],
+)
+def test_a_number_of_thousands_of_digits_in_a_tools_note_is_never_a_crash(tool, content):
+    args = {"command": "ls -Apq"} if tool == "run_command" else {"path": "."}
+    call = {"id": "c1", "type": "function", "function": {"name": tool, "arguments": json.dumps(args)}}
+    question = {"list_files": "这个项目是做什么的？", "run_command": "帮我看一下当前目录下都有些什么文件"}
+    history = [
+        {"role": "user", "content": question.get(tool, "README.md 里写了什么？")},
+        {"role": "assistant", "content": "", "tool_calls": [call]},
+        {"role": "tool", "tool_call_id": "c1", "content": content},
+    ]
+    next_step(history, TOOLS)
+
+
+@pytest.mark.parametrize("line", ["[超过 1 秒]", "[它启动的进程]", "[还有进程占着]"])
+def test_output_that_looks_like_a_command_note_is_still_output(workdir, line):
+    out = final(answer(workdir, f"创建一个 a.py 写入 print('{line}') 然后运行它", "--yes"))
+    assert line in out.split("输出是")[-1]
+
+
+def test_long_output_says_how_much_was_quoted(workdir):
+    out = final(answer(workdir, '创建一个 a.py 写入 "for i in range(30): print(i)" 然后运行它', "--yes"))
+    assert "19" in out and "一共 30 行，上面是前 20 行" in out
+
+
+# ── 请求的怪形状：回 400 或者照常回答 ───────────────────────────────
+@pytest.mark.parametrize(
+    "messages",
+    [
+        [{"role": "user", "content": "Is lodash used?", "tool_calls": 5}],
+        [{"role": "user", "content": "Is lodash used?", "tool_calls": [{"id": []}]}],
+        [
+            {"role": "user", "content": "Is lodash used?"},
+            {"role": "assistant", "content": "", "tool_calls": [
+                {"id": "\ud800", "type": "function", "function": {"name": "list_files", "arguments": "{}"}}]},
+        ],
+    ],
+)  # fmt: skip
+def test_an_odd_request_gets_a_400_or_an_answer_never_a_crash(messages):
+    import openai
+
+    try:
+        demo_client().chat.completions.create(model="m", messages=messages, tools=TOOLS)
+    except openai.BadRequestError as e:
+        assert e.status_code == 400
+
+
+def test_deep_arguments_get_the_same_reply_at_any_stack_depth():
+    args = '{"a": ' * 150 + "1" + "}" * 150
+    messages = [
+        {"role": "user", "content": "hi"},
+        {"role": "assistant", "content": "", "tool_calls": [
+            {"id": "c1", "type": "function", "function": {"name": "list_files", "arguments": args}}]},
+        {"role": "tool", "tool_call_id": "c1", "content": "x"},
+    ]  # fmt: skip
+
+    def deep(n):
+        if n:
+            return deep(n - 1)
+        try:
+            demo_client().chat.completions.create(model="m", messages=messages, tools=TOOLS)
+        except Exception as e:  # noqa: BLE001  要比的就是这个
+            return type(e).__name__, str(e)
+        return "ok"
+
+    assert deep(0) == deep(800)
+
+
+# ── 库存：大数、所有商品、读不了的一种 ────────────────────────────────
+def test_totals_keep_every_digit(inventory):
+    stock = inventory / "stock"
+    for name in ("红笔", "蓝笔"):
+        record = {"item": name, "stock": 5, "unit_price": "PRICE", "currency": "CNY"}
+        (stock / f"{name}.json").write_text(json.dumps(record).replace('"PRICE"', "1.0000000000000000000000000001"))
+    text = final(answer(inventory, "I need 1 box of red pens and 1 box of blue pens. How much in total?"))
+    assert "= 2.0000000000000000000000000002 CNY" in text
+    (stock / "红笔.json").write_text('{"item": "红笔", "stock": 123456789012345678901234567891, "unit_price": 1}')
+    (stock / "蓝笔.json").unlink()
+    assert "123456789012345678901234567891" in final(answer(inventory, "What is the total value of all the stock?"))
+
+
+def test_all_the_stock_names_an_item_it_could_not_read(inventory):
+    (inventory / "stock" / "绿笔.json").symlink_to(inventory / "nowhere.json")
+    text = final(answer(inventory, "What is the total value of all the stock on hand?"))
+    assert "绿笔" in text and "worth" not in text
+
+
+@pytest.mark.parametrize(
+    "record",
+    ['{"item":"红笔","stock":"7","unit_price":12}', '{"item":"红笔","stock":-3,"unit_price":12}'],
+)
+def test_an_unusable_record_says_what_a_usable_one_looks_like(inventory, record):
+    (inventory / "stock" / "红笔.json").write_text(record, encoding="utf-8")
+    text = final(answer(inventory, "我需要 2 盒红笔，库存够吗？"))
+    assert "stock 是不小于 0 的整数" in text and "不是带 stock" not in text
+
+
+def test_a_price_of_minus_zero_is_zero(inventory):
+    (inventory / "stock" / "红笔.json").write_text('{"item":"红笔","stock":5,"unit_price":-0.0,"currency":"CNY"}')
+    text = final(answer(inventory, "我需要 3 盒红笔。库存够吗？如果够，一共多少钱？"))
+    assert "3 × 0 = 0" in text and "-0" not in text
+
+
+# ── 清单的真实写法（第二轮） ────────────────────────────────────────
+@pytest.mark.parametrize(
+    "text, names",
+    [
+        ('[project]  # metadata\ndependencies = ["fastapi>=0.110"]\n', ["fastapi"]),
+        ('[project]\ndependencies = [\n  "mylib @ git+https://x/mylib.git#subdirectory=pkg",\n  "fastapi",\n]\n',
+         ["mylib", "fastapi"]),
+        ('[tool.poetry.dependencies]\npython = "^3.10"\nrequests.version = "^2.31"\nrequests.extras = ["socks"]\n',
+         ["requests"]),
+        ('[tool.poetry.dependencies.django]\nversion = "^5.0"\n', ["django"]),
+        ('[project]\noptional-dependencies = {dev = ["pytest"]}\n', ["pytest"]),
+        ('[tool.poetry.dependencies]\nmylib = { git = "https://x/mylib.git" }\n', ["mylib"]),
+    ],
+)  # fmt: skip
+def test_pyproject_in_its_other_valid_forms(text, names):
+    deps = [d for d in pyproject_deps(text) if d.note != "runtime"]
+    assert [d.name for d in deps] == names and all("https" not in d.version for d in deps)
+
+
+def test_a_long_pyproject_read_in_part_lists_what_it_saw(workdir):
+    lines = "".join(
+        f'  "pkg{i}>=1",  # pinned for reason {i}, see the long issue tracker discussion\n' for i in range(1200)
+    )
+    (workdir / "pyproject.toml").write_text("[project]\ndependencies = [\n" + lines + "]\n")
+    text = final(answer(workdir, "这个项目用了什么技术栈？"))
+    assert "pkg0" in text and "只看到了一部分" in text and "依据：。" not in text and "解析不了" not in text
+
+
+def test_the_runtime_version_is_named_from_requires_python_and_engines(workdir):
+    (workdir / "pyproject.toml").write_text('[project]\nrequires-python = ">=3.10"\ndependencies = ["fastapi"]\n')
+    assert "Python (requires-python >=3.10)" in final(answer(workdir, "What Python version does it require?"))
+
+
+def test_a_script_in_pyproject_is_the_entry_point(workdir):
+    (workdir / "pyproject.toml").write_text(
+        '[project]\nname = "pyapp"\n\n[project.scripts]\npyapp = "pyapp.cli:main"\n'
+    )
+    assert "pyapp.cli:main" in final(answer(workdir, "入口文件是哪个？"))
+
+
+def test_a_main_that_is_not_a_file_name_is_not_called_missing(workdir):
+    (workdir / "package.json").write_text('{"main": ["lib/a.js"]}')
+    (workdir / "index.js").write_text("console.log(1)\n")
+    text = final(answer(workdir, "这个项目的入口文件是什么？"))
+    assert "main 不是一个文件名" in text and "没有 main 字段" not in text
+
+
+def test_a_long_first_paragraph_is_marked_as_cut(workdir):
+    (workdir / "README.md").write_text("# X\n\n" + "word " * 200 + "\n")
+    assert "word…" in final(answer(workdir, "这个项目是做什么的？"))
+
+
+def test_a_search_that_could_not_see_everything_still_names_where_the_name_appears(workdir):
+    (workdir / "app.js").write_text("import _ from 'lodash-es'\n")
+    (workdir / "outside").symlink_to("/nonexistent-target")
+    text = final(answer(workdir, "Is lodash used anywhere?"))
+    assert "I can't tell" in text and "app.js" in text

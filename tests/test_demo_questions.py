@@ -1,0 +1,162 @@
+"""离线演示听问题：按类别写的问法。几件事连在一句里、同一类的几个文件或目录、数量的各种写法、商品在数量前面、
+“各”、接着问、要重新读。每一种都要么答对，要么说清楚没做什么。"""
+
+import pytest
+from conftest import ROOT, run_main
+
+from support.demo.model import next_step
+from support.demo.orders import chinese_number
+from support.demo.question import understand
+from tools import TOOLS
+
+PROJECT = str(ROOT / "examples" / "my-project")
+
+
+def finals(where, *questions, args=()):
+    """在 where 里一个接一个地问（交互模式），返回每个问题的最终回复。"""
+    out = run_main("--demo", *args, "-C", str(where), input="\n".join(questions) + "\n")
+    assert "Traceback" not in out.stderr and "内部出错" not in out.stderr, out.stderr
+    return [part.split("（离线回放")[0].split("(Offline replay")[0] for part in out.stdout.split("[最终回复]")[1:]]
+
+
+def kinds(question):
+    return [(p.kind, p.names if p.kind != "inventory" else [(o.item, o.quantity, o.unclear) for o in p.names])
+            for p in understand(question).parts]  # fmt: skip
+
+
+# ── 一句话里连着问几件事：每件都做，或者说没做 ─────────────────────────
+@pytest.mark.parametrize(
+    "question, expected",
+    [
+        ("What tech stack does this project use and what is the entry point?", ["stack", "entry"]),
+        ("Is express used and which test files are there?", ["use", "tests"]),
+        ("技术栈和入口文件分别是什么", ["stack", "entry"]),
+        ("项目里有没有用到 express 并且看看 tests 下有哪些测试文件", ["use", "tests"]),
+    ],
+)
+def test_things_joined_by_and_are_each_done(question, expected):
+    assert [k for k, _ in kinds(question)] == expected
+
+
+@pytest.mark.parametrize("question", ["搜索一下项目里有没有用到 lodash 和 express", "Is lodash and express used?"])
+def test_names_joined_by_and_stay_one_search(question):
+    assert kinds(question) == [("use", ["lodash", "express"])]
+
+
+@pytest.mark.parametrize(
+    "question, undone",
+    [("Is express used and uninstall it", "uninstall it"), ("项目里有没有用到 express 并且把它卸载掉", "把它卸载掉")],
+)
+def test_an_action_joined_to_a_question_is_named_as_not_done(question, undone):
+    ask = understand(question)
+    assert [p.names for p in ask.parts] == [["express"]] and ask.unknown == [undone]
+
+
+def test_two_files_two_folders_two_kinds_of_file_are_each_done(project):
+    both = finals(project, "README.md 里写了什么？package.json 里写了什么？")[0]
+    assert "README.md 一共" in both and "package.json 一共" in both and '"express": "^4.18.2"' in both
+    assert [p.folder for p in understand("src 和 tests 目录下都有些什么文件").parts] == ["src", "tests"]
+    assert [p.ext for p in understand("统计 .js 和 .ts 文件的行数").parts] == ["js", "ts"]
+    assert [(p.kind, p.folder) for p in understand("统计 src 下每个 .js 文件的行数，还有 tests 下的").parts] == [
+        ("count", "src"),
+        ("count", "tests"),
+    ]
+
+
+def test_two_files_to_create_and_a_run_after_a_comma_are_all_done(workdir):
+    ask = understand("创建一个 a.py 写入 print(1)，再创建一个 b.py 写入 print(2)")
+    assert [(p.names, p.content) for p in ask.parts] == [(["a.py"], "print(1)"), (["b.py"], "print(2)")]
+    for question in [
+        '创建一个 hello.py 写入 print("hi")，然后运行它',
+        'Create hello.py with print("hi"). Then run it.',
+    ]:
+        assert [p.run for p in understand(question).parts] == [True]
+    out = finals(workdir, '创建一个 hello.py 写入 print("hi")，然后运行它', args=("--yes",))[0]
+    assert "hi" in out.split("输出是")[-1]
+
+
+@pytest.mark.parametrize("question", ["帮我写一个 Dockerfile", "给我一个部署建议", "我想要一个新的 README"])
+def test_one_of_something_is_not_an_inventory_question(question):
+    assert not understand(question).parts
+
+
+# ── 数量的写法 ─────────────────────────────────────────────────
+@pytest.mark.parametrize(
+    "said, number",
+    [("两万五千", 25000), ("五十万零三百", 500300), ("十万", 100000), ("两万五", 25000), ("3万", 30000),
+     ("一亿两千万", 120000000), ("一百零五", 105), ("两百五", 250), ("三五", None), ("万", None), ("0", None)],
+)  # fmt: skip
+def test_chinese_numbers_are_read_whole_or_not_at_all(said, number):
+    assert chinese_number(said) == number
+
+
+@pytest.mark.parametrize(
+    "question, unclear",
+    [
+        ("我需要 3+2 盒红笔，够吗？", "3+2 盒"),
+        ("我需要 5-3 盒红笔，够吗？", "5-3 盒"),
+        ("我需要 2×3 盒红笔，够吗？", "2×3 盒"),
+        ("我需要 10**200 盒红笔，够吗？", "10**200 盒"),
+        ("I need 3 or 4 boxes of red pens. Enough?", "3 or 4 boxes"),
+        ("I need 3 to 5 boxes of red pens. Enough?", "3 to 5 boxes"),
+    ],
+)
+def test_a_sum_a_range_or_a_power_is_quoted_back_never_cut_to_its_last_digits(question, unclear):
+    assert kinds(question) == [("inventory", [("红笔", None, unclear)])]
+
+
+# ── 商品和数量的顺序、“各”、只说了数量的一句 ───────────────────────────
+@pytest.mark.parametrize(
+    "question, orders",
+    [
+        ("红笔和蓝笔各要 2 盒，够吗？一共多少钱？", [("红笔", 2, ""), ("蓝笔", 2, "")]),
+        ("红笔、蓝笔各 1 盒，一共多少钱？", [("红笔", 1, ""), ("蓝笔", 1, "")]),
+        ("红笔 2 盒和蓝笔 2 盒够吗？", [("红笔", 2, ""), ("蓝笔", 2, "")]),
+        ("橡皮还有吗？我要 1 盒", [("橡皮", 1, "")]),
+        ("我需要 1 把尺子，够不够？", [("尺子", 1, "")]),
+        ("我刚改了库存文件，请重新读一下红笔的库存，我要 3 盒，够吗？", [("红笔", 3, "")]),
+        ("3 盒红笔和蓝笔，够吗？", [("红笔", 3, ""), ("蓝笔", None, "")]),
+    ],
+)
+def test_every_item_gets_the_quantity_said_for_it(question, orders):
+    assert kinds(question) == [("inventory", orders)]
+
+
+def test_each_named_item_is_read_and_priced(inventory):
+    text = finals(inventory, "红笔和蓝笔各要 2 盒，够吗？一共多少钱？")[0]
+    assert "红笔：库存 5，你需要 2 盒" in text and "蓝笔：库存 2，你需要 2 盒" in text and "24 + 16 = 40" in text
+
+
+@pytest.mark.parametrize("question", ["What do blue pens cost each?", "蓝笔一盒多少钱？"])
+def test_asking_the_price_of_one_is_answered_without_asking_how_many(inventory, question):
+    text = finals(inventory, question)[0]
+    assert "8" in text and "Tell me how many" not in text and "请告诉我你需要多少" not in text
+    assert "红笔" not in text  # 只读了问的那一种
+
+
+# ── 接着问 ─────────────────────────────────────────────────────
+def test_a_follow_up_about_something_else_is_not_answered_with_the_last_items(inventory):
+    first, second = finals(inventory, "我需要 3 盒红笔，够吗？", "那 express 呢？")
+    assert "够。红笔" in first and "够" not in second.split("它认得的问题")[0] and "认不出“那 express 呢？”" in second
+
+
+def test_read_it_again_reads_again_and_an_earlier_reading_is_called_earlier(inventory):
+    questions = ["我需要 3 盒红笔，够吗？", "要是 2 盒呢？", "请重新读一下红笔的库存，我要 3 盒，够吗？"]
+    out = run_main("--demo", "-C", str(inventory), input="\n".join(questions) + "\n")
+    finals_ = out.stdout.split("[最终回复]")[1:]
+    assert "是之前的问题里读到的" in finals_[1] and "是之前的问题里读到的" not in finals_[2]
+    assert out.stdout.count('read_file({"path": "stock/红笔.json"})') == 2
+
+
+def test_a_cut_short_call_in_the_history_is_asked_again_not_read_as_empty():
+    import agent
+
+    call = {"id": "c1", "type": "function", "function": {"name": "search_files", "arguments": '{"query": "express"}'}}
+    history = [
+        {"role": "user", "content": "Is express used anywhere?"},
+        {"role": "assistant", "content": "", "tool_calls": [call]},
+        {"role": "tool", "tool_call_id": "c1", "content": agent.INTERRUPTED},
+    ]
+    assert "not used" not in next_step(history, TOOLS) and "got no result" in next_step(history, TOOLS)
+    again = [*history, {"role": "assistant", "content": "…"}, {"role": "user", "content": "Is express used anywhere?"}]
+    assert next_step(again, TOOLS)[0] == ("search_files", {"query": "express"})
