@@ -10,6 +10,7 @@ from conftest import ROOT, our_tool, run_main, time_limit
 
 from support.demo.manifests import pyproject_deps, short_version
 from support.demo.model import demo_client, next_step
+from support.demo.question import understand
 from tools import TOOLS
 
 PROJECT = str(ROOT / "examples" / "my-project")
@@ -435,3 +436,115 @@ def test_a_search_that_could_not_see_everything_still_names_where_the_name_appea
     (workdir / "outside").symlink_to("/nonexistent-target")
     text = final(answer(workdir, "Is lodash used anywhere?"))
     assert "I can't tell" in text and "app.js" in text
+
+
+# ── 第二轮：别人的工具结果的写法、大输入、调用者的环境 ─────────────────────
+def one_call(tool, args, content, question):
+    call = {"id": "c1", "type": "function", "function": {"name": tool, "arguments": json.dumps(args)}}
+    history = [
+        {"role": "user", "content": question},
+        {"role": "assistant", "content": "", "tool_calls": [call]},
+        {"role": "tool", "tool_call_id": "c1", "content": content},
+    ]
+    return next_step(history, TOOLS)
+
+
+def test_a_file_that_starts_like_an_error_is_content_not_an_error():
+    said = one_call("read_file", {"path": "FAQ.md"}, "错误：常见问题\n第二行", "FAQ.md 里写了什么？")
+    assert "FAQ.md 一共 2 行" in said and "读不了" not in said
+
+
+@pytest.mark.parametrize(
+    "tool, content, question, never",
+    [
+        ("search_files", "[truncated]", "Is lodash used?", "not used"),
+        ("search_files", "（空结果）", "Is lodash used?", "not used"),
+        ("list_files", "README.md\nsrc/\n... (truncated, 200 more)", "技术栈是什么？", "工作目录里没有 package.json"),
+        ("list_files", "README.md\nsrc/\n[还有 20 项没有列出]", "Which test files are there?", "has no tests"),
+        ("read_file", "（空结果）", "README.md 里写了什么？", "一共 1 行"),
+    ],
+)
+def test_another_tools_cut_or_empty_result_is_never_a_claim_of_absence(tool, content, question, never):
+    args = (
+        {"path": "README.md"}
+        if tool == "read_file"
+        else {"query": "lodash"}
+        if tool == "search_files"
+        else {"path": "."}
+    )
+    assert never not in one_call(tool, args, content, question)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda n: understand("红笔和" * n + "各 2 盒，够吗？"),
+        lambda n: understand("3 盒红笔和" * n + "够吗？"),
+        lambda n: one_call("list_files", {"path": "."}, "[" * (n * 100), "这个项目是做什么的？"),
+        lambda n: one_call("search_files", {"query": "x"}, "在 " + " 里没有找到包含 " * (n * 10) + "x", "Is x used?"),
+        lambda n: pyproject_deps("[project]\ndependencies = [\n" + '"a' + "#&" * (n * 100) + '"\n]\n'),
+    ],
+)
+def test_large_legal_inputs_come_back_quickly(make):
+    with time_limit(20):  # 平方或者更慢的写法：几百倍的输入要几分钟
+        make(300)
+
+
+def test_many_calls_answered_in_reverse_order_are_checked_quickly():
+    from support.demo.checks import check_request
+
+    calls = [{"id": f"c{i}", "type": "function", "function": {"name": "x", "arguments": "{}"}} for i in range(30000)]
+    messages = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "", "tool_calls": calls}]
+    messages += [{"role": "tool", "tool_call_id": c["id"], "content": "ok"} for c in reversed(calls)]
+    with time_limit(20):
+        assert check_request("m", messages) is None
+
+
+def test_the_callers_decimal_context_does_not_leak_in():
+    import decimal
+
+    record = '{"item": "红笔", "stock": 9, "unit_price": 12345678.25, "currency": "CNY"}'
+    with decimal.localcontext() as odd:
+        odd.Emax, odd.prec = 5, 3
+        said = next_step([{"role": "user", "content": f"我需要 3 盒红笔，够吗？一共多少钱？{record}"}], TOOLS)
+    assert "37037034.75" in said
+
+
+def test_a_failed_read_from_an_earlier_question_is_tried_again():
+    call = {"id": "c1", "type": "function", "function": {"name": "read_file", "arguments": '{"path": "README.md"}'}}
+    history = [
+        {"role": "user", "content": "README.md 里写了什么？"},
+        {"role": "assistant", "content": "", "tool_calls": [call]},
+        {"role": "tool", "tool_call_id": "c1", "content": "错误：README.md 不存在"},
+        {"role": "assistant", "content": "README.md 读不了"},
+        {"role": "user", "content": "README.md 里写了什么？"},
+    ]
+    assert next_step(history, TOOLS) == [("read_file", {"path": "README.md"})]
+
+
+def test_a_main_that_is_not_in_the_folder_is_said(workdir):
+    (workdir / "package.json").write_text('{"main": "dist/server.js"}')
+    (workdir / "src").mkdir()
+    text = final(answer(workdir, "这个项目的入口文件是什么？"))
+    assert "dist/server.js" in text and "工作目录里没有它" in text
+
+
+def test_poetry_scripts_name_the_entry_point(workdir):
+    (workdir / "pyproject.toml").write_text(
+        '[tool.poetry]\nname = "app"\n\n[tool.poetry.scripts]\nserve = "app.main:run"\n'
+    )
+    assert "app.main:run" in final(answer(workdir, "程序从哪个文件启动"))
+
+
+@our_tool("read_file")  # 说“是空文件”“UTF-16”的是项目版本的 read_file
+def test_an_empty_file_is_called_empty_and_a_utf16_file_is_named_by_the_tool(workdir):
+    (workdir / "empty.txt").write_text("")
+    (workdir / "u.txt").write_bytes("hello\n".encode("utf-16"))
+    text = final(answer(workdir, "empty.txt 和 u.txt 里写了什么？"))
+    assert "empty.txt 是空文件" in text and "UTF-16" in text and "二进制" not in text.split("u.txt")[-1][:30]
+
+
+def test_a_readme_with_only_a_heading_is_not_said_to_start_with_code(workdir):
+    (workdir / "README.md").write_text("# Title\n")
+    text = final(answer(workdir, "这个项目是做什么的？"))
+    assert "开头没有一段说明文字" in text and "代码" not in text

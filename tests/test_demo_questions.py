@@ -160,3 +160,120 @@ def test_a_cut_short_call_in_the_history_is_asked_again_not_read_as_empty():
     assert "not used" not in next_step(history, TOOLS) and "got no result" in next_step(history, TOOLS)
     again = [*history, {"role": "assistant", "content": "…"}, {"role": "user", "content": "Is express used anywhere?"}]
     assert next_step(again, TOOLS)[0] == ("search_files", {"query": "express"})
+
+
+# ── 第二轮：数量和商品的更多写法 ─────────────────────────────────────
+@pytest.mark.parametrize(
+    "question, orders",
+    [
+        ("我要 3 千盒红笔，够吗？", [("红笔", 3000, "")]),
+        ("我要 2万5千 盒红笔，够吗？", [("红笔", 25000, "")]),
+        ("红笔 3 盒 蓝笔 2 盒，够吗？", [("红笔", 3, ""), ("蓝笔", 2, "")]),
+        ("红笔要3盒蓝笔要2盒够吗", [("红笔", 3, ""), ("蓝笔", 2, "")]),
+        ("红笔：3 盒；蓝笔：2 盒。够吗？", [("红笔", 3, ""), ("蓝笔", 2, "")]),
+        ("我需要三盒红笔和两盒蓝笔，够吗？", [("红笔", 3, ""), ("蓝笔", 2, "")]),
+        ("一百二十盒蓝笔和零盒红笔，够吗", [("蓝笔", 120, ""), ("红笔", None, "零 盒")]),
+        ("我手上有 2 盒红笔，还需要 4 盒，库存够吗？", [("红笔", 4, "")]),
+        ("红笔大概要 10 到 15 支，库存够吗", [("红笔", None, "10 到 15 支")]),
+        ("红笔还有几盒库存？", [("红笔", None, "")]),
+        ("我要三到五盒红笔，够吗？", [("红笔", None, "三到五 盒")]),
+        ("3 或者 4 盒红笔够吗", [("红笔", None, "3 或者 4 盒")]),
+        ("3 加 2 盒红笔够吗", [("红笔", None, "3 加 2 盒")]),
+        ("3 盒半红笔够吗", [("红笔", None, "3 盒半")]),
+        ("I need 3 red and 2 blue pens. Enough?", [("红笔", 3, ""), ("蓝笔", 2, "")]),
+        ("I need 3 boxes of red pens at 12 each. Enough?", [("红笔", 3, "")]),
+        ("I need 3 + 2 boxes of red pens. Enough?", [("红笔", None, "3 + 2 boxes")]),
+        ("I need 3k red pens. Enough?", [("红笔", None, "3k red pens")]),
+    ],
+)
+def test_more_ways_of_saying_items_and_quantities(question, orders):
+    assert kinds(question) == [("inventory", orders)]
+
+
+def test_all_the_stock_i_need_keeps_the_quantities_asked_for(inventory):
+    text = finals(inventory, "I need 3 boxes of red pens and 1 box of blue pens. Do you have all the stock I need?")[0]
+    assert "you need 3 boxes" in text and "you need 1 box" in text and "short" not in text
+
+
+def test_a_follow_up_about_the_price_reads_no_made_up_file(inventory):
+    out = run_main(
+        "--demo", "-C", str(inventory), input="红笔还有多少？\n单价是多少？\n那蓝笔呢？\n单价是多少？\n"
+    ).stdout
+    assert "stock/是.json" not in out and "没能读到" not in out
+
+
+@pytest.mark.parametrize("again", ["read it again please, 2 boxes?", "文件我改过了，再读一遍，2 盒还够吗"])
+def test_read_it_again_is_done_and_not_called_not_understood(inventory, again):
+    out = run_main("--demo", "-C", str(inventory), input=f"I need 2 boxes of red pens. Enough?\n{again}\n").stdout
+    last = out.split("[最终回复]")[-1]
+    assert (
+        out.count('read_file({"path": "stock/红笔.json"})') == 2
+        and "not recognise" not in last
+        and "没有认出" not in last
+    )
+
+
+def test_names_of_the_tests_are_not_a_question_about_what_each_checks():
+    ask = understand("tests 文件夹里有几个测试文件，分别叫什么")
+    assert [p.asks for p in ask.parts] == [set()] and not ask.unknown
+
+
+@pytest.mark.parametrize(
+    "question, expected",
+    [
+        ("技术栈、入口文件和测试文件分别是什么", [("stack", "."), ("entry", "."), ("tests", ".")]),
+        ("Count the lines of each .py file in src and tests", [("count", "src"), ("count", "tests")]),
+        ("How many lines in src/a.py and src/b.py?", [("count", "src/a.py"), ("count", "src/b.py")]),
+        ("Is lodash used in tests/ and src/?", [("use", "tests"), ("use", "src")]),
+        ("搜索一下 src 和 lib 里有没有用到 lodash", [("use", "src"), ("use", "lib")]),
+    ],
+)
+def test_each_thing_each_folder_and_each_file_is_its_own_part(question, expected):
+    assert [(p.kind, p.folder) for p in understand(question).parts] == expected
+
+
+def test_more_folders_than_it_does_are_named(workdir):
+    for name in "abcdefg":
+        (workdir / name).mkdir()
+    out = finals(workdir, "a、b、c、d、e、f 和 g 目录下都有些什么文件", args=("--yes",))[0]
+    assert "你还问了 f、g" in out
+
+
+@pytest.mark.parametrize(
+    "question, files",
+    [
+        ('Create x.py with print("build and run") and run it', [("x.py", 'print("build and run")', True)]),
+        (
+            "Create a.py with print(1) and b.py with print(2)",
+            [("a.py", "print(1)", False), ("b.py", "print(2)", False)],
+        ),
+        ('Create "my file.py" with print(1)', [("my file.py", "print(1)", False)]),
+        ('Create hello.py with print("hi"), run it and tell me the branch', [("hello.py", 'print("hi")', True)]),
+    ],
+)
+def test_what_to_create_is_read_whole(question, files):
+    made = [(p.names[0], p.content, p.run) for p in understand(question).parts if p.kind == "create"]
+    assert made == files
+
+
+@pytest.mark.parametrize(
+    "question, names",
+    [
+        ("看看 blob.bin 和 pipe 里是什么", ["blob.bin", "pipe"]),
+        ("what's in 'name with spaces.md'?", ["name with spaces.md"]),
+        ("看看 ../shop/stock/红笔.json 写了什么", ["../shop/stock/红笔.json"]),
+        ("what does sub/util.js contain?", ["sub/util.js"]),
+    ],
+)
+def test_every_file_named_is_read(question, names):
+    assert kinds(question) == [("file", names)]
+
+
+def test_and_is_name_adds_a_name():
+    assert kinds("Is lodash used anywhere, and is pg?") == [("use", ["lodash", "pg"])]
+
+
+def test_an_english_question_with_pasted_data_is_answered_in_english(inventory):
+    record = '{"item": "红笔", "stock": 9, "unit_price": 12, "currency": "CNY"}'
+    text = finals(inventory, f"I need 3 boxes of red pens. Enough? Here is the record: {record}")[0]
+    assert "Enough" in text and "not recognise" not in text

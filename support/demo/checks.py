@@ -22,7 +22,7 @@ def check_request(model, messages, tools=None, strict: bool = True) -> tuple | N
         fn = tool.get("function") if isinstance(tool, dict) else None
         if not isinstance(fn, dict) or tool.get("type") != "function" or not isinstance(fn.get("name"), str):
             return "Invalid 'tools': each tool needs type 'function' and a name", "tools", None
-    pending, seen_ids, last = [], set(), None
+    pending, seen_ids, last = {}, set(), None  # 还没回答的调用 id（dict：查、删都是常数时间，顺序不变）
     for i, m in enumerate(messages):
         role, where = m.get("role") if isinstance(m, dict) else None, f"messages.[{i}]"
         if role not in ROLES:
@@ -35,13 +35,13 @@ def check_request(model, messages, tools=None, strict: bool = True) -> tuple | N
         if role == "assistant" and (problem := assistant_problem(i, m, seen_ids, strict)):
             return problem, f"{where}.tool_calls" if "tool_calls" in problem else f"{where}.content", None
         if role == "assistant":
-            pending = [tc["id"] for tc in m.get("tool_calls") or []]
+            pending = dict.fromkeys(tc["id"] for tc in m.get("tool_calls") or [])
         elif role == "tool" and m.get("tool_call_id") not in pending:
             said = f"Invalid parameter: messages[{i}] with role 'tool' must be a response to a preceeding message with "
             said += "'tool_calls'."
             return said, f"{where}.tool_call_id", None
         elif role == "tool":
-            pending.remove(m["tool_call_id"])
+            del pending[m["tool_call_id"]]
         if role != "assistant" and not isinstance(m.get("content"), str if role == "tool" else (str, list)):
             return f"Invalid type for 'messages[{i}].content': expected a string", f"{where}.content", None
         last = role

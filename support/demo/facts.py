@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 MAX_PAGES = 5  # 一个文件、一个目录最多翻几页：页码只往前走，不会绕回来；没读完就说只看到一部分
-MAX_DEPTH = 100  # JSON 最多嵌套几层：更深的算读不了（不管从多深的调用栈里读，结果都一样）
+MAX_DEPTH = 50  # JSON 最多嵌套几层：更深的算读不了（从多深的调用栈里读，结果都一样）
 INTERRUPTED = "没有结果："  # agent.py 给没有执行完的调用补上的结果：不是工具的结果
 NUMBER = re.compile(r"(\d{1,18})\t")  # 我们的 read_file 给每行加的行号
 READ_HINT = re.compile(r"\[第 (\d{1,18})–(\d{1,18}) 行；后面还有约 \d+ 字节没显示，用 offset=(\d{1,18}) 继续读\]")
@@ -80,14 +80,16 @@ def read(tool: str, args: dict, raw) -> Result:
     """一个工具结果 → Result：先看报错和没执行，再去掉截掉的地方（两边的行可能只剩半行），再按工具读。"""
     raw = raw if isinstance(raw, str) else ""
     states = {"错误：": "error", "没有执行：": "not_run", INTERRUPTED: "missing"}
-    found = Result(tool, args, raw, next((v for k, v in states.items() if raw.startswith(k)), "complete"))
-    if found.state != "complete":
-        return found
+    said = tool != "read_file" or "\n" not in raw.rstrip("\n")  # 章节的 read_file 原样返回：以“错误：”开头的文件也有
+    found = Result(tool, args, raw, next((v for k, v in states.items() if said and raw.startswith(k)), "complete"))
+    if found.state != "complete" or raw == "（空结果）":  # （空结果）：dispatch_tool 替什么也没返回的工具写的
+        return found if found.state != "complete" else replace(found, state="empty")
     lines, last = raw.split("\n"), raw.count("\n")
     cuts = [i for i, line in enumerate(lines) if CLIPPED.fullmatch(line.strip()) and ("省略" in line or i == last)]
     torn = {j for i in cuts for j in (i - 1, i, i + 1) if j or tool != "run_command"}  # 截断处两边的行只剩半行
     lines = [line for i, line in enumerate(lines) if i not in torn]
     one = lines[0] if len(lines) == 1 and (tool == "list_files" or lines[0].startswith(str(args.get("path")))) else ""
+    one = one if len(one) < 1000 else ""  # 工具的一句话不长：长的是内容（也免得回溯）
     if m := (LIST_MESSAGE if tool == "list_files" else MESSAGE).search(one):
         return replace(found, state="empty" if m[1].startswith("是空") else "end" if "超出" in m[1] else "unreadable")
     reader = {"read_file": file_page, "list_files": list_page, "search_files": search_page, "run_command": output}
@@ -129,6 +131,8 @@ def list_page(found: Result, lines: list, cut: bool) -> Result:
         fits = first == found.args.get("offset", 1) and last - first + 1 == len(body) and go_on == last + 1 > first
         more, cut = (go_on, cut) if fits and total > last and not cut else (None, True)
         body = body if fits else lines  # 对不上的提示：可能是一个这样命名的文件，也算一项
+    elif lines and CUT_NOTE.search(lines[-1][-200:]):  # 别人的 list_files 说没列完（“... (truncated)”）
+        body, cut = lines[:-1], True
     return replace(found, state="more" if more else "cut" if cut else "complete", lines=tuple(body), more=more)
 
 
@@ -140,7 +144,9 @@ def search_page(found: Result, lines: list, cut: bool) -> Result:
         ambiguous += [lines[-1].strip()] if HIT.fullmatch(lines[-1]) else []  # 也可能是一个这样命名的文件里的匹配
         notes, lines = [(kind, text), *notes], lines[:-1]
     cut = cut or any(kind == "结果已截断" for kind, _ in notes) or any(LINE_CUT.search(line) for line in lines)
-    if len(lines) == 1 and NO_HITS.fullmatch(lines[0]):  # “没有找到”是整个结果；也像一条匹配的，就说分不清
+    if lines and not HIT.fullmatch(lines[-1]) and CUT_NOTE.search(lines[-1][-200:]):  # 别人的 search 说截断了
+        lines, cut = lines[:-1], True
+    if len(lines) == 1 and len(lines[0]) < 1000 and NO_HITS.fullmatch(lines[0]):  # “没有找到”是整个结果
         ambiguous, lines = ambiguous + [lines[0]] * bool(HIT.fullmatch(lines[0])), []
     notes += [("ambiguous", n) for n in ambiguous]
     hits = tuple(LINE_CUT.sub("", line) for line in lines if HIT.fullmatch(line))
@@ -247,6 +253,7 @@ class Facts:
 
     def new_question(self) -> None:
         kept = {k: r for k, r in self.results.items() if k[0] != "run_command" and self.born[k] > self.ran}
+        kept = {k: r for k, r in kept.items() if r.state not in ("error", "not_run")}  # 没读成的，新问题里再试
         self.results, self.asked, self.earlier = kept, set(), set(kept)
 
     def forget_earlier(self) -> None:
@@ -270,6 +277,19 @@ class Facts:
         while got[-1].state == "more" and len(got) < MAX_PAGES and not (enough and enough(joined(got).text)):
             got += self.need((tool, {**args, "offset": got[-1].more}))
         return joined(got)
+
+
+def all_pages(facts: Facts, tool: str, arguments: list, enough=None) -> list:
+    """几个文件一起读完（facts.pages）：每一轮把各自缺的那一页放在同一次回复里要。"""
+    got, missing = [], []
+    for args in arguments:
+        try:
+            got.append(facts.pages(tool, args, enough))
+        except Missing as m:
+            missing += m.calls
+    if missing:
+        raise Missing(missing)
+    return got
 
 
 def joined(pages: list) -> Result:

@@ -24,6 +24,7 @@ ARRAY = re.compile(r"""\[(?:"[^"\n]*"|'[^'\n]*'|#[^\n]*(?=\n|$)|[^\]"'#])*\]""")
 DEP_TABLES = ("project.optional-dependencies", "dependency-groups")
 POETRY = re.compile(r"tool\.poetry(?:\.group\.[\w.-]+)?\.(?:dev-)?dependencies")
 PEP508 = re.compile(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(\[[^\]]*\])?\s*(@\s*\S+|[^;@]*)\s*(;.*)?")
+MULTILINE_STRING = re.compile(r"(\"{3}|'{3})([\s\S]*?)\1")  # 多行字符串：里面的 [ ] = 不是表和键
 TOML_LINE = re.compile(
     r"^[ \t]*(?:\[\[?([^\]\n]+)\]\]?[ \t]*(?:#.*)?|\"?([\w.-]+)\"?[ \t]*=[ \t]*(.*))$", re.M
 )  # [表] 或 键 = 值
@@ -69,7 +70,7 @@ def npm_deps(text: str, partial: bool) -> list | None:
 def pyproject_deps(text: str, partial: bool = False) -> list | None:
     """[project] 的 requires-python、dependencies、optional-dependencies，[dependency-groups] 的数组（可以跨行；字符串、
     注释里的 [ ] 不算括号），和 Poetry 的依赖表。数组没有结尾：只看到一部分时取看到的，否则是 None。"""
-    deps, table = [], ""
+    deps, table, text = [], "", re.sub(MULTILINE_STRING, lambda m: "'" + m[2] + "'" if "\n" not in m[2] else "''", text)
     for m in TOML_LINE.finditer(text):
         table, name, value = (m[1].strip(), "", "") if m[1] else (table, m[2], m[3])
         if (table, name) == ("project", "requires-python") and (spec := re.match(r"""["']([^"']*)""", value)):
@@ -83,11 +84,10 @@ def pyproject_deps(text: str, partial: bool = False) -> list | None:
             deps += strings_in(value[1:])
         elif sub := re.fullmatch(POETRY.pattern + r"\.([\w-]+)", table):  # [tool.poetry.dependencies.django]
             deps += [Dep(sub[1].lower())] * (not name)
-        elif (
-            name and POETRY.fullmatch(table) and name.lower() != "python" and name.partition(".")[2] in ("", "version")
-        ):
+        elif name and POETRY.fullmatch(table) and name.partition(".")[2] in ("", "version"):
             version = re.search(r"""(?:^|[{,]\s*version\s*=\s*)["']([^"']*)["']""", value.strip())  # {git = …} 没有版本
-            deps.append(Dep(name.partition(".")[0].lower(), short_version(version[1] if version else "")))
+            spec, name = version[1] if version else "", name.partition(".")[0].lower()
+            deps.append(Dep(name, spec[:40], "runtime") if name == "python" else Dep(name, short_version(spec)))
     return [d for d in deps if d]
 
 
@@ -125,11 +125,12 @@ def requirements_deps(text: str) -> list:
 
 def located(line: str) -> Dep | None:
     """写成地址或路径的依赖：git+https://…#egg=x、x @ git+…、wheel 或源码包的地址、./vendor/lib。"""
-    if egg := re.search(r"#(?:.*&)?egg=([\w.-]+)", line):
+    line = line[:2000]  # 再长的一行也不是依赖：只看开头（正则的回溯也就有了上限）
+    if egg := re.search(r"#(?:[^&\s]*&)*egg=([\w.-]+)", line):
         return Dep(egg[1].lower(), note="url")
     if re.match(r"[\w.-]+\s*@", line):
         return None  # name @ url：PEP 508 读得出名字
-    if archive := ARCHIVE.search(line.split("#")[0]):
+    if archive := ARCHIVE.search(line.split("#")[0][-300:]):
         return Dep(archive[1].lower().replace("_", "-"), short_version(archive[2]), "url")
     if re.match(r"(\.{1,2}/|/|~|file:|[a-z+]+://|[A-Za-z]:\\)", line):
         return Dep(line, note="path")
@@ -143,7 +144,7 @@ def short_version(spec: str) -> str:
 
 
 def project_script(text: str) -> tuple | None:
-    """pyproject.toml 的 [project.scripts] 里的第一个命令：(命令名, 模块:函数)。"""
-    section = re.search(r"^\[project\.scripts\][ \t]*(?:#.*)?$((?:\n(?!\[).*)*)", text, re.M)
-    found = re.search(r"""^[ \t]*"?([\w.-]+)"?[ \t]*=[ \t]*["']([^"'\n]+)["']""", section[1], re.M) if section else None
-    return (found[1], found[2]) if found else None
+    """pyproject.toml 的 [project.scripts]（Poetry 的 [tool.poetry.scripts]）的第一个命令：(表, 命令, 模块:函数)。"""
+    section = re.search(r"^\[((?:project|tool\.poetry)\.scripts)\][ \t]*(?:#.*)?$((?:\n(?!\[).*)*)", text, re.M)
+    found = re.search(r"""^[ \t]*"?([\w.-]+)"?[ \t]*=[ \t]*["']([^"'\n]+)["']""", section[2], re.M) if section else None
+    return (section[1], found[1], found[2]) if found else None

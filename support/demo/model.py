@@ -15,8 +15,8 @@ from openai.types.chat import ChatCompletion
 from support.demo import project, shell, stock
 from support.demo.checks import check_request
 from support.demo.facts import Facts, Missing
-from support.demo.question import understand
-from support.demo.words import say
+from support.demo.question import MAX_NAMES, understand
+from support.demo.words import join, say
 
 try:
     import httpx2 as httpx  # openai 3.x 用的 HTTP 库
@@ -67,6 +67,8 @@ def next_step(messages: list, tools: list, by_position: bool = False):
     if calls:
         return calls[:MAX_CALLS]
     unknown = say("not_understood", ask.en, clauses=say("quote_join", ask.en).join(ask.unknown)) if ask.unknown else ""
+    skipped = [name for part in ask.parts for name in part.skipped]  # 超过 MAX_NAMES 的目录、文件
+    unknown += say("too_many", ask.en, names=join(skipped, ask.en), n=MAX_NAMES) if skipped else ""
     return "\n\n".join(answers) + unknown + say("offline", ask.en)
 
 

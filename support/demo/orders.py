@@ -9,14 +9,18 @@ from dataclasses import dataclass, replace
 from support.demo import words as w
 
 CJK = r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
-NUMBER = (  # 数量的写法：看不准的（2.5、3+2、3 到 5、10**200）也整个拿下来，不只取最后几位
-    r"(?:(?<!\w)[-−+])?\d(?:[\d.,，/~～eE*×xX^+\-−万亿]|\s(?=\d))*(?:\s*(?:到|至|或|~|～)\s*\d+)?"
-    r"|[零〇一二两三四五六七八九十百千万亿]+"
+WORD = rf"(?:(?![和与跟、]){CJK})+"  # 一个商品名：“红笔和蓝笔”是两个
+ONE = (  # 一个数：看不准的（2.5、3+2、10**200、3 千）也整个拿下来，不只取最后几位
+    r"(?:(?<!\w)[-−+])?\d(?:[\d.,，/~～eE*×xX^+\-−十百千万亿]|\s(?=[\d十百千万亿]))*|[零〇一二两三四五六七八九十百千万亿]+"
 )
+NUMBER = rf"(?:{ONE})(?:\s*(?:到|至|或者?|~|～|、|加|减|乘|[+\-−×*/])\s*(?:{ONE}))*"  # 3 到 5、3 或 4、3 加 2：看不准
 EN_ONE = rf"[-−+]?\d[\d.,/~*x×^+-]*(?:e[-+]?\d+)?|{'|'.join(w.EN_NUMBERS)}"
-EN_NUMBER = rf"(?:{EN_ONE})(?:\s*(?:or|to|-|–)\s*(?:{EN_ONE}))?"  # “3 or 4”“3 to 5”：看不准
+EN_MORE = r"(?:\s*(?:k|thousand|hundred|million|or so)\b|-?ish\b)?"  # 3k、3 or so、3-ish：看不准
+EN_NUMBER = rf"(?:{EN_ONE})(?:\s*(?:or|to|-|–|\+|plus|times)\s*(?:{EN_ONE}))*{EN_MORE}"
+OWNED = r"(?:我|手上|手里|已经|现在|目前|\bi)?\s*(?:有|\bhave|\bgot|\bown)\s*$"  # “我手上有 2 盒”：已经有的，不是要的
 DIGITS = dict(zip("一二两三四五六七八九", (1, 2, 2, 3, 4, 5, 6, 7, 8, 9), strict=True))
 POWERS = {"十": 10, "百": 100, "千": 1000}
+COLOURS = ("red", "blue", "black", "green")
 
 
 @dataclass(frozen=True)
@@ -36,21 +40,24 @@ def english(question: str) -> bool:
 def orders_in(text: str) -> list:
     """“3 盒红笔和 2 盒蓝笔”“红笔 2 盒”“红笔和蓝笔各 2 盒” → [红笔 2 盒, …]；没说数量的商品（“红笔的库存”）数量是 None，
     只说了数量的（“我要 1 盒”）给唯一没有数量的那种商品。看不准的数量（2.5、1,000、-3、0、3 到 5、三五）照原话记下，
-    不拿它算。同一种商品说了几次，数量加在一起。"""
+    不拿它算。同一种商品说了几次，数量加在一起。最多看前 20 个数量。"""
     if english(text):
         return english_orders(text)
-    orders, bare, text = [], [], re.sub(rf"(?:{NUMBER})\s*[{w.UNITS}]装的?", "", text)  # “5 支装的”不是要几盒
-    for m in re.finditer(rf"({NUMBER})\s*([{w.UNITS}]|(?:{w.EN_UNITS})\s+of\b)", text):
-        said, unit, before = m[1].strip(), m[2].removesuffix(" of").strip(), text[: m.start()]
-        after = re.match(rf"\s*的?\s*(?![和与跟、])({CJK}+(?:[和与跟、]{CJK}+)*)", text[m.end() :])
-        each = re.search(rf"((?:{CJK}+[和与跟、])+{CJK}+)各(?:要|买|来|需要|订)?\s*$", before)  # 红笔和蓝笔各 2 盒
-        named = [name_near(i, True) for i in re.split("[和与跟、]", (after or each)[1])] if after or each else []
-        named = [n for n in named if n] or [name_near(before, False)]
-        quantity = chinese_number(said)
-        wanted = [Order(n, quantity, unit, n, "" if quantity else f"{said} {unit}") for n in named if n]
-        orders += wanted if each else wanted[:1] + [Order(n, asked=n) for n in named[1:] if n]  # 3 盒红笔和蓝笔
-        bare += [] if wanted else [Order("", quantity, unit, "", "" if quantity else f"{said} {unit}")]
-    rest = re.sub(rf"({NUMBER})\s*[{w.UNITS}]", " ", text)  # 说了数量的上面算过了
+    orders, bare, start, text = [], [], 0, re.sub(rf"(?:{NUMBER})\s*[{w.UNITS}]装的?", "", text)  # “5 支装的”不是要几盒
+    for m in list(re.finditer(rf"({NUMBER})\s*([{w.UNITS}]|(?:{w.EN_UNITS})\s+of\b)(半)?", text))[:20]:
+        said, unit, segment = m[1].strip(), m[2].removesuffix(" of").strip(), text[start : m.start()]  # 上一个数量之后
+        after = re.match(rf"\s*的?\s*({WORD}(?:[和与跟、](?!(?:{NUMBER})\s*[{w.UNITS}]){WORD})*)", text[m.end() :])
+        each = re.search(rf"((?:{CJK}+[和与跟、])+{CJK}+)各(?:要|买|来|需要|订)?\s*$", segment)  # 红笔和蓝笔各 2 盒
+        before = "" if each else name_near(segment, False)  # 红笔 2 盒
+        listed = re.split("[和与跟、]", (each or after)[1]) if each or (after and not before) else []
+        named = [before] if before else [n for n in (name_near(i, True) for i in listed) if n]
+        owned, quantity = re.search(OWNED, segment, re.I), None if m[3] else chinese_number(said)
+        quantity, unclear = (None, "") if owned else (quantity, "" if quantity else f"{said} {unit}{m[3] or ''}")
+        wanted = [Order(n, quantity, unit, n, unclear) for n in named]
+        orders += wanted if each else wanted[:1] + [Order(n, asked=n) for n in named[1:]]  # 3 盒红笔和蓝笔
+        bare += [] if wanted or owned else [Order("", quantity, unit, "", unclear)]
+        start = m.end() + (after.end() if after and listed and not each else 0)
+    rest = re.sub(rf"({NUMBER})\s*[{w.UNITS}]半?", " ", text)  # 说了数量的上面算过了
     for m in re.finditer(rf"({CJK}+?)\s*的?\s*(?:{w.STOCK_WORDS})", rest):
         orders += [Order(i, asked=i) for p in re.split("[和与跟、]", m[1]) if (i := name_near(p, after=False))]
     if not orders and (m := re.search(rf"(?:需要|想要|要买|买|订|查)\s*({CJK}+)", text)):
@@ -84,16 +91,18 @@ def name_near(text: str, after: bool) -> str:
     if after:  # “5 支装的红笔”：最长的那一段是商品名
         m = re.match(rf"\s*的?\s*({CJK}+)", text)
         return max(re.split(w.AROUND, m[1]), key=len) if m else ""
-    piece = re.split(rf"[\s，。？！、,.?!:：;；+]+|(?:{NUMBER})\s*[{w.UNITS}]", text.strip())[-1]  # 数量后面才是商品名
-    return next((p for p in reversed(re.split(w.AROUND, piece)) if re.fullmatch(f"{CJK}+", p)), "")
+    piece = re.split(rf"[\s，。？！、,.?!:：;；+]+|(?:{NUMBER})\s*[{w.UNITS}]", text.strip(" \t：:"))[
+        -1
+    ]  # 紧挨着的那一段
+    return next((p for p in reversed(re.split(w.AROUND, piece)) if re.fullmatch(f"{CJK}+", p) and p.strip(w.UNITS)), "")
 
 
 def chinese_number(text: str) -> int | None:
     """正整数：阿拉伯数字或中文数字（三、两百五、两万五千、五十万零三百、3万）；别的（0、2.5、三五）是 None。"""
     if text.isdecimal():
         return int(text) or None if len(text) <= 100 else None  # 几千位的数：看不准
-    if m := re.fullmatch(r"(\d{1,90})([万亿])", text):
-        return int(m[1]) * 10 ** (4 if m[2] == "万" else 8) or None
+    if m := re.fullmatch(r"(\d{1,90})\s*([十百千万亿])", text):  # 3千、5 万
+        return int(m[1]) * {"十": 10, "百": 100, "千": 1000, "万": 10**4, "亿": 10**8}[m[2]] or None
     for sep, power in (("亿", 10**8), ("万", 10**4)):
         high, found, low = text.partition(sep)
         if found:
@@ -119,14 +128,24 @@ def chinese_number(text: str) -> int | None:
 def english_orders(text: str) -> list:
     """“3 boxes of red pens and two blue pens” → [红笔 3 boxes, 蓝笔 2]；商品名按词译成中文名，译不出就用原话。"""
     orders, q = [], text.lower()
-    for m in re.finditer(rf"(?<![\w.,/~-])({EN_NUMBER})\s+(?:({w.EN_UNITS})\s+of\s+)?((?:[a-z]+ ?){{1,3}})", q):
-        asked = re.sub(w.EN_STOP, "", m[3]).strip().removeprefix("of ").strip()
-        if asked and asked not in ("of", "boxes", "box") and asked not in w.EN_PRONOUNS:
-            quantity = w.EN_NUMBERS.get(m[1]) or chinese_number(m[1])
-            unclear = "" if quantity else f"{m[1]} {m[2] or asked}"
-            orders.append(Order(chinese_name(asked), quantity, m[2] or "", asked, unclear))
-    for m in re.finditer(r"\b((?:red|blue|black|green) (?:pens?|pencils?|notebooks?))\b", q):
-        orders += [Order(chinese_name(m[1]), asked=m[1])] if all(o.asked != m[1] for o in orders) else []
+    for m in list(re.finditer(rf"(?<![\w.,/~-])({EN_NUMBER})\s+(?:({w.EN_UNITS})\s+of\s+)?((?:[a-z]+ ?){{1,3}})", q))[
+        :20
+    ]:
+        words = re.sub(w.EN_STOP, "", m[3]).strip().split()
+        unit = m[2] or (words.pop(0) if words and re.fullmatch(w.EN_UNITS, words[0]) else "")  # “is 2 boxes ok”
+        asked = " ".join(words[1:] if words[:1] == ["of"] else words)
+        if asked in COLOURS and (noun := re.search(r"\b(pens?|pencils?|notebooks?)\b", q[m.end() :])):
+            asked = f"{asked} {noun[1]}"  # “3 red and 2 blue pens”
+        if asked and asked not in w.EN_PRONOUNS:
+            owned = re.search(OWNED, q[: m.start()])
+            quantity = None if owned else w.EN_NUMBERS.get(m[1]) or chinese_number(m[1])
+            unclear = "" if quantity or owned else f"{m[1]} {unit or asked}"
+            orders.append(Order(chinese_name(asked), quantity, unit, asked, unclear))
+    for m in re.finditer(
+        r"\b((?:(?:red|blue|black|green)(?:,? and |, | or ))*)(red|blue|black|green) (pens?|pencils?|notebooks?)\b", q
+    ):
+        said = [f"{c} {m[3]}" for c in [*re.findall(r"red|blue|black|green", m[1]), m[2]]]  # red and blue pens
+        orders += [Order(chinese_name(a), asked=a) for a in said if all(o.asked != a for o in orders)]
     return orders
 
 

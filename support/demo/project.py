@@ -6,7 +6,7 @@
 
 import re
 
-from support.demo.facts import HIT, Result, loads
+from support.demo.facts import HIT, Result, all_pages, loads
 from support.demo.manifests import KNOWN, MANIFESTS, dependencies, project_script
 from support.demo.question import MAX_NAMES
 from support.demo.words import join, say
@@ -43,8 +43,8 @@ def usable(got: Result) -> bool:
 
 def why_not(got: Result, en: bool) -> str:
     """一个事实为什么用不了：工具报的错原样引用，其余按状态说。"""
-    said = " ".join(got.raw.removeprefix("错误：").split())[:200]
-    return said if got.state == "error" else say(f"state_{got.state}", en, tool=got.tool)
+    said = " ".join(got.raw.removeprefix("错误：").strip("[]").split())[:200]  # 工具的原话
+    return said if got.state == "error" else say(f"state_{got.state}", en, tool=got.tool, said=said)
 
 
 def read_whole(facts, path: str, enough=None) -> Result:
@@ -55,7 +55,8 @@ def read_whole(facts, path: str, enough=None) -> Result:
 def stack(part, facts, en: bool) -> str:
     top, names = listing(facts)
     partly = seen_part(top, ".", en)
-    reads = {path: read_whole(facts, path) for path in MANIFESTS if path in names}  # 一个一个读，和章节一样
+    paths = [path for path in MANIFESTS if path in names]  # 几份清单：每一轮一起读各自的下一页
+    reads = dict(zip(paths, all_pages(facts, "read_file", [{"path": path} for path in paths]), strict=True))
     if not reads:
         return say("no_manifest_part" if partly else "no_manifest", en, seen=partly)
     deps, notes, parsed, bad = {}, [], [], {}
@@ -134,11 +135,13 @@ def entry(part, facts, en: bool) -> str:
     top, names = listing(facts)
     got = read_whole(facts, "package.json") if "package.json" in names else None
     package = json_object(got) if got else {}
-    if isinstance(package.get("main"), str) and package["main"]:
-        return say("entry_main", en, main=package["main"]) + how_to_run(part, package, package["main"], en)
+    main = package.get("main") if isinstance(package.get("main"), str) else ""
+    if main:  # 列全了顶层目录、里面又没有 main 写的那个（dist/ 要先构建）：照实说
+        gone = top.state == "complete" and main.removeprefix("./").split("/")[0] not in {n.rstrip("/") for n in names}
+        return say("entry_main", en, main=main) + say("main_missing", en) * gone + how_to_run(part, package, main, en)
     script = project_script(read_whole(facts, "pyproject.toml").text) if "pyproject.toml" in names else None
     if script:  # [project.scripts] 写着装好以后的命令
-        return say("entry_script", en, name=script[0], target=script[1])
+        return say("entry_script", en, table=script[0], name=script[1], target=script[2])
     subs = {f.rstrip("/"): listing(facts, f.rstrip("/")) for f in ("src/", "cmd/", "app/", "bin/") if f in names}
     found = [f"{f}/{n}" for f, sub in [(".", (top, names)), *subs.items()] for n in ENTRY_NAMES if n in sub[1]]
     found = [f.removeprefix("./") for f in found]
@@ -280,14 +283,14 @@ def tests(part, facts, en: bool) -> str:
 def file(part, facts, en: bool) -> str:
     """“README.md 里写了什么”：几个文件在同一轮里一起读（分页），每个引前 40 行，没读全就说只看到了几行。"""
     paths, more = part.names[:MAX_NAMES], part.names[MAX_NAMES:]
-    facts.need(*[("read_file", {"path": path}) for path in paths])
-    answers = [
-        quote_file(path, read_whole(facts, path, enough=lambda text: text.count("\n") >= 40), en) for path in paths
-    ]
+    got = all_pages(facts, "read_file", [{"path": path} for path in paths], lambda text: text.count("\n") >= 40)
+    answers = [quote_file(path, one, en) for path, one in zip(paths, got, strict=True)]
     return "\n\n".join(answers) + (say("too_many", en, names=join(more, en), n=MAX_NAMES) if more else "")
 
 
 def quote_file(path: str, got: Result, en: bool) -> str:
+    if got.state == "empty":
+        return say("file_empty", en, path=path)
     if not usable(got):
         return say("file_unreadable", en, path=path, why=why_not(got, en))
     lines = [*got.lines, got.partial + " …"] if got.partial else list(got.lines)  # 截断处那半行也引出来
@@ -306,7 +309,7 @@ def about(part, facts, en: bool) -> str:
     got = read_whole(facts, readme, enough=lambda text: first_paragraph(text)[2])
     if not usable(got):
         return say("readme_error", en, readme=readme, why=why_not(got, en))
-    title, paragraph, settled = first_paragraph(got.text)
+    title, paragraph, settled = first_paragraph(got.text + ("\n" + got.partial if got.partial else ""))
     part_only = got.state != "complete" and not settled
     if not paragraph:
         return say("readme_part" if part_only else "no_paragraph", en, readme=readme)

@@ -14,18 +14,29 @@ from support.demo.orders import Order, chinese_name, english, name_near, orders_
 ASKS = {  # 每一类问题还可能问的：名字 → 词（words.py）
     "entry": {"how": w.HOW},
     "inventory": dict(total=w.TOTAL, sum=w.SUM, value=w.VALUE, every=w.ALL_ITEMS, left=w.LEFT, currency=w.CURRENCY),
-    "tests": {"every": w.EVERY},
+    "tests": {"every": w.EACH_TEST},
 }
 MAX_QUESTION = 1000  # 一个问题最多读这么多字符：读得越长越慢，这么长的问题也没有规则读得懂
 MAX_NAMES = 5  # 一件事最多查几个名字（库名、商品）：再多就说没查
 QUOTED = r"\"[^\"]*\"|“[^”]*”|(?<![A-Za-z])'[^']*'(?![A-Za-z])|`[^`]*`|「[^」]*」"
 BREAK = r"[，。？！；]+|[,?!;]+|\.(?=\s|$)|\b(?:also|besides)\b|(?:^|(?<=[，。？！；,\s]))(?:另外|还有|顺便|此外)"
 PATH = r"(?<![\w./\\-])((?:[\w.-]+/)*[\w-][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/])"  # 带扩展名的文件
+QUOTED_PATH = r"""['"“`]([^'"“”`\n]*\.[A-Za-z][A-Za-z0-9]{0,7})['"”`]"""  # 'name with spaces.md'
+
 FOLDER = (  # “在 src 里”“src 和 tests 目录下”“build-agent-example/code 下”“in src/”“in the tests folder”
     r"((?:[A-Za-z0-9_.~][\w./~-]*?/?\s*[和、]\s*)*[A-Za-z0-9_.~][\w./~-]*?)/?\s*(?:目录|文件夹)?\s*(?:里|下|中)",
-    r"\b(?:in|inside|under)\s+(?:the\s+)?([A-Za-z0-9_.~][\w./~-]*)",
+    r"\b(?:in|inside|under)\s+(?:the\s+)?((?:[A-Za-z0-9_.~][\w./~-]*\s*(?:,|\band\b)\s*)*[A-Za-z0-9_.~][\w./~-]*)",
 )
 EXT = r"(?<!\w)\.([A-Za-z0-9]{1,8})(?!\w)"
+CONTENT = (  # 建文件：内容从哪里开始
+    r"(?:写入|写上|内容是|内容为|里面写)\s*[:：]?\s*|\bwrite\s+"
+    r"|\b(?:with(?: the)?(?: content| code| contents)?|containing|that contains)\s*:?\s*"
+)
+CONTENT_END = (  # 到哪里为止
+    r"\s*[，,。；;]?\s*(?:然后|并且|并|再|接着|之后|但|\band then\b|\bthen\b|\band run\b|\band execute\b|\bbut\b"
+    r"|\band (?=\S+\.py\b)"
+    r"|\s(?:in)?to\s)"
+)
 
 
 @dataclass
@@ -41,6 +52,7 @@ class Part:
     run: bool = False  # 建文件：建好以后运行它
     asks: set = field(default_factory=set)  # 还问了什么（ASKS 里的名字）：怎么运行、够不够、所有商品、换一种货币……
     carried: str = ""  # 从上一个问题沿用了什么（回答里说出来）
+    skipped: list = field(default_factory=list)  # 超过 MAX_NAMES 没有做的目录、文件（回答里说出来）
 
 
 @dataclass
@@ -67,25 +79,30 @@ def clauses(question: str) -> list:
 
 def pieces(clause: str) -> list:
     """一小句里连着问的几件事：“并且”“and what…”前后各拆开；“和”“and”两边是不同的两类事才拆（“技术栈和入口文件”），
-    “红笔和蓝笔”“lodash 和 express”不拆。引号里的不拆。"""
+    “红笔和蓝笔”“lodash 和 express”不拆。引号里的不拆。每次只试前 8 个连接词，最多拆 8 次。"""
     out = []
-    while m := next((m for m in re.finditer(w.JOINS, clause, re.I) if split_at(m, clause)), None):
+    for _ in range(8):
+        m = next((m for m in list(re.finditer(w.JOINS, clause, re.I))[:8] if split_at(m, clause)), None)
+        if not m:
+            break
         out, clause = [*out, clause[: m.start()].strip()], clause[m.end() :].strip()
     return [*out, clause]
 
 
 def split_at(m, clause: str) -> bool:
     inside = any(q.start() < m.start() < q.end() for q in re.finditer(QUOTED, clause))
-    left, right = part_of(clause[: m.start()].strip()), part_of(clause[m.end() :].strip())
-    return bool(
-        not inside and left and clause[m.end() :].strip() and (m["strong"] or right and right.kind != left.kind)
-    )
+    after = clause[m.end() :].strip()
+    left, right = part_of(clause[: m.start()].strip()), part_of(after)
+    other = (
+        left and right and not same_thing(left, right) and not re.fullmatch(r"[\w./-]+", after, re.A)
+    )  # src and tests
+    return bool(not inside and after and (m["strong"] and (left or right) or other))
 
 
 def understand(question: str, before: Ask | None = None) -> Ask:
     """一个问题 → Ask。before：上一个问题的 Ask（接着问时沿用它）。"""
     parts, unknown = [], [question[MAX_QUESTION:][:40] + "…"] if len(question) > MAX_QUESTION else []  # 太长的不读
-    question = question[:MAX_QUESTION]
+    question = re.sub(r"\{[^{}]*\}", " ", question[:MAX_QUESTION])  # 贴进来的 JSON 是数据（stock.py 读它），不是问题
     for clause in clauses(question):
         part = elsewhere(parts[-1], clause) if parts else None
         part = part or part_of(clause)
@@ -107,10 +124,12 @@ def understand(question: str, before: Ask | None = None) -> Ask:
 
 
 def part_of(clause: str) -> Part | None:
-    q = clause.lower()
-    made = re.search(PATH, clause)
-    if made and made[1].endswith(".py") and re.search(w.MAKE, q[: made.start()]):  # “创建 hello.py”
-        return create_part(clause, made[1])
+    q, made = clause.lower(), re.search(rf"{QUOTED_PATH}|{PATH}", clause)
+    name = made and (made[1] or made[2])
+    first = made and re.match(r"\s*(with|containing|写入|内容是|里面写)", q[made.end() :])  # “… and b.py with print(2)”
+    if name and name.endswith(".py") and (re.search(w.MAKE, q[: made.start()]) or first):  # “创建 hello.py”
+        return create_part(clause, name)
+    q = re.sub(rf"{QUOTED_PATH}|{PATH}", " ", q)  # 文件名里的词（stock/红笔.json）不算关键词
     for kind, pattern in w.KINDS:
         if re.search(pattern, q) and (kind == "none" or (part := detailed(Part(kind, clause)))):
             return None if kind == "none" else part
@@ -126,15 +145,16 @@ def detailed(part: Part) -> Part | None:
         part.names = [n for n in library_names(text) if n.lower() != part.folder.lower()]
         return part if part.names else None
     if part.kind == "file":
-        part.names = list(dict.fromkeys(re.findall(PATH, text)))
-        return part if named else None
+        part.names = paths_in(text)
+        return part if part.names else None
     if part.kind in ("ls", "count"):
         ext = re.search(EXT, text)
-        one = part.kind == "count" and named  # “src/index.js 有多少行”：数这一个文件
-        part.folder, part.names = (named[1], [named[1]]) if one else (folder_in(text), [])
+        one = part.kind == "count" and named  # “src/index.js 有多少行”：数这个文件（几个文件就是几件事）
+        part.folder, part.names = (named[1], paths_in(text)) if one else (folder_in(text), [])
         part.ext = named[1].rsplit(".", 1)[-1].lower() if one else (ext[1].lower() if ext else "py")
     part.asks = {name for name, pattern in ASKS.get(part.kind, {}).items() if re.search(pattern, q)}
-    part.asks -= {"total"} if re.search(w.UNIT_PRICE, q) else set()  # 问单价：不用知道要几盒
+    if re.search(w.UNIT_PRICE, q) or "value" in part.asks:  # 问单价、问值多少钱：不用知道要几盒
+        part.asks.discard("total")
     part.names = orders_in(text) if part.kind == "inventory" else part.names
     return part
 
@@ -153,12 +173,22 @@ def same_thing(first: Part, more: Part) -> bool:
 
 
 def spread(part: Part) -> list:
-    """“src 和 tests 目录下有什么”“.js 和 .ts 文件的行数”：每个目录、每种文件各是一件事。"""
-    if part.kind not in ("ls", "count") or part.names:
+    """“src 和 tests 目录下有什么”“.js 和 .ts 文件的行数”“a.py 和 b.py 有几行”“src 和 lib 里有没有用到 lodash”：
+    每个目录、每种文件、每个文件各是一件事；超过 MAX_NAMES 个的不做，回答里说出来。"""
+    if part.kind == "count" and len(part.names) > 1:
+        ones = [replace(part, folder=n, names=[n], ext=n.rsplit(".", 1)[-1].lower()) for n in part.names]
+    elif part.kind in ("ls", "count", "use") and not (part.kind == "count" and part.names):
+        folders, exts = (
+            folders_in(part.text) or [part.folder],
+            re.findall(EXT, part.text) if part.kind == "count" else [],
+        )
+        exts = list(dict.fromkeys(e.lower() for e in exts)) or [part.ext]
+        ones = [replace(part, folder=f, ext=e) for f in folders for e in exts]
+    else:
         return [part]
-    folders = folders_in(part.text) or [part.folder]
-    exts = list(dict.fromkeys(e.lower() for e in re.findall(EXT, part.text))) if part.kind == "count" else []
-    return [replace(part, folder=f, ext=e) for f in folders[:MAX_NAMES] for e in (exts[:MAX_NAMES] or [part.ext])]
+    skipped = [o.names[0] if o.names else f"{o.folder}/*.{o.ext}" if o.kind == "count" else o.folder for o in ones[5:]]
+    *head, last = ones[:MAX_NAMES]
+    return [*head, replace(last, skipped=skipped)]
 
 
 def adds_to(part: Part, clause: str) -> Part | None:
@@ -166,8 +196,9 @@ def adds_to(part: Part, clause: str) -> Part | None:
     if part.kind == "create" and runs(clause):  # “……，然后运行它”
         return Part("create", clause, part.names, run=True)
     names = library_names(clause)
-    rest = re.sub("|".join(map(re.escape, names)) + "|" + w.FOLLOW_UP + r"|[\s?？,.，。!！]", "", clause)
-    only_names = names and not rest
+    rest = re.sub("|".join(map(re.escape, names)) + "|" + w.FOLLOW_UP + r"|[\s?？,.，。!！]", " ", clause)
+    rest = re.sub(r"[A-Za-z]+", lambda m: "" if m[0].lower() in w.NOT_NAMES else m[0], rest)  # “and is pg?”
+    only_names = names and not rest.strip()
     if part.kind == "stack" and only_names:  # “Jest 呢？”：技术栈的回答里列着每个依赖
         return Part("stack", clause)
     more = detailed(Part(part.kind, clause)) if part.kind != "use" or only_names else None  # “and also Jest”
@@ -181,8 +212,8 @@ def merged(first: Part, more: Part) -> Part:
 
 
 def filler(clause: str) -> bool:
-    """只是客气话、开场白（“谢谢”“thanks a lot”“Cheers”“多谢啦”）。"""
-    return not re.sub(r"[\W_]+", "", re.sub(w.FILLER, "", clause.lower()))
+    """只是客气话、开场白（“谢谢”“thanks a lot”“Cheers”“多谢啦”），或者只说了要重新读（Ask.fresh 记着）。"""
+    return not re.sub(r"[\W_]+", "", re.sub(f"{w.FRESH}|{w.FILLER}", "", clause.lower()))
 
 
 def library_names(clause: str) -> list:
@@ -193,29 +224,37 @@ def library_names(clause: str) -> list:
     return list(dict.fromkeys(n for n in found if n.lower() not in w.NOT_NAMES and len(n) > 1 and "/" not in n[1:]))
 
 
+def paths_in(text: str) -> list:
+    """问题里的文件名：带扩展名的（README.md、src/index.js）、引号里的（'name with spaces.md'），
+    和跟它们连着列出来的（“blob.bin 和 pipe”）。"""
+    found = [m[1] or m[2] for m in re.finditer(rf"{QUOTED_PATH}|{PATH}", text)]
+    for m in re.finditer(r"\s*(?:和|、|,|，|\band\b)\s*([A-Za-z_][\w-]*)(?![\w./])", text):
+        if found and text[: m.start()].rstrip("'\"”` ").endswith(tuple(found)) and m[1].lower() not in w.NOT_NAMES:
+            found.append(m[1])
+    return list(dict.fromkeys(found))
+
+
 def folder_in(clause: str) -> str:
     return next(iter(folders_in(clause)), ".")
 
 
 def folders_in(clause: str) -> list:
     """问题里说的目录（“src 和 tests 目录下”是两个）；this、current 这样的词不算。"""
-    found = [re.split(r"\s*[和、]\s*", m[1]) for pattern in FOLDER for m in re.finditer(pattern, clause, flags=re.I)]
+    found = [re.split(r"\s*(?:[和、,]|\band\b)\s*", m[1]) for p in FOLDER for m in re.finditer(p, clause, flags=re.I)]
     folders = [f.rstrip("/.") for group in found for f in group]
     return list(dict.fromkeys(f for f in folders if f and f.lower() not in w.NOT_FOLDERS))
 
 
 def create_part(clause: str, name: str) -> Part:
-    """“创建一个 hello.py 写入 print("hi") 然后运行它” → 文件名、内容、要不要运行。"""
-    patterns = (
-        r"(?:写入|写上|内容是|内容为|里面写)\s*[:：]?\s*(.+?)\s*[，,。；;]?\s*(?:然后|并且|并|再|接着|之后|但|$)",
-        r"\b(?:with(?: the)?(?: content| code| contents)?|containing|that contains)\s*:?\s*(.+?)\s*[,;]?\s*"
-        r"(?:and then|then|and run|and execute|but|$)",
-        r"\bwrite\s+(.+?)\s+(?:in)?to\s+",
-    )
-    content = next((m[1] for p in patterns if (m := re.search(p, clause, flags=re.I))), None)
+    """“创建 hello.py 写入 print("hi") 然后运行它” → 文件名、内容、要不要运行；内容到“然后”为止（引号里的不算）。"""
+    start = re.search(CONTENT, clause, flags=re.I)
+    rest = clause[start.end() :] if start else ""
+    quoted = [range(q.start(), q.end()) for q in re.finditer(QUOTED, rest)]
+    stops = [m.start() for m in re.finditer(CONTENT_END, rest, re.I) if not any(m.start() in q for q in quoted)]
+    content = rest[: min(stops, default=len(rest))].strip().removesuffix(".") or None
     if content and len(content) > 1 and re.fullmatch(QUOTED, content):
         content = content[1:-1]
-    return Part("create", clause, [name], content=content or None, run=runs(clause.replace(content or "\0", "")))
+    return Part("create", clause, [name], content=content, run=runs(clause.replace(content or "\0", "")))
 
 
 def runs(text: str) -> bool:
@@ -233,19 +272,19 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
         fixed = [with_items(p, before) if p.kind == "inventory" else p for p in ask.parts]
         return replace(ask, parts=fixed)
     last = before.parts[-1]
-    if not re.search(w.FOLLOW_UP, question.lower()) and not quantity_in(question):
+    if not re.search(w.FOLLOW_UP, question.lower()) and not quantity_in(question) and not ask.fresh:
         return ask
     if last.kind == "inventory":
         part = with_items(Part("inventory", question, orders_in(question)), before)
-        if part.carried == "items" and not quantity_in(question):  # 没说新的商品、也没说数量（“那 README 呢？”）
+        if part.carried == "items" and not quantity_in(question) and not ask.fresh:  # 没说新的（“那 README 呢？”）
             return ask
     elif last.kind == "use" and (names := library_names(question)):
         part = replace(last, text=question, names=names, carried="use")
-    elif re.search(w.ON_TOPIC.get(last.kind, "$^"), question.lower()):  # “And in which files exactly?”：再答一次
+    elif ask.fresh or re.search(w.ON_TOPIC.get(last.kind, "$^"), question.lower()):  # “And in which files?”：再答一次
         part = replace(last, text=question)
     else:
         return ask
-    return Ask([part], [], ask.en) if part.names else ask
+    return Ask([part], [], ask.en, ask.fresh) if part.names or last.kind not in ("use", "inventory") else ask
 
 
 def with_items(part: Part, before: Ask) -> Part:
@@ -281,4 +320,4 @@ def other_item(text: str, old: Order) -> Order | None:
         asked = f"{colour[1]} {old.asked.split()[-1]}"
         return Order(chinese_name(asked), asked=asked)
     item = name_near(re.sub(w.FOLLOW_UP, "", text), after=False)
-    return Order(item, asked=item) if item else None
+    return Order(item, asked=item) if len(item) > 1 else None

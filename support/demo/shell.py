@@ -62,7 +62,7 @@ def ls(part, facts, en: bool) -> str:
         return problem or failed(command, got, en)
     names = [n for n in got.lines if n.strip()]
     if not names:
-        return say("ls_empty", en, command=command)
+        return say("ls_empty", en, command=command, where=say("here", en) if part.folder == "." else part.folder)
     dirs, files = [n for n in names if n.endswith("/")], [n for n in names if not n.endswith("/")]
     groups = [("ls_entries", names)] if windows else [("ls_dirs", dirs), ("ls_files", files)]
     shown = [say(kind, en, n=len(group), names=few(group, en)) for kind, group in groups if group]

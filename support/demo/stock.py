@@ -8,10 +8,9 @@
 
 import decimal
 import re
-from dataclasses import replace
 from decimal import Decimal
 
-from support.demo.facts import json_records, key, loads
+from support.demo.facts import all_pages, json_records, key, loads
 from support.demo.orders import Order
 from support.demo.project import listing, seen_part, usable, why_not
 from support.demo.question import MAX_NAMES
@@ -23,17 +22,18 @@ USED = ("ok", "no_quantity", "other_unit", "report")  # 这几种回答用到了
 
 
 def inventory(part, facts, en: bool) -> str:
-    with decimal.localcontext() as exact:  # 默认只有 28 位有效数字：大数相乘、相加会被四舍五入
-        exact.prec = 2500  # 数量、库存不超过 100 位，单价不超过 100 位有效数字、不小于 1e-1000：加起来也不会丢位
+    # 默认只有 28 位有效数字，大数相乘、相加会被四舍五入；数量、库存不超过 100 位，单价不超过 100 位有效数字、
+    # 不小于 1e-1000：2500 位加起来也不会丢位。用一个新的上下文：调用者设的（Emax、traps）不算数
+    with decimal.localcontext(decimal.Context(prec=2500, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN)):
         return stock_answer(part, facts, en)
 
 
 def stock_answer(part, facts, en: bool) -> str:
     orders, template, unlisted = part.names, TEMPLATE.search("\n".join(facts.system)), ""
-    if template and "every" in part.asks and template[1].strip("/"):  # 所有商品：列出库存所在的目录
+    if template and "every" in part.asks and not orders and template[1].strip("/"):  # 所有商品：列出库存所在的目录
         got, listed = listing(facts, folder := template[1].rstrip("/"))
         items = [n.removesuffix(template[2]) for n in listed if n.endswith(template[2])]
-        orders = [replace(orders[0], item=i, asked=i) if orders else Order(i, asked=i) for i in items] or orders
+        orders = [Order(i, asked=i) for i in items]
         unlisted = say("stock_unlisted", en, seen=seen) if (seen := seen_part(got, folder, en)) else ""
     if not orders:
         return unlisted or say("which_item", en)
@@ -41,7 +41,7 @@ def stock_answer(part, facts, en: bool) -> str:
     pasted = {r.get("item"): r for text in facts.questions[-1:] for r in json_records(text) if stock_record(r)}
     pasted |= {orders[0].item: pasted[None]} if len(orders) == 1 and None in pasted else {}  # 没写商品名的就是它
     paths = {o.item: f"{template[1]}{o.item}{template[2]}" for o in orders if template and o.item not in pasted}
-    facts.need(*[("read_file", {"path": p}) for p in paths.values()])  # 几种商品：同一轮里一起读
+    all_pages(facts, "read_file", [{"path": p} for p in paths.values()])  # 几种商品：同一轮里一起读
     found = [fact(facts, o, paths.get(o.item), pasted.get(o.item), "total" in part.asks) for o in orders]
     one, first = found[0], orders[0]
     said = join((o.item for o in orders), en) if part.carried == "items" else amount(first.quantity, first.unit, en)

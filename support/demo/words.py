@@ -37,10 +37,10 @@ none | (跑|运行|执行|\brun\b|\bexecute\b).{0,12}(测试|\btests?\b|pytest|t
 branch | 分支|\bbranch\b
 count | 行数|多少行|\bcount\b.{0,30}\blines?\b|\bline counts?\b|\bhow many lines\b|\blines of code\b|\bwc\b
 inventory | 库存|多少钱|总价|单价|价格|够不够|够吗|够用|够的话|有货|还剩|还有多少|有多少[盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶]?$|下单|订购|还有吗|有货吗|还有没有|(?!一个)[\d一二两三四五六七八九十百千万]\s*[盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶把条根卷袋双台罐桶]|\b(in stock|stock|enough|how much|total|price|costs?|available)\b|\bneed \d|\b\d+ (boxes|box|packs?|pieces?|bottles?|cartons?|cases?|sets?|units?) of\b|\bhow many\b(?!.{0,30}\b(files?|lines?|commits?|folders?|tests?|items?)\b)|\b(sell|sold)\b|有卖|卖不卖
-file | (里|中)(写了|有|是)(什么|啥|些什么)|内容|看看|打开|显示|\b(show|open|read|print|cat|says?)\b|\bwhat('s| is) in\b
+file | (里|中)(写了|有|是)(什么|啥|些什么)|内容|看看|打开|显示|读一下|读读|读取|\b(show|open|read|print|cat|says?|contains?)\b|\bwhat('s| is) in\b
 about | (做|干)(什么|啥)的|干嘛的|有什么用|介绍一下|简介|用途|\bwhat (does|is) (this|the|it)( project| repo| app| tool)? ?(do|for|about)\b|\bwhat('s| is) this (project|repo|repository|codebase)\b|\b(about|describe) (this|the) (project|repo)
 stack | 技术栈|框架|(用了|用到了?|使用了?)(什么|哪些|啥)|(什么|哪些|啥)(技术|依赖|库|框架)|依赖了?(什么|哪些|啥)|(什么|哪个)版本|\bstack\b|\bframeworks?\b|\btechnolog|\bdependencies\b|\blibraries\b|\bbuilt with\b|\b(which|what) versions?\b|\bwhat \w+ versions?\b
-entry | 入口|启动|怎么(运行|跑)|\bentry|\bmain (file|script|module)\b|\bstarting point\b|\bhow (do i|to|can i) (run|start)\b
+entry | 入口|启动|怎么(运行|跑)|\bentry|\bmain (file|script|module)\b|\bstarting point\b|\bhow (do i|to|can i) (run|start)\b|\bwhere does .{0,30} start\b
 use | 用到|用了|使用|有用|有没有|是否|搜|找|依赖|\b(use[sd]?|using|search|find|depends?|imports?|imported|requires?)\b
 tests | 测试文件|测试目录|测试用例|\btest files?\b|\btests? (folder|directory|dir)\b|\bwhich tests\b|\bspecs?\b
 ls | (目录|文件夹|这里|这儿)(下|里|中)?(面)?(都)?(有)?(些|哪些|什么)|列出.{0,8}文件|多少个?文件|\bls\b|\blist\b.{0,15}\bfiles\b|\bwhat files\b|\bwhat('s| is) in (this|the|the current) (dir|directory|folder)\b|\bhow many files\b|几个文件|有几个|多少项
@@ -50,9 +50,14 @@ tests | 测试|\btests?\b
 STOCK_WORDS = r"库存|单价|价格|有货|还剩|还有多少|够吗|够不够|多少钱|还有吗|有货吗|还有没有"  # 商品名后面跟着的词
 ALL_ITEMS = r"所有|全部|哪些商品|哪几种|\b(all (the )?(items|stock|goods|products)|every (item|product)|which items)\b"
 UNIT_PRICE = r"单价|[一每][盒支个件包瓶本只箱]多少钱|多少钱一[盒支个件包瓶本只箱]|\b(each|apiece|per (box|unit|pen|pack|piece|item))\b"
-FRESH = r"重新读|重读|再读一|刷新|最新的?|\b(re-?read|again|latest|refresh)\b"  # 要重新读：以前读到的不算
+FRESH = (  # 要重新读：以前读到的不算（只说了这个的一小句不算没听懂）
+    r"重新(读|看|查|搜)|重读|再(读|看|查|搜)一?(下|遍|次)|刷新|最新的?|(文件|数据|库存)?(我|已经)?(改过了?|改了|更新了|更新过|变了)"
+    r"|\b(re-?read|re-?check|(read|check|search|look) (it |them |the (stock )?files? )?again|again|latest|refresh"
+    r"|(i )?(have |'ve )?(changed|updated|edited)( (it|the (stock )?files?))?)\b"
+)
+EACH_TEST = r"每个(测试)?(文件)?(测|是|检查)(的是)?(什么|啥)|分别测|各自测|测的是什么|\bwhat (each|every) (test|one|file)\b|\beach test\b|\bwhat do (they|the tests) (test|check)\b"
 # 一小句里连着问的几件事：strong 前后各拆开；其余（和、and）两边是不同的两类事才拆
-JOINS = r"(?P<strong>并且|而且|然后|接着|同时|\band then\b|\bthen\b|\band\b(?=\s+(?:please\s+)?(?:what|which|where|how|is|are|does|do|can|could|who|why|when|uninstall|remove|delete|install|add|update|upgrade|fix|change|rename|replace|run|create|write|tell|show|explain|list|count|check|find|search|make|give|open|read)\b))|和|以及|\band\b"
+JOINS = r"(?P<strong>并且|而且|然后|接着|同时|\band then\b|\bthen\b|\band\b(?=\s+(?:please\s+)?(?:what|which|where|how|is|are|does|do|can|could|who|why|when|uninstall|remove|delete|install|add|update|upgrade|fix|change|rename|replace|run|create|write|tell|show|explain|list|count|check|find|search|make|give|open|read)\b))|和|、|以及|\band\b"
 HOW = r"怎么|如何|怎样|\bhow\b"  # 问的是怎么运行（入口、测试），不是让我运行
 MAKE = r"创建|新建|建一个|写一个|写入|\b(create|make|write)\b"  # 建文件：动词在文件名前面
 TOTAL = r"够|多少钱|总价|价钱|下单|\b(enough|cost|how much|afford)\b"  # 要知道数量才答得了：够不够、要多少钱
@@ -68,11 +73,11 @@ ON_TOPIC = {
     "use": r"哪里|哪个文件|哪些文件|用在|在哪|\b(where|which files?|or not|anywhere)\b",
     "stack": r"版本|前端|后端|依赖|\b(versions?|frontend|backend|dependencies|libraries|frameworks)\b",
     "entry": r"路径|哪个文件|\b(path|which file)\b",
-    "tests": r"列出|列一下|\b(list|show)\b",
+    "tests": r"列出|列一下|叫什么|名字|哪些|\b(list|show|names?|called)\b",
     "create": r"运行|执行|\b(run|execute|content|containing|with)\b",
 }
-FILLER = r"请问?|谢谢|多谢|感谢|谢了|辛苦了?|帮我|帮个忙|麻烦你?|好的?|你好|嗨|我想(知道|问问?|了解)|问一下|想问一下|告诉我|一下|[那就吧呀啊啦哈呢嘛哦了你您]|\b(ok|okay|please|pls|plz|thanks|thank|thx|ty|you|so|much|a|lot|very|cheers|hi|hello|hey|well|quick|question|i|i'd|would|like|want|to|know|can|could|tell|me|wonder|great|cool|in|advance|and|also|but)\b"
-AROUND_WORDS = r"的|和|与|跟|以及|了|刚|刚刚|改|改了|重新|读|重读|文件|数据|记录|库存|够|吗|还|有|呢|一共|总共|多少|价格|单价|是否|能|可以|需要|想要|要|买|订|来|查|一下|看看|帮|我们|我|请|如果|那么|那|各|要是|换成|改成|啊|吧|把|会|让|被|给|使|都|也|就|再|又|会不会|能不能|但|不要|不|没有|没"  # 商品名两边的词
+FILLER = r"以下是|这是(数据|记录)|数据如下|附上|\bhere('s| is| are)\b|\b(the )?(stock )?(record|data)s?\b|\b(below|attached)\b|请问?|谢谢|多谢|感谢|谢了|辛苦了?|帮我|帮个忙|麻烦你?|好的?|你好|嗨|我想(知道|问问?|了解)|问一下|想问一下|告诉我|一下|[那就吧呀啊啦哈呢嘛哦了你您]|\b(ok|okay|please|pls|plz|thanks|thank|thx|ty|you|so|much|a|lot|very|cheers|hi|hello|hey|well|quick|question|i|i'd|would|like|want|to|know|can|could|tell|me|wonder|great|cool|in|advance|and|also|but)\b"
+AROUND_WORDS = r"的|和|与|跟|以及|了|刚|刚刚|改|改了|重新|读|重读|文件|数据|记录|大概|大约|约|左右|差不多|估计|可能|是|几|加|再|另外|手上|手里|已经|现在|目前|所有|全部|商品|每种|各种|哪些|一次|一遍|库存|够|吗|还|有|呢|一共|总共|多少|价格|单价|是否|能|可以|需要|想要|要|买|订|来|查|一下|看看|帮|我们|我|请|如果|那么|那|各|要是|换成|改成|啊|吧|把|会|让|被|给|使|都|也|就|再|又|会不会|能不能|但|不要|不|没有|没"  # 商品名两边的词
 AROUND = "|".join(sorted(AROUND_WORDS.split("|"), key=len, reverse=True))  # 长的先试：“要是”不会被拆成“要”和“是”
 UNITS = "盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶"
 EN_UNITS = r"boxes|box|packs?|packets?|pieces?|pcs|bottles?|cartons?|cases?|sets?|units?"
@@ -82,10 +87,11 @@ EN_GOODS = dict(
     for pair in "red:红 blue:蓝 black:黑 green:绿 pen:笔 pens:笔 pencil:铅笔 pencils:铅笔 notebook:笔记本 notebooks:笔记本".split()
 )
 EN_STOP = (
-    r"\b(and|or|in|are|is|do|does|enough|please|pls|for|with|if|how|but|then|cost|each|left|available|today|now)\b.*"
+    r"\b(and|or|in|are|is|do|does|enough|please|pls|for|with|if|how|but|then|cost|each|left|available|today|now|at|ok|"
+    r"okay|fine|more|total|right|would|will|could|can|from)\b.*"
 )
 NOT_NAMES = set(
-    "a an the is are was were be been being do does did it its this that these those we our you your i me my project repo repository codebase code here there anywhere somewhere used use uses using search find for in on of at by to from any and or not if whether please can could tell what which where how library libraries package packages module modules dependency depend depends import imports imported require requires required test tests file files folder directory dir with check see look inside app application version who wrote written author license licence upgrade update install when why made make built build run also then hello hi hey quick question so thank thanks much pls cheers thx lot great cool ok okay all still actually yes no curious include lib really even ever about readme dockerfile makefile changelog exactly just only more other another same".split()
+    "a an the is are was were be been being do does did it its this that these those we our you your i me my project repo repository codebase code here there anywhere somewhere used use uses using search find for in on of at by to from any and or not if whether please can could tell what which where how library libraries package packages module modules dependency depend depends import imports imported require requires required test tests file files folder directory dir with check see look inside app application version who wrote written author license licence upgrade update install when why made make built build run also then hello hi hey quick question so thank thanks much pls cheers thx lot great cool ok okay all still actually yes no curious include lib really even ever about readme dockerfile makefile changelog exactly just only more other another same again latest refresh reread re-read changed updated edited execute uninstall remove delete add fix rename replace explain tell show give".split()
 )
 EN_SINGULAR = dict(
     pair.split(":")
@@ -108,7 +114,7 @@ full_stop | 。 | .
 state_not_run | 没有执行 | it did not run
 state_missing | 调用了 {tool}，却没有收到结果 | I called {tool} but got no result
 state_no_tool | 这次请求没有提供 {tool} 工具 | this request offers no {tool} tool
-state_unreadable | 工具说它是二进制文件（也可能是 UTF-16 之类别的编码），读不出文字 | the tool says it is binary (or in another encoding, such as UTF-16), so there is no text to read
+state_unreadable | 工具说读不出文字（{said}） | the tool says there is no text to show ({said})
 state_empty | 是空的 | it is empty
 state_end | 超出了末尾 | it is past the end
 workdir | 工作目录 | the work folder
@@ -138,9 +144,10 @@ manifests_unread | 依赖清单读不了或解析不了（{why}），我判断�
 no_manifest | 工作目录里没有 package.json、pyproject.toml 或 requirements.txt，我判断不出技术栈。 | The work folder has no package.json, pyproject.toml or requirements.txt, so I can't tell the tech stack.
 no_manifest_part | {seen}，里面没有 package.json、pyproject.toml 或 requirements.txt；没看全，不能说没有，所以判断不出技术栈。 | {seen}, and none of them is package.json, pyproject.toml or requirements.txt; I did not see the rest, so I can't say there is none, and I can't tell the tech stack.
 entry_main | 入口文件是 {main}：package.json 的 "main" 字段写着它。 | The entry point is {main}: the "main" field of package.json names it.
+main_missing | 不过工作目录里没有它（也许要先构建）。 |  But the work folder does not have it (it may need a build first).
 no_main | package.json 没有 main 字段， | package.json has no main field;␣
 odd_main | package.json 的 main 不是一个文件名， | package.json's main is not a file name;␣
-entry_script | 入口是 {target}：pyproject.toml 的 [project.scripts] 写着 {name} = "{target}"，装好以后用 `{name}` 运行。 | The entry point is {target}: [project.scripts] in pyproject.toml says {name} = "{target}"; once installed, run it with `{name}`.
+entry_script | 入口是 {target}：pyproject.toml 的 [{table}] 写着 {name} = "{target}"，装好以后用 `{name}` 运行。 | The entry point is {target}: [{table}] in pyproject.toml says {name} = "{target}"; once installed, run it with `{name}`.
 package_unread | package.json 读不了或解析不了， | package.json could not be read or parsed;␣
 entry_named | （{no_main}{name} 是常见的入口文件名） |  ({no_main}{name} is a usual entry file name)
 entry_is | 入口文件应该是 {path}{why}。它的开头是：\n\n{head} | The entry point is probably {path}{why}. It begins with:\n\n{head}
@@ -167,6 +174,7 @@ test_files | 测试文件有这些： | These are the test files:
 empty_tests | （测试目录是空的） | (the test folder is empty)
 not_listed | （子目录，没有往里列） |  (a subfolder; not listed)
 file_unreadable | {path} 读不了：{why}。 | I could not read {path}: {why}.
+file_empty | {path} 是空文件。 | {path} is empty.
 file_whole | {path} 一共 {n} 行 | {path} has {n} lines
 file_seen | {path} 我只看到了 {n} 行（没有读全） | I saw only {n} lines of {path} (not all of it)
 file_partial | {path} 我只看到了开头被截断的一部分，不到一整行 | I saw only a cut-off start of {path}, less than one whole line
@@ -176,7 +184,7 @@ file_quoted | ，下面是前 {n} 行 | ; here are the first {n}
 no_readme | 工作目录里没有 README，我不从别的文件猜项目是做什么的。可以问“这个项目用了什么技术栈”，或者问入口文件。 | There is no README in the work folder, and I won't guess from other files. Try asking about the tech stack.
 readme_unlisted | {seen}，看到的部分里没有 README：说不准有没有，也说不出项目是做什么的。 | {seen}, and the part I saw has no README, so I can't tell what the project does.
 readme_error | {readme} 读不了：{why} | I could not read {readme}: {why}
-no_paragraph | {readme} 开头没有一段说明文字（标题下面是代码、列表或表格），我不从里面猜项目是做什么的。 | {readme} does not start with a paragraph of prose (code, a list or a table comes first), so I won't guess.
+no_paragraph | {readme} 开头没有一段说明文字，我不从里面猜项目是做什么的。 | {readme} does not start with a paragraph of prose, so I won't guess.
 readme_part | {readme} 只看到了开头一部分（后面被截断了，翻页也补不回来），看到的部分里还没有说明文字：我说不出项目是做什么的。 | I saw only the start of {readme} (the rest was cut off and paging can't bring it back), and that part has no paragraph of prose yet, so I can't tell what the project does.
 paragraph_part | \n\n（{readme} 在这段话当中被截断了：后面可能还有没看到的。） | \n\n({readme} was cut off in the middle of this paragraph: there may be more that I did not see.)
 about | 根据 {readme}，这个项目{title}是这样介绍自己的（第一段）：\n\n    {paragraph} | According to {readme}, this project{title} describes itself like this (first paragraph):\n\n    {paragraph}
@@ -191,7 +199,7 @@ output_part | \n\n（输出太长，中间被截掉了一段：我只看到了�
 output_unseen | （输出被截断了，我没看到内容） | (the output was cut off; I saw none of it)
 no_output | （没有输出） | (no output)
 what_ls | 当前目录下有什么 | what is in this directory
-ls_empty | 当前目录是空的：`{command}` 什么也没有列出。 | The directory is empty: `{command}` listed nothing.
+ls_empty | {where}是空的：`{command}` 什么也没有列出。 | Nothing in {where}: `{command}` listed nothing.
 ls_head | `{command}` 列出了 {n} 项： | `{command}` listed {n} entries:
 ls_head_part | `{command}` 的输出里我看到了 {n} 项： | In the output of `{command}` I saw {n} entries:
 ls_dirs | - 目录（{n}）：{names} | - Folders ({n}): {names}
@@ -224,7 +232,7 @@ short | 不够。{name}库存只有 {have}，你需要 {need}：{stock} < {q}，
 stock_report | {name}：库存 {have}，单价 {price} {money}。 | {name}: {have} in stock at {price} {money} each.
 ask_quantity | 我查到了{name}：库存 {stock}，单价 {price} {money}。\n但{why}——库存 {stock} 是现有的数量，不是你要买的数量。请告诉我你需要多少（比如几盒），我再核对库存、算总价。 | I found {name}: {stock} in stock at {price} {money} each.\nBut {why}: the stock of {stock} is what there is, not what you want to buy. Tell me how many you need and I'll check the stock and the total.
 no_quantity | 你的问题里没有说清需要多少 | your question does not say how many you need
-unclear_quantity | 你说的“{said}”我算不了：数量我只认 1 以上的整数 | I can't work with “{said}” (I only take whole numbers from 1 up)
+unclear_quantity | 你说的“{said}”我算不了：数量我只按 1 以上的整数算，这个写法有别的读法、或者不是这样的整数 | I can't work with “{said}”: I only count in whole numbers from 1 up, and this could be read another way or is not one
 no_user | 这次输入里没有你的原话（没有 user 消息），我不知道你需要多少 | this input has none of your words (no user message), so I don't know how many you need
 no_task | 这次输入里没有用户的问题（没有 user 消息），我不知道要做什么。请把你的问题再说一遍。 | This input has no question from the user (no user message), so I don't know what to do. Please ask again.
 stock_error | 没能读到{name}的库存：read_file 读 {path} 时报错（{said}）。\n没有数据，我就不知道{name}现在有多少、单价是多少，判断不了库存能否满足你的需要，也算不出总价。请确认商品名称，或者看看 {folder} 目录里有没有 {item}.json。 | I could not read the stock of {name}: read_file on {path} failed ({said}).\nWithout the data I don't know how many there are or what they cost, so I can't tell whether the stock covers your order, and I can't give a total. Check the item's name, or whether {folder} has {item}.json.
