@@ -292,7 +292,7 @@ def test_a_utf16_manifest_is_named_unreadable_not_read_as_dependencies(workdir):
     answer = answer_of(demo(QUESTION, cwd=workdir).stdout)
     assert "依赖清单读不了或解析不了（requirements.txt" in answer and "UTF-16" in answer and "Flask" not in answer
     used = answer_of(demo("有没有用到 flask", cwd=workdir).stdout)
-    assert "说不准是否用到了 flask" in used and "UTF-16" in used and "没有用到" not in used
+    assert "说不准是否用到了 flask" in used and "UTF-16" in used and "没有搜到" not in used
 
 
 # ── 入口文件 ─────────────────────────────────────────────────
@@ -318,7 +318,7 @@ def test_an_entry_point_is_never_taken_from_a_readme(workdir):
 # ── 某个库用没用到 ─────────────────────────────────────────────
 def test_demo_answers_whether_a_library_is_used(project):
     lodash = demo("搜索一下项目里有没有用到 lodash", cwd=project).stdout
-    assert tool_calls_in(lodash) == ['search_files({"query": "lodash"})'] and "没有用到 lodash" in lodash
+    assert tool_calls_in(lodash) == ['search_files({"query": "lodash"})'] and "没有搜到 lodash" in lodash
     express = answer_of(demo("Is express used anywhere?", cwd=project).stdout)
     assert "Yes, express is used: 2 declaration(s) or import(s), in package.json, src/index.js" in express
 
@@ -328,7 +328,7 @@ def test_demo_searches_two_names_in_one_round(project, capsys):
     assert re.findall(r"第 (\d+) 轮", out) == ["1", "2"]
     assert tool_calls_in(out) == ['search_files({"query": "lodash"})', 'search_files({"query": "express"})']
     answer = answer_of(out)
-    assert "没有用到 lodash" in answer and "用到了 express" in answer and "messages 共 6 条" in out
+    assert "没有搜到 lodash" in answer and "用到了 express" in answer and "messages 共 6 条" in out
 
 
 def test_the_demo_searches_the_users_spelling_and_the_lowercase_one():
@@ -369,9 +369,9 @@ def test_a_line_that_only_looks_like_an_import_is_a_mention(workdir, path, line)
 def test_demo_search_at_a_tiny_cap_never_says_not_used_by_mistake(project, monkeypatch, capsys, cap):
     monkeypatch.setattr(tools, "MAX_RESULT_CHARS", cap)
     express = answer_of(ask("搜索一下项目里有没有用到 express", capsys))
-    assert "用到了 express" in express and "package.json" in express and "没有用到" not in express
+    assert "用到了 express" in express and "package.json" in express and "没有搜到" not in express
     assert "可能还有更多" in express  # 结果被截断了：照实说
-    assert "没有用到 lodash" in answer_of(ask("搜索一下项目里有没有用到 lodash", capsys))  # 没截断、没匹配
+    assert "没有搜到 lodash" in answer_of(ask("搜索一下项目里有没有用到 lodash", capsys))  # 没截断、没匹配
 
 
 def test_a_cut_search_without_a_declaration_is_never_read_as_not_used(workdir, monkeypatch, capsys):
@@ -380,20 +380,20 @@ def test_a_cut_search_without_a_declaration_is_never_read_as_not_used(workdir, m
     (workdir / "src" / "app.js").write_text('const express = require("express");\n')
     monkeypatch.setattr(tools, "MAX_RESULT_CHARS", 200)
     answer = answer_of(ask("搜索一下项目里有没有用到 express", capsys))
-    assert "说不准是否用到了 express" in answer and "搜索结果被截断了" in answer and "没有用到" not in answer
+    assert "说不准是否用到了 express" in answer and "搜索结果被截断了" in answer and "没有搜到" not in answer
 
 
 def test_demo_says_it_cannot_tell_when_narrowing_cannot_help(workdir, monkeypatch, capsys):
     (workdir / "app.js").write_text('log("express");\n' * 30 + 'const express = require("express");\n')
     monkeypatch.setattr(tools, "MAX_RESULT_CHARS", 200)
     answer = answer_of(ask("搜索一下项目里有没有用到 express", capsys))
-    assert "说不准是否用到了 express" in answer and "没有用到" not in answer
+    assert "说不准是否用到了 express" in answer and "没有搜到" not in answer
 
 
 def test_a_file_too_big_to_search_is_not_read_as_not_used(workdir):
     (workdir / "bundle.js").write_text("var x=1;\n" * 300_000 + 'require("lodash");\n')
     answer = answer_of(demo("搜索一下项目里有没有用到 lodash", cwd=workdir).stdout)
-    assert "说不准是否用到了 lodash" in answer and "bundle.js（超过 2 MB" in answer and "没有用到" not in answer
+    assert "说不准是否用到了 lodash" in answer and "bundle.js（超过 2 MB" in answer and "没有搜到" not in answer
 
 
 def test_the_demo_searches_the_hidden_folders_a_whole_tree_search_skips(workdir):
@@ -406,7 +406,7 @@ def test_the_demo_searches_the_hidden_folders_a_whole_tree_search_skips(workdir)
     assert "Yes, lodash is used: 1 declaration(s) or import(s), in .hidden/x.js" in out
     (workdir / ".hidden" / "x.js").unlink()
     answer = answer_of(demo("有没有用到 lodash", cwd=workdir).stdout)
-    assert "没有用到 lodash" in answer and "没有搜 .git、.venv、node_modules" in answer
+    assert "没有搜到 lodash" in answer and "没有搜 .git、.venv、node_modules" in answer
 
 
 @pytest.mark.parametrize(
@@ -432,7 +432,7 @@ def test_the_demo_searches_the_hidden_folders_a_whole_tree_search_skips(workdir)
 def test_a_use_question_about_one_folder_searches_that_folder_and_claims_no_more(question, call, says):
     out = run_main("--demo", "-C", PROJECT, question).stdout
     assert f"search_files({call})" in out and says in answer_of(out)
-    assert "is not used" not in out and "没有用到" not in out
+    assert "was not found" not in out and "没有搜到" not in out
 
 
 # ── 测试文件、文件内容、项目是做什么的 ──────────────────────────────
@@ -505,7 +505,7 @@ CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
         ("What tech stack does this project use?", "- Backend: Express 4.18 (Node.js)"),
         ("What is the entry point?", "The entry point is probably src/index.js (package.json has no main field;"),
         ("Which test files are there?", "These are the test files:\n\n- tests/test_index.js"),
-        ("Do we depend on lodash?", "lodash is not used: search_files found it nowhere in the project."),
+        ("Do we depend on lodash?", "lodash was not found: search_files found it nowhere in the project"),
         ("What does README.md say?", "README.md has 2 lines:"),
         ("Which version of jest is used?", "- Testing: Jest 29.7"),
     ],

@@ -105,14 +105,14 @@ def test_no_usual_entry_file_claims_no_search_it_did_not_do(workdir):
 def test_a_file_named_like_a_search_note_is_a_hit_not_a_note(workdir):
     (workdir / "[没有进去搜的 1 个目录：x").write_text("const _ = require('lodash')]\n")
     text = final(answer(workdir, "搜索一下项目里有没有用到 lodash"))
-    assert "没有用到 lodash" not in text and "[没有进去搜的 1 个目录：x" in text
+    assert "没有搜到 lodash" not in text and "[没有进去搜的 1 个目录：x" in text
 
 
 def test_a_nested_hidden_folder_the_search_skipped_makes_the_answer_unsure(workdir):
     (workdir / ".tools" / ".inner").mkdir(parents=True)
     (workdir / ".tools" / ".inner" / "app.js").write_text("const _ = require('lodash');\n")
     text = final(answer(workdir, "搜索一下项目里有没有用到 lodash"))
-    assert "说不准是否用到了 lodash" in text and "没有用到" not in text
+    assert "说不准是否用到了 lodash" in text and "没有搜到" not in text
 
 
 def test_a_test_folder_with_a_subfolder_or_an_odd_name_is_not_called_empty(workdir):
@@ -261,13 +261,13 @@ def search_result(content, question="Is lodash used?"):
 )
 def test_a_match_that_reads_like_the_tools_note_is_never_lost(hit):
     said = search_result(hit)
-    assert "not used" not in said and ("Yes, lodash is used" in said or "I can't tell" in said)
+    assert "was not found" not in said and ("Yes, lodash is used" in said or "I can't tell" in said)
 
 
 def test_the_search_notes_are_read_in_linear_time():
     with time_limit(20):  # 三重回溯的写法：8000 个字符要几分钟
         said = search_result("a.js:1: x\n[有 1 个文件或目录没有搜：" + "（）" * 4000 + "x")
-    assert "not used" not in said
+    assert "was not found" not in said
 
 
 @pytest.mark.parametrize(
@@ -457,8 +457,8 @@ def test_a_file_that_starts_like_an_error_is_content_not_an_error():
 @pytest.mark.parametrize(
     "tool, content, question, never",
     [
-        ("search_files", "[truncated]", "Is lodash used?", "not used"),
-        ("search_files", "（空结果）", "Is lodash used?", "not used"),
+        ("search_files", "[truncated]", "Is lodash used?", "was not found"),
+        ("search_files", "（空结果）", "Is lodash used?", "was not found"),
         ("list_files", "README.md\nsrc/\n... (truncated, 200 more)", "技术栈是什么？", "工作目录里没有 package.json"),
         ("list_files", "README.md\nsrc/\n[还有 20 项没有列出]", "Which test files are there?", "has no tests"),
         ("read_file", "（空结果）", "README.md 里写了什么？", "一共 1 行"),
@@ -548,3 +548,26 @@ def test_a_readme_with_only_a_heading_is_not_said_to_start_with_code(workdir):
     (workdir / "README.md").write_text("# Title\n")
     text = final(answer(workdir, "这个项目是做什么的？"))
     assert "开头没有一段说明文字" in text and "代码" not in text
+
+
+def test_a_name_not_found_says_the_search_was_case_sensitive(workdir):
+    (workdir / "requirements.txt").write_text("Django>=4.2\n")
+    text = final(answer(workdir, "Does it use django?"))
+    assert "case-sensitive" in text and "is not used" not in text
+
+
+def test_the_entry_point_named_by_the_start_script(workdir):
+    (workdir / "package.json").write_text('{"scripts": {"start": "node src/app.js"}}')
+    (workdir / "index.js").write_text("x\n")
+    text = final(answer(workdir, "项目从哪个文件启动？"))
+    assert "src/app.js" in text and "index.js 是常见的入口文件名" not in text
+
+
+def test_the_stack_reads_a_subproject_and_says_what_workspaces_it_did_not_read(workdir):
+    (workdir / "requirements.txt").write_text("flask==3.0.0\n")
+    (workdir / "requirements-dev.txt").write_text("pytest==8.0\n")
+    (workdir / "web").mkdir()
+    (workdir / "web" / "package.json").write_text('{"dependencies": {"vue": "^3.4.0"}, "workspaces": ["a"]}')
+    text = final(answer(workdir, "这个项目用了什么技术栈？"))
+    assert "Flask 3.0" in text and "Vue 3.4" in text and "pytest 8.0" in text and "workspaces" in text
+    assert "Vue" in final(answer(workdir, "web 目录下的前端用了什么技术栈？"))

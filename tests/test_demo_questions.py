@@ -1,6 +1,8 @@
 """离线演示听问题：按类别写的问法。几件事连在一句里、同一类的几个文件或目录、数量的各种写法、商品在数量前面、
 “各”、接着问、要重新读。每一种都要么答对，要么说清楚没做什么。"""
 
+import json
+
 import pytest
 from conftest import ROOT, run_main
 
@@ -157,7 +159,7 @@ def test_a_cut_short_call_in_the_history_is_asked_again_not_read_as_empty():
         {"role": "assistant", "content": "", "tool_calls": [call]},
         {"role": "tool", "tool_call_id": "c1", "content": agent.INTERRUPTED},
     ]
-    assert "not used" not in next_step(history, TOOLS) and "got no result" in next_step(history, TOOLS)
+    assert "was not found" not in next_step(history, TOOLS) and "got no result" in next_step(history, TOOLS)
     again = [*history, {"role": "assistant", "content": "…"}, {"role": "user", "content": "Is express used anywhere?"}]
     assert next_step(again, TOOLS)[0] == ("search_files", {"query": "express"})
 
@@ -277,3 +279,93 @@ def test_an_english_question_with_pasted_data_is_answered_in_english(inventory):
     record = '{"item": "红笔", "stock": 9, "unit_price": 12, "currency": "CNY"}'
     text = finals(inventory, f"I need 3 boxes of red pens. Enough? Here is the record: {record}")[0]
     assert "Enough" in text and "not recognise" not in text
+
+
+# ── 第三轮：平常的说法 ──────────────────────────────────────────────
+@pytest.mark.parametrize(
+    "question, orders",
+    [
+        ("我想买 3 盒红笔，库存够吗？", [("红笔", 3, "")]),
+        ("我打算买 3 盒红笔，够吗", [("红笔", 3, "")]),
+        ("公司需要 3 盒红笔，够吗", [("红笔", 3, "")]),
+        ("请帮我下单 3 盒红笔", [("红笔", 3, "")]),
+        ("帮我查下红笔和蓝笔的库存", [("红笔", None, ""), ("蓝笔", None, "")]),
+        ("有 3 盒红笔吗？", [("红笔", 3, "")]),
+        ("Do you have 3 blue pens in stock? How much would that cost?", [("蓝笔", 3, "")]),
+        ("Do we have enough blue pens for 10 boxes?", [("蓝笔", 10, "")]),
+        ("Can you check if we have 2 boxes of blue pens in stock?", [("蓝笔", 2, "")]),
+        ("I have 2 red pens and need 3 more. Enough in stock?", [("红笔", None, "")]),
+    ],
+)
+def test_ordinary_ways_of_ordering(question, orders):
+    assert kinds(question) == [("inventory", orders)]
+
+
+def test_the_no_unit_note_names_the_items_it_is_about(inventory):
+    record = {"item": "黑笔", "stock": 20, "unit_price": 3, "currency": "CNY", "unit": "支"}
+    (inventory / "stock" / "黑笔.json").write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
+    text = finals(inventory, "我需要 2 盒红笔和 3 盒黑笔，够吗？一共多少钱？")[0]
+    assert "红笔的库存数据里没写单位" in text and "黑笔的库存数据里没写单位" not in text
+
+
+def test_a_price_question_after_an_order_does_not_borrow_its_quantity(inventory):
+    first, second = finals(inventory, "我需要 2 盒蓝笔，够吗", "红笔单价是多少？")
+    assert "单价 12" in second and "你需要" not in second and "数量 2 来自你的问题" not in second
+
+
+@pytest.mark.parametrize(
+    "question, kind, detail",
+    [
+        ("统计一下 src 里每个 js 文件有多少行", "count", ("src", "js")),
+        ("web 目录下的前端用了什么技术栈？", "stack", ("web", "py")),
+    ],
+)
+def test_the_folder_and_the_kind_of_file_are_heard(question, kind, detail):
+    assert [(p.kind, (p.folder, p.ext)) for p in understand(question).parts] == [(kind, detail)]
+
+
+def test_follow_ups_in_another_folder_and_about_another_item():
+    before = understand("看看这个目录下面有哪些东西")
+    assert [(p.kind, p.folder) for p in understand("那 src 里面呢？", before).parts] == [("ls", "src")]
+    pens = understand("How many red pens do you have?")
+    assert [o.item for p in understand("what about pencils?", pens).parts for o in p.names] == ["铅笔"]
+
+
+@pytest.mark.parametrize(
+    "question, content, run",
+    [
+        ("write main.py with print(1)", "print(1)", False),
+        ('创建一个 hello.py，内容是 print("你好")，然后运行它', 'print("你好")', True),
+    ],
+)
+def test_the_content_is_what_follows_with_or_its_own_clause(question, content, run):
+    assert [(p.content, p.run) for p in understand(question).parts] == [(content, run)]
+
+
+def test_the_readme_without_its_extension_is_read(project):
+    assert "README.md 一共" in finals(project, "README 里写了什么？")[0]
+
+
+@pytest.mark.parametrize(
+    "question, undone",
+    [
+        ("这个项目用了什么技术栈？依赖有没有过时的？", "依赖有没有过时的"),
+        ("What frameworks does it use? Are the dependencies up to date?", "Are the dependencies up to date"),
+        ("有哪些测试文件？列出来并告诉我覆盖率", "列出来并告诉我覆盖率"),
+        ("I need 3 boxes of red pens. If not enough, how many days until restock?", "how many days until restock"),
+        ("入口文件是哪个？它的路径要改吗？", "它的路径要改吗"),
+        ("Read README.md and summarize it", "summarize it"),
+    ],
+)
+def test_a_part_it_knows_but_does_not_do_is_named_even_when_it_sounds_on_topic(question, undone):
+    assert understand(question).unknown == [undone]
+
+
+def test_run_them_both_runs_both():
+    ask = understand('创建 a.py 写入 print("a") 和 b.py 写入 print("b")，然后都运行')
+    assert [(p.names, p.run) for p in ask.parts] == [(["a.py"], True), (["b.py"], True)]
+
+
+def test_a_count_of_the_whole_project_says_it_counted_one_level(project):
+    text = finals(project, "这个项目一共有多少行 js 代码？", args=("--yes",))[0]
+    assert "只数了这一层的 .js 文件" in text

@@ -228,7 +228,7 @@ def test_running_the_tests_is_named_as_not_done_not_answered_as_something_else(w
         ("what is this repo about", "no README"),
         ("What's the weather like?", "can't tell what kind of question"),
         ("What tech stack does this project use?", "This project's tech stack"),
-        ("Is lodash used anywhere?", "lodash is not used"),
+        ("Is lodash used anywhere?", "lodash was not found"),
     ],
 )
 def test_english_questions_get_english_answers(workdir, tmp_path, question, expected):

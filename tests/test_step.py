@@ -82,7 +82,7 @@ def test_step_on_the_next_question_shows_the_last_answer_and_the_new_question(pr
 
     (n, new, body, _), *_ = steps_in(capsys.readouterr().out)
     assert (n, new) == (1, 2)
-    assert body[0].startswith('[4] assistant "没有用到 lodash') and body[1].startswith("[5] user")
+    assert body[0].startswith('[4] assistant "没有搜到 lodash') and body[1].startswith("[5] user")
 
 
 def test_without_step_nothing_is_added_to_the_transcript(project):

@@ -17,7 +17,12 @@ NUMBER = rf"(?:{ONE})(?:\s*(?:到|至|或者?|~|～|、|加|减|乘|[+\-−×*/]
 EN_ONE = rf"[-−+]?\d[\d.,/~*x×^+-]*(?:e[-+]?\d+)?|{'|'.join(w.EN_NUMBERS)}"
 EN_MORE = r"(?:\s*(?:k|thousand|hundred|million|or so)\b|-?ish\b)?"  # 3k、3 or so、3-ish：看不准
 EN_NUMBER = rf"(?:{EN_ONE})(?:\s*(?:or|to|-|–|\+|plus|times)\s*(?:{EN_ONE}))*{EN_MORE}"
-OWNED = r"(?:我|手上|手里|已经|现在|目前|\bi)?\s*(?:有|\bhave|\bgot|\bown)\s*$"  # “我手上有 2 盒”：已经有的，不是要的
+OWNED = (
+    r"(?:我|我们|手上|手里|已经)有\s*$|\bi (?:already )?(?:have|own|'ve got)\s*$"  # “我手上有 2 盒”：已有的，不是要的
+)
+COLOUR_LIST = (
+    r"\b((?:(?:red|blue|black|green)(?:,? and |, | or ))*)(red|blue|black|green) (pens?|pencils?|notebooks?)\b"
+)
 DIGITS = dict(zip("一二两三四五六七八九", (1, 2, 2, 3, 4, 5, 6, 7, 8, 9), strict=True))
 POWERS = {"十": 10, "百": 100, "千": 1000}
 COLOURS = ("red", "blue", "black", "green")
@@ -44,13 +49,17 @@ def orders_in(text: str) -> list:
     if english(text):
         return english_orders(text)
     orders, bare, start, text = [], [], 0, re.sub(rf"(?:{NUMBER})\s*[{w.UNITS}]装的?", "", text)  # “5 支装的”不是要几盒
-    for m in list(re.finditer(rf"({NUMBER})\s*([{w.UNITS}]|(?:{w.EN_UNITS})\s+of\b)(半)?", text))[:20]:
+    found = list(re.finditer(rf"({NUMBER})\s*([{w.UNITS}]|(?:{w.EN_UNITS})\s+of\b)(半)?", text))[:20]
+    first = not found or bool(item_after(text, found[-1]))  # 最后一个数量后面还有商品名：“3 盒红笔”这样数量在前
+    for m in found:
         said, unit, segment = m[1].strip(), m[2].removesuffix(" of").strip(), text[start : m.start()]  # 上一个数量之后
-        after = re.match(rf"\s*的?\s*({WORD}(?:[和与跟、](?!(?:{NUMBER})\s*[{w.UNITS}]){WORD})*)", text[m.end() :])
-        each = re.search(rf"((?:{CJK}+[和与跟、])+{CJK}+)各(?:要|买|来|需要|订)?\s*$", segment)  # 红笔和蓝笔各 2 盒
+        after, each = (
+            item_after(text, m),
+            re.search(rf"((?:{CJK}+[和与跟、])+{CJK}+)各(?:要|买|来|需要|订)?\s*$", segment),
+        )
         before = "" if each else name_near(segment, False)  # 红笔 2 盒
-        listed = re.split("[和与跟、]", (each or after)[1]) if each or (after and not before) else []
-        named = [before] if before else [n for n in (name_near(i, True) for i in listed) if n]
+        listed = re.split("[和与跟、]", (each or after)[1]) if each or (after and (first or not before)) else []
+        named = [n for n in (name_near(i, True) for i in listed) if n] or [before] * bool(before)
         owned, quantity = re.search(OWNED, segment, re.I), None if m[3] else chinese_number(said)
         quantity, unclear = (None, "") if owned else (quantity, "" if quantity else f"{said} {unit}{m[3] or ''}")
         wanted = [Order(n, quantity, unit, n, unclear) for n in named]
@@ -62,11 +71,13 @@ def orders_in(text: str) -> list:
         orders += [Order(i, asked=i) for p in re.split("[和与跟、]", m[1]) if (i := name_near(p, after=False))]
     if not orders and (m := re.search(rf"(?:需要|想要|要买|买|订|查)\s*({CJK}+)", text)):
         orders += [Order(i, asked=i) for i in [name_near(m[1], after=True)] if i]
-    orders = combined([o for o in orders if len(o.item) > 1 and o.item.strip(w.UNITS)])  # “盒”“个”不是商品名
-    open_ = [o for o in orders if not (o.quantity or o.unclear)]
-    if len(bare) == 1 and len(open_) == 1:  # “橡皮还有吗？我要 1 盒”
-        orders = [replace(bare[0], item=o.item, asked=o.asked) if o in open_ else o for o in orders]
-    return orders
+    return given(combined([o for o in orders if len(o.item) > 1 and o.item.strip(w.UNITS)]), bare)  # “盒”不是商品名
+
+
+def item_after(text: str, m) -> re.Match | None:
+    """数量后面紧跟着的商品名（“3 盒红笔和蓝笔”）；“红笔 3 盒，够吗”后面没有。"""
+    after = re.match(rf"\s*的?\s*({WORD}(?:[和与跟、](?!(?:{NUMBER})\s*[{w.UNITS}]){WORD})*)", text[m.end() :])
+    return after if after and any(name_near(i, True) for i in re.split("[和与跟、]", after[1])) else None
 
 
 def combined(orders: list) -> list:
@@ -126,26 +137,34 @@ def chinese_number(text: str) -> int | None:
 
 
 def english_orders(text: str) -> list:
-    """“3 boxes of red pens and two blue pens” → [红笔 3 boxes, 蓝笔 2]；商品名按词译成中文名，译不出就用原话。"""
-    orders, q = [], text.lower()
-    for m in list(re.finditer(rf"(?<![\w.,/~-])({EN_NUMBER})\s+(?:({w.EN_UNITS})\s+of\s+)?((?:[a-z]+ ?){{1,3}})", q))[
-        :20
-    ]:
+    """“3 boxes of red pens and two blue pens” → [红笔 3 boxes, 蓝笔 2]；商品名按词译成中文名，译不出就用原话。
+    只说了数量的（“enough blue pens for 10 boxes”）给唯一没有数量的那种商品。"""
+    orders, bare, q = [], [], text.lower()
+    found = re.finditer(rf"(?<![\w.,/~-])({EN_NUMBER})\s+(?:({w.EN_UNITS})\s+of\s+)?((?:[a-z]+ ?){{1,3}})", q)
+    for m in list(found)[:20]:
         words = re.sub(w.EN_STOP, "", m[3]).strip().split()
         unit = m[2] or (words.pop(0) if words and re.fullmatch(w.EN_UNITS, words[0]) else "")  # “is 2 boxes ok”
         asked = " ".join(words[1:] if words[:1] == ["of"] else words)
         if asked in COLOURS and (noun := re.search(r"\b(pens?|pencils?|notebooks?)\b", q[m.end() :])):
             asked = f"{asked} {noun[1]}"  # “3 red and 2 blue pens”
+        owned = re.search(OWNED, q[: m.start()])
+        quantity = None if owned else w.EN_NUMBERS.get(m[1]) or chinese_number(m[1])
+        unclear = "" if quantity or owned else f"{m[1]} {unit or asked}"
         if asked and asked not in w.EN_PRONOUNS:
-            owned = re.search(OWNED, q[: m.start()])
-            quantity = None if owned else w.EN_NUMBERS.get(m[1]) or chinese_number(m[1])
-            unclear = "" if quantity or owned else f"{m[1]} {unit or asked}"
             orders.append(Order(chinese_name(asked), quantity, unit, asked, unclear))
-    for m in re.finditer(
-        r"\b((?:(?:red|blue|black|green)(?:,? and |, | or ))*)(red|blue|black|green) (pens?|pencils?|notebooks?)\b", q
-    ):
+        elif unit and not owned:
+            bare.append(Order("", quantity, unit, "", unclear))
+    for m in re.finditer(COLOUR_LIST, q):
         said = [f"{c} {m[3]}" for c in [*re.findall(r"red|blue|black|green", m[1]), m[2]]]  # red and blue pens
         orders += [Order(chinese_name(a), asked=a) for a in said if all(o.asked != a for o in orders)]
+    return given(orders, bare)
+
+
+def given(orders: list, bare: list) -> list:
+    """只说了数量的一处（“我要 1 盒”）给唯一没有数量的那种商品。"""
+    open_ = [o for o in orders if not (o.quantity or o.unclear)]
+    if len(bare) == 1 and len(open_) == 1:
+        return [replace(bare[0], item=o.item, asked=o.asked) if o in open_ else o for o in orders]
     return orders
 
 

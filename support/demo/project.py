@@ -11,6 +11,7 @@ from support.demo.manifests import KNOWN, MANIFESTS, dependencies, project_scrip
 from support.demo.question import MAX_NAMES
 from support.demo.words import join, say
 
+SUBPROJECTS = {"web", "frontend", "backend", "client", "server", "ui", "api", "site", "app"}  # 常见的子项目目录
 ENTRY_NAMES = "index.js main.js app.js server.js index.ts main.ts main.py app.py manage.py __main__.py main.go".split()
 TOOL_FOLDERS = {".git", ".hg", ".svn", ".venv", ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".cache"}
 DOCS = (".md", ".rst", ".txt", ".adoc")
@@ -53,9 +54,14 @@ def read_whole(facts, path: str, enough=None) -> Result:
 
 # ── 技术栈 ───────────────────────────────────────────────────
 def stack(part, facts, en: bool) -> str:
-    top, names = listing(facts)
-    partly = seen_part(top, ".", en)
-    paths = [path for path in MANIFESTS if path in names]  # 几份清单：每一轮一起读各自的下一页
+    """工作目录（或问题里说的那个目录）里的依赖清单；web/、frontend/ 这样的子项目也列出来看它们的清单。"""
+    top, names = listing(facts, part.folder)
+    partly, base = seen_part(top, part.folder, en), "" if part.folder == "." else part.folder + "/"
+    subs = [f.rstrip("/") for f in names if f.rstrip("/") in SUBPROJECTS][:3] if not base else []
+    inside = {f: listing(facts, f)[1] for f in subs}  # 子项目里的清单也算
+    paths = [base + p for p in manifests_in(names)] + [
+        f"{f}/{p}" for f, listed in inside.items() for p in manifests_in(listed)
+    ]
     reads = dict(zip(paths, all_pages(facts, "read_file", [{"path": path} for path in paths]), strict=True))
     if not reads:
         return say("no_manifest_part" if partly else "no_manifest", en, seen=partly)
@@ -77,11 +83,12 @@ def stack(part, facts, en: bool) -> str:
     about = read_whole(facts, readme, enough=lambda text: first_paragraph(text)[2]) if readme else None
     _, paragraph, settled = first_paragraph(about.text) if about and usable(about) else ("", "", True)
     wanted = [f"{d.name} {d.version}" for d, _ in deps.values() if d.note == "runtime"]  # requires-python >=3.10
-    runtimes = join(dict.fromkeys(MANIFESTS[p] for p in parsed), en) + (
+    runtimes = join(dict.fromkeys(MANIFESTS[manifest(p)] for p in parsed), en) + (
         say("runtime_of", en, runtime=join(wanted, en)) if wanted else ""
     )
     lines = grouped(deps.values(), en) + notes + [say("runtime_line", en, runtimes=runtimes)]
     lines += [say("more_manifests", en, seen=partly)] if partly else []
+    lines += [say("workspaces", en)] if any(got.text.count('"workspaces"') for got in reads.values()) else []
     lines += [say("readme_start", en, readme=readme)] if about and about.state != "complete" and not settled else []
     lines += [say("about_line", en, readme=readme, paragraph=paragraph)] if paragraph else []
     basis = say("basis", en, files=join(parsed + ([readme] if paragraph else []), en))
@@ -98,11 +105,21 @@ def grouped(deps, en: bool) -> list:
             category, shown = dep.note, say(f"dep_{dep.note}", en, name=dep.name, path=path)
         else:
             category, shown = KNOWN.get(dep.name, ("other", dep.name))
-            runtime = say("runtime_of", en, runtime=MANIFESTS[path]) if category == "backend" else ""
+            runtime = say("runtime_of", en, runtime=MANIFESTS[manifest(path)]) if category == "backend" else ""
             shown = f"{shown} {dep.version}".strip() + runtime
         groups.setdefault(category, []).append(shown)
     order = ("frontend", "backend", "testing", "language", "other", "include", "path")
     return [say("group", en, group=say(f"group_{g}", en), items=join(groups[g], en)) for g in order if g in groups]
+
+
+def manifests_in(names: list) -> list:
+    """一个目录里的依赖清单：package.json、pyproject.toml、requirements.txt，和 requirements-dev.txt 这样的。"""
+    return [n for n in names if n in MANIFESTS or re.fullmatch(r"requirements[\w.-]*\.txt", n)]
+
+
+def manifest(path: str) -> str:
+    name = path.rsplit("/", 1)[-1]
+    return name if name in MANIFESTS else "requirements.txt"
 
 
 def readme_in(names: list) -> str | None:
@@ -139,6 +156,12 @@ def entry(part, facts, en: bool) -> str:
     if main:  # 列全了顶层目录、里面又没有 main 写的那个（dist/ 要先构建）：照实说
         gone = top.state == "complete" and main.removeprefix("./").split("/")[0] not in {n.rstrip("/") for n in names}
         return say("entry_main", en, main=main) + say("main_missing", en) * gone + how_to_run(part, package, main, en)
+    start = package.get("scripts", {}).get("start") if isinstance(package.get("scripts"), dict) else None
+    started = re.search(
+        r"\b(?:node|nodemon|ts-node|tsx|python3?|deno run)\s+(?:-\S+\s+)*([\w./-]+\.[a-z]{2,3})\b", str(start)
+    )
+    if started:  # scripts.start 写着用哪个文件启动
+        return say("entry_start", en, path=started[1], script=start)
     script = project_script(read_whole(facts, "pyproject.toml").text) if "pyproject.toml" in names else None
     if script:  # [project.scripts] 写着装好以后的命令
         return say("entry_script", en, table=script[0], name=script[1], target=script[2])
@@ -283,6 +306,8 @@ def tests(part, facts, en: bool) -> str:
 def file(part, facts, en: bool) -> str:
     """“README.md 里写了什么”：几个文件在同一轮里一起读（分页），每个引前 40 行，没读全就说只看到了几行。"""
     paths, more = part.names[:MAX_NAMES], part.names[MAX_NAMES:]
+    if "README" in paths:  # 只说了 README：列出目录，看它叫什么
+        paths = [readme_in(listing(facts)[1]) or "README.md" if p == "README" else p for p in paths]
     got = all_pages(facts, "read_file", [{"path": path} for path in paths], lambda text: text.count("\n") >= 40)
     answers = [quote_file(path, one, en) for path, one in zip(paths, got, strict=True)]
     return "\n\n".join(answers) + (say("too_many", en, names=join(more, en), n=MAX_NAMES) if more else "")

@@ -28,8 +28,14 @@ FOLDER = (  # “在 src 里”“src 和 tests 目录下”“build-agent-examp
     r"\b(?:in|inside|under)\s+(?:the\s+)?((?:[A-Za-z0-9_.~][\w./~-]*\s*(?:,|\band\b)\s*)*[A-Za-z0-9_.~][\w./~-]*)",
 )
 EXT = r"(?<!\w)\.([A-Za-z0-9]{1,8})(?!\w)"
+NOT_DONE = dict(w.KINDS)["none"]  # 认得、却不做的事
+EXT_WORD = (  # “js 文件”“Python 代码”
+    r"(?<![\w.])(py|js|ts|jsx|tsx|go|java|rs|rb|php|md|txt|json|sh|python|javascript|typescript)"
+    r"(?=\s*(?:文件|代码|脚本|files?\b|code\b|scripts?\b))"
+)
+LANGUAGE_EXT = {"python": "py", "javascript": "js", "typescript": "ts"}
 CONTENT = (  # 建文件：内容从哪里开始
-    r"(?:写入|写上|内容是|内容为|里面写)\s*[:：]?\s*|\bwrite\s+"
+    r"(?:写入|写上|内容是|内容为|里面写)\s*[:：]?\s*|\bwrite\s+(?!\S+\.py\b)"
     r"|\b(?:with(?: the)?(?: content| code| contents)?|containing|that contains)\s*:?\s*"
 )
 CONTENT_END = (  # 到哪里为止
@@ -112,10 +118,14 @@ def understand(question: str, before: Ask | None = None) -> Ask:
             parts.append(part)
         elif filler(clause):
             continue
-        elif parts and (more := adds_to(parts[-1], clause)):  # “怎么运行？”“每个测的是什么”“and also Jest”
-            parts[-1] = merged(parts[-1], more)
-        elif not (parts and re.search(w.ON_TOPIC.get(parts[-1].kind, "$^"), clause.lower())):
-            unknown.append(clause[:80])
+        elif parts and (more := adds_to(parts[-1], clause)) and not re.search(NOT_DONE, clause.lower()):
+            parts[-1] = merged(parts[-1], more)  # “怎么运行？”“每个测的是什么”“and also Jest”
+            both = more.run and re.search(r"都|全部|\b(both|all|each)\b", clause.lower())  # “然后都运行”
+            parts = [replace(p, run=True) if both and p.kind == "create" else p for p in parts]
+        elif not (parts and re.search(w.ON_TOPIC.get(parts[-1].kind, "$^"), clause.lower())) or re.search(
+            NOT_DONE, clause.lower()
+        ):
+            unknown.append(clause[:80])  # 认不出的，和认得却不做的（“依赖有没有过时的？”）
     for part in parts:  # “我需要红笔。库存够吗？”“橡皮还有吗？我要 1 盒”：商品、数量在另一小句里
         part.names = (orders_in(part.text) or orders_in(question)) if part.kind == "inventory" else part.names
     parts = [one for part in parts for one in spread(part)]
@@ -140,18 +150,20 @@ def detailed(part: Part) -> Part | None:
     """给认出的一类添上细节；这一类要的细节没有（use 没有库名、file 没有文件名）就不是这一类，返回 None。"""
     text, q = part.text, part.text.lower()
     named = re.search(PATH, text)
-    if part.kind == "use":
+    if part.kind in ("use", "stack"):
         part.folder = folder_in(text)
+    if part.kind == "use":
         part.names = [n for n in library_names(text) if n.lower() != part.folder.lower()]
         return part if part.names else None
     if part.kind == "file":
-        part.names = paths_in(text)
+        part.names = paths_in(text) or ["README"] * bool(re.search(r"\breadme\b", q))  # “README 里写了什么”
         return part if part.names else None
     if part.kind in ("ls", "count"):
-        ext = re.search(EXT, text)
+        ext = re.search(EXT, text) or re.search(EXT_WORD, q)
         one = part.kind == "count" and named  # “src/index.js 有多少行”：数这个文件（几个文件就是几件事）
         part.folder, part.names = (named[1], paths_in(text)) if one else (folder_in(text), [])
-        part.ext = named[1].rsplit(".", 1)[-1].lower() if one else (ext[1].lower() if ext else "py")
+        ext = LANGUAGE_EXT.get(ext[1].lower(), ext[1].lower()) if ext else "py"
+        part.ext = named[1].rsplit(".", 1)[-1].lower() if one else ext
     part.asks = {name for name, pattern in ASKS.get(part.kind, {}).items() if re.search(pattern, q)}
     if re.search(w.UNIT_PRICE, q) or "value" in part.asks:  # 问单价、问值多少钱：不用知道要几盒
         part.asks.discard("total")
@@ -161,7 +173,7 @@ def detailed(part: Part) -> Part | None:
 
 def elsewhere(part: Part, clause: str) -> Part | None:
     """只说了另一个目录（“还有 tests 下的”“and in src?”）：同一件事，在那个目录里再做一次。"""
-    rest = re.sub("|".join(FOLDER) + "|" + w.FOLLOW_UP + r"|[\s?？,.，。!！的呢]", "", clause, flags=re.I)
+    rest = re.sub("|".join(FOLDER) + "|" + w.FOLLOW_UP + r"|[\s?？,.，。!！的呢面]", "", clause, flags=re.I)
     found = part.kind in ("ls", "count") and not part.names and folders_in(clause) and not rest
     return replace(part, text=clause, folder=folder_in(clause)) if found else None
 
@@ -193,8 +205,10 @@ def spread(part: Part) -> list:
 
 def adds_to(part: Part, clause: str) -> Part | None:
     """没认出类的一小句，给前一件事添了细节（库名、怎么运行、换一种货币）：返回添上的那一份。"""
-    if part.kind == "create" and runs(clause):  # “……，然后运行它”
+    if part.kind == "create" and runs(clause) and not re.search(CONTENT, clause, re.I):  # “……，然后运行它”
         return Part("create", clause, part.names, run=True)
+    if part.kind == "create" and re.match(CONTENT, clause, re.I):  # “创建 hello.py，内容是 print(1)”
+        return create_part(clause, part.names[0])
     names = library_names(clause)
     rest = re.sub("|".join(map(re.escape, names)) + "|" + w.FOLLOW_UP + r"|[\s?？,.，。!！]", " ", clause)
     rest = re.sub(r"[A-Za-z]+", lambda m: "" if m[0].lower() in w.NOT_NAMES else m[0], rest)  # “and is pg?”
@@ -208,7 +222,7 @@ def adds_to(part: Part, clause: str) -> Part | None:
 def merged(first: Part, more: Part) -> Part:
     names = first.names + [n for n in more.names if n not in first.names]
     text, run, asks = f"{first.text}，{more.text}", first.run or more.run, first.asks | more.asks
-    return replace(first, text=text, names=names, run=run, asks=asks)
+    return replace(first, text=text, names=names, run=run, asks=asks, content=first.content or more.content)
 
 
 def filler(clause: str) -> bool:
@@ -228,7 +242,7 @@ def paths_in(text: str) -> list:
     """问题里的文件名：带扩展名的（README.md、src/index.js）、引号里的（'name with spaces.md'），
     和跟它们连着列出来的（“blob.bin 和 pipe”）。"""
     found = [m[1] or m[2] for m in re.finditer(rf"{QUOTED_PATH}|{PATH}", text)]
-    for m in re.finditer(r"\s*(?:和|、|,|，|\band\b)\s*([A-Za-z_][\w-]*)(?![\w./])", text):
+    for m in re.finditer(r"\s*(?:和|、|，)\s*([A-Za-z_][\w-]*)(?![\w./])", text):
         if found and text[: m.start()].rstrip("'\"”` ").endswith(tuple(found)) and m[1].lower() not in w.NOT_NAMES:
             found.append(m[1])
     return list(dict.fromkeys(found))
@@ -269,15 +283,18 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
     """这一次没认出哪一类，却像是接着问（“那蓝笔呢？”“要是 2 盒呢？”“what about express?”）：沿用上一个问题最后
     那一件事，换上新的细节。库存问题缺商品（“库存够吗？”）也沿用上一个问题的。"""
     if ask.parts:
-        fixed = [with_items(p, before) if p.kind == "inventory" else p for p in ask.parts]
+        again = bool(re.search(w.FOLLOW_UP, question.lower()))  # “那蓝笔呢？”：接着问，数量也沿用
+        fixed = [with_items(p, before, again or "total" in p.asks) if p.kind == "inventory" else p for p in ask.parts]
         return replace(ask, parts=fixed)
     last = before.parts[-1]
     if not re.search(w.FOLLOW_UP, question.lower()) and not quantity_in(question) and not ask.fresh:
         return ask
     if last.kind == "inventory":
-        part = with_items(Part("inventory", question, orders_in(question)), before)
+        part = with_items(Part("inventory", question, orders_in(question)), before, True)
         if part.carried == "items" and not quantity_in(question) and not ask.fresh:  # 没说新的（“那 README 呢？”）
             return ask
+    elif moved := elsewhere(last, question):  # “那 src 里面呢？”
+        part = moved
     elif last.kind == "use" and (names := library_names(question)):
         part = replace(last, text=question, names=names, carried="use")
     elif ask.fresh or re.search(w.ON_TOPIC.get(last.kind, "$^"), question.lower()):  # “And in which files?”：再答一次
@@ -287,8 +304,8 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
     return Ask([part], [], ask.en, ask.fresh) if part.names or last.kind not in ("use", "inventory") else ask
 
 
-def with_items(part: Part, before: Ask) -> Part:
-    """只说了数量就沿用上一个问题的商品；只说了商品（或 the blue ones）就沿用上一个问题的数量。"""
+def with_items(part: Part, before: Ask, quantity: bool) -> Part:
+    """只说了数量就沿用上一个问题的商品；只说了商品（或 the blue ones），quantity 为真时沿用上一个问题的数量。"""
     previous = next((p for p in reversed(before.parts) if p.kind == "inventory" and p.names), None)
     if previous is None:
         return part
@@ -301,7 +318,7 @@ def with_items(part: Part, before: Ask) -> Part:
     if not names:  # 没说新的商品，也没说新的数量（“库存有多少？”）：就是上一个问题的那几种
         return replace(part, names=previous.names, carried="items")
     same = [replace(o, quantity=old.quantity, unit=old.unit, unclear=old.unclear) for o in names]
-    kept = [o if o.quantity or o.unclear else s for o, s in zip(names, same, strict=True)]
+    kept = [o if o.quantity or o.unclear or not quantity else s for o, s in zip(names, same, strict=True)]
     return replace(part, names=kept, carried="quantity" if kept != names else "")
 
 
@@ -319,5 +336,7 @@ def other_item(text: str, old: Order) -> Order | None:
     if colour and old.asked and english(old.asked):
         asked = f"{colour[1]} {old.asked.split()[-1]}"
         return Order(chinese_name(asked), asked=asked)
+    if goods := re.search(r"\b((?:red |blue |black |green )?(?:pens?|pencils?|notebooks?))\b", text.lower()):
+        return Order(chinese_name(goods[1]), asked=goods[1])  # “what about pencils?”
     item = name_near(re.sub(w.FOLLOW_UP, "", text), after=False)
     return Order(item, asked=item) if len(item) > 1 else None

@@ -134,15 +134,17 @@ def count(part, facts, en: bool) -> str:
     files = [(n, name) for n, name in rows if name.lower().endswith(f".{ext}")]
     total = rows[-1][0] if len(rows) > 1 and rows[-1][1] in ("total", "合计", "总计", "总用量") else None  # wc 的合计行
     place = say("here", en) if part.folder == "." else part.folder
+    here = re.search(r"当前目录|这个目录|这一层|\bthis (directory|folder)\b|\bhere\b", part.text.lower())
+    flat = say("count_flat", en, ext=ext) if not part.names and not here else ""  # “整个项目多少行”：只数了一层
     if got.code and not files:  # 没有这种文件时 shell 不展开 *.py：wc 的报错原样引出来
-        return failed(command, got, en)
+        return failed(command, got, en) + flat
     if not files:
-        return say("count_none", en, command=command, ext=ext)
+        return say("count_none", en, command=command, ext=ext) + flat
     answer = say("count_head", en, where=place, ext=ext, command=command) + "\n\n"
     answer += "\n".join(say("count_row", en, name=name, n=n) for n, name in files)
     answer += say("count_total", en, n=total) if total and len(files) > 1 else ""
     answer += say("wc_newlines", en) if not windows and any(n == "0" for n, _ in files) else ""  # 0 行不一定是空文件
-    return answer + ("\n\n" + failed(command, got, en) if got.code else "") + partly(got, en)
+    return answer + flat + ("\n\n" + failed(command, got, en) if got.code else "") + partly(got, en)
 
 
 def count_command(part, windows: bool) -> str:

@@ -153,8 +153,9 @@ def sources(found: list, en: bool) -> str:
         files
     )
     said += [say("from_user_data", en)] * (len(files) < len(used))
-    units = {f["order"].unit for f in used if f["order"].quantity and f["order"].unit and not f["data"].get("unit")}
-    unitless = say("unitless", en, units=join(sorted(units), en)) if units else ""
+    plain_ = [f for f in used if f["order"].quantity and f["order"].unit and not f["data"].get("unit")]  # 数据没写单位
+    units, items = sorted({f["order"].unit for f in plain_}), join((f["name"] for f in plain_), en)
+    unitless = say("unitless", en, units=join(units, en), items=items) if plain_ else ""
     said = say("semicolon", en).join(said)
     return "\n" + say("sources", en, parts=said[:1].upper() + said[1:], unitless=unitless) if used else ""
 

@@ -33,12 +33,12 @@ DEMO_INTRO = "\n".join([
 KINDS = [
     tuple(row.split(" | "))
     for row in r"""
-none | (跑|运行|执行|\brun\b|\bexecute\b).{0,12}(测试|\btests?\b|pytest|test suite)|测试.{0,3}(跑|运行)|比.{1,10}(贵|便宜|多|少)|\b(cheaper|dearer|pricier|more expensive|more|less|fewer) than\b|设为|设成|改为|修改|更新|删除|删掉|\b(set|update|modify|delete|remove|change)\b.{0,40}\b(to|stock|file|price)\b|\bcommits?\b|提交记录
+none | 过时|最新版本|升级到|漏洞|覆盖率|补货|几天|多久|要改吗|怎么改|总结|概括|翻译|\b(coverage|vulnerab\w*|outdated|up[ -]to[ -]date|restock|summari[sz]e|summary|translate)\b|(跑|运行|执行|\brun\b|\bexecute\b).{0,12}(测试|\btests?\b|pytest|test suite)|测试.{0,3}(跑|运行)|比.{1,10}(贵|便宜|多|少)|\b(cheaper|dearer|pricier|more expensive|more|less|fewer) than\b|设为|设成|改为|修改|更新|删除|删掉|\b(set|update|modify|delete|remove|change)\b.{0,40}\b(to|stock|file|price)\b|\bcommits?\b|提交记录
 branch | 分支|\bbranch\b
-count | 行数|多少行|\bcount\b.{0,30}\blines?\b|\bline counts?\b|\bhow many lines\b|\blines of code\b|\bwc\b
+count | 行数|多少行|\bhow long (is|are)\b.{0,40}\b(files?|scripts?)\b|\bcount\b.{0,30}\blines?\b|\bline counts?\b|\bhow many lines\b|\blines of code\b|\bwc\b
 inventory | 库存|多少钱|总价|单价|价格|够不够|够吗|够用|够的话|有货|还剩|还有多少|有多少[盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶]?$|下单|订购|还有吗|有货吗|还有没有|(?!一个)[\d一二两三四五六七八九十百千万]\s*[盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶把条根卷袋双台罐桶]|\b(in stock|stock|enough|how much|total|price|costs?|available)\b|\bneed \d|\b\d+ (boxes|box|packs?|pieces?|bottles?|cartons?|cases?|sets?|units?) of\b|\bhow many\b(?!.{0,30}\b(files?|lines?|commits?|folders?|tests?|items?)\b)|\b(sell|sold)\b|有卖|卖不卖
-file | (里|中)(写了|有|是)(什么|啥|些什么)|内容|看看|打开|显示|读一下|读读|读取|\b(show|open|read|print|cat|says?|contains?)\b|\bwhat('s| is) in\b
-about | (做|干)(什么|啥)的|干嘛的|有什么用|介绍一下|简介|用途|\bwhat (does|is) (this|the|it)( project| repo| app| tool)? ?(do|for|about)\b|\bwhat('s| is) this (project|repo|repository|codebase)\b|\b(about|describe) (this|the) (project|repo)
+file | (里|中)(面)?(都)?(写了|讲了|说了|写着|有|是)(些)?(什么|啥|些什么)|内容|看看|打开|显示|读一下|读读|读取|\b(show|open|read|print|cat|says?|contains?)\b|\bwhat('s| is) in\b
+about | (做|干)(什么|啥)的|干嘛的|干嘛用|用来(做|干)|有什么用|介绍一下|简介|用途|\bwhat (does|is) (this|the|it)( project| repo| app| tool)? ?(do|for|about)\b|\bwhat('s| is) this (project|repo|repository|codebase)\b|\b(about|describe) (this|the) (project|repo)
 stack | 技术栈|框架|(用了|用到了?|使用了?)(什么|哪些|啥)|(什么|哪些|啥)(技术|依赖|库|框架)|依赖了?(什么|哪些|啥)|(什么|哪个)版本|\bstack\b|\bframeworks?\b|\btechnolog|\bdependencies\b|\blibraries\b|\bbuilt with\b|\b(which|what) versions?\b|\bwhat \w+ versions?\b
 entry | 入口|启动|怎么(运行|跑)|\bentry|\bmain (file|script|module)\b|\bstarting point\b|\bhow (do i|to|can i) (run|start)\b|\bwhere does .{0,30} start\b
 use | 用到|用了|使用|有用|有没有|是否|搜|找|依赖|\b(use[sd]?|using|search|find|depends?|imports?|imported|requires?)\b
@@ -49,7 +49,7 @@ tests | 测试|\btests?\b
 ]
 STOCK_WORDS = r"库存|单价|价格|有货|还剩|还有多少|够吗|够不够|多少钱|还有吗|有货吗|还有没有"  # 商品名后面跟着的词
 ALL_ITEMS = r"所有|全部|哪些商品|哪几种|\b(all (the )?(items|stock|goods|products)|every (item|product)|which items)\b"
-UNIT_PRICE = r"单价|[一每][盒支个件包瓶本只箱]多少钱|多少钱一[盒支个件包瓶本只箱]|\b(each|apiece|per (box|unit|pen|pack|piece|item))\b"
+UNIT_PRICE = r"\bwhat do(es)? (they|it|one|each|a box) cost\b|\bwhat('s| is) the price\b|\bhow much (is|are|does) (one|a|each)\b|单价|[一每][盒支个件包瓶本只箱]多少钱|多少钱一[盒支个件包瓶本只箱]|\b(each|apiece|per (box|unit|pen|pack|piece|item))\b"
 FRESH = (  # 要重新读：以前读到的不算（只说了这个的一小句不算没听懂）
     r"重新(读|看|查|搜)|重读|再(读|看|查|搜)一?(下|遍|次)|刷新|最新的?|(文件|数据|库存)?(我|已经)?(改过了?|改了|更新了|更新过|变了)"
     r"|\b(re-?read|re-?check|(read|check|search|look) (it |them |the (stock )?files? )?again|again|latest|refresh"
@@ -57,7 +57,7 @@ FRESH = (  # 要重新读：以前读到的不算（只说了这个的一小句�
 )
 EACH_TEST = r"每个(测试)?(文件)?(测|是|检查)(的是)?(什么|啥)|分别测|各自测|测的是什么|\bwhat (each|every) (test|one|file)\b|\beach test\b|\bwhat do (they|the tests) (test|check)\b"
 # 一小句里连着问的几件事：strong 前后各拆开；其余（和、and）两边是不同的两类事才拆
-JOINS = r"(?P<strong>并且|而且|然后|接着|同时|\band then\b|\bthen\b|\band\b(?=\s+(?:please\s+)?(?:what|which|where|how|is|are|does|do|can|could|who|why|when|uninstall|remove|delete|install|add|update|upgrade|fix|change|rename|replace|run|create|write|tell|show|explain|list|count|check|find|search|make|give|open|read)\b))|和|、|以及|\band\b"
+JOINS = r"(?P<strong>并且|而且|然后|接着|同时|\band then\b|\bthen\b|\band\b(?=\s+(?:please\s+)?(?:what|which|where|how|is|are|does|do|can|could|who|why|when|uninstall|remove|delete|install|add|update|upgrade|fix|change|rename|replace|run|create|write|tell|show|explain|list|count|check|find|search|make|give|open|read|summari[sz]e|translate)\b))|和|、|以及|\band\b"
 HOW = r"怎么|如何|怎样|\bhow\b"  # 问的是怎么运行（入口、测试），不是让我运行
 MAKE = r"创建|新建|建一个|写一个|写入|\b(create|make|write)\b"  # 建文件：动词在文件名前面
 TOTAL = r"够|多少钱|总价|价钱|下单|\b(enough|cost|how much|afford)\b"  # 要知道数量才答得了：够不够、要多少钱
@@ -69,7 +69,7 @@ CURRENCY = r"美元|美金|欧元|日元|英镑|港币|\b(usd|eur|jpy|gbp|hkd|do
 FOLLOW_UP = r"呢\s*[？?]?\s*$|^\s*(那么?|要是|如果是|换成|改成)|^\s*(and|what about|how about)\b"  # 接着上一个问题问
 # 接着前一句说的（不另算一件事）：问的本来就在这一类的回答里（在哪里、版本、路径、列出来……）
 ON_TOPIC = {
-    "inventory": r"够|多少|钱|价|数量|几[盒支个件包]|如果|\b(how many|price|enough|total|available|in stock)\b",
+    "inventory": r"够|多少|钱|价|数量|有吗|都有|几[盒支个件包]|如果|\b(how many|price|enough|total|available|in stock)\b",
     "use": r"哪里|哪个文件|哪些文件|用在|在哪|\b(where|which files?|or not|anywhere)\b",
     "stack": r"版本|前端|后端|依赖|\b(versions?|frontend|backend|dependencies|libraries|frameworks)\b",
     "entry": r"路径|哪个文件|\b(path|which file)\b",
@@ -77,7 +77,7 @@ ON_TOPIC = {
     "create": r"运行|执行|\b(run|execute|content|containing|with)\b",
 }
 FILLER = r"以下是|这是(数据|记录)|数据如下|附上|\bhere('s| is| are)\b|\b(the )?(stock )?(record|data)s?\b|\b(below|attached)\b|请问?|谢谢|多谢|感谢|谢了|辛苦了?|帮我|帮个忙|麻烦你?|好的?|你好|嗨|我想(知道|问问?|了解)|问一下|想问一下|告诉我|一下|[那就吧呀啊啦哈呢嘛哦了你您]|\b(ok|okay|please|pls|plz|thanks|thank|thx|ty|you|so|much|a|lot|very|cheers|hi|hello|hey|well|quick|question|i|i'd|would|like|want|to|know|can|could|tell|me|wonder|great|cool|in|advance|and|also|but)\b"
-AROUND_WORDS = r"的|和|与|跟|以及|了|刚|刚刚|改|改了|重新|读|重读|文件|数据|记录|大概|大约|约|左右|差不多|估计|可能|是|几|加|再|另外|手上|手里|已经|现在|目前|所有|全部|商品|每种|各种|哪些|一次|一遍|库存|够|吗|还|有|呢|一共|总共|多少|价格|单价|是否|能|可以|需要|想要|要|买|订|来|查|一下|看看|帮|我们|我|请|如果|那么|那|各|要是|换成|改成|啊|吧|把|会|让|被|给|使|都|也|就|再|又|会不会|能不能|但|不要|不|没有|没"  # 商品名两边的词
+AROUND_WORDS = r"的|和|与|跟|以及|想|想买|打算|准备|采购|公司|我们|下单|订购|列出|查下|看下|下|先|发|送|了|刚|刚刚|改|改了|重新|读|重读|文件|数据|记录|大概|大约|约|左右|差不多|估计|可能|是|几|加|再|另外|手上|手里|已经|现在|目前|所有|全部|商品|每种|各种|哪些|一次|一遍|库存|够|吗|还|有|呢|一共|总共|多少|价格|单价|是否|能|可以|需要|想要|要|买|订|来|查|一下|看看|帮|我们|我|请|如果|那么|那|各|要是|换成|改成|啊|吧|把|会|让|被|给|使|都|也|就|再|又|会不会|能不能|但|不要|不|没有|没"  # 商品名两边的词
 AROUND = "|".join(sorted(AROUND_WORDS.split("|"), key=len, reverse=True))  # 长的先试：“要是”不会被拆成“要”和“是”
 UNITS = "盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶"
 EN_UNITS = r"boxes|box|packs?|packets?|pieces?|pcs|bottles?|cartons?|cases?|sets?|units?"
@@ -91,7 +91,7 @@ EN_STOP = (
     r"okay|fine|more|total|right|would|will|could|can|from)\b.*"
 )
 NOT_NAMES = set(
-    "a an the is are was were be been being do does did it its this that these those we our you your i me my project repo repository codebase code here there anywhere somewhere used use uses using search find for in on of at by to from any and or not if whether please can could tell what which where how library libraries package packages module modules dependency depend depends import imports imported require requires required test tests file files folder directory dir with check see look inside app application version who wrote written author license licence upgrade update install when why made make built build run also then hello hi hey quick question so thank thanks much pls cheers thx lot great cool ok okay all still actually yes no curious include lib really even ever about readme dockerfile makefile changelog exactly just only more other another same again latest refresh reread re-read changed updated edited execute uninstall remove delete add fix rename replace explain tell show give".split()
+    "a an the is are was were be been being do does did it its this that these those we our you your i me my project repo repository codebase code here there anywhere somewhere used use uses using search find for in on of at by to from any and or not if whether please can could tell what which where how library libraries package packages module modules dependency depend depends import imports imported require requires required test tests file files folder directory dir with check see look inside app application version who wrote written author license licence upgrade update install when why made make built build run also then hello hi hey quick question so thank thanks much pls cheers thx lot great cool ok okay all still actually yes no curious include lib really even ever about readme dockerfile makefile changelog exactly just only more other another same again latest refresh reread re-read changed updated edited execute testing safe usage usages uninstall remove delete add fix rename replace explain tell show give".split()
 )
 EN_SINGULAR = dict(
     pair.split(":")
@@ -143,6 +143,8 @@ basis | 依据：{files}。 | Based on: {files}.
 manifests_unread | 依赖清单读不了或解析不了（{why}），我判断不出技术栈。 | I could not read or parse the manifests ({why}), so I can't tell the tech stack.
 no_manifest | 工作目录里没有 package.json、pyproject.toml 或 requirements.txt，我判断不出技术栈。 | The work folder has no package.json, pyproject.toml or requirements.txt, so I can't tell the tech stack.
 no_manifest_part | {seen}，里面没有 package.json、pyproject.toml 或 requirements.txt；没看全，不能说没有，所以判断不出技术栈。 | {seen}, and none of them is package.json, pyproject.toml or requirements.txt; I did not see the rest, so I can't say there is none, and I can't tell the tech stack.
+entry_start | 入口文件是 {path}：package.json 的 scripts.start 是 `{script}`。 | The entry point is {path}: package.json's scripts.start is `{script}`.
+workspaces | - package.json 里有 workspaces：各个子包自己的 package.json 我没有读，上面没有它们的依赖 | - package.json has workspaces: I did not read each package's own package.json, so their dependencies are not above
 entry_main | 入口文件是 {main}：package.json 的 "main" 字段写着它。 | The entry point is {main}: the "main" field of package.json names it.
 main_missing | 不过工作目录里没有它（也许要先构建）。 |  But the work folder does not have it (it may need a build first).
 no_main | package.json 没有 main 字段， | package.json has no main field;␣
@@ -164,7 +166,7 @@ gap_unsearched | 有文件或目录没有搜（{note}） | some files or folders
 cannot_tell | 说不准是否用到了 {name}{where}：没找到它的依赖声明或 import，但我没看全：{gaps}。{seen} | I can't tell whether {name} is used{where}: I found no declaration or import, but I did not see everything: {gaps}.{seen}
 in_folder | （只搜了 {folder}） |  (I searched only {folder})
 only_mentioned | 没有找到我认得的 {name} 的依赖声明或 import{where}（我认得 package.json、pyproject.toml、requirements*.txt 和 JS、Python、Go、Java、Rust、C 的引入）；它出现在这些文件里：{files}。这些地方是不是在用它，我判断不了。 | I found no declaration or import of {name} that I recognise{where} (I know package.json, pyproject.toml, requirements*.txt and JS, Python, Go, Java, Rust and C imports); it appears in: {files}. Whether those use it, I can't tell.
-not_used | 没有用到 {name}：search_files 在项目里没有搜到它{tried}。 | {name} is not used: search_files found it nowhere in the project{tried}.
+not_used | 没有搜到 {name}：search_files 在项目里没有找到它{tried}（搜索区分大小写：依赖清单里写成别的大小写的，比如 Django，这样搜不到）。 | {name} was not found: search_files found it nowhere in the project{tried} (the search is case-sensitive: a manifest that spells it another way, such as Django, would not match).
 not_found_in | search_files 在 {folder} 里没有搜到 {name}（只搜了 {folder}，依赖清单和别的目录不在里面）{tried}。 | search_files found {name} nowhere in {folder} (I searched only {folder}; the manifests and the other folders are not in it){tried}.
 tried | （区分大小写：{names} 都搜了） |  (it is case-sensitive: I searched for {names})
 not_own | \n（没有搜 {folders}：版本库、依赖和虚拟环境里是别人的代码，不算项目用到。） | \n(I did not search {folders}: version control, dependencies and virtual environments hold other people's code.)
@@ -223,6 +225,7 @@ what_count | 每个 .{ext} 文件有多少行 | how many lines each .{ext} file 
 here | 当前目录 | this directory
 count_none | `{command}` 没有列出任何 .{ext} 文件。 | `{command}` listed no .{ext} file.
 count_head | {where}下每个 .{ext} 文件的行数（`{command}` 的输出）： | Lines of each .{ext} file in {where} (output of `{command}`):
+count_flat | \n\n（只数了这一层的 .{ext} 文件，子目录里的没有数。） | \n\n(Only the .{ext} files directly in this folder were counted, not those in subfolders.)
 count_row | - {name}：{n} 行 | - {name}: {n} lines
 count_total | \n\n合计 {n} 行。 | \n\nTotal: {n} lines.
 wc_newlines | \n\n（wc -l 数的是换行符：写着 0 行的文件不一定是空的，可能只有一行、末尾没有换行。） | \n\n(wc -l counts newlines: a file shown with 0 lines may hold one line without a newline at the end.)
@@ -264,7 +267,7 @@ from_files | {numbers}来自 {files} | {numbers} come from {files}
 earlier | （是之前的问题里读到的：文件后来改了的话，说“重新读一下”） |  (read for an earlier question: if the file has changed since, say “read it again”)
 stock_unlisted | （{seen}：可能还有别的商品没有算进来。） | ({seen}: there may be other items not counted.)
 from_user_data | 库存和单价来自你贴在问题里的数据，不是工具读到的 | the stock and the price come from the data you pasted into your question, not from a tool
-unitless | 库存数据里没写单位：我按你说的“{units}”来比。 |  The stock data gives no unit: I compared it with your {units}.
+unitless | {items}的库存数据里没写单位：我按你说的“{units}”来比。 |  The stock data for {items} gives no unit: I compared it with your {units}.
 carried_items | （商品沿用你上一个问题的：{said}。）\n | (Same items as your last question: {said}.)\n
 carried_quantity | （数量沿用你上一个问题的 {said}。）\n | (Same quantity as your last question: {said}.)\n
 other_currency | \n\n（你还说了要用别的货币算：上面的钱数是库存数据写的货币，我没有换算，也不知道汇率。） | \n\n(You also asked for another currency: the amounts above are in the currency the stock data uses; I did not convert them and do not know the exchange rate.)
