@@ -229,9 +229,7 @@ def main(argv=None) -> int:
         return make_page(args.page)
     session = start(args, Path(__file__).parent, TOOLS, MAX_ROUNDS)  # 读 .env 建客户端（或演示、录音），进入工作目录
     if session.replayer:  # --replay：按录音里的顺序把问题再问一遍
-        return session.replayer.replay(
-            lambda question, messages: ask(question, messages, session), lambda: new_conversation(session.notes)
-        )
+        return session.replayer.replay(lambda q, m: ask(q, m, session), lambda: new_conversation(session.notes))
     if args.question:
         return ask(args.question, session.history or new_conversation(session.notes), session)
     return repl(session)

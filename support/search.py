@@ -18,6 +18,7 @@ from support.workspace import (
     open_folder,
     quoted,
     shown,
+    utf16,
     verified,
 )
 
@@ -43,7 +44,7 @@ def matching_lines(files: "FileWalk", query: str, max_file_bytes: int):
         if data is None:
             files.miss(file, f"超过 {max_file_bytes / 1e6:g} MB，search_files 不搜；可以用 read_file 分页读")
             continue
-        if data[:2] in (b"\xff\xfe", b"\xfe\xff"):  # UTF-16 写的文本（PowerShell 5.1 的 >）：搜不了，要说出来
+        if utf16(data):  # UTF-16 写的文本（PowerShell 5.1 的 >）：搜不了，要说出来
             files.miss(file, "UTF-16 编码的文本，search_files 只搜 UTF-8")
             continue
         # 先整块找一次：大多数文件里根本没有，不必逐行拆开

@@ -81,9 +81,14 @@ def looks_binary(head: bytes) -> bool:
     return b"\0" in head
 
 
+def utf16(head: bytes) -> bool:
+    """UTF-16 写的文本（PowerShell 5.1 的 > 就写这种）：开头是字节顺序标记。"""
+    return head[:2] in (b"\xff\xfe", b"\xfe\xff")
+
+
 def binary_kind(head: bytes, name: str) -> str:
-    """read_file 不显示的文件是什么：UTF-16 写的文本（PowerShell 5.1 的 > 就写这种）单独说，别的按扩展名猜类型。"""
-    if head[:2] in (b"\xff\xfe", b"\xfe\xff"):
+    """read_file 不显示的文件是什么：UTF-16 写的文本单独说，别的按扩展名猜类型。"""
+    if utf16(head):
         return "UTF-16 编码的文本文件（read_file 只读 UTF-8：先把它转成 UTF-8 再读）"
     return f"二进制文件（{mimetypes.guess_type(name)[0] or '类型未知'}）"
 

@@ -35,9 +35,9 @@ ARCHIVE = re.compile(r"([A-Za-z0-9][\w.]*?)-(\d[\w.]*?)(?:-[^/]*)?\.(?:whl|tar\.
 class Dep:
     name: str
     version: str = ""
-    note: str = (
-        ""  # "" 普通的依赖；path 本地路径；include 引用了别的清单（没有读）；url 来自一个地址；runtime 要的运行时版本
-    )
+    # note："" 普通的依赖；path 本地路径；include 引用了别的清单（没有读）；url 来自一个地址；runtime 要的运行时版本；
+    # workspaces 有子包（它们的清单没有读）
+    note: str = ""
 
 
 def dependencies(path: str, text: str, partial: bool = False) -> list | None:
@@ -64,6 +64,7 @@ def npm_deps(text: str, partial: bool) -> list | None:
     engines, sections = data.get("engines"), [data.get(s) for s in NPM_SECTIONS]
     node = engines.get("node") if isinstance(engines, dict) else None  # 要的 Node.js 版本
     deps = [Dep(n.lower(), short_version(str(v))) for s in sections if isinstance(s, dict) for n, v in s.items()]
+    deps += [Dep("workspaces", note="workspaces")] if data.get("workspaces") else []  # 各个子包的清单没有读
     return ([Dep("engines.node", node[:40], "runtime")] if isinstance(node, str) else []) + deps
 
 
@@ -141,6 +142,15 @@ def short_version(spec: str) -> str:
     """^18.2.0 → 18.2、>=2.31 → 2.31、==3.0.0 → 3.0；别的写法（<3、!=2.0、npm:…、file:…）原样写出来。"""
     m = re.fullmatch(r"\s*(?:\^|~|>=|==|~=)?\s*v?(\d+(?:\.\d+)?)(?:\.[\w.-]*)?\s*", spec or "")
     return m[1] if m else (spec or "").strip()[:40]
+
+
+def start_script(package: dict) -> tuple | None:
+    """package.json 的 scripts.start 用哪个文件启动（node src/app.js）：(文件, 整条脚本)。"""
+    start = package.get("scripts", {}).get("start") if isinstance(package.get("scripts"), dict) else None
+    started = re.search(
+        r"\b(?:node|nodemon|ts-node|tsx|python3?|deno run)\s+(?:-\S+\s+)*([\w./-]+\.[a-z]{2,3})\b", str(start)
+    )
+    return (started[1], start) if started else None
 
 
 def project_script(text: str) -> tuple | None:

@@ -20,12 +20,9 @@ EN_NUMBER = rf"(?:{EN_ONE})(?:\s*(?:or|to|-|–|\+|plus|times)\s*(?:{EN_ONE}))*{
 OWNED = (
     r"(?:我|我们|手上|手里|已经)有\s*$|\bi (?:already )?(?:have|own|'ve got)\s*$"  # “我手上有 2 盒”：已有的，不是要的
 )
-COLOUR_LIST = (
-    r"\b((?:(?:red|blue|black|green)(?:,? and |, | or ))*)(red|blue|black|green) (pens?|pencils?|notebooks?)\b"
-)
+COLOUR_LIST = rf"\b((?:(?:{w.COLOUR})(?:,? and |, | or ))*)({w.COLOUR}) ({w.GOODS})\b"
 DIGITS = dict(zip("一二两三四五六七八九", (1, 2, 2, 3, 4, 5, 6, 7, 8, 9), strict=True))
 POWERS = {"十": 10, "百": 100, "千": 1000}
-COLOURS = ("red", "blue", "black", "green")
 
 
 @dataclass(frozen=True)
@@ -113,7 +110,7 @@ def chinese_number(text: str) -> int | None:
     if text.isdecimal():
         return int(text) or None if len(text) <= 100 else None  # 几千位的数：看不准
     if m := re.fullmatch(r"(\d{1,90})\s*([十百千万亿])", text):  # 3千、5 万
-        return int(m[1]) * {"十": 10, "百": 100, "千": 1000, "万": 10**4, "亿": 10**8}[m[2]] or None
+        return int(m[1]) * (POWERS | {"万": 10**4, "亿": 10**8})[m[2]] or None
     for sep, power in (("亿", 10**8), ("万", 10**4)):
         high, found, low = text.partition(sep)
         if found:
@@ -145,7 +142,7 @@ def english_orders(text: str) -> list:
         words = re.sub(w.EN_STOP, "", m[3]).strip().split()
         unit = m[2] or (words.pop(0) if words and re.fullmatch(w.EN_UNITS, words[0]) else "")  # “is 2 boxes ok”
         asked = " ".join(words[1:] if words[:1] == ["of"] else words)
-        if asked in COLOURS and (noun := re.search(r"\b(pens?|pencils?|notebooks?)\b", q[m.end() :])):
+        if re.fullmatch(w.COLOUR, asked) and (noun := re.search(rf"\b({w.GOODS})\b", q[m.end() :])):
             asked = f"{asked} {noun[1]}"  # “3 red and 2 blue pens”
         owned = re.search(OWNED, q[: m.start()])
         quantity = None if owned else w.EN_NUMBERS.get(m[1]) or chinese_number(m[1])
@@ -155,7 +152,7 @@ def english_orders(text: str) -> list:
         elif unit and not owned:
             bare.append(Order("", quantity, unit, "", unclear))
     for m in re.finditer(COLOUR_LIST, q):
-        said = [f"{c} {m[3]}" for c in [*re.findall(r"red|blue|black|green", m[1]), m[2]]]  # red and blue pens
+        said = [f"{c} {m[3]}" for c in [*re.findall(w.COLOUR, m[1]), m[2]]]  # red and blue pens
         orders += [Order(chinese_name(a), asked=a) for a in said if all(o.asked != a for o in orders)]
     return given(orders, bare)
 
@@ -171,7 +168,7 @@ def given(orders: list, bare: list) -> list:
 def chinese_name(asked: str) -> str:
     """red pens → 红笔：每个词都认得才翻译，否则用原话。"""
     parts = asked.split()
-    known = parts and all(p in w.EN_GOODS for p in parts) and parts[-1] not in ("red", "blue", "black", "green")
+    known = parts and all(p in w.EN_GOODS for p in parts) and not re.fullmatch(w.COLOUR, parts[-1])
     return "".join(w.EN_GOODS[p] for p in parts) if known else asked  # 只说颜色（blue）不是商品名
 
 

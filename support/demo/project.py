@@ -7,7 +7,7 @@
 import re
 
 from support.demo.facts import HIT, Result, all_pages, loads
-from support.demo.manifests import KNOWN, MANIFESTS, dependencies, project_script
+from support.demo.manifests import KNOWN, MANIFESTS, dependencies, project_script, start_script
 from support.demo.question import MAX_NAMES
 from support.demo.words import join, say
 
@@ -88,7 +88,7 @@ def stack(part, facts, en: bool) -> str:
     )
     lines = grouped(deps.values(), en) + notes + [say("runtime_line", en, runtimes=runtimes)]
     lines += [say("more_manifests", en, seen=partly)] if partly else []
-    lines += [say("workspaces", en)] if any(got.text.count('"workspaces"') for got in reads.values()) else []
+    lines += [say("workspaces", en)] if any(d.note == "workspaces" for d, _ in deps.values()) else []
     lines += [say("readme_start", en, readme=readme)] if about and about.state != "complete" and not settled else []
     lines += [say("about_line", en, readme=readme, paragraph=paragraph)] if paragraph else []
     basis = say("basis", en, files=join(parsed + ([readme] if paragraph else []), en))
@@ -99,7 +99,7 @@ def grouped(deps, en: bool) -> list:
     """依赖按类别一行一行：前端、后端（带运行时）、测试、语言，然后是其他依赖、引用了没读的清单、本地路径。"""
     groups = {}
     for dep, path in deps:
-        if dep.note == "runtime":
+        if dep.note in ("runtime", "workspaces"):
             continue
         if dep.note in ("include", "path"):
             category, shown = dep.note, say(f"dep_{dep.note}", en, name=dep.name, path=path)
@@ -156,12 +156,8 @@ def entry(part, facts, en: bool) -> str:
     if main:  # 列全了顶层目录、里面又没有 main 写的那个（dist/ 要先构建）：照实说
         gone = top.state == "complete" and main.removeprefix("./").split("/")[0] not in {n.rstrip("/") for n in names}
         return say("entry_main", en, main=main) + say("main_missing", en) * gone + how_to_run(part, package, main, en)
-    start = package.get("scripts", {}).get("start") if isinstance(package.get("scripts"), dict) else None
-    started = re.search(
-        r"\b(?:node|nodemon|ts-node|tsx|python3?|deno run)\s+(?:-\S+\s+)*([\w./-]+\.[a-z]{2,3})\b", str(start)
-    )
-    if started:  # scripts.start 写着用哪个文件启动
-        return say("entry_start", en, path=started[1], script=start)
+    if started := start_script(package):  # scripts.start 写着用哪个文件启动
+        return say("entry_start", en, path=started[0], script=started[1])
     script = project_script(read_whole(facts, "pyproject.toml").text) if "pyproject.toml" in names else None
     if script:  # [project.scripts] 写着装好以后的命令
         return say("entry_script", en, table=script[0], name=script[1], target=script[2])

@@ -324,7 +324,7 @@ def with_items(part: Part, before: Ask, quantity: bool) -> Part:
 
 def colour_of(order: Order, old: Order) -> Order:
     """英文只说了颜色（1 blue）：沿用上一种商品的名词（red pens → blue pens）。"""
-    if order.asked in ("red", "blue", "black", "green") and old.asked and english(old.asked):
+    if re.fullmatch(w.COLOUR, order.asked) and old.asked and english(old.asked):
         asked = f"{order.asked} {old.asked.split()[-1]}"
         return replace(order, item=chinese_name(asked), asked=asked)
     return order
@@ -332,11 +332,10 @@ def colour_of(order: Order, old: Order) -> Order:
 
 def other_item(text: str, old: Order) -> Order | None:
     """“那蓝笔呢？”“and the blue ones?”：另一种商品；英文只说了颜色就沿用上一种的名词。"""
-    colour = re.search(r"\b(red|blue|black|green)\b", text.lower())
+    colour = re.search(rf"\b({w.COLOUR})\b", text.lower())
     if colour and old.asked and english(old.asked):
-        asked = f"{colour[1]} {old.asked.split()[-1]}"
-        return Order(chinese_name(asked), asked=asked)
-    if goods := re.search(r"\b((?:red |blue |black |green )?(?:pens?|pencils?|notebooks?))\b", text.lower()):
+        return colour_of(Order(colour[1], asked=colour[1]), old)
+    if goods := re.search(rf"\b((?:(?:{w.COLOUR}) )?(?:{w.GOODS}))\b", text.lower()):
         return Order(chinese_name(goods[1]), asked=goods[1])  # “what about pencils?”
     item = name_near(re.sub(w.FOLLOW_UP, "", text), after=False)
     return Order(item, asked=item) if len(item) > 1 else None

@@ -62,7 +62,6 @@ HOW = r"怎么|如何|怎样|\bhow\b"  # 问的是怎么运行（入口、测试
 MAKE = r"创建|新建|建一个|写一个|写入|\b(create|make|write)\b"  # 建文件：动词在文件名前面
 TOTAL = r"够|多少钱|总价|价钱|下单|\b(enough|cost|how much|afford)\b"  # 要知道数量才答得了：够不够、要多少钱
 SUM = r"一共|总共|合计|加起来|\b(total|altogether|in all|sum)\b"  # 几种商品加在一起
-EVERY = r"所有|全部|每种|各种|哪些商品|哪几种|每个|分别|\b(all|every|each|which items)\b"  # 库存：所有商品；测试：每个测什么
 VALUE = r"价值|值多少|总值|\b(value|worth)\b"  # 这些库存一共值多少钱
 LEFT = r"买空|剩下|还剩几|剩多少|\b(left over|remain|run out)\b"  # 买完以后还剩多少
 CURRENCY = r"美元|美金|欧元|日元|英镑|港币|\b(usd|eur|jpy|gbp|hkd|dollars?|euros?|yen|pounds?)\b"
@@ -82,6 +81,7 @@ AROUND = "|".join(sorted(AROUND_WORDS.split("|"), key=len, reverse=True))  # 长
 UNITS = "盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶"
 EN_UNITS = r"boxes|box|packs?|packets?|pieces?|pcs|bottles?|cartons?|cases?|sets?|units?"
 EN_NUMBERS = dict(zip("one two three four five six seven eight nine ten".split(), range(1, 11), strict=True))
+COLOUR, GOODS = "red|blue|black|green", "pens?|pencils?|notebooks?"  # 英文问题里认得的颜色和商品
 EN_GOODS = dict(
     pair.split(":")
     for pair in "red:红 blue:蓝 black:黑 green:绿 pen:笔 pens:笔 pencil:铅笔 pencils:铅笔 notebook:笔记本 notebooks:笔记本".split()
