@@ -8,26 +8,19 @@
 往下是它用到的配对检查，最后是交互模式和 main()。真实世界里的护栏在 support/ 里，按名字调用。
 """
 
-import os
-import signal
 import sys
-
-if __name__ == "__main__":  # 还在启动（import）时按 Ctrl-C：不出 traceback，立刻以退出码 130 结束
-    signal.signal(signal.SIGINT, lambda signum, frame: os._exit(130))
-
-import json
 from pathlib import Path
 
-from support.cli import Session, make_page, parse_args, start
-from support.counts import count_model_call, count_tool_run, summary
+from support.cli import Session, make_page, parse_args, question_done, start
 from support.errors import API_ERRORS, explain_error, internal_error
+from support.escapes import printable
+from support.json_safe import safe_text
+from support.launch import launch
 from support.options import Options
-from support.processes import protect_memory
 from support.provider import to_history
-from support.screen import prepare_repl, preview, safe_console, shown_call, waiting
+from support.stats import count_model_call, count_tool_run, summary
 from support.step import pause_step
-from support.visible import printable
-from support.wire import safe_text
+from support.terminal import prepare_repl, preview, safe_console, shown_call
 from tools import COMMAND_TIMEOUT, TOOLS, dispatch_tool
 
 # ── 常量 ─────────────────────────────────────────────────────
@@ -60,16 +53,15 @@ def run(
         print(f"\n{'=' * 40} 第 {round_num} 轮 {'=' * 40}")
         if options.step:  # --step：调用模型前停一下，看 messages 新增了什么
             pause_step(round_num, messages, model, TOOLS, stats)
-        if not ready_to_send(messages, options):  # 宿主检查：每个 tool_call 都有配对的结果，不对就不发
+        if not ready_to_send(messages):  # 宿主检查：每个 tool_call 都有配对的结果，不对就不发
             break
 
-        with waiting():  # 终端上显示等了几秒
-            response = client.chat.completions.create(
-                model=model,
-                messages=messages,
-                tools=TOOLS,
-                tool_choice="auto",  # 默认值，但有的本地服务不写就不调工具
-            )
+        response = client.chat.completions.create(
+            model=model,
+            messages=messages,
+            tools=TOOLS,
+            tool_choice="auto",  # 默认值，但有的本地服务不写就不调工具
+        )
         count_model_call(stats, response)
         msg = to_history(response, messages)  # 查形状，变成各家服务商都收的 assistant 消息
         if msg.get("reasoning_content"):
@@ -89,7 +81,7 @@ def run(
             func_args = tc["function"]["arguments"]  # JSON 字符串（章节里是解析好的 dict）：dispatch_tool 解析并检查
             print(f"  [调用工具] {shown_call(func_name, func_args)}")  # 模型发来的原样，太长只显示开头
             result = dispatch_tool(func_name, func_args, options)
-            tool_done(tc, result, stats, options)  # 打印 [工具结果]，数一次执行，--record 记下
+            tool_done(result, stats)  # 打印 [工具结果]，数一次执行
 
             messages.append({
                 "role": "tool",
@@ -143,16 +135,14 @@ def check_pairing(messages: list) -> int:
     return repaired
 
 
-def tool_done(tc: dict, result: str, stats: dict, options: Options) -> None:
+def tool_done(result: str, stats: dict) -> None:
     """一次工具调用做完了：屏幕上打印 [工具结果]（太长只显示开头），真正执行了才算进“工具执行”
-    （参数不对、命令没批准的另记），--record 把它写进录音（--replay 和录下的结果比一比）。"""
+    （参数不对、命令没批准的另记）。"""
     print(f"  [工具结果] {preview(result)}")
     count_tool_run(stats, result)
-    if options.recording:
-        options.recording.tool_ran(tc, result)
 
 
-def ready_to_send(messages: list, options: Options = Options()) -> bool:
+def ready_to_send(messages: list) -> bool:
     """每次调用模型前，宿主检查这次请求（第三篇讲义：“检查消息配对完整，再进入下一轮”）：每个 tool_call
     后面都有 id 相同的一条 role:"tool" 结果，每条结果都回答它前面的调用，tool 后面不直接跟 user。
     上个问题的缺口 check_pairing 已补好，这时再出问题只能是宿主的代码错了（比如删了追加结果的几行）：不修，不发出。"""
@@ -172,33 +162,28 @@ def ready_to_send(messages: list, options: Options = Options()) -> bool:
     problems += [f'{call_id} 没有对应的 role:"tool" 结果' for call_id in pending]
     if problems:
         more = f"（还有 {len(problems) - 1} 处）" if len(problems) > 1 else ""
-        line = f"[宿主拦截] {printable(problems[0])}{more}，这次请求没有发出。"
-        print(f"\n{line}")
-        if options.recording:  # --record：录下为什么停在这里（网页上要说）
-            options.recording.host_stopped(line, len(messages))
+        print(f"\n[宿主拦截] {printable(problems[0])}{more}，这次请求没有发出。")
     return not problems
 
 
 # ── 交互模式和命令行 ─────────────────────────────────────────
 def ask(question: str, messages: list, s: Session) -> int:
     """跑一个问题，出错或 Ctrl-C 都变成一句话，对话保留。返回退出码。s：这次运行（support/cli.py 的 Session）。"""
+    code = 1
     try:
         run(safe_text(question), messages, client=s.client, model=s.model, max_rounds=s.max_rounds, options=s.options)
+        code = 0 if messages[-1].get("role") == "assistant" and not messages[-1].get("tool_calls") else 1  # 答完了
     except KeyboardInterrupt:
         print("\n[已中断] " + ("问题没有答完，程序结束。" if s.one_shot else "这一轮停下了；对话还在，可以接着问。"))
-        return 130
+        code = 130
     except API_ERRORS as e:  # 服务商或网络的问题：一句话说该改哪个设置
         print(explain_error(e, s.client, s.model), file=sys.stderr)
-        return 1
     except BrokenPipeError:
         raise  # 输出的管道被关了（比如 | head），不是 bug：交给入口安静地结束
     except Exception as e:  # 真正的 bug 也只打印一句，不丢对话
         print(internal_error(e), file=sys.stderr)
-        return 1
-    finally:
-        if s.show_messages:
-            print(printable(json.dumps(messages, ensure_ascii=False, indent=2)))
-    return 0 if messages[-1].get("role") == "assistant" and not messages[-1].get("tool_calls") else 1  # 答完了
+    question_done(s, messages, code)  # --show-messages 打印历史；--record 记下最后一轮的结果
+    return code
 
 
 def repl(session: Session) -> int:
@@ -236,14 +221,4 @@ def main(argv=None) -> int:
 
 
 if __name__ == "__main__":
-    try:
-        signal.signal(signal.SIGINT, signal.default_int_handler)  # 启动完了：Ctrl-C 交给 ask()、repl() 接住
-        protect_memory()  # Linux：同一用户跑的命令读不了本进程的内存和环境变量（里面有 key）
-        sys.exit(main())
-    except KeyboardInterrupt:  # 还没进入问答（比如正在读配置）就按了 Ctrl-C
-        sys.exit(130)
-    except BrokenPipeError:  # 读输出的一方先走了（| head）：安静地结束
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.exit(1)
-    except (OSError, MemoryError) as e:  # 输出写不进去（比如磁盘满了）、内存不够（读一段太大的录音）：一句话
-        sys.exit(print(internal_error(e), file=sys.stderr) or 1)
+    launch(main)  # 以 main() 的返回值退出；管道被关了、磁盘满了也只说一句（support/launch.py）

@@ -13,11 +13,11 @@ import json
 import os
 from pathlib import Path
 
-from support.commands import SHELL_NOTE, approve, run_bounded
-from support.counts import NotRun
+from support.command_guard import SHELL_NOTE, approve, run_bounded
+from support.json_safe import INVALID_JSON, json_arguments, safe_text
 from support.options import Options
 from support.search import coverage_note, matching_lines, walk_files
-from support.wire import INVALID_JSON, json_arguments, safe_text
+from support.stats import NotRun
 from support.workspace import (
     binary_kind,
     folder_names,

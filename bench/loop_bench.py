@@ -95,13 +95,13 @@ def record_overhead():
                     openai.OpenAI(base_url=p.url, **client_kwargs), "m", agent.TOOLS, ROUNDS + 1, "question"
                 )
                 keep = Recorder(openai.OpenAI(base_url=p.url, **client_kwargs), create_recording(str(path)), info)
-                recorded.append(timed(lambda keep=keep: agent_loop(keep, agent.Options(recording=keep))))
+                recorded.append(timed(lambda keep=keep: agent_loop(keep)))
                 size, sent = path.stat().st_size, sum(len(r) for r in p.raw)
         own = []  # 录音自己的开销：客户端换成立刻交出回复的替身（不走网络、不走 SDK），只剩 run() 和录音
         for n in range(7):
             bare = timed(lambda: agent_loop(stub_client()))
             keep = Recorder(stub_client(), create_recording(str(Path(tmp) / f"stub{n}.jsonl")), info)
-            own.append(timed(lambda keep=keep: agent_loop(keep, agent.Options(recording=keep))) - bare)
+            own.append(timed(lambda keep=keep: agent_loop(keep)) - bare)
     plain, recorded = min(plain), min(recorded)
     print(
         f"--record（{ROUNDS} 轮）：{recorded * 1000:.0f} ms，不录 {plain * 1000:.0f} ms，比值 {recorded / plain:.3f}×；"

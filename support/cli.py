@@ -4,17 +4,18 @@
 """
 
 import argparse
+import json
 import math
 import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from support.config import connect, enter_workdir, kept_back, scratch_copy
+from support.escapes import printable
 from support.instructions import project_notes
 from support.options import Options
 from support.processes import interrupts_held
-from support.screen import fail
-from support.visible import printable
+from support.terminal import Waiting, fail
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,7 @@ class Session:
     intro: str = ""  # 交互模式的开场白里多说的：离线演示认得哪些问题
     replayer: object = None  # --replay 的 Replayer：按录音里的顺序把问题再问一遍
     notes: str = ""  # 工作目录里 AGENTS.md 写给 agent 的说明：新对话的 system 规则后面加上它
+    recording: object = None  # --record / --resume 的 Recorder、--replay 的 Replayer：问题结束时看一眼 messages
 
 
 def start(args, app_dir: Path, tools: list, max_rounds: int) -> Session:
@@ -79,10 +81,22 @@ def start(args, app_dir: Path, tools: list, max_rounds: int) -> Session:
         command_timeout=args.command_timeout,
         step=args.step,
         env_files=env_files,
-        recording=replayer or (client if args.record or args.resume else None),  # 每执行完一个工具告诉它一声
     )
     one_shot = bool(args.question) or bool(replayer and replayer.one_question())
-    return Session(client, model, options, rounds, one_shot, args.show_messages, history, intro, replayer, notes)
+    recording = replayer or (client if args.record or args.resume else None)
+    client = Waiting(client)  # 等模型回复时终端上显示等了几秒
+    return Session(
+        client, model, options, rounds, one_shot, args.show_messages, history, intro, replayer, notes, recording
+    )
+
+
+def question_done(s: Session, messages: list, code: int) -> None:
+    """一个问题结束了（code 是 ask() 的退出码）：--show-messages 打印完整的历史；录音和回放看一眼最后一轮：
+    它的工具结果没有再送出去，录音要记下，回放要和录下的比（其余几轮它们在下一次请求里看到了）。"""
+    if s.show_messages:
+        print(printable(json.dumps(messages, ensure_ascii=False, indent=2)))
+    if s.recording:
+        s.recording.question_done(messages, interrupted=code == 130)
 
 
 def make_page(path: str) -> int:

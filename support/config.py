@@ -16,11 +16,11 @@ import openai
 from dotenv import dotenv_values
 from dotenv.parser import parse_stream
 
+from support.escapes import printable
 from support.http import reply_limited_client
 from support.provider import Provider
-from support.screen import fail
 from support.secrets import masked_line
-from support.visible import printable
+from support.terminal import fail
 from support.workspace import read_regular
 
 PLACEHOLDER_KEY = "sk-your-key-here"  # .env.example 里的示例值

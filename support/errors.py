@@ -12,11 +12,11 @@ from pathlib import Path
 
 import openai
 
+from support.escapes import printable
 from support.http import ReplyRefused
+from support.json_safe import safe_text
 from support.provider import ProviderError
 from support.secrets import masked_line, request_keys, secrets_of
-from support.visible import printable
-from support.wire import safe_text
 
 # 回复到了，但不是能用的 chat completion：形状不对、不是 JSON、编码不对、嵌套深得解析不了
 BAD_REPLY = (ProviderError, json.JSONDecodeError, UnicodeError, RecursionError)

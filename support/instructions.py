@@ -4,7 +4,7 @@
 读它守着和文件工具一样的边界：只在工作目录里，只读普通文件，不读 env 文件；太长就只放开头。
 """
 
-from support.wire import safe_text
+from support.json_safe import safe_text
 from support.workspace import inside_workspace, open_regular
 
 AGENTS_FILE = "AGENTS.md"

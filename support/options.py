@@ -11,4 +11,3 @@ class Options:
     command_timeout: float | None = None  # --command-timeout；None 就用 tools.COMMAND_TIMEOUT
     step: bool = False  # --step：每次调用模型前停一下，看 messages 新增了什么
     env_files: frozenset = frozenset()  # 读过的 .env 的 (st_dev, st_ino)：它的硬链接也不许文件工具读
-    recording: object = None  # --record / --resume 的 Recorder、--replay 的 Replayer：每执行完一个工具告诉它一声

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 import openai
 
-from support.wire import json_arguments, safe_text
+from support.json_safe import json_arguments, safe_text
 
 EMPTY_REPLY = "（模型没有返回内容）"
 MAX_TOOL_CALLS = 64  # 一次回复最多执行多少个工具调用；多出来的不进历史、不执行

@@ -11,9 +11,9 @@ import tempfile
 import unicodedata
 from pathlib import Path
 
-from support.screen import interactive
-from support.visible import printable
-from support.wire import paired
+from support.escapes import printable
+from support.json_safe import paired
+from support.terminal import interactive
 
 BLUE, GREEN, RESET = "\x1b[34m", "\x1b[32m", "\x1b[0m"  # 新增的 assistant 请求用蓝色，tool 结果用绿色
 

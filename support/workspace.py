@@ -6,7 +6,7 @@ import os
 import stat
 from pathlib import Path
 
-from support.visible import escaped
+from support.escapes import escaped
 
 ENV_TEMPLATES = {".env.example", ".env.sample", ".env.template"}  # 模板，不是密钥
 READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)  # 打开文件不会卡住

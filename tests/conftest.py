@@ -19,6 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import lesson  # noqa: E402  课程检查（tests/lesson.py）
+
 import tools  # noqa: E402
 from fakes.provider import FakeProvider  # noqa: E402
 
@@ -46,6 +48,7 @@ APPEND_RESULT = """
 # 这样测试不依赖 agent.MAX_ROUNDS：学习者做练习 1 把它改成 3 或 20，测试照样过。
 # 测默认值的测试传 rounds=None，读 agent.MAX_ROUNDS。
 ROUNDS = 10
+FAILED = pytest.StashKey[bool]()  # 这次有没有测试没通过（pytest_unconfigure 要知道）
 NO_CERTS = tempfile.TemporaryDirectory(prefix="no-certs-")  # 一个空目录，见 no_cert_bundle
 
 
@@ -111,6 +114,25 @@ def pytest_terminal_summary(terminalreporter):
     if limits:
         terminalreporter.write_line(
             f"[说明] 你把 {'、'.join(limits)}：测试照样按默认值跑（改小以后的行为见 tests/test_exercises.py）。"
+        )
+
+
+def pytest_sessionfinish(session, exitstatus):
+    session.config.stash[FAILED] = exitstatus == pytest.ExitCode.TESTS_FAILED
+
+
+def pytest_unconfigure(config):
+    """有测试没通过，而课程的函数（run()、工具……）和发布时不一样：最后一行说一声，指向课程检查。
+    红了的测试照样都在上面：这一行不藏任何失败，只说它们多半是在指出你改了的行为。"""
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if not config.stash.get(FAILED, False) or reporter is None or hasattr(config, "workerinput"):
+        return
+    changed = lesson.changed_from_shipped()
+    if changed:
+        more = f" 等 {len(changed)} 处" if len(changed) > 2 else ""
+        reporter.write_line(
+            f"[说明] {'、'.join(changed[:2])}{more}和发布时不一样：上面红的测试测的是发布时的行为。"
+            "python tests/lesson.py 用十秒钟说清楚讲义里的哪件事变了。"
         )
 
 
@@ -292,10 +314,23 @@ def agent_copy(tmp_path):
 
 
 def edit(path, old, new):
-    """在副本里改代码：old 必须恰好出现一次。"""
+    """在副本里改代码：old 必须恰好出现一次。学习者已经亲手做了这个改动（讲义的实验），副本里就已经是改过的：
+    new 已经在里面（不算注释和空白；删掉几行的实验：old 已经不在，课程的函数也和发布时不一样），就不再改，
+    测改过的结果。"""
     text = path.read_text(encoding="utf-8")
+    if (
+        code_of(new)
+        and code_of(new) in code_of(text)
+        or (not code_of(new) and old not in text and lesson.changed_from_shipped(path.parent))
+    ):
+        return
     assert text.count(old) == 1, f"{path.name} 里找不到（或不止一处）{old!r}"
     path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def code_of(text: str) -> str:
+    """比较代码用：去掉注释，空白连成一个空格（注释写得不一样、缩进差一点，也认得出是同一个改动）。"""
+    return re.sub(r"\s+", " ", re.sub(r"#[^\n]*", "", text)).strip()
 
 
 def set_constant(path, name, value):

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fakes.provider import call, text_reply, tool_reply
-from support.commands import (
+from support.command_guard import (
     HEAD_COLUMNS,
     MAX_SHOWN_CHARS,
     MAX_SHOWN_LINES,
@@ -85,7 +85,7 @@ def test_every_space_but_the_ascii_one_and_every_blank_looking_char_is_escaped(c
 
 
 def test_everything_the_other_screens_escape_is_escaped_here_too():
-    from support.visible import INVISIBLE, escaped
+    from support.escapes import INVISIBLE, escaped
 
     text = "|".join(chr(c) for c in INVISIBLE if chr(c) not in "\n\t")
     assert folded(text) == escaped(text)

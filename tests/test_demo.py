@@ -10,7 +10,7 @@ import agent
 import tools
 from support.demo.model import demo_client, next_step
 from support.demo.question import understand
-from support.screen import preview
+from support.terminal import preview
 from tools import TOOLS
 
 PROJECT = str(ROOT / "examples" / "my-project")

@@ -52,6 +52,22 @@ def test_exercise_1_without_editing_the_question_needs_four_rounds(app):
     assert limited.returncode == 1 and "[警告] 达到最大轮次 3" in limited.stdout
 
 
+@our_tool("read_file")
+def test_exercise_1_a_budget_of_20_finishes_what_10_cannot(app):
+    """练习 1 的后一半离线做：MAX_RESULT_CHARS = 100 时结果一页只有一两行，技术栈问题要 12 轮。"""
+    assert "第 12 轮回答（模型调用 12 次，工具执行 11 次）" in exercise(1)
+    set_constant(app / "tools.py", "MAX_RESULT_CHARS", 100)
+    twenty = demo(app, QUESTION, rounds=20)
+    assert twenty.returncode == 0 and rounds(twenty.stdout)[-1] == "12"
+    assert "[统计] 模型调用 12 次，工具执行 11 次" in twenty.stdout and "React 18.2" in twenty.stdout
+    assert "项目说明（来自 README.md）：A full-stack web application" in twenty.stdout  # README 的说明在第 2 页
+    assert "package.json 只看到了一部分" in twenty.stdout  # 练习 4 的第 4 步：一个文件最多读 5 页
+    ten = demo(app, QUESTION, rounds=10)  # 练习 4 的第 3 步：每页一项，翻页；读不完就停下警告，不说“没有”
+    assert '[调用工具] list_files({"path": ".", "offset": 2})' in ten.stdout
+    assert '[调用工具] read_file({"path": "package.json"})' in ten.stdout and "没有 package.json" not in ten.stdout
+    assert ten.returncode == 1 and "[警告] 达到最大轮次 10" in ten.stdout and "[最终回复]" not in ten.stdout
+
+
 def test_exercise_2_prints_the_length_under_each_round_banner(app):
     text = exercise(2)
     banner, added = re.findall(r"`(print\(.*?\))`", text)[:2]
@@ -123,16 +139,6 @@ def test_exercise_4_a_cut_search_is_never_read_as_not_used(app, cap):
 
 
 @our_tool("read_file")
-def test_exercise_4_at_cap_100_the_stack_question_pages_and_never_says_absent(app):
-    set_constant(app / "tools.py", "MAX_RESULT_CHARS", 100)
-    out = demo(app, QUESTION).stdout
-    assert '[调用工具] list_files({"path": ".", "offset": 2})' in out  # 每页一项：翻页
-    assert '[调用工具] read_file({"path": "package.json"})' in out
-    assert "没有 package.json" not in out
-    assert "React 18.2" in out or "[警告] 达到最大轮次 10" in out  # 读完了就答对，轮次不够就停下，不瞎答
-
-
-@our_tool("read_file")
 def test_exercise_4_when_the_readme_s_first_paragraph_is_past_the_first_page_it_reads_on(app):
     """上限 100：README 的第一页只有标题，说明在第 2 行。接着读，而不是说“开头没有一段说明文字”。"""
     set_constant(app / "tools.py", "MAX_RESULT_CHARS", 100)
@@ -140,8 +146,6 @@ def test_exercise_4_when_the_readme_s_first_paragraph_is_past_the_first_page_it_
     assert '[调用工具] read_file({"path": "README.md", "offset": 2})' in out
     assert "A full-stack web application with React frontend and Express backend." in out.split("[最终回复]")[1]
     assert "没有一段说明文字" not in out
-    stack = demo(app, "--max-rounds", "20", QUESTION).stdout.split("[最终回复]")[1]
-    assert "项目说明（来自 README.md）：A full-stack web application" in stack
 
 
 @our_tool("read_file")

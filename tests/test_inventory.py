@@ -25,11 +25,11 @@ from tools import TOOLS
 QUESTION = INVENTORY_QUESTION
 READ_CALL = '[调用工具] read_file({"path": "stock/红笔.json"})'
 TWO_CALLS = "[统计] 模型调用 2 次，工具执行 1 次"
-HOST_CHECK = """        if not ready_to_send(messages, options):  # 宿主检查：每个 tool_call 都有配对的结果，不对就不发
+HOST_CHECK = """        if not ready_to_send(messages):  # 宿主检查：每个 tool_call 都有配对的结果，不对就不发
             break
 """
-SEND_ALL = "                messages=messages,\n"
-DROP_USER = '                messages=messages if round_num == 1 else [m for m in messages if m["role"] != "user"],\n'
+SEND_ALL = "            messages=messages,\n"
+DROP_USER = '            messages=messages if round_num == 1 else [m for m in messages if m["role"] != "user"],\n'
 
 
 def demo(inventory, *args):

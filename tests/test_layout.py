@@ -82,10 +82,10 @@ def test_nothing_imports_inside_a_function_but_the_optional_modes(name):
                     assert name == "support.cli" and module.startswith(OPTIONAL), f"{name} 在函数里导入了 {module}"
 
 
-@pytest.mark.parametrize("name", ["support.workspace", "support.search", "support.wire", "support.visible"])
+@pytest.mark.parametrize("name", ["support.workspace", "support.search", "support.json_safe", "support.escapes"])
 def test_the_file_boundary_does_not_use_the_screen(name):
-    """文件工具的护栏交出文字，不碰屏幕：转义看不见的字符在 support/visible.py。"""
-    assert not imports(name) & {"support.screen", "support.step", "support.cli"}
+    """文件工具的护栏交出文字，不碰屏幕：转义看不见的字符在 support/escapes.py。"""
+    assert not imports(name) & {"support.terminal", "support.step", "support.cli"}
 
 
 def test_no_two_public_functions_share_a_name():

@@ -133,7 +133,7 @@ def test_b_a_real_style_validator_accepts_the_swapped_history(app, inventory, pr
 
 def test_c_a_dropped_result_is_stopped_by_the_host_naming_the_id(app, inventory):
     """(c) 丢掉最后一条结果：宿主在第二次调用之前停下，说出没有结果的那个 id。"""
-    edit(app / "agent.py", APPEND_END, APPEND_END + "        messages.pop()  # 实验：丢掉最后一条结果\n")
+    edit(app / "agent.py", APPEND_END, APPEND_END + "        messages.pop()  # 实验 (c)\n")
     result = run_copy(app, "--demo", "-C", str(inventory), TWO)
     assert result.returncode == 1
     assert '[宿主拦截] call_demo_2 没有对应的 role:"tool" 结果，这次请求没有发出。' in result.stdout

@@ -16,7 +16,7 @@ from conftest import AGENT, ROOT, ROUNDS, cli_env, wait_until
 
 from fakes.provider import call, text_reply, tool_reply
 from support import processes
-from support.commands import keep_ends, run_bounded
+from support.command_guard import keep_ends, run_bounded
 
 linux_only = pytest.mark.skipif(not processes.PROC_TREE, reason="按 /proc 里的进程树找进程，只在 Linux 上做得到")
 ENDED = "后台进程还在运行，已一并结束"
@@ -247,7 +247,7 @@ def test_second_ctrl_c_does_not_interrupt_the_cleanup(mark, monkeypatch):
 def test_ctrl_c_at_the_edges_of_a_command_still_ends_it_and_is_not_lost(mark, monkeypatch, when):
     """Ctrl-C 落在命令刚启动（Popen 刚返回、还没开始等）或刚结束的那一刻：命令照样被结束，Ctrl-C 也不丢。
     处理函数只记下信号，等的地方再抛：落在 Popen.wait 拿着锁的那几步里，锁也不会永远不放。"""
-    import support.commands as commands
+    import support.command_guard as commands
 
     original = signal.getsignal(signal.SIGINT)
     signal.signal(signal.SIGINT, signal.default_int_handler)

@@ -13,6 +13,7 @@ from conftest import (
     ROUNDS,
     agent_copy,
     cli_env,
+    default_sigint,
     edit,
     our_tool,
     run_cli,
@@ -67,8 +68,8 @@ def test_a_file_edited_after_recording_is_flagged_at_its_round(project, tmp_path
 
     out = replay(recording).stdout
     rounds = out.split("===== 第 ")
-    assert "[回放] 这个结果和录制时不同" in rounds[2]  # 第 2 轮读 package.json
-    assert "[回放]" not in rounds[1] + rounds[3] + rounds[4]  # 别的轮次不说；下一轮的请求也不重复说
+    assert "[回放] call_demo_2 的结果和录制时不同" in rounds[3]  # 第 2 轮读 package.json：第 3 轮的请求里送回
+    assert "[回放]" not in rounds[1] + rounds[2] + rounds[4]  # 别的轮次不说；下一轮的请求也不重复说
     assert "Express 4.18" in rounds[-1]  # 回复仍是录下的
 
 
@@ -140,6 +141,30 @@ def test_an_error_is_replayed_as_the_same_line(project, tmp_path, provider):
     assert recorded.returncode == 1 and "API key 被拒绝" in recorded.stderr
     replayed = replay(recording)
     assert (replayed.returncode, replayed.stderr) == (1, recorded.stderr)
+
+
+def test_ctrl_c_during_a_tool_is_recorded_and_replayed_as_the_same_stop(project, tmp_path, provider):
+    """录音从请求里看到工具结果：Ctrl-C 打断第二个工具时，第一个的结果在问题结束时写下，第二个没有；
+    回放执行完这一轮，下一轮开头说录制时它没有执行完，像当时一样以 130 停下。"""
+    started, fast = tmp_path / "started", tmp_path / "fast"
+    command = {"command": f"touch {started}; [ -e {fast} ] || sleep 10; echo done"}  # 录制时一直跑到 Ctrl-C
+    p = provider([tool_reply(call("list_files", {}, id="call_ls"), call("run_command", command, id="call_sh"))])
+    recording = tmp_path / "run.jsonl"
+    agent = subprocess.Popen(
+        [sys.executable, str(AGENT), "--max-rounds", str(ROUNDS), "--yes", "--record", str(recording), QUESTION],
+        env=cli_env(p), stdout=subprocess.PIPE, text=True, encoding="utf-8", preexec_fn=default_sigint,
+    )  # fmt: skip
+    wait_until(started.exists)  # 第二个工具（命令）正在跑：这时按 Ctrl-C
+    agent.send_signal(signal.SIGINT)
+    out, _ = agent.communicate(timeout=15)
+    assert agent.returncode == 130, out
+    tools = [e for e in events(recording) if e["event"] == "tool"]
+    assert [(t["id"], t["ran"]) for t in tools] == [("call_ls", True)]
+
+    fast.touch()  # 回放时命令马上结束
+    replayed = replay(recording, "--yes")
+    assert replayed.returncode == 130, replayed.stdout
+    assert "[回放] 录音里没有 call_sh 的结果：录制时它没有执行完" in replayed.stdout
 
 
 def test_ctrl_c_mid_run_leaves_a_file_that_replays_to_that_point(project, tmp_path, provider):

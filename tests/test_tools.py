@@ -14,8 +14,8 @@ from conftest import MEMORY_PRELUDE, ROOT, ROUNDS, Terminal, agent_copy, alive, 
 
 import tools
 from fakes.provider import call, text_reply, tool_reply
+from support.json_safe import json_arguments
 from support.options import Options
-from support.wire import json_arguments
 from tools import dispatch_tool
 
 YES = Options(auto_approve=True)  # --yes

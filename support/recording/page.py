@@ -12,13 +12,13 @@ import threading
 from collections import Counter
 from pathlib import Path
 
-from support.counts import summary
+from support.escapes import printable
 from support.processes import ENDING_SIGNALS
 from support.recording.read import as_text, model_calls, read_recording, requests
 from support.recording.replay import questions, recorded_message
 from support.recording.rounds import esc, prompt_tokens, round_html
-from support.screen import fail
-from support.visible import printable
+from support.stats import summary
+from support.terminal import fail
 
 CSS = """
 :root{--ink:#1b1f24;--muted:#57606a;--line:#d0d7de;--blue:#1f5fd1;--blue-bg:#eaf2ff;--green:#1f7a36;
@@ -217,10 +217,10 @@ def stop_reason(x: dict) -> tuple:
         return "error", f"回复不能用（{why}），这个问题停在这里"
     if not msg.get("tool_calls"):
         return "answered", "得到了回答：这一轮的回复没有再调用工具"
-    if {tc["id"] for tc in msg["tool_calls"]} - {t["id"] for t in x["tools"]}:
-        return "interrupted", "执行工具时按了 Ctrl-C（或者程序停了）：有的调用没有结果"
     if x["stop"]:
         return "host", f"宿主检查没通过，下一次请求没有发出：{as_text(x['stop'].get('text'))}"
+    if {tc["id"] for tc in msg["tool_calls"]} - {t["id"] for t in x["tools"]}:
+        return "interrupted", "执行工具时按了 Ctrl-C（或者程序停了）：有的调用没有结果"
     session = x["session"] or {}
     limit, named = session.get("max_rounds"), session.get("limit", "--max-rounds 或 MAX_ROUNDS")
     if x["request"].get("round") == limit:
@@ -237,6 +237,8 @@ def stop_html(kind: str, why: str, rounds: list) -> str:
     line = f'<p class="{tag}">这个问题停下的原因：{esc(why.rstrip("。"))}。</p>'
     if kind in ("answered", "limit", "host"):
         line += f'<p class="sofar">{esc(summary(question_stats(rounds), message_count(kind, rounds[-1])))}</p>'
+    if kind == "host":  # 录音只看得到进了 messages 的结果
+        line += '<p class="muted">（工具执行只数了结果追加进 messages 的：没有追加的，录音看不到它执行了没有。）</p>'
     return line
 
 

@@ -4,8 +4,8 @@ import json
 import stat
 from collections import Counter
 
-from support.screen import fail
-from support.visible import printable
+from support.escapes import printable
+from support.terminal import fail
 from support.workspace import kind_of, read_regular
 
 VERSION = 1  # 录音格式的版本：不兼容地改格式时加一

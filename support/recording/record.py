@@ -5,8 +5,9 @@
 - request：第几个问题、第几轮；这次请求的 messages = 上一次请求的前 keep 条 + new；
 - reply：服务商返回的回复（原样的 JSON）、等了几秒、token 用量；出错时是 error（屏幕上那行提示），
   回复没到就按了 Ctrl-C 是 interrupted；
-- tool：一次工具调用：id、名字、参数、结果、有没有执行（没执行的原因）、几秒；
-- host_stop：宿主检查没通过，下一次请求没有发出：屏幕上那行 [宿主拦截]、当时 messages 有几条。
+- tool：一次工具调用：id、名字、参数、结果、有没有执行（没执行的原因）。结果在下一次请求里才看得到
+  （最后一轮的在问题结束时交来的 messages 里，见 question_done），所以它写在那次请求的前面；
+- host_stop：宿主检查没通过，下一次请求没有发出：那一行 [宿主拦截]、当时 messages 有几条。
 key 不进文件：每一行写之前把它换成 ***。工具读到的东西都会写进去（和送给服务商的一样）。
 读回录音在 read.py。
 """
@@ -20,20 +21,20 @@ from urllib.parse import urlparse
 
 import openai
 
-from support.counts import NotRun, usage_of
 from support.errors import API_ERRORS, explain_error
+from support.escapes import printable
+from support.json_safe import safe_text
 from support.recording.read import VERSION, parsed
-from support.screen import fail
 from support.secrets import masked_value, secrets_of
-from support.visible import printable
-from support.wire import safe_text
+from support.stats import NotRun, usage_of
+from support.terminal import fail
 
 
 class Recorder:
     """包着真正的客户端：client.chat.completions.create(...) 照常调用，请求和回复顺手写进文件。
-    run() 每执行完一个工具调用 tool_ran() 一次。"""
+    run() 不用为它多做什么：工具的结果在下一次请求里，最后一轮的在问题结束时 question_done(messages) 里。"""
 
-    def __init__(self, client, file, session: dict, last_request=(), question=0):
+    def __init__(self, client, file, session: dict, last_request=(), question=0, history=()):
         self.client, self.file = client, file
         self.base_url = client.base_url  # 出错提示里用
         self.chat = SimpleNamespace(completions=SimpleNamespace(create=self.create))
@@ -41,6 +42,10 @@ class Recorder:
         self.secrets = secrets_of(self.api_key, self.base_url)  # 写进文件之前换成 ***
         self.sent = list(last_request)  # 上一次请求的 messages：下一次只写新增的
         self.question, self.round, self.mark = question, 0, time.monotonic()
+        self.limit, self.failed = session.get("max_rounds"), False
+        self.logged = {
+            m.get("tool_call_id") for m in history if m.get("role") == "tool"
+        }  # 写过的（或接着的录音里的）结果
         self.write({"event": "session", "version": VERSION, **session})
 
     def create(self, **request):
@@ -49,9 +54,12 @@ class Recorder:
         while keep < min(len(self.sent), len(messages)) and self.sent[keep] == messages[keep]:
             keep += 1
         new = messages[keep:]
+        raw = request.get("messages")
+        self.tools_ran(raw[keep:] if isinstance(raw, list) else [])  # 上一轮的工具结果：这次请求里才看得到
         if messages and isinstance(messages[-1], dict) and messages[-1].get("role") == "user":  # 新问题的第 1 轮
-            self.question, self.round = self.question + 1, 0
+            self.question, self.round, self.logged = self.question + 1, 0, set()
         self.round += 1
+        self.failed = False
         where = {"question": self.question, "round": self.round}
         self.write({"event": "request", **where, "keep": keep, "new": new})
         self.sent, started = messages, time.monotonic()
@@ -60,9 +68,11 @@ class Recorder:
         except API_ERRORS as e:
             line = explain_error(e, self, str(request.get("model")))
             self.write({"event": "error", **where, "seconds": seconds(started), "text": line})
+            self.failed = True
             raise
         except KeyboardInterrupt:
             self.write({"event": "interrupted", **where, "seconds": seconds(started)})
+            self.failed = True
             raise
         reply = response.to_dict(warnings=False) if isinstance(response, openai.BaseModel) else response
         usage = usage_of(response)
@@ -77,28 +87,35 @@ class Recorder:
         )
         return response
 
-    def tool_ran(self, call: dict, result: str) -> None:
-        """一次工具调用做完了（执行了，或者没执行）：记下它。seconds 从收到回复（或上一个工具结束）算起，
-        含等你确认命令的时间。"""
-        event = {
-            "event": "tool",
-            "question": self.question,
-            "round": self.round,
-            "id": call["id"],
-            "name": call["function"]["name"],
-            "arguments": call["function"]["arguments"],
-            "result": str(result),
-            "ran": not isinstance(result, NotRun),
-        }
-        if isinstance(result, NotRun):
-            event["not_run"] = result.reason
-        self.write({**event, "seconds": seconds(self.mark)})
+    def tools_ran(self, part: list) -> None:
+        """part 里有结果、还没写过的工具调用：各写一个 tool 事件（调用在 part 里的 assistant 消息上）。
+        result 是送回模型的那段文字；NotRun 是没执行的（参数不对、命令没批准……），写下原因。"""
+        calls = {tc.get("id"): tc for m in part if isinstance(m, dict) for tc in m.get("tool_calls") or []}
+        for m in part:
+            call = calls.get(m.get("tool_call_id")) if isinstance(m, dict) and m.get("role") == "tool" else None
+            if call is None or m["tool_call_id"] in self.logged:
+                continue
+            self.logged.add(m["tool_call_id"])
+            result = m.get("content")
+            event = {"event": "tool", "question": self.question, "round": self.round, "id": call["id"]}
+            event |= {"name": call["function"]["name"], "arguments": call["function"]["arguments"]}
+            event |= {"result": str(result), "ran": not isinstance(result, NotRun)}
+            self.write(event | ({"not_run": result.reason} if isinstance(result, NotRun) else {}))
 
-    def host_stopped(self, line: str, messages: int) -> None:
-        """宿主检查没通过，这次请求没有发出（[宿主拦截] 那一行）：记下来，网页上才说得出为什么停在这里。"""
-        self.write(
-            {"event": "host_stop", "question": self.question, "round": self.round, "text": line, "messages": messages}
-        )
+    def question_done(self, messages: list, interrupted: bool) -> None:
+        """一个问题结束了：最后一轮的工具结果没有再送出去，在 messages 里写下它们。之后的请求要是被宿主拦下了
+        （有调用没有结果，轮次也没用完，也不是出错、Ctrl-C），写一个 host_stop：网页上才说得出为什么停在这里。"""
+        tail = last_round(messages)
+        if not tail:
+            return
+        self.tools_ran(tail)
+        answered = {m.get("tool_call_id") for m in tail if m.get("role") == "tool"}
+        unpaired = [tc["id"] for tc in tail[0]["tool_calls"] if tc["id"] not in answered]
+        if unpaired and not (interrupted or self.failed) and self.round < (self.limit or 0):
+            text = f'[宿主拦截] {unpaired[0]} 没有对应的 role:"tool" 结果，这次请求没有发出。'
+            where = {"question": self.question, "round": self.round}
+            self.write({"event": "host_stop", **where, "text": text, "messages": len(messages)})
+            self.failed = True  # 同一个问题不再写第二次
 
     def write(self, event: dict) -> None:
         """写一行就 flush：程序被打断时，文件里是到那时为止的完整事件。
@@ -108,6 +125,14 @@ class Recorder:
         self.file.write(line)
         self.file.flush()
         self.mark = time.monotonic()
+
+
+def last_round(messages: list) -> list:
+    """历史里最后一条 assistant 消息和它后面的结果，它调了工具的话；否则（答完了）是 []。"""
+    for i in range(len(messages) - 1, -1, -1):
+        if messages[i].get("role") == "assistant":
+            return messages[i:] if messages[i].get("tool_calls") else []
+    return []
 
 
 def seconds(started: float) -> float:

@@ -14,9 +14,10 @@ from types import SimpleNamespace
 from openai.types.chat import ChatCompletion
 
 from support.errors import ReplayStop
+from support.escapes import escaped, printable
 from support.provider import ProviderError, to_history
 from support.recording.read import messages_of, model_calls, read_recording, requests
-from support.visible import escaped, printable
+from support.recording.record import last_round
 
 
 class Replayer:
@@ -45,8 +46,12 @@ class Replayer:
     def start(self, question: dict) -> None:
         """下一个问题：之后的 create() 从这个问题的第 1 轮回复放起。"""
         self.current, self.index, self.last = question["exchanges"], 0, None
+        self.seen = {key for key in self.seen if key[0] != "tool"}  # 调用的 id 每个问题从头数：结果重新比
 
     def create(self, **request):
+        live = request.get("messages") if isinstance(request.get("messages"), list) else []
+        if self.results_differ(live) and self.index >= len(self.current):
+            raise KeyboardInterrupt  # 录音到这里就停了：像当时那样停下这个问题
         if self.index >= len(self.current):
             raise ReplayStop(self.ran_out())
         exchange, before = self.current[self.index], (self.last or {}).get("tools", [])
@@ -65,22 +70,34 @@ class Replayer:
             raise ReplayStop(text if isinstance(text, str) else json.dumps(text, ensure_ascii=False))  # 当时那行提示
         return sdk_reply(outcome.get("reply"))
 
-    def tool_ran(self, call: dict, result: str) -> None:
-        """工具在今天的文件上又执行了一次：和录下的结果比一比。"""
-        recorded = next((t for t in (self.last or {}).get("tools", []) if t["id"] == call["id"]), None)
-        if recorded is None:
-            print("  [回放] 录音里没有这次调用的结果：录制时它没有执行完（多半是按了 Ctrl-C）。")
-            if self.index == len(self.current) and self.last is self.current[-1]:
-                raise KeyboardInterrupt  # 录音到这里就停了：像当时那样停下这个问题
-        elif recorded["result"] != str(result):
-            self.seen.add(("tool", call["id"]))  # 下一轮的请求里这条结果不同，不再重复说
-            print(
-                f"  [回放] 这个结果和录制时不同：{difference(recorded['result'], str(result))}。"
-                "送回模型的是现在的结果，但下一轮的回复仍是录下的那个。"
-            )
+    def results_differ(self, messages: list) -> bool:
+        """上一轮的工具在今天的文件上又执行了一次：结果（messages 里最后一轮的）和录下的比一比。
+        返回录音里是不是少了结果（录制时在工具执行中途按了 Ctrl-C）。"""
+        if self.last is None:  # 这个问题还没放过回复：历史里的结果是以前的问题的
+            return False
+        missing = False
+        recorded = {t["id"]: t["result"] for t in self.last["tools"]}
+        for m in last_round(messages)[1:]:
+            call_id, now = m.get("tool_call_id"), m.get("content")
+            if ("tool", call_id) in self.seen or m.get("role") != "tool":
+                continue
+            if call_id not in recorded or recorded[call_id] != str(now):
+                self.seen.add(("tool", call_id))  # 说过一次就不再说：请求里这条结果也不再算不同
+            if call_id not in recorded:
+                missing = True
+                print(f"  [回放] 录音里没有 {printable(call_id)} 的结果：录制时它没有执行完（多半是按了 Ctrl-C）。")
+            elif recorded[call_id] != str(now):
+                print(
+                    f"  [回放] {printable(call_id)} 的结果和录制时不同：{difference(recorded[call_id], str(now))}。"
+                    "送回模型的是现在的结果，但回复仍是录下的那个。"
+                )
+        return missing
 
-    def host_stopped(self, line: str, messages: int) -> None:
-        """回放时宿主照样检查：拦下来就和录制时一样停在这里，录音里不用再写什么。"""
+    def question_done(self, messages: list, interrupted: bool) -> None:
+        """问题结束了：最后一轮的工具结果没有再送出去，在这里比（最后放的是回复的话：出错、Ctrl-C 停下的，
+        上一轮的结果在这次请求里已经比过了）。宿主拦下的，回放时照样拦下，不用再写什么。"""
+        if ((self.last or {}).get("outcome") or {}).get("event") == "reply":
+            self.results_differ(messages)
 
     def ran_out(self) -> str:
         rounds = len(self.current)

@@ -3,13 +3,13 @@
 import json
 from pathlib import Path
 
+from support.escapes import printable
+from support.json_safe import safe_text
 from support.provider import as_history, calls_ok
 from support.recording.read import as_text, messages_of, read_recording, requests
 from support.recording.record import Recorder, create_recording, open_for_append, session_info
 from support.recording.replay import recorded_message
-from support.screen import fail
-from support.visible import printable
-from support.wire import safe_text
+from support.terminal import fail
 
 
 def keep_run(client, model: str, tools: list, max_rounds, mode: str, workdir: Path, *, record, resume) -> tuple:
@@ -31,7 +31,12 @@ def keep_run(client, model: str, tools: list, max_rounds, mode: str, workdir: Pa
         file = create_recording(record) if record else open_for_append(resume)
         info["resumed"] = True
         recorder = Recorder(
-            client, file, info, list(messages_of(last)) if last else (), last["request"]["question"] if last else 0
+            client,
+            file,
+            info,
+            list(messages_of(last)) if last else (),
+            last["request"]["question"] if last else 0,
+            history,
         )
         then = [e.get("workdir") for e in events if e["event"] == "session"][-1]
         print(printable(

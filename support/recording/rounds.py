@@ -3,10 +3,10 @@
 
 import html
 
+from support.escapes import escaped
+from support.json_safe import paired, sent_arguments
 from support.recording.read import as_text, messages_of
 from support.recording.replay import recorded_message
-from support.visible import escaped
-from support.wire import paired, sent_arguments
 
 FOLD_CHARS, FOLD_LINES = 400, 12  # 比这长的文字折叠起来
 

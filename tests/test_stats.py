@@ -7,7 +7,7 @@ from conftest import QUESTION, ROUNDS, client_for, run_main, sent, tool_results
 import agent
 from fakes.provider import call, text_reply, tool_reply
 from support.provider import MAX_TOOL_CALLS
-from support.screen import PREVIEW_CHARS, preview
+from support.terminal import PREVIEW_CHARS, preview
 
 
 def test_rejected_calls_are_not_counted_as_executions(project, provider, capsys):

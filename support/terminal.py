@@ -6,9 +6,10 @@ import sys
 import threading
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
-from support.visible import escaped, printable
-from support.wire import sent_arguments
+from support.escapes import escaped, printable
+from support.json_safe import sent_arguments
 
 PREVIEW_CHARS = 200  # [工具结果] 只打印开头这么多字符（模型拿到的是完整结果，上限见 tools.MAX_RESULT_CHARS）
 
@@ -71,6 +72,21 @@ def safe_console() -> None:
     for stream in (sys.stdin, sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="replace")
+
+
+class Waiting:
+    """包着客户端：每次 chat.completions.create(...) 都在 waiting() 里等，run() 里就不用写它。别的属性照原样。"""
+
+    def __init__(self, client):
+        self.client = client
+        self.chat = SimpleNamespace(completions=SimpleNamespace(create=self.create))
+
+    def create(self, **request):
+        with waiting():
+            return self.client.chat.completions.create(**request)
+
+    def __getattr__(self, name):
+        return getattr(self.client, name)
 
 
 @contextlib.contextmanager

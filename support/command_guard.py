@@ -10,6 +10,7 @@ import threading
 import unicodedata
 from pathlib import Path
 
+from support.escapes import escaped
 from support.processes import (  # 命令启动的进程：找到、结束、回收
     PR_SET_CHILD_SUBREAPER,
     agent_children,
@@ -19,8 +20,7 @@ from support.processes import (  # 命令启动的进程：找到、结束、回
     start_time,
     wait_watching,
 )
-from support.screen import interactive
-from support.visible import escaped
+from support.terminal import interactive
 
 try:
     import termios  # 清掉确认前敲进来的字；Windows 没有
