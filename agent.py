@@ -169,10 +169,11 @@ def ready_to_send(messages: list) -> bool:
 # ── 交互模式和命令行 ─────────────────────────────────────────
 def ask(question: str, messages: list, s: Session) -> int:
     """跑一个问题，出错或 Ctrl-C 都变成一句话，对话保留。返回退出码。s：这次运行（support/cli.py 的 Session）。"""
-    code = 1
+    code, returned = 1, False
     try:
         run(safe_text(question), messages, client=s.client, model=s.model, max_rounds=s.max_rounds, options=s.options)
         code = 0 if messages[-1].get("role") == "assistant" and not messages[-1].get("tool_calls") else 1  # 答完了
+        returned = True
     except KeyboardInterrupt:
         print("\n[已中断] " + ("问题没有答完，程序结束。" if s.one_shot else "这一轮停下了；对话还在，可以接着问。"))
         code = 130
@@ -182,7 +183,8 @@ def ask(question: str, messages: list, s: Session) -> int:
         raise  # 输出的管道被关了（比如 | head），不是 bug：交给入口安静地结束
     except Exception as e:  # 真正的 bug 也只打印一句，不丢对话
         print(internal_error(e), file=sys.stderr)
-    question_done(s, messages, code)  # --show-messages 打印历史；--record 记下最后一轮的结果
+    finally:  # 信号让程序结束时也走这里
+        question_done(s, messages, returned)  # --show-messages 打印历史；--record 记下最后一轮的结果
     return code
 
 

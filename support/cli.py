@@ -90,13 +90,13 @@ def start(args, app_dir: Path, tools: list, max_rounds: int) -> Session:
     )
 
 
-def question_done(s: Session, messages: list, code: int) -> None:
-    """一个问题结束了（code 是 ask() 的退出码）：--show-messages 打印完整的历史；录音和回放看一眼最后一轮：
-    它的工具结果没有再送出去，录音要记下，回放要和录下的比（其余几轮它们在下一次请求里看到了）。"""
+def question_done(s: Session, messages: list, returned: bool) -> None:
+    """一个问题结束了（returned：run() 正常返回了；出错、Ctrl-C、信号时是 False）：--show-messages 打印完整的历史；
+    录音和回放看一眼最后一轮：它的工具结果没有再送出去，录音要记下，回放要和录下的比（其余几轮的在下一次请求里）。"""
     if s.show_messages:
         print(printable(json.dumps(messages, ensure_ascii=False, indent=2)))
     if s.recording:
-        s.recording.question_done(messages, interrupted=code == 130)
+        s.recording.question_done(messages, returned)
 
 
 def make_page(path: str) -> int:

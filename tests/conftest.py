@@ -131,7 +131,7 @@ def pytest_unconfigure(config):
     if changed:
         more = f" 等 {len(changed)} 处" if len(changed) > 2 else ""
         reporter.write_line(
-            f"[说明] {'、'.join(changed[:2])}{more}和发布时不一样：上面红的测试测的是发布时的行为。"
+            f"[说明] {'、'.join(changed[:2])}{more} 和发布时不一样：上面红的测试测的是发布时的行为。"
             "python tests/lesson.py 用十秒钟说清楚讲义里的哪件事变了。"
         )
 

@@ -30,7 +30,8 @@ ROOT = Path(__file__).resolve().parent.parent
 INVENTORY = ROOT / "examples" / "inventory"
 ONE = "我需要 3 盒红笔。库存够吗？如果够，一共多少钱？"
 TWO = "我需要 3 盒红笔和 2 盒蓝笔。库存够吗？如果够，一共多少钱？"
-LIMIT_SECONDS = 20  # 改坏了的循环可能停不下来：过了这么久就说一句，不等
+LIMIT_SECONDS = 8  # 改坏了的循环可能停不下来：一次 run() 过了这么久就说一句，后面的也不再跑
+MAX_OUTPUT = 200_000  # 一次 run() 的输出最多留这么多字符：改坏了的 print 写个没完，内存也不涨
 
 # 发布时课程里每个函数的样子（ast.dump 的 sha256 前 12 位：注释、空行、格式不算）。
 SHIPPED = {
@@ -40,7 +41,7 @@ SHIPPED = {
         "check_pairing": "62830688c537",
         "tool_done": "48b09ed8a23f",
         "ready_to_send": "b4776adfc707",
-        "ask": "83264f61b4be",
+        "ask": "5cafb3b576a9",
         "repl": "8ec9e3694549",
         "main": "653395c91f98",
     },
@@ -103,6 +104,15 @@ class Counted:
         return self.client.chat.completions.create(**request)
 
 
+class Capped(io.StringIO):
+    """只留前 MAX_OUTPUT 个字符的输出。"""
+
+    def write(self, text):
+        if self.tell() < MAX_OUTPUT:
+            super().write(text[: MAX_OUTPUT - self.tell()])
+        return len(text)
+
+
 class TooLong(BaseException):
     """过了 LIMIT_SECONDS 秒：不是 Exception，run() 里的 except Exception 接不住它。"""
 
@@ -114,19 +124,30 @@ def too_long(signum, frame):
 def ask(agent, client, question: str, rounds: int, messages=None) -> dict:
     """在当前目录里问一个问题：{"out": 屏幕上的输出, "messages": run() 返回的, "requests": 每次请求,
     "error": 出的错}。"""
-    counted, out, seen = Counted(client), io.StringIO(), {"messages": None, "error": None}
-    signal.signal(signal.SIGALRM, too_long)
-    signal.alarm(LIMIT_SECONDS)
+    counted, out, seen = Counted(client), Capped(), {"messages": None, "error": None}
+    if STUCK:
+        return {**seen, "error": STUCK[0], "out": "", "requests": []}
+    timed = hasattr(signal, "SIGALRM")  # Windows 没有：不限时
+    if timed:
+        signal.signal(signal.SIGALRM, too_long)
+        signal.alarm(LIMIT_SECONDS)
     try:
         with contextlib.redirect_stdout(out):
             seen["messages"] = agent.run(question, messages, client=counted, model="lesson", max_rounds=rounds)
     except TooLong:
-        seen["error"] = f"{LIMIT_SECONDS} 秒还没有结束：循环停不下来了吗？"
+        seen["error"] = f"run() {LIMIT_SECONDS} 秒还没有结束：循环停不下来了吗？"
+        STUCK.append(f"没有再跑：前面有一次 run() {LIMIT_SECONDS} 秒还没有结束")
+    except SystemExit as e:
+        seen["error"] = f"run() 让程序退出了（sys.exit({e.code!r})）"
     except Exception as e:  # noqa: BLE001  学习者改坏的代码什么错都可能出：说出来，接着查别的
-        seen["error"] = f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"[:110]
+        seen["error"] = f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"[:200]
     finally:
-        signal.alarm(0)
+        if timed:
+            signal.alarm(0)
     return {**seen, "out": out.getvalue(), "requests": counted.requests}
+
+
+STUCK = []  # 有一次 run() 停不下来：后面的不再跑（不然每一项都要等 LIMIT_SECONDS）
 
 
 def stats_line(run: dict) -> str:
@@ -162,11 +183,11 @@ def check_bounded(agent, provider) -> tuple:
         return "✗", f"max_rounds=3 时调用了模型 {calls} 次", ["讲义：for … else 最多跑 max_rounds 轮，每轮调用一次模型"]
     if "[警告]" not in run["out"]:
         return "✗", "跑满 3 轮却没有 [警告]", ["讲义：轮次用完时 else 分支说一句“任务可能还没有完成”"]
-    notes = []
-    if agent.MAX_ROUNDS != 10:
-        notes.append(
-            f"→ MAX_ROUNDS 是 {agent.MAX_ROUNDS}（发布时是 10）：不写 --max-rounds 时一个问题最多调用模型这么多次"
-        )
+    notes, rounds = [], getattr(agent, "MAX_ROUNDS", None)
+    if type(rounds) is not int or rounds < 1:
+        return "✗", f"agent.py 里的 MAX_ROUNDS 不是 1 以上的整数（{rounds!r}）", ["讲义：for … else 的上限"]
+    if rounds != 10:
+        notes.append(f"→ MAX_ROUNDS 是 {rounds}（发布时是 10）：不写 --max-rounds 时一个问题最多调用模型这么多次")
     return "✓", "循环有上限：max_rounds=3 调用模型 3 次，跑满说 [警告]", notes
 
 
@@ -195,7 +216,7 @@ def check_pairing(agent, provider, workdir: Path) -> list:
         ]  # fmt: skip
     if p.rejected:
         return [("✗", "第 2 次请求发出去了，服务商回 400", [
-            first_line(p.rejected[0]),
+            p.rejected[0][:200],
             "宿主检查没有拦下它：run() 里还调用 ready_to_send 吗？（对照二的第二步）",
         ])]  # fmt: skip
     return [pairing_verdict(sent[1]), flow_verdict(sent[0], sent[1])]
@@ -209,13 +230,14 @@ def pairing_verdict(second: list) -> tuple:
     ids = [m.get("tool_call_id") for m in results]
     if sorted(ids) != ["call_a", "call_b"]:
         return "✗", f"第 2 次请求里 call_a、call_b 的结果是 {ids or '没有'}", ["讲义：每个调用恰好一条结果，按 id 配对"]
-    wrong = [
-        m["tool_call_id"] for m in results if ("内容A" in str(m.get("content"))) != (m["tool_call_id"] == "call_a")
-    ]
-    if wrong:
+    content = {m["tool_call_id"]: str(m.get("content")) for m in results}
+    if "内容B" in content["call_a"] and "内容A" in content["call_b"]:
         return "✗", "id 配错了：call_a 的结果是 b.txt 的内容，call_b 的是 a.txt 的", [
             "形状是对的，宿主检查和服务商都收下，模型却拿错了数据（实验 b）",
         ]  # fmt: skip
+    for call_id, name in (("call_a", "a.txt"), ("call_b", "b.txt")):
+        if f"内容{name[0].upper()}" not in content[call_id]:
+            return "✗", f"{call_id} 的结果里没有 {name} 的内容", [f"结果：{first_line(content[call_id])}"]
     if ids == ["call_b", "call_a"]:
         return (
             "✓",
@@ -262,13 +284,16 @@ def check_inventory(agent, demo_client) -> list:
     """第三篇讲义的库存问题（离线演示，在 examples/inventory 里）：数字、计数、预算 1、两种商品、按位置配对。"""
     from support.instructions import project_notes
 
+    if not (INVENTORY / "AGENTS.md").is_file():
+        return [("·", f"库存问题：{INVENTORY} 不在了（或者没有 AGENTS.md），没有查", [])]
+    rounds = agent.MAX_ROUNDS if type(getattr(agent, "MAX_ROUNDS", None)) is int else 10
     with inside(INVENTORY):
         history = lambda: agent.new_conversation(project_notes())  # noqa: E731
-        one = ask(agent, demo_client(), ONE, max(agent.MAX_ROUNDS, 1), history())
+        one = ask(agent, demo_client(), ONE, max(rounds, 1), history())
         budget = ask(agent, demo_client(), ONE, 1, history())
         two = ask(agent, demo_client(), TWO, 5, history())
         by_position = ask(agent, demo_client(by_position=True), TWO, 5, history())
-    return [numbers(one), counts(one, agent.MAX_ROUNDS), budget_verdict(budget), two_items(two, by_position)]
+    return [numbers(one), counts(one, rounds), budget_verdict(budget), two_items(two, by_position)]
 
 
 def numbers(run: dict) -> tuple:
@@ -362,7 +387,12 @@ def main(argv) -> int:
         return 1 if changed else 0
     if argv[1:] == ["--update-shipped"]:  # 改了课程的代码、要发布它的人用：把 SHIPPED 改成现在的样子
         text = Path(__file__).read_text(encoding="utf-8")
-        now = "".join(f"    {json.dumps(name)}: {json.dumps(fingerprints(ROOT / name))},\n" for name in SHIPPED)
+        now = "".join(  # 和 ruff format 排出来的一样：一行一个
+            f"    {json.dumps(name)}: {{\n"
+            + "".join(f"        {json.dumps(f)}: {json.dumps(h)},\n" for f, h in fingerprints(ROOT / name).items())
+            + "    },\n"
+            for name in SHIPPED
+        )
         Path(__file__).write_text(re.sub(r"(?ms)^SHIPPED = \{\n.*?^\}", f"SHIPPED = {{\n{now}}}", text, count=1))
         return 0
     try:
@@ -370,7 +400,11 @@ def main(argv) -> int:
     except ImportError:
         print("[错误] 没装 openai：先运行 README 的第二条命令（装好测试依赖），在同一个虚拟环境里再运行它。")
         return 2
-    import agent
+    try:
+        import agent
+    except (Exception, SystemExit) as e:  # noqa: BLE001  改坏了的 agent.py、tools.py：说一句，不出 traceback
+        print(f"✗ agent.py 导入不了：{type(e).__name__}: {e}"[:300])
+        return 1
     from fakes.provider import FakeProvider
     from support.demo.model import demo_client
 
@@ -408,4 +442,11 @@ def main(argv) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv))
+    try:
+        sys.exit(main(sys.argv))
+    except KeyboardInterrupt:
+        print("\n[已中断] 课程检查没有跑完。")
+        sys.exit(130)
+    except BrokenPipeError:  # | head：安静地结束
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)

@@ -270,3 +270,34 @@ def test_the_page_of_an_answered_question_says_it_was_answered(tmp_path):
     assert "这个问题停下的原因：得到了回答" in page_of(recording)
     events = [json.loads(line) for line in recording.read_text(encoding="utf-8").splitlines()]
     assert events[0]["limit"] == "--max-rounds"  # 测试都写了 --max-rounds（conftest 的 ROUNDS）
+
+
+def test_contrast_2_with_a_budget_of_one_is_the_round_limit_and_replays_as_a_host_stop(tmp_path):
+    """对照二再加上 --max-rounds 1：停下的是轮次上限，不是 Ctrl-C。
+    改回来的 run() 放对照二的录音：说录制时宿主拦下了，不说 Ctrl-C。"""
+    app = agent_copy(tmp_path)
+    edit(app / "agent.py", APPEND_RESULT, "\n")
+    work = ROOT / "examples" / "inventory"
+    limited = tmp_path / "limited.jsonl"
+    run_copy(app, "--demo", "--record", str(limited), "-C", str(work), INVENTORY_QUESTION, rounds=1)
+    assert "这个问题停下的原因：用完了轮次" in page_of(limited)
+    stopped = tmp_path / "stopped.jsonl"
+    run_copy(app, "--demo", "--record", str(stopped), "-C", str(work), INVENTORY_QUESTION)
+    replayed = run_main("--replay", str(stopped), "-C", str(work))
+    assert "录制时宿主在这里拦下了下一次请求" in replayed.stdout and "Ctrl-C" not in replayed.stdout
+    assert replayed.returncode != 130
+
+
+def test_a_bug_in_run_is_not_recorded_as_a_host_stop(tmp_path):
+    app = agent_copy(tmp_path)
+    edit(app / "agent.py", "tool_done(result, stats)", "tool_done(result, stat)")  # NameError：agent 的 bug
+    recording = tmp_path / "bug.jsonl"
+    out = run_copy(
+        app, "--demo", "--record", str(recording), "-C", str(ROOT / "examples" / "inventory"), INVENTORY_QUESTION
+    )
+    assert "NameError" in out.stderr
+    kinds = [json.loads(line)["event"] for line in recording.read_text(encoding="utf-8").splitlines()]
+    assert "host_stop" not in kinds and kinds[-1] == "interrupted"
+    page = page_of(recording)
+    assert "宿主检查没通过" not in page and "执行工具时按了 Ctrl-C（或者程序停了）" in page
+    assert " 秒</span>" not in page  # 工具事件不再记几秒：网页不写空的“ 秒”

@@ -120,15 +120,38 @@ EXPERIMENTS = {
 }
 
 
+STOP = '    stats = {"model_calls": 0, "tool_runs": 0}\n'
+# 改坏了的代码：课程检查照样几行说完，不出 traceback
+BROKEN = {
+    "a syntax error": (
+        lambda app: edit(app / "agent.py", "def run(", "def run(("),
+        ["✗ agent.py 导入不了：SyntaxError"],
+        1,
+    ),
+    "run() exits": (lambda app: edit(app / "agent.py", STOP, STOP + "    sys.exit(3)\n"), ["run() 让程序退出了"], 1),
+    "MAX_ROUNDS is text": (
+        lambda app: edit(app / "agent.py", "MAX_ROUNDS = 10", 'MAX_ROUNDS = "10"'),
+        ["✗ agent.py 里的 MAX_ROUNDS 不是 1 以上的整数（'10'）"],
+        1,
+    ),
+    "no examples/inventory": (
+        lambda app: shutil.rmtree(app / "examples" / "inventory"),
+        ["· 库存问题：", "不在了", "都和讲义说的一样。"],
+        0,
+    ),
+}
+
+
 def test_each_experiment_of_the_third_text_is_named(tmp_path):
+    """还有几种改坏了的代码：每一种都几行说完。"""
     apps = {}
-    for number, (name, (change, _, _)) in enumerate(EXPERIMENTS.items()):
+    for number, (name, (change, _, _)) in enumerate({**EXPERIMENTS, **BROKEN}.items()):
         (tmp_path / str(number)).mkdir()
         apps[name] = lesson_copy(tmp_path / str(number))
         change(apps[name])
     found = check_each(apps.values())
     wrong = []
-    for name, (_, expected, returncode) in EXPERIMENTS.items():
+    for name, (_, expected, returncode) in {**EXPERIMENTS, **BROKEN}.items():
         code, out = found[apps[name]]
         missing = [text for text in expected if text not in out]
         if missing or code != returncode or len(out.splitlines()) > 30:  # 一屏看得完

@@ -167,6 +167,34 @@ def test_ctrl_c_during_a_tool_is_recorded_and_replayed_as_the_same_stop(project,
     assert "[回放] 录音里没有 call_sh 的结果：录制时它没有执行完" in replayed.stdout
 
 
+def test_a_second_question_after_a_stop_during_tools_records_no_result_that_did_not_run(project, tmp_path, provider):
+    """交互模式里 Ctrl-C 打断第二个工具，再问一个问题：check_pairing 补上的“没有结果”不是执行的结果，不写成 tool 事件；
+    SIGTERM 打断的也一样留下做完了的那个。"""
+    started = tmp_path / "started"
+    command = {"command": f"touch {started}; sleep 10"}
+    calls = [call("list_files", {}, id="c1"), call("run_command", command, id="c2"), call("list_files", {}, id="c3")]
+    for ending, mode in ((signal.SIGINT, "repl"), (signal.SIGTERM, "question")):
+        started.unlink(missing_ok=True)
+        p = provider([tool_reply(*calls), text_reply("好")])
+        recording = tmp_path / f"{mode}.jsonl"
+        args = ["--max-rounds", str(ROUNDS), "--yes", "--record", str(recording)] + (
+            [QUESTION] if mode == "question" else []
+        )
+        agent = subprocess.Popen(
+            [sys.executable, str(AGENT), *args], env=cli_env(p), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            text=True, encoding="utf-8", preexec_fn=default_sigint,
+        )  # fmt: skip
+        if mode == "repl":
+            agent.stdin.write(QUESTION + "\n")
+            agent.stdin.flush()
+        wait_until(started.exists)
+        agent.send_signal(ending)
+        agent.communicate("再问一个\n" if mode == "repl" else None, timeout=15)
+        tools = [e for e in events(recording) if e["event"] == "tool"]
+        assert [(t["id"], t["ran"]) for t in tools] == [("c1", True)], (mode, tools)
+        assert any(e["event"] == "interrupted" and e.get("during") == "tools" for e in events(recording))
+
+
 def test_ctrl_c_mid_run_leaves_a_file_that_replays_to_that_point(project, tmp_path, provider):
     p = provider([tool_reply(call("list_files", {})), {"sleep": 30, "then": text_reply("太晚了")}])
     recording = tmp_path / "run.jsonl"

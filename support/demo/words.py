@@ -1,6 +1,6 @@
 """离线演示说的每一句话：一张表，每句一对（中文，英文）；问题是英文就用英文。花括号里的由计划填进去。"""
 
-# 交互模式的开场白（support/cli.py 交给 screen.prepare_repl()）：离线回放认得的几类问题，中英文各一种问法
+# 交互模式的开场白（support/cli.py 交给 terminal.prepare_repl()）：离线回放认得的几类问题，中英文各一种问法
 QUESTIONS = [
     tuple(row.split(" / "))
     for row in """

@@ -128,7 +128,7 @@ def ending_raises(doing: str):
 def tool_counts(exchanges: list) -> tuple:
     """(执行了几次, {没执行的原因: 次数})：和终端上的 [统计] 一样分开数。"""
     tools = [t for x in exchanges for t in x["tools"]]
-    skipped = Counter(str(t.get("not_run") or "原因没有录下") for t in tools if not t.get("ran"))
+    skipped = Counter(str(t.get("not_run") or "原因没有录下") for t in tools if t.get("ran") is not True)
     return len(tools) - sum(skipped.values()), skipped
 
 
@@ -219,10 +219,11 @@ def stop_reason(x: dict) -> tuple:
         return "answered", "得到了回答：这一轮的回复没有再调用工具"
     if x["stop"]:
         return "host", f"宿主检查没通过，下一次请求没有发出：{as_text(x['stop'].get('text'))}"
-    if {tc["id"] for tc in msg["tool_calls"]} - {t["id"] for t in x["tools"]}:
-        return "interrupted", "执行工具时按了 Ctrl-C（或者程序停了）：有的调用没有结果"
     session = x["session"] or {}
     limit, named = session.get("max_rounds"), session.get("limit", "--max-rounds 或 MAX_ROUNDS")
+    missing = {tc["id"] for tc in msg["tool_calls"]} - {t["id"] for t in x["tools"]}
+    if missing and (x.get("cut") or x["request"].get("round") != limit):
+        return "interrupted", "执行工具时按了 Ctrl-C（或者程序停了）：有的调用没有结果"
     if x["request"].get("round") == limit:
         return (
             "limit",
@@ -253,7 +254,8 @@ def question_stats(rounds: list) -> dict:
 def message_count(kind: str, last: dict) -> int:
     """问题结束时 messages 有几条：回答了是最后一次请求加上回答；宿主拦下时录下了；用完轮次时还加上工具结果。"""
     if kind == "host":
-        return last["stop"].get("messages") if isinstance(last["stop"].get("messages"), int) else last["length"]
+        count = last["stop"].get("messages")
+        return count if type(count) is int and count > 0 else last["length"] + 1  # 造出来的录音：至少还有那条调用
     return last["length"] + 1 + (len(last["tools"]) if kind == "limit" else 0)
 
 

@@ -149,8 +149,9 @@ def message_ok(m) -> bool:
 def requests(events: list) -> list:
     """每次请求一项：{"session", "request", "length"（这次请求有几条 messages）, "outcome"（reply / error /
     interrupted 事件，回复没到就停了是 None）, "tools"（按调用顺序的 tool 事件）, "stop"（之后的请求被宿主拦下了：
-    host_stop 事件）, "timeline"、"index"}。这次请求完整的 messages 用 messages_of(它) 拿：录音里每次请求只写了
-    新增的几条，完整的历史不是每次都拷一份（那样内存随轮数平方地涨），而是大家共用一条时间线。"""
+    host_stop 事件）, "cut"（执行工具时停下了：回复之后的 interrupted 事件）, "timeline"、"index"}。
+    这次请求完整的 messages 用 messages_of(它) 拿：录音里每次请求只写了新增的几条，
+    完整的历史不是每次都拷一份（那样内存随轮数平方地涨），而是大家共用一条时间线。"""
     exchanges, length, session = [], 0, None
     timeline = Timeline(exchanges)
     for event in events:
@@ -167,6 +168,7 @@ def requests(events: list) -> list:
                     "outcome": None,
                     "tools": [],
                     "stop": None,
+                    "cut": None,
                     "timeline": timeline,
                     "index": len(exchanges),
                 }
@@ -177,6 +179,8 @@ def requests(events: list) -> list:
             exchanges[-1]["tools"].append(event)
         elif exchanges and kind == "host_stop":
             exchanges[-1]["stop"] = event
+        elif exchanges and kind == "interrupted":  # 回复已经到了：是在执行工具时停下的
+            exchanges[-1]["cut"] = event
     return exchanges
 
 

@@ -7,7 +7,8 @@
   回复没到就按了 Ctrl-C 是 interrupted；
 - tool：一次工具调用：id、名字、参数、结果、有没有执行（没执行的原因）。结果在下一次请求里才看得到
   （最后一轮的在问题结束时交来的 messages 里，见 question_done），所以它写在那次请求的前面；
-- host_stop：宿主检查没通过，下一次请求没有发出：那一行 [宿主拦截]、当时 messages 有几条。
+- host_stop：宿主检查没通过，下一次请求没有发出：那一行 [宿主拦截]、当时 messages 有几条；
+- interrupted 也在执行工具时停下（Ctrl-C、信号）时写，带 "during": "tools"。
 key 不进文件：每一行写之前把它换成 ***。工具读到的东西都会写进去（和送给服务商的一样）。
 读回录音在 read.py。
 """
@@ -55,9 +56,10 @@ class Recorder:
             keep += 1
         new = messages[keep:]
         raw = request.get("messages")
-        self.tools_ran(raw[keep:] if isinstance(raw, list) else [])  # 上一轮的工具结果：这次请求里才看得到
         if messages and isinstance(messages[-1], dict) and messages[-1].get("role") == "user":  # 新问题的第 1 轮
-            self.question, self.round, self.logged = self.question + 1, 0, set()
+            self.question, self.round, self.logged = self.question + 1, 0, set()  # 上个问题的结果已经写过了
+        else:  # 上一轮的工具结果：这次请求里才看得到（新问题里补上的“没有结果”不是执行的结果，不写）
+            self.tools_ran(raw[keep:] if isinstance(raw, list) else [])
         self.round += 1
         self.failed = False
         where = {"question": self.question, "round": self.round}
@@ -102,20 +104,25 @@ class Recorder:
             event |= {"result": str(result), "ran": not isinstance(result, NotRun)}
             self.write(event | ({"not_run": result.reason} if isinstance(result, NotRun) else {}))
 
-    def question_done(self, messages: list, interrupted: bool) -> None:
-        """一个问题结束了：最后一轮的工具结果没有再送出去，在 messages 里写下它们。之后的请求要是被宿主拦下了
-        （有调用没有结果，轮次也没用完，也不是出错、Ctrl-C），写一个 host_stop：网页上才说得出为什么停在这里。"""
+    def question_done(self, messages: list, returned: bool) -> None:
+        """一个问题结束了：最后一轮的工具结果没有再送出去，在 messages 里写下它们。还有调用没有结果的话，
+        写下为什么，网页才说得出这个问题为什么停在这里：run() 正常返回、轮次也没用完，是宿主拦下了下一次请求
+        （host_stop）；run() 没有正常返回（Ctrl-C、信号、agent 的 bug），是执行工具时停下了（interrupted）。"""
         tail = last_round(messages)
         if not tail:
             return
         self.tools_ran(tail)
         answered = {m.get("tool_call_id") for m in tail if m.get("role") == "tool"}
         unpaired = [tc["id"] for tc in tail[0]["tool_calls"] if tc["id"] not in answered]
-        if unpaired and not (interrupted or self.failed) and self.round < (self.limit or 0):
+        where = {"question": self.question, "round": self.round}
+        if not unpaired or self.failed:  # 出错、等回复时 Ctrl-C：那时已经写下了
+            return
+        if not returned:
+            self.write({"event": "interrupted", **where, "during": "tools"})
+        elif self.round < (self.limit or 0):
             text = f'[宿主拦截] {unpaired[0]} 没有对应的 role:"tool" 结果，这次请求没有发出。'
-            where = {"question": self.question, "round": self.round}
             self.write({"event": "host_stop", **where, "text": text, "messages": len(messages)})
-            self.failed = True  # 同一个问题不再写第二次
+        self.failed = True  # 同一个问题不再写第二次
 
     def write(self, event: dict) -> None:
         """写一行就 flush：程序被打断时，文件里是到那时为止的完整事件。

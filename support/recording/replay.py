@@ -83,7 +83,9 @@ class Replayer:
                 continue
             if call_id not in recorded or recorded[call_id] != str(now):
                 self.seen.add(("tool", call_id))  # 说过一次就不再说：请求里这条结果也不再算不同
-            if call_id not in recorded:
+            if call_id not in recorded and self.last.get("stop"):  # 录制时的 run() 没把它追加进 messages
+                print(f"  [回放] 录音里没有 {printable(call_id)} 的结果：录制时宿主在这里拦下了下一次请求。")
+            elif call_id not in recorded:
                 missing = True
                 print(f"  [回放] 录音里没有 {printable(call_id)} 的结果：录制时它没有执行完（多半是按了 Ctrl-C）。")
             elif recorded[call_id] != str(now):
@@ -93,7 +95,7 @@ class Replayer:
                 )
         return missing
 
-    def question_done(self, messages: list, interrupted: bool) -> None:
+    def question_done(self, messages: list, returned: bool) -> None:
         """问题结束了：最后一轮的工具结果没有再送出去，在这里比（最后放的是回复的话：出错、Ctrl-C 停下的，
         上一轮的结果在这次请求里已经比过了）。宿主拦下的，回放时照样拦下，不用再写什么。"""
         if ((self.last or {}).get("outcome") or {}).get("event") == "reply":

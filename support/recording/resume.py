@@ -13,10 +13,9 @@ from support.terminal import fail
 
 
 def keep_run(client, model: str, tools: list, max_rounds, mode: str, workdir: Path, *, record, resume) -> tuple:
-    """返回 (包着 client 的 Recorder, 接着问的 messages 或 None)。Recorder 就是 run() 每执行完一个工具
-    告诉一声的那个。record：新的录音文件；resume：接着的那段录音（没给 record 就接着写进它）。
-    max_rounds：(轮次上限, 它是哪里定的：--max-rounds 或 MAX_ROUNDS)；mode：question（单个问题）或 repl；
-    workdir：要进去的工作目录（只记它的名字）。"""
+    """返回 (包着 client 的 Recorder, 接着问的 messages 或 None)。record：新的录音文件；
+    resume：接着的那段录音（没给 record 就接着写进它）。max_rounds：(轮次上限, 它是哪里定的：--max-rounds
+    或 MAX_ROUNDS)；mode：question（单个问题）或 repl；workdir：要进去的工作目录（只记它的名字）。"""
     rounds, limit = max_rounds
     info = session_info(client, model, tools, rounds, mode, workdir=workdir.name, limit=limit)
     history = None

@@ -159,12 +159,13 @@ def outcome_html(x: dict) -> tuple:
 
 
 def tool_html(tool: dict) -> str:
-    """一次工具执行：名字、参数、执行了没有（没执行的原因）、几秒、结果。"""
-    status = "执行了" if tool.get("ran") else f"没有执行：{esc(tool.get('not_run') or '原因没有录下')}"
+    """一次工具执行：名字、参数、执行了没有（没执行的原因）、结果（以前的录音还有几秒）。"""
+    seconds = f"，{esc(tool['seconds'])} 秒" if tool.get("seconds") is not None else ""  # 以前的录音里有
+    status = "执行了" if tool.get("ran") is True else f"没有执行：{esc(tool.get('not_run') or '原因没有录下')}"
     return (
-        f'<div class="run{"" if tool.get("ran") else " not-run"}" data-result-for="{esc(tool["id"])}">'
+        f'<div class="run{"" if tool.get("ran") is True else " not-run"}" data-result-for="{esc(tool["id"])}">'
         f'<div class="head"><span class="tag">结果</span><b>{esc(tool["name"])}</b><code>id={esc(tool["id"])}</code>'
-        f"<span>{status}，{esc(tool.get('seconds'))} 秒</span></div>"
+        f"<span>{status}{seconds}</span></div>"
         f'<pre class="args">{esc(sent_arguments(tool.get("arguments")))}</pre>'
         f"{text_html(tool['result'], '（结果是空的）')}</div>"
     )
