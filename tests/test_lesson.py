@@ -130,7 +130,7 @@ BROKEN = {
     ),
     "run() exits": (lambda app: edit(app / "agent.py", STOP, STOP + "    sys.exit(3)\n"), ["run() 让程序退出了"], 1),
     "MAX_ROUNDS is text": (
-        lambda app: edit(app / "agent.py", "MAX_ROUNDS = 10", 'MAX_ROUNDS = "10"'),
+        lambda app: set_constant(app / "agent.py", "MAX_ROUNDS", '"10"'),
         ["✗ agent.py 里的 MAX_ROUNDS 不是 1 以上的整数（'10'）"],
         1,
     ),
