@@ -13,6 +13,7 @@ from pathlib import Path
 
 from support.escapes import printable
 from support.json_safe import paired
+from support.stats import NotRun
 from support.terminal import interactive
 
 BLUE, GREEN, RESET = "\x1b[34m", "\x1b[32m", "\x1b[0m"  # 新增的 assistant 请求用蓝色，tool 结果用绿色
@@ -76,7 +77,8 @@ def edit_result(messages: list) -> str | None:
     if not new.strip():  # 有的服务商拒收空的工具结果，之后每次请求都会失败
         print("  [单步] 工具结果不能是空的，没有改。")
         return None
-    chosen["content"] = new  # 历史里存的、送给模型的，都是改过的这一份
+    old = chosen["content"]  # 没执行的调用改了结果也还是没执行的（录音、[统计] 照样分开数）
+    chosen["content"] = NotRun(new, old.reason) if isinstance(old, NotRun) else new  # 历史里、送给模型的都是它
     return chosen.get("tool_call_id")
 
 

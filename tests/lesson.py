@@ -23,6 +23,7 @@ import re
 import signal
 import sys
 import tempfile
+import threading
 import tokenize
 from pathlib import Path
 
@@ -137,13 +138,18 @@ def ask(agent, client, question: str, rounds: int, messages=None) -> dict:
     except TooLong:
         seen["error"] = f"run() {LIMIT_SECONDS} 秒还没有结束：循环停不下来了吗？"
         STUCK.append(f"没有再跑：前面有一次 run() {LIMIT_SECONDS} 秒还没有结束")
+    except KeyboardInterrupt:
+        raise
     except SystemExit as e:
         seen["error"] = f"run() 让程序退出了（sys.exit({e.code!r})）"
-    except Exception as e:  # noqa: BLE001  学习者改坏的代码什么错都可能出：说出来，接着查别的
+    except BaseException as e:  # noqa: BLE001  学习者改坏的代码什么错都可能出：说出来，接着查别的
         seen["error"] = f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"[:200]
     finally:
         if timed:
             signal.alarm(0)
+    if seen["messages"] is not None and not isinstance(seen["messages"], list):
+        kind = type(seen["messages"]).__name__
+        seen["error"], seen["messages"] = f"run() 返回的不是 messages 列表，是 {kind}（讲义：返回 messages）", None
     return {**seen, "out": out.getvalue(), "requests": counted.requests}
 
 
@@ -215,10 +221,10 @@ def check_pairing(agent, provider, workdir: Path) -> list:
             ]),
         ]  # fmt: skip
     if p.rejected:
-        return [("✗", "第 2 次请求发出去了，服务商回 400", [
-            p.rejected[0][:200],
-            "宿主检查没有拦下它：run() 里还调用 ready_to_send 吗？（对照二的第二步）",
-        ])]  # fmt: skip
+        host = "宿主检查没有拦下它：run() 里还调用 ready_to_send 吗？（对照二的第二步）"
+        if "ready_to_send(" in source_of(agent.run):
+            host = "宿主检查放它过去了：请求里的消息，服务商不收（见上面服务商的原话）"
+        return [("✗", "第 2 次请求发出去了，服务商回 400", [p.rejected[0][:200], host])]
     return [pairing_verdict(sent[1]), flow_verdict(sent[0], sent[1])]
 
 
@@ -379,6 +385,13 @@ def inside(folder: Path):
         os.chdir(before)
 
 
+def give_up():
+    seconds = LIMIT_SECONDS * 3
+    line = f"✗ run() {seconds} 秒还没有结束，也停不下来（它接住了所有的异常？）：课程检查到这里为止。"
+    print(line, file=sys.__stdout__, flush=True)
+    os._exit(1)
+
+
 def main(argv) -> int:
     sys.path[:0] = [str(ROOT)]
     if argv[1:] == ["--shipped"]:  # CI：课程的函数和 SHIPPED 记的一样吗
@@ -405,6 +418,10 @@ def main(argv) -> int:
     except (Exception, SystemExit) as e:  # noqa: BLE001  改坏了的 agent.py、tools.py：说一句，不出 traceback
         print(f"✗ agent.py 导入不了：{type(e).__name__}: {e}"[:300])
         return 1
+    missing = [name for name in ("run", "new_conversation", "ready_to_send") if not callable(getattr(agent, name, 0))]
+    if missing:
+        print(f"✗ agent.py 里没有 {'、'.join(name + '()' for name in missing)}：课程检查要用它们（名字和章节一样）。")
+        return 1
     from fakes.provider import FakeProvider
     from support.demo.model import demo_client
 
@@ -416,6 +433,9 @@ def main(argv) -> int:
         fake.chat = openai.OpenAI(base_url=fake.url, api_key="lesson", max_retries=0).chat
         return fake
 
+    watchdog = threading.Timer(LIMIT_SECONDS * 3, give_up)  # run() 接住了所有的异常、怎么也停不下来
+    watchdog.daemon = True
+    watchdog.start()
     try:
         with tempfile.TemporaryDirectory() as tmp, inside(Path(tmp)):
             results.append(check_bounded(agent, provider))

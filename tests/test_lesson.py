@@ -134,6 +134,16 @@ BROKEN = {
         ["✗ agent.py 里的 MAX_ROUNDS 不是 1 以上的整数（'10'）"],
         1,
     ),
+    "run() returns the answer": (
+        lambda app: edit(
+            app / "agent.py",
+            "    return messages\n\n\n# ── run() 用到的规矩",
+            '    return messages[-1]["content"]\n\n\n# ── run() 用到的规矩',
+        ),
+        ["run() 返回的不是 messages 列表，是 str"],
+        1,
+    ),
+    "run() renamed": (lambda app: edit(app / "agent.py", "def run(", "def answer("), ["✗ agent.py 里没有 run()"], 1),
     "no examples/inventory": (
         lambda app: shutil.rmtree(app / "examples" / "inventory"),
         ["· 库存问题：", "不在了", "都和讲义说的一样。"],

@@ -541,3 +541,26 @@ def test_resume_names_at_most_twenty_changes_and_counts_the_rest(tmp_path):
     out = run_main("--resume", str(tmp_path / "dup.jsonl"), "--demo", "你好", cwd=tmp_path)
     said = [line for line in out.stdout.splitlines() if line.startswith("[接着] 录音里")]
     assert len(said) == 21 and said[-1] == "[接着] 录音里还有 9 处也照这些规矩整理好了，不一一列出。", said
+
+
+def test_a_question_stopped_after_its_tools_ran_is_written_as_a_stop(tmp_path):
+    """--step 停着时按 q、信号：run() 没有正常返回，结果却都在。录音写下停在这里，
+    网页和回放才不说“下一次请求没有录下”。"""
+    from types import SimpleNamespace
+
+    from support.recording.record import Recorder
+
+    client = SimpleNamespace(base_url="http://stub/v1", api_key="sk-stub-key-123456")
+    path = tmp_path / "stop.jsonl"
+    with path.open("wb") as file:
+        recorder = Recorder(client, file, {"max_rounds": 10})
+        tc = call("list_files", {}, id="c1")
+        history = [
+            {"role": "user", "content": "q"},
+            tool_reply(tc),
+            {"role": "tool", "tool_call_id": "c1", "content": "a"},
+        ]
+        recorder.question_done(history, False)
+        recorder.question_done(history, False)  # 同一个问题只写一次
+    kinds = [(e["event"], e.get("during")) for e in events(path)]
+    assert kinds == [("session", None), ("tool", None), ("interrupted", "tools")]

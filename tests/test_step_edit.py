@@ -6,6 +6,7 @@ import sys
 import pytest
 from conftest import QUESTION, Terminal
 
+from support.stats import NotRun
 from support.step import edit_result
 
 pytest.importorskip("pty", reason="Windows 上没有 pty")
@@ -137,3 +138,18 @@ def test_a_mistyped_answer_at_the_pause_is_asked_again_not_taken_as_enter(projec
         term.wait_for("q 回车停下这个问题", pause)
         term.type("\n")
     assert term.finish() == 0 and "[最终回复]" in term.out
+
+
+def test_an_edited_result_of_a_call_that_did_not_run_still_did_not_run(monkeypatch, capsys):
+    """没执行的命令，结果改了也还是没执行的：[统计] 和录音照样另数它。"""
+    monkeypatch.delenv("EDITOR", raising=False)
+    monkeypatch.delenv("VISUAL", raising=False)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("没有执行\n执行了\n"))
+    call = {"id": "c1", "type": "function", "function": {"name": "run_command", "arguments": "{}"}}
+    messages = [
+        {"role": "assistant", "content": "", "tool_calls": [call]},
+        {"role": "tool", "tool_call_id": "c1", "content": NotRun("命令没有执行：用户拒绝了", "命令没有获准执行")},
+    ]
+    assert edit_result(messages) == "c1"
+    result = messages[1]["content"]
+    assert result == "命令执行了：用户拒绝了" and isinstance(result, NotRun) and result.reason == "命令没有获准执行"

@@ -224,6 +224,8 @@ def stop_reason(x: dict) -> tuple:
     missing = {tc["id"] for tc in msg["tool_calls"]} - {t["id"] for t in x["tools"]}
     if missing and (x.get("cut") or x["request"].get("round") != limit):
         return "interrupted", "执行工具时按了 Ctrl-C（或者程序停了）：有的调用没有结果"
+    if x.get("cut"):
+        return "interrupted", "工具执行完了，下一次请求之前按了 Ctrl-C（或者程序停了）"
     if x["request"].get("round") == limit:
         return (
             "limit",

@@ -115,11 +115,11 @@ class Recorder:
         answered = {m.get("tool_call_id") for m in tail if m.get("role") == "tool"}
         unpaired = [tc["id"] for tc in tail[0]["tool_calls"] if tc["id"] not in answered]
         where = {"question": self.question, "round": self.round}
-        if not unpaired or self.failed:  # 出错、等回复时 Ctrl-C：那时已经写下了
+        if self.failed:  # 出错、等回复时 Ctrl-C：那时已经写下了
             return
-        if not returned:
+        if not returned:  # 执行工具时、--step 停着的时候停下了
             self.write({"event": "interrupted", **where, "during": "tools"})
-        elif self.round < (self.limit or 0):
+        elif unpaired and self.round < (self.limit or 0):
             text = f'[宿主拦截] {unpaired[0]} 没有对应的 role:"tool" 结果，这次请求没有发出。'
             self.write({"event": "host_stop", **where, "text": text, "messages": len(messages)})
         self.failed = True  # 同一个问题不再写第二次

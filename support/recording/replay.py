@@ -50,7 +50,8 @@ class Replayer:
 
     def create(self, **request):
         live = request.get("messages") if isinstance(request.get("messages"), list) else []
-        if self.results_differ(live) and self.index >= len(self.current):
+        cut = self.results_differ(live) or bool((self.last or {}).get("cut"))
+        if cut and self.index >= len(self.current):
             raise KeyboardInterrupt  # 录音到这里就停了：像当时那样停下这个问题
         if self.index >= len(self.current):
             raise ReplayStop(self.ran_out())
