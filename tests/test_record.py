@@ -564,3 +564,16 @@ def test_a_question_stopped_after_its_tools_ran_is_written_as_a_stop(tmp_path):
         recorder.question_done(history, False)  # 同一个问题只写一次
     kinds = [(e["event"], e.get("during")) for e in events(path)]
     assert kinds == [("session", None), ("tool", None), ("interrupted", "tools")]
+
+
+def test_each_resumed_segment_replays_with_its_own_round_limit(project, tmp_path):
+    """先用 --max-rounds 1 录一个问题，再不限轮次 --resume 接着问：回放时第二个问题不被第一段的上限截住，
+    第一个问题放到它那一段的尽头时说出那一段的上限。"""
+    recording = tmp_path / "run.jsonl"
+    first = run_main("--demo", "--record", str(recording), QUESTION, rounds=1)
+    assert "[警告] 达到最大轮次 1" in first.stdout
+    second = run_main("--demo", "--resume", str(recording), "README.md 里写了什么？")
+    assert second.returncode == 0, second.stdout
+    replayed = replay(recording, rounds=None)
+    assert replayed.stdout.count("[最终回复]") == 1  # 第二个问题答完了
+    assert "录制时的轮次上限是 1，可以加上 --max-rounds 1 回放" in replayed.stderr  # 第一个问题说它那一段的上限

@@ -35,9 +35,11 @@ class Replayer:
         self.current, self.index, self.last, self.seen = [], 0, None, set()  # seen：说过的不同
 
     def max_rounds(self, default: int) -> int:
-        """没写 --max-rounds 时的轮次上限：default（agent.MAX_ROUNDS），录制时的上限更小就照它。"""
-        recorded = self.session.get("max_rounds")
-        return min(default, recorded) if type(recorded) is int and recorded >= 1 else default
+        """没写 --max-rounds 时的轮次上限：default（agent.MAX_ROUNDS），录制时的上限更小就照它。
+        --resume 接着录的几段可能各有各的上限：照最大的那个（小的那段放到它的尽头时，ran_out 说录制时的上限）。"""
+        limits = [e.get("max_rounds") for e in self.events if e["event"] == "session"]
+        recorded = [n for n in limits if type(n) is int and n >= 1]
+        return min(default, max(recorded)) if recorded and len(recorded) == len(limits) else default
 
     def one_question(self) -> bool:
         """录的是单个问题（python agent.py "问题"）：回放也像单个问题那样结束（Ctrl-C 时的说法）。"""
@@ -104,7 +106,8 @@ class Replayer:
 
     def ran_out(self) -> str:
         rounds = len(self.current)
-        limit = self.session.get("max_rounds")
+        segment = self.current[0]["session"] if self.current else None  # 这个问题所在的那一段录音
+        limit = (segment or self.session or {}).get("max_rounds")
         why = f"（录制时的轮次上限是 {limit}，可以加上 --max-rounds {limit} 回放）" if limit == rounds else ""
         return f"[回放] 录音里这个问题只有 {rounds} 轮回复，没有第 {rounds + 1} 轮的了：录制时到这里就停了{why}。"
 
