@@ -182,6 +182,20 @@ def test_odd_recordings_do_not_crash(tmp_path, capsys):
     assert "输入 120 tokens" in words and "另有 1 次调用没有执行" in words and SCRIPT not in text
 
 
+@pytest.mark.parametrize("figure", ["12", None, [1], {"n": 1}, True, -5, 1.5, 10**400])
+def test_recorded_figures_of_any_type_are_unknown_not_a_traceback(tmp_path, capsys, figure):
+    """录音里的数字也是输入：token 用量不是不小于 0 的整数，就当作不知道，网页照样做出来。"""
+    reply = {"choices": [{"message": {"role": "assistant", "content": "好"}}]}
+    answer = {"event": "reply", "question": 1, "round": 1, "seconds": figure, "reply": reply}
+    answer["usage"] = {"prompt": figure, "completion": 3}
+    path = tmp_path / "odd.jsonl"
+    path.write_text("".join(json.dumps(e) + "\n" for e in (session(), asked(1, "q"), answer)), encoding="utf-8")
+    assert write_page(str(path)) == 0
+    text = path.with_suffix(".html").read_text(encoding="utf-8")
+    assert "[统计] 模型调用 1 次，工具执行 0 次，messages 共 3 条" in text and "Traceback" not in text
+    assert "等了 ? 秒" in text or "等了 1.5 秒" in text  # 秒数也是：不是数就不知道
+
+
 def test_cannot_write_page(tmp_path, capsys):
     """网页写不进去（目录写不了）、同名的已经有了（不覆盖）、录音本身就叫 .html：一句话，退出码 2。"""
     path = tmp_path / "run.jsonl"

@@ -16,7 +16,7 @@ from support.escapes import printable
 from support.processes import ENDING_SIGNALS
 from support.recording.read import as_text, model_calls, read_recording, requests
 from support.recording.replay import questions, recorded_message
-from support.recording.rounds import esc, prompt_tokens, round_html
+from support.recording.rounds import esc, prompt_tokens, recorded_usage, round_html
 from support.stats import summary
 from support.terminal import fail
 
@@ -249,7 +249,7 @@ def question_stats(rounds: list) -> dict:
     """一个问题的几轮 → 和 run() 里一样的 stats：模型调用、真正执行的工具、没执行的（按原因）、每次的用量。"""
     ran, not_run = tool_counts(rounds)
     replies = [x for x in rounds if (x["outcome"] or {}).get("event") == "reply"]
-    usage = [x["outcome"].get("usage") if isinstance(x["outcome"].get("usage"), dict) else {} for x in replies]
+    usage = [recorded_usage(x["outcome"]) for x in replies]
     return {"model_calls": len(replies), "tool_runs": ran, "not_run": dict(not_run), "calls": usage}
 
 

@@ -16,10 +16,22 @@ def esc(value) -> str:
     return html.escape(escaped(as_text(value), keep_lines=True))
 
 
+def recorded_usage(outcome) -> dict:
+    """录下的 token 用量，只留是不小于 0 的整数的（录音是别人给的也一样：别的类型当作不知道）。"""
+    usage = (outcome or {}).get("usage")
+    if not isinstance(usage, dict):
+        return {}
+    return {k: n for k in ("prompt", "completion", "cached") if type(n := usage.get(k)) is int and n >= 0}
+
+
+def seconds_of(event: dict):
+    """录下的秒数：0 到 10^7 之间的数，别的（造出来的录音）当作不知道（None）。"""
+    n = event.get("seconds")
+    return n if type(n) in (int, float) and 0 <= n <= 10**7 else None  # 一个回复最多等几分钟：更大的是造出来的
+
+
 def prompt_tokens(exchange: dict):
-    usage = (exchange["outcome"] or {}).get("usage")
-    prompt = usage.get("prompt") if isinstance(usage, dict) else None
-    return prompt if isinstance(prompt, int) and not isinstance(prompt, bool) else None
+    return recorded_usage(exchange["outcome"]).get("prompt")
 
 
 def round_html(x: dict, anchor: str, size: int, origins: dict, stopped: str = "") -> str:
@@ -129,7 +141,7 @@ def outcome_html(x: dict) -> tuple:
     outcome = x["outcome"]
     if outcome is None:
         return '<p class="warn">回复没到录音就结束了：请求发出去了，程序在回复到之前停了。</p>', []
-    waited = f"（等了 {esc(outcome.get('seconds'))} 秒）" if outcome.get("seconds") is not None else ""
+    waited = f"（等了 {esc(seconds_of(outcome))} 秒）" if seconds_of(outcome) is not None else ""
     if outcome["event"] == "interrupted":
         return f'<p class="warn">录制时在这里按了 Ctrl-C{waited}：这一轮没有回复。</p>', []
     if outcome["event"] == "error":
@@ -139,11 +151,16 @@ def outcome_html(x: dict) -> tuple:
     if msg is None:
         raw = text_html(reply)
         return f'<p class="error">这个回复不能用（{esc(why)}），没有进历史{waited}。收到的是：</p>{raw}', []
-    usage = outcome.get("usage") if isinstance(outcome.get("usage"), dict) else {}
-    used = f"输入 {esc(usage.get('prompt'))} tokens，输出 {esc(usage.get('completion'))} tokens；" if usage else ""
+    usage = recorded_usage(outcome)
+    used = (
+        f"输入 {esc(usage.get('prompt', '?'))} tokens，输出 {esc(usage.get('completion', '?'))} tokens；"
+        if usage
+        else ""
+    )
     if usage.get("cached"):
         used = used.replace("tokens，", f"tokens（缓存命中 {esc(usage['cached'])}），", 1)
-    parts = [f'<p class="muted">{used}等了 {esc(outcome.get("seconds"))} 秒</p>']
+    waited = seconds_of(outcome)
+    parts = [f'<p class="muted">{used}等了 {esc("?" if waited is None else waited)} 秒</p>']
     if msg.get("reasoning_content"):
         parts.append(f"<details><summary>思考过程</summary>{text_html(msg['reasoning_content'])}</details>")
     calls = msg.get("tool_calls") or []
@@ -160,7 +177,7 @@ def outcome_html(x: dict) -> tuple:
 
 def tool_html(tool: dict) -> str:
     """一次工具执行：名字、参数、执行了没有（没执行的原因）、结果（以前的录音还有几秒）。"""
-    seconds = f"，{esc(tool['seconds'])} 秒" if tool.get("seconds") is not None else ""  # 以前的录音里有
+    seconds = f"，{esc(seconds_of(tool))} 秒" if seconds_of(tool) is not None else ""  # 以前的录音里有
     status = "执行了" if tool.get("ran") is True else f"没有执行：{esc(tool.get('not_run') or '原因没有录下')}"
     return (
         f'<div class="run{"" if tool.get("ran") is True else " not-run"}" data-result-for="{esc(tool["id"])}">'
