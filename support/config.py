@@ -5,6 +5,7 @@ import contextlib
 import errno
 import io
 import os
+import re
 import shutil
 import stat
 import tempfile
@@ -152,7 +153,8 @@ def connect(app_dir: Path) -> tuple:
     if not 0 < timeout <= 86400 or retries < 0:  # nan、inf 也通不过
         fail("[错误] OPENAI_TIMEOUT 要是 0 到 86400 之间的秒数，OPENAI_MAX_RETRIES 要是不小于 0 的整数，请检查 .env")
     base_url = settings.get("OPENAI_BASE_URL") or "https://api.openai.com/v1"
-    shown = printable(masked_line(base_url, [key]))  # 有人把 key 写进了地址：提示里也遮住
+    bare = re.split(r"[?#]", base_url, maxsplit=1)[0]  # ? 和 # 后面的常是 key（?api-key=…）：哪一行都不显示它
+    shown = printable(masked_line(bare + ("?…" if bare != base_url else ""), [key]))  # 有人把 key 写进了地址：也遮住
     try:  # 地址本身写错了，启动时就说，不等到第一次请求（那时 httpx 的报错不是一行）
         parts = urlsplit(base_url)  # http://[::1/v1、http://[zz]/v1：ValueError
         parts.port  # noqa: B018  端口不是数字、超出 0–65535：ValueError
@@ -161,6 +163,12 @@ def connect(app_dir: Path) -> tuple:
             raise ValueError("要以 http:// 或 https:// 开头，后面是主机名")
     except ValueError as e:
         fail(f"[错误] OPENAI_BASE_URL={shown} 不是有效的地址（{printable(e)}），请检查 .env")
+    if bare != base_url:  # SDK 把 /chat/completions 接在整个地址后面（…/v1?api-key=…/chat/completions）：永远请求不到
+        fail(
+            f"[错误] OPENAI_BASE_URL={shown} 带着 ? 或 # 后面的部分（没有显示：那里常写着 key）："
+            "请把它从地址里删掉，key 写进 OPENAI_API_KEY；"
+            "服务商只认地址里的 key 的话，在本机起一个把 Bearer key 换成它的代理"
+        )
     if "@" in parts.netloc:  # http://user:secret@host/v1：httpx 会拿它当 Basic 认证顶替 key，它还会上屏幕
         fail(
             f"[错误] OPENAI_BASE_URL={shown} 里写着用户名和密码："

@@ -177,6 +177,23 @@ def test_settings_that_cannot_work_stop_before_any_request(tmp_path, env_file, s
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="需要 /dev/full")
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://api.example.com/v1?api-key=SECRET-TOKEN-42",
+        "https://api.example.com/v1#key=SECRET-TOKEN-42",
+        "https://api.example.com/v1/?SECRET-TOKEN-42",
+        "http://[zz]/v1?token=SECRET-TOKEN-42",  # 地址本身也不对：那一行里也不显示
+        "https://api.example.com/v1?",  # 只有一个问号：SDK 照样把路径接在它后面
+    ],
+)
+def test_a_base_url_with_a_query_or_fragment_is_a_configuration_error_that_never_shows_it(tmp_path, url):
+    result = app_with_env_file(tmp_path, f"OPENAI_API_KEY=sk-test1234567890\nMODEL=m\nOPENAI_BASE_URL={url}\n")
+    assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
+    assert "SECRET-TOKEN-42" not in result.stderr + result.stdout and "OPENAI_BASE_URL=" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
 def test_a_full_disk_under_show_messages_is_one_line_not_a_traceback(project):
     with open("/dev/full", "w") as full:
         r = subprocess.run(
