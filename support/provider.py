@@ -4,6 +4,8 @@
 规矩全在 to_history() 里；docs/providers.md 的“兼容各家服务商”一节逐条说明了为什么。
 """
 
+import json
+import re
 import zlib
 from types import SimpleNamespace
 
@@ -13,6 +15,7 @@ from support.json_safe import json_arguments, safe_text
 
 EMPTY_REPLY = "（模型没有返回内容）"
 MAX_TOOL_CALLS = 64  # 一次回复最多执行多少个工具调用；多出来的不进历史、不执行
+TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,64}")  # OpenAI 只收这样的函数名：历史里有一个别的，之后每个请求都回 400
 
 
 class ProviderError(Exception):
@@ -76,7 +79,21 @@ def as_history(msg: dict, messages: list, seen: set | None = None) -> dict:
         used.add(tc["id"])
         tc["type"] = "function"
         tc["function"]["arguments"] = json_arguments(tc["function"].get("arguments"))
+        safe_tool_name(msg, tc["function"])
     return msg
+
+
+def safe_tool_name(msg: dict, function: dict) -> None:
+    """模型编出来的函数名（GPT 有时发 multi_tool_use.parallel）不合 OpenAI 的规矩：换成 invalid_ 开头、
+    不会是哪个真工具的名字，执行时得到“没有这个工具”；content 里照原样（转义后）写下它发来的名字，模型下一轮看得到。"""
+    name = function.get("name")
+    if isinstance(name, str) and TOOL_NAME.fullmatch(name):
+        return
+    sent = json.dumps(name if isinstance(name, str) else str(name), ensure_ascii=True)[:200]
+    function["name"] = ("invalid_" + re.sub(r"[^a-zA-Z0-9_-]", "_", str(name or "")))[:64]
+    note = f"[模型发来的工具名 {sent} 不合规矩（只能是 1 到 64 个字母、数字、_、-），换成了 {function['name']}]"
+    msg["content"] = f"{msg['content']}\n{note}".lstrip("\n")
+    print(f"  [注意] {note[1:-1]}")
 
 
 def fresh_id(position: int, number: int, taken, count: int) -> str:

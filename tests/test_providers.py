@@ -93,6 +93,21 @@ def test_llama_cpp_repeated_ids_are_made_unique(project, provider):
     assert "My Project" in tool_results(messages)[1]  # 第二个同 id 调用的结果没有张冠李戴
 
 
+@pytest.mark.parametrize("name", ["multi_tool_use.parallel", "", "read file", "x" * 65, "工具", "read_file\n"])
+def test_an_invented_tool_name_never_reaches_the_provider_again(project, provider, capsys, name):
+    """GPT 会发 multi_tool_use.parallel：OpenAI 之后对每个带着它的请求都回 400。进历史之前换成安全的名字，
+    结果说没有这个工具，模型看得到它发了什么；假服务商像 OpenAI 一样查名字，一次也没有拒收。"""
+    bad = call("list_files", {}, id="call_bad")
+    bad["function"]["name"] = name
+    p = provider([tool_reply(bad, call("list_files", {}, id="call_ok")), text_reply("好")])
+    messages = agent.run("看看", max_rounds=ROUNDS, client=client_for(p), model="m")
+    assert p.rejected == [] and answered(messages)
+    sent_name = sent(p, 1)[2]["tool_calls"][0]["function"]["name"]
+    assert sent_name.startswith("invalid_") and re.fullmatch(r"[a-zA-Z0-9_-]{1,64}", sent_name)
+    assert "没有名为" in tool_results(sent(p, 1))[0] and "README.md" in tool_results(sent(p, 1))[1]
+    assert "不合规矩" in sent(p, 1)[2]["content"] and "[注意] 模型发来的工具名" in capsys.readouterr().out
+
+
 def test_strict_validators_get_only_the_keys_the_provider_sent(project, provider):
     p = provider([tool_reply(call("list_files", {})), text_reply("好"), text_reply("不客气")], rules=["strict"])
     ask_twice(p, second="谢谢")

@@ -577,3 +577,19 @@ def test_each_resumed_segment_replays_with_its_own_round_limit(project, tmp_path
     replayed = replay(recording, rounds=None)
     assert replayed.stdout.count("[最终回复]") == 1  # 第二个问题答完了
     assert "录制时的轮次上限是 1，可以加上 --max-rounds 1 回放" in replayed.stderr  # 第一个问题说它那一段的上限
+
+
+def test_resume_renames_an_invented_tool_name_in_the_history(project, tmp_path):
+    """录音里的历史有一个 OpenAI 不收的函数名（别的客户端录的、手改的）：接着问之前换掉，请求不被拒收。"""
+    recording = tmp_path / "run.jsonl"
+    run_main("--demo", "--record", str(recording), QUESTION)
+    lines = events(recording)
+    request = next(e for e in lines if e["event"] == "request" and e["round"] == 2)
+    request["new"][0]["tool_calls"][0]["function"]["name"] = "multi_tool_use.parallel"
+    recording.write_text("".join(json.dumps(e, ensure_ascii=False) + "\n" for e in lines), encoding="utf-8")
+    again = tmp_path / "again.jsonl"
+    resumed = run_main("--demo", "--resume", str(recording), "--record", str(again), "README.md 里写了什么？")
+    assert resumed.returncode == 0, resumed.stdout + resumed.stderr
+    sent = [m for e in events(again) if e["event"] == "request" for m in e["new"]]
+    names = [tc["function"]["name"] for m in sent for tc in m.get("tool_calls") or []]
+    assert "invalid_multi_tool_use_parallel" in names and "multi_tool_use.parallel" not in names

@@ -7,6 +7,8 @@ strict 再加上更严格的几家：assistant 的 content 一律是字符串（
 tool 后面不能直接跟 user（Mistral）、两条 user 不能挨着（Gemma、Mistral 的模板）。
 """
 
+import re
+
 from support.demo.facts import loads
 
 ROLES = ("system", "developer", "user", "assistant", "tool")
@@ -76,6 +78,8 @@ def assistant_problem(i: int, m: dict, seen_ids: set, strict: bool) -> str | Non
             return f"Missing required parameter: 'messages[{i}].tool_calls[].type'"
         if not isinstance(fn.get("name"), str) or not isinstance(fn.get("arguments"), str):
             return f"Invalid 'messages[{i}].tool_calls[].function': name and arguments must be strings"
+        if not re.fullmatch(r"[a-zA-Z0-9_-]{1,64}", fn["name"]):  # OpenAI 的原话
+            return f"Invalid 'messages[{i}].tool_calls[].function.name': string does not match pattern."
         if strict and not is_json(fn["arguments"]):
             return f"Invalid 'messages[{i}].tool_calls[].function.arguments': not valid JSON"
     return None
