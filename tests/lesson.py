@@ -28,6 +28,10 @@ import tokenize
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT)]  # 学习者的 agent.py、tools.py 和 support/、fakes/
+
+from fakes.provider import FakeProvider, call, text_reply, tool_reply  # noqa: E402  测试也用的本地假服务商
+
 INVENTORY = ROOT / "examples" / "inventory"
 ONE = "我需要 3 盒红笔。库存够吗？如果够，一共多少钱？"
 TWO = "我需要 3 盒红笔和 2 盒蓝笔。库存够吗？如果够，一共多少钱？"
@@ -180,7 +184,7 @@ def first_line(text: str) -> str:
 
 # ── 各项检查：返回 (记号, 一行, 下面的说明行) ─────────────────────
 def check_bounded(agent, provider) -> tuple:
-    client = provider([tool_call("list_files", {"path": "."}, f"call_{i}") for i in range(8)])
+    client = provider([tool_reply(call("list_files", {"path": "."}, id=f"call_{i}")) for i in range(8)])
     run = ask(agent, client, "一直列目录", 3)
     calls = len(run["requests"])
     if calls < 3 and reason(run) and "[警告]" not in reason(run):
@@ -201,13 +205,8 @@ def check_pairing(agent, provider, workdir: Path) -> list:
     """一次回复两个调用（读 a.txt、b.txt）：下一次请求里每个 id 恰好一条结果，内容是它自己的调用读到的。"""
     (workdir / "a.txt").write_text("内容A\n", encoding="utf-8")
     (workdir / "b.txt").write_text("内容B\n", encoding="utf-8")
-    p = provider([
-        {"role": "assistant", "content": None, "tool_calls": [
-            tool_call("read_file", {"path": "a.txt"}, "call_a")["tool_calls"][0],
-            tool_call("read_file", {"path": "b.txt"}, "call_b")["tool_calls"][0],
-        ]},
-        {"role": "assistant", "content": "好"},
-    ])  # fmt: skip
+    reads = [call("read_file", {"path": name}, id=f"call_{name[0]}") for name in ("a.txt", "b.txt")]
+    p = provider([tool_reply(*reads), text_reply("好")])
     run = ask(agent, p, "读 a.txt 和 b.txt", 5)
     sent = run["requests"]
     if len(sent) < 2:
@@ -266,7 +265,7 @@ def check_host(agent) -> tuple:
     unpaired = [
         {"role": "system", "content": "s"},
         {"role": "user", "content": "u"},
-        tool_call("read_file", {}, "call_x"),
+        tool_reply(call("read_file", {}, id="call_x")),
     ]
     out = io.StringIO()
     try:
@@ -359,15 +358,6 @@ def two_items(by_id: dict, by_position: dict) -> tuple:
 
 
 # ── 帮手 ───────────────────────────────────────────────────────
-def tool_call(name, arguments, call_id):
-    function = {"name": name, "arguments": json.dumps(arguments, ensure_ascii=False)}
-    return {
-        "role": "assistant",
-        "content": None,
-        "tool_calls": [{"id": call_id, "type": "function", "function": function}],
-    }
-
-
 def source_of(func) -> str:
     try:
         return inspect.getsource(func)
@@ -393,7 +383,6 @@ def give_up():
 
 
 def main(argv) -> int:
-    sys.path[:0] = [str(ROOT)]
     if argv[1:] == ["--shipped"]:  # CI：课程的函数和 SHIPPED 记的一样吗
         changed = changed_from_shipped()
         print("课程的函数和 SHIPPED 记的一样。" if not changed else f"和 SHIPPED 不一样：{'，'.join(changed)}")
@@ -422,7 +411,6 @@ def main(argv) -> int:
     if missing:
         print(f"✗ agent.py 里没有 {'、'.join(name + '()' for name in missing)}：课程检查要用它们（名字和章节一样）。")
         return 1
-    from fakes.provider import FakeProvider
     from support.demo.model import demo_client
 
     results, servers = [], []

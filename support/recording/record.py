@@ -42,11 +42,10 @@ class Recorder:
         self.api_key = getattr(client, "api_key", None)
         self.secrets = secrets_of(self.api_key, self.base_url)  # 写进文件之前换成 ***
         self.sent = list(last_request)  # 上一次请求的 messages：下一次只写新增的
-        self.question, self.round, self.mark = question, 0, time.monotonic()
-        self.limit, self.failed = session.get("max_rounds"), False
-        self.logged = {
-            m.get("tool_call_id") for m in history if m.get("role") == "tool"
-        }  # 写过的（或接着的录音里的）结果
+        self.question, self.round = question, 0
+        self.limit, self.failed = session.get("max_rounds"), False  # failed：这个问题停下的原因已经写下了
+        # 写过的结果：接着的录音里的也算
+        self.logged = {m.get("tool_call_id") for m in history if m.get("role") == "tool"}
         self.write({"event": "session", "version": VERSION, **session})
 
     def create(self, **request):
@@ -109,14 +108,12 @@ class Recorder:
         写下为什么，网页才说得出这个问题为什么停在这里：run() 正常返回、轮次也没用完，是宿主拦下了下一次请求
         （host_stop）；run() 没有正常返回（Ctrl-C、信号、agent 的 bug），是执行工具时停下了（interrupted）。"""
         tail = last_round(messages)
-        if not tail:
+        if not tail or self.failed:  # 答完了；出错、等回复时 Ctrl-C：那时已经写下了，结果也在那次请求里写过了
             return
         self.tools_ran(tail)
         answered = {m.get("tool_call_id") for m in tail if m.get("role") == "tool"}
         unpaired = [tc["id"] for tc in tail[0]["tool_calls"] if tc["id"] not in answered]
         where = {"question": self.question, "round": self.round}
-        if self.failed:  # 出错、等回复时 Ctrl-C：那时已经写下了
-            return
         if not returned:  # 执行工具时、--step 停着的时候停下了
             self.write({"event": "interrupted", **where, "during": "tools"})
         elif unpaired and self.round < (self.limit or 0):
@@ -131,7 +128,6 @@ class Recorder:
         line = json.dumps(event, ensure_ascii=False, default=str).encode("utf-8", "replace") + b"\n"
         self.file.write(line)
         self.file.flush()
-        self.mark = time.monotonic()
 
 
 def last_round(messages: list) -> list:

@@ -52,11 +52,9 @@ class Replayer:
 
     def create(self, **request):
         live = request.get("messages") if isinstance(request.get("messages"), list) else []
-        cut = self.results_differ(live) or bool((self.last or {}).get("cut"))
-        if cut and self.index >= len(self.current):
-            raise KeyboardInterrupt  # 录音到这里就停了：像当时那样停下这个问题
-        if self.index >= len(self.current):
-            raise ReplayStop(self.ran_out())
+        cut = self.results_differ(live) or bool((self.last or {}).get("cut"))  # 录制时在工具执行中途停下了
+        if self.index >= len(self.current):  # 录音到这里就停了：像当时那样停下这个问题
+            raise KeyboardInterrupt if cut else ReplayStop(self.ran_out())
         exchange, before = self.current[self.index], (self.last or {}).get("tools", [])
         self.index, self.last = self.index + 1, exchange
         for note in request_notes(request, exchange, self.seen, {t["id"]: t["result"] for t in before}):

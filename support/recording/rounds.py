@@ -152,11 +152,8 @@ def outcome_html(x: dict) -> tuple:
         raw = text_html(reply)
         return f'<p class="error">这个回复不能用（{esc(why)}），没有进历史{waited}。收到的是：</p>{raw}', []
     usage = recorded_usage(outcome)
-    used = (
-        f"输入 {esc(usage.get('prompt', '?'))} tokens，输出 {esc(usage.get('completion', '?'))} tokens；"
-        if usage
-        else ""
-    )
+    prompt, completion = usage.get("prompt", "?"), usage.get("completion", "?")
+    used = f"输入 {esc(prompt)} tokens，输出 {esc(completion)} tokens；" if usage else ""
     if usage.get("cached"):
         used = used.replace("tokens，", f"tokens（缓存命中 {esc(usage['cached'])}），", 1)
     waited = seconds_of(outcome)
