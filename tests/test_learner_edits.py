@@ -84,6 +84,18 @@ def test_the_chapters_read_file_reads_a_python_project_and_its_readme(pasted, tm
     assert "A small Flask shop backed by a SQL database." in about and "没有一段说明文字" not in about
 
 
+def test_a_manifest_cut_before_its_dependencies_is_said_to_be_cut_not_malformed(pasted, tmp_path):
+    """章节的 read_file 只给前 5000 个字符：description 很长的 package.json 在依赖之前就被截断了。
+    解析不了的是那半份，不是文件：不说“内容不是它该有的格式”，说只看到了开头。"""
+    work = tmp_path / "long"
+    work.mkdir()
+    manifest = {"name": "long", "description": "x" * 6000, "dependencies": {"react": "^18.2.0"}}
+    (work / "package.json").write_text(json.dumps(manifest), encoding="utf-8")
+    for question, cut in ((QUESTION, "结果被截断了"), ("What tech stack does this project use?", "the result was cut")):
+        said = answer(run_copy(pasted, "--demo", "-C", str(work), question))
+        assert cut in said and "不是它该有的格式" not in said and "not in the expected form" not in said, said
+
+
 def test_a_tool_without_an_options_parameter_is_called_without_it(monkeypatch, workdir):
     def read_file(path: str) -> str:  # 章节的写法：没有 options
         return f"读了 {path}"

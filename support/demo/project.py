@@ -53,6 +53,9 @@ def read_whole(facts, path: str, enough=None) -> Result:
 
 
 # ── 技术栈 ───────────────────────────────────────────────────
+UNPARSED = {True: "unparsed", False: "unparsed_cut"}  # 解析不了：读全了是内容的事，没读全不怪文件
+
+
 def stack(part, facts, en: bool) -> str:
     """工作目录（或问题里说的那个目录）里的依赖清单；web/、frontend/ 这样的子项目也列出来看它们的清单。"""
     top, names = listing(facts, part.folder)
@@ -69,7 +72,7 @@ def stack(part, facts, en: bool) -> str:
     for path, got in reads.items():
         found = dependencies(path, got.text, got.state != "complete") if usable(got) else None
         if found is None:
-            bad[path] = why_not(got, en) if not usable(got) else say("unparsed", en)
+            bad[path] = why_not(got, en) if not usable(got) else say(UNPARSED[got.state == "complete"], en)
             notes.append(say("manifest_bad", en, path=path, why=bad[path]))
             continue
         parsed.append(path)

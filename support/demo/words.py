@@ -135,6 +135,7 @@ runtime_of | （{runtime}） |  ({runtime})
 runtime_line | - 语言/运行时：{runtimes} | - Language/runtime: {runtimes}
 manifest_bad | - {path} 读不了或解析不了（{why}），上面没有算它 | - {path} could not be read or parsed ({why}); not counted above
 unparsed | 内容不是它该有的格式，或者嵌套太深 | its content is not in the expected form, or nested too deep
+unparsed_cut | 我只看到了开头一部分（结果被截断了），这一部分解析不出依赖 | I saw only its start (the result was cut), and that part does not parse
 manifest_part | - {path} 只看到了一部分（后面的没看到）：上面列的依赖可能不全 | - I saw only part of {path} (the rest was cut off), so the list above may be incomplete
 more_manifests | - {seen}，后面也许还有别的依赖清单 | - {seen}; there may be more manifests
 readme_start | - {readme} 只看到了开头（后面被截断了）：下面的说明可能不全 | - I saw only the start of {readme} (it was cut off): the description below may be incomplete
