@@ -87,9 +87,9 @@ def vllm_rule(body):
 
 
 def alternate_rule(body):
-    """Gemma、Mistral 一类的聊天模板：两条 user 消息不能挨着（角色要交替）。"""
+    """Gemma、Mistral 一类的聊天模板：两条 user、两条 assistant 消息不能挨着（角色要交替）。"""
     roles = [m["role"] for m in body["messages"]]
-    if any(a == b == "user" for a, b in zip(roles, roles[1:], strict=False)):
+    if any(a == b in ("user", "assistant") for a, b in zip(roles, roles[1:], strict=False)):
         return "Conversation roles must alternate user/assistant/user/assistant/..."
 
 
@@ -115,6 +115,22 @@ def no_reasoning_effort_rule(body):
     """DeepSeek 一类：不认得的 reasoning_effort 值就拒绝（没人要求就不该发）。"""
     if "reasoning_effort" in body:
         return "Unknown variant for reasoning_effort: expected one of low, medium, high"
+
+
+def openai_history_rule(body):
+    """OpenAI 对历史里别的客户端写的东西的检查：调用 id 最多 40 个字符，消息的 name 只能是字母、数字、_、-。"""
+    for i, m in enumerate(body["messages"]):
+        if "name" in m and not re.fullmatch(r"[a-zA-Z0-9_-]{1,64}", str(m["name"])):
+            return (
+                f"Invalid 'messages[{i}].name': string does not match pattern. "
+                "Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'."
+            )
+        for n, tc in enumerate(m.get("tool_calls") or []):
+            if len(tc["id"]) > 40:
+                return (
+                    f"Invalid 'messages[{i}].tool_calls[{n}].id': string too long. Expected a string with maximum "
+                    f"length 40, but got a string with length {len(tc['id'])} instead."
+                )
 
 
 ALLOWED_KEYS = {
@@ -148,6 +164,7 @@ PROVIDER_RULES = {
     "alternate": alternate_rule,
     "mistral": mistral_rule,
     "openai_2026": openai_2026_rule,
+    "openai_history": openai_history_rule,
     "no_reasoning_effort": no_reasoning_effort_rule,
 }
 

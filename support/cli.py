@@ -7,6 +7,7 @@ import argparse
 import json
 import math
 import os
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -15,6 +16,8 @@ from support.escapes import printable
 from support.instructions import project_notes
 from support.options import Options
 from support.processes import interrupts_held
+from support.redefined import redefined_tools
+from support.secrets import mask_screen, secrets_of
 from support.terminal import Waiting, fail
 
 
@@ -40,6 +43,8 @@ def start(args, app_dir: Path, tools: list, max_rounds: int) -> Session:
     录音文件在进入工作目录之前打开：路径相对于启动时所在的目录。max_rounds 是 agent.MAX_ROUNDS。"""
     replayer, intro, history, workdir = None, "", None, args.workdir
     rounds = args.max_rounds or max_rounds
+    for line in redefined_tools(app_dir / "tools.py"):  # 贴进来的章节代码和原来的同名：说出用的是哪一个
+        print(line, file=sys.stderr)
     if args.replay:  # 回复来自录音：不读配置、不用 key
         from support.recording import Replayer
 
@@ -65,6 +70,7 @@ def start(args, app_dir: Path, tools: list, max_rounds: int) -> Session:
             print(SCRATCH)
     else:
         client, model, env_files = connect(app_dir)
+        mask_screen(secrets_of(client.api_key, client.base_url))  # 工具结果里读到了 key 也不上屏幕；模型收到的不变
     if args.record or args.resume:  # 边跑边写进录音；--resume 还接着录下的对话问
         from support.recording import keep_run
 

@@ -190,6 +190,7 @@ def run_bounded(command: str, timeout: float, keep_chars: int) -> tuple[int, str
             **group,
         )
         track["started"] = start_time(proc.pid)
+        signals["group"] = proc.pid if os.name != "nt" else None  # 独立会话：进程组号就是它的 pid（Ctrl-Z 时跟着停）
         reader = threading.Thread(target=keep_ends, args=(proc.stdout, kept, keep_chars, stop), daemon=True)
         try:  # 不管怎么离开这里（结束、超时、Ctrl-C、信号），finally 都结束命令启动的每个进程
             reader.start()

@@ -20,15 +20,16 @@ def wait_watching(proc: subprocess.Popen, timeout: float, track: dict, signals: 
     """等命令结束，返回有没有在 timeout 秒内结束。等的时候随时回收命令留下、已经退出的孤儿：僵尸不越积越多。
     成不了收养者（track["subreaper"] 是 False）时，每 0.05 秒记下一次命令的进程树：逃出去的进程也认得出来。
     等的时候来了信号（signals，见 ending_on_signals），在两次 wait 之间抛出：不会打断 Popen 里面拿着锁的那几步。"""
-    deadline = time.monotonic() + timeout
+    deadline, signals = time.monotonic() + timeout, signals if signals is not None else {}
     while True:
-        if signals and signals.get("pending"):
+        if signals.get("pending"):
             raise signals.pop("pending")
+        left = deadline + signals.get("paused", 0) - time.monotonic()  # Ctrl-Z 停着的时间不算
         try:
-            proc.wait(timeout=max(0, min(0.05, deadline - time.monotonic())))
+            proc.wait(timeout=max(0, min(0.05, left)))
             return True
         except subprocess.TimeoutExpired:
-            if time.monotonic() >= deadline:
+            if left <= 0.05 and time.monotonic() >= deadline + signals.get("paused", 0):
                 return False
             reap_orphans(proc, track)
             if PROC_TREE and not track["subreaper"]:
@@ -252,8 +253,29 @@ ENDING_SIGNALS = ("SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGALRM
 ENDING_SIGNALS += ("SIGPROF", "SIGPWR", "SIGPOLL")
 
 
+class Ended(SystemExit):
+    """收到一个默认会结束进程的信号（ENDING_SIGNALS）：以 128 + 信号结束，launch() 说一句。"""
+
+    def __init__(self, signum: int):
+        super().__init__(128 + signum)
+        self.signum = signum
+
+
+def end_on_signal(signum, frame):
+    raise Ended(signum)
+
+
+def ending_handled() -> None:
+    """整个运行期间（等模型回复、在提示符处）：ENDING_SIGNALS 里还是默认处理的，都变成 Ended，
+    ask() 的 finally 照常收尾（录音记下中断），launch() 说一句，退出码 128 + 信号。只在主线程里装。"""
+    if threading.current_thread() is threading.main_thread():
+        for sig in (getattr(signal, name) for name in ENDING_SIGNALS if hasattr(signal, name)):
+            if signal.getsignal(sig) == signal.SIG_DFL:
+                signal.signal(sig, end_on_signal)
+
+
 @contextlib.contextmanager
-def ending_on_signals():
+def ending_on_signals(ended: str = "正在执行的命令和它启动的进程都已结束"):
     """命令运行时收到 SIGTERM、SIGHUP（比如关掉了终端）、SIGQUIT（Ctrl-\\）这些默认会结束进程的信号（ENDING_SIGNALS）：
     抛 SystemExit(128 + 信号)，run_bounded 先结束命令启动的每个进程，这里再说一句，程序退出。Ctrl-C（SIGINT）照旧抛
     KeyboardInterrupt。收尾时（hold）来的信号（包括再按一次 Ctrl-C）先记下，等收完尾再退出或抛 KeyboardInterrupt：
@@ -264,7 +286,8 @@ def ending_on_signals():
         yield state
         return
     wanted = [getattr(signal, name) for name in ENDING_SIGNALS if hasattr(signal, name)]
-    previous = {sig: signal.getsignal(sig) for sig in wanted if signal.getsignal(sig) == signal.SIG_DFL}
+    ours = (signal.SIG_DFL, end_on_signal)  # 默认处理的，和整个运行期间 launch() 装的那个
+    previous = {sig: signal.getsignal(sig) for sig in wanted if signal.getsignal(sig) in ours}
 
     # 处理函数只记下来，由 wait_watching 在安全的地方抛出（pending）：信号要是落在 Popen.wait 拿到锁、
     # 还没进 try 的那一刻，锁就永远不放了，之后再 wait 会一直卡住
@@ -281,11 +304,23 @@ def ending_on_signals():
             state["hold"] = True
             state["pending"] = KeyboardInterrupt()
 
+    def pause(signum, frame):  # Ctrl-Z：命令（在它自己的会话里，终端的 Ctrl-Z 到不了它）跟着停，fg 后跟着继续
+        stopped = time.monotonic()
+        signal_group(state.get("group"), signal.SIGSTOP)
+        signal.signal(signal.SIGTSTP, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGTSTP)  # 真的停下；fg（SIGCONT）后从这里接着走
+        signal.signal(signal.SIGTSTP, pause)
+        signal_group(state.get("group"), signal.SIGCONT)
+        state["paused"] = state.get("paused", 0) + time.monotonic() - stopped
+
     for sig in previous:
         signal.signal(sig, leave)
     if signal.getsignal(signal.SIGINT) is signal.default_int_handler:  # Ctrl-C 本来就抛 KeyboardInterrupt 时才接管
         previous[signal.SIGINT] = signal.default_int_handler
         signal.signal(signal.SIGINT, interrupt)
+    if hasattr(signal, "SIGTSTP") and signal.getsignal(signal.SIGTSTP) == signal.SIG_DFL:  # Windows 没有
+        previous[signal.SIGTSTP] = signal.SIG_DFL
+        signal.signal(signal.SIGTSTP, pause)
     try:
         yield state
     finally:
@@ -295,10 +330,16 @@ def ending_on_signals():
             name, stuck = signal.Signals(state["received"]).name, state["stuck"]
             left = f"，只有 {stuck} 个结束不了" if stuck else ""
             with contextlib.suppress(OSError, ValueError):  # 终端可能已经关了
-                print(f"\n[已退出] 收到 {name}：正在执行的命令和它启动的进程都已结束{left}。", file=sys.stderr)
+                print(f"\n[已退出] 收到 {name}：{ended}{left}。", file=sys.stderr)
             raise SystemExit(128 + state["received"])
         if state["interrupted"] or state.get("pending"):  # 命令刚结束时按的 Ctrl-C 也算数
             raise KeyboardInterrupt
+
+
+def signal_group(group: int | None, sig: int) -> None:
+    if group:
+        with contextlib.suppress(OSError):  # 命令可能刚好结束了
+            os.killpg(group, sig)
 
 
 @contextlib.contextmanager

@@ -5,10 +5,13 @@
   SDK 解码后还是 key）。太短的（本地服务常填的 none、test）不遮：遮了反而把正常的字也遮掉（MIN_KEY_CHARS）。
 - 一行出错提示（masked_line）还多遮两样：Bearer 后面的东西、任何地址里的用户名和密码。
 - 录音里别的文字一个字也不改：文件里、命令里写着的 Bearer …、别的地址是工具看到的原样，回放时要对得上。
+- 屏幕（MaskedScreen 包着 stdout、stderr）：写上去的每一段都遮住，工具结果里读到的 key 也一样；预览切在 key 的
+  半中间（“sk-proj-abc…”）时，露出来的那一截也遮住。模型收到的不变。
 """
 
 import functools
 import re
+import sys
 from urllib.parse import urlsplit
 
 MIN_KEY_CHARS = 8  # 比这短的 key 不遮
@@ -46,6 +49,49 @@ def masked_value(value, secrets=()):
     if isinstance(value, dict):
         return {masked_value(k, secrets): masked_value(v, secrets) for k, v in value.items()}
     return value
+
+
+def screen_masked(text: str, secrets=()) -> str:
+    """写到屏幕上的一段：masked，再把切在半中间的 key（开头至少 MIN_KEY_CHARS 个字符，后面紧跟着 … 或 "…，
+    也就是预览切断的地方）换成 ***。"""
+    text = masked(text, secrets)
+    for key in (k for k in secrets if isinstance(k, str) and len(k) >= MIN_KEY_CHARS):
+        start = text.find(key[:MIN_KEY_CHARS])
+        while start >= 0:
+            end = start + MIN_KEY_CHARS
+            while end < len(text) and end - start < len(key) and text[end] == key[end - start]:
+                end += 1
+            if text.startswith(("…", '"…'), end) or end == len(text):
+                text = text[:start] + "***" + text[end:]
+            start = text.find(key[:MIN_KEY_CHARS], start + 1)
+    return text
+
+
+class MaskedScreen:
+    """包着 sys.stdout 或 sys.stderr：写上去的每一段先 screen_masked。别的（isatty、fileno、encoding……）照原样。"""
+
+    def __init__(self, stream, secrets):
+        self.stream, self.secrets = stream, tuple(secrets)
+
+    def write(self, text):
+        self.stream.write(screen_masked(text, self.secrets))
+        return len(text)
+
+    def __getattr__(self, name):
+        return getattr(self.stream, name)
+
+
+def mask_screen(secrets) -> None:
+    """从现在起，屏幕上看不到这些秘密（cli.start 在连上服务商后调用）。"""
+    if any(isinstance(k, str) and len(k) >= MIN_KEY_CHARS for k in secrets):
+        sys.stdout, sys.stderr = (
+            MaskedScreen(stream, secrets) if stream is not None else None for stream in (sys.stdout, sys.stderr)
+        )
+
+
+def screen_secrets() -> tuple:
+    """屏幕要遮住的秘密（没有包上 MaskedScreen 就是空的）：--step 的编辑器也是屏幕，打开前先遮住。"""
+    return tuple(k for k in getattr(sys.stdout, "secrets", ()) if isinstance(k, str) and len(k) >= MIN_KEY_CHARS)
 
 
 def key_pattern(*keys):

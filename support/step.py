@@ -2,6 +2,7 @@
 可以先改一条马上要送回模型的工具结果（what-if）。"""
 
 import contextlib
+import copy
 import json
 import os
 import shlex
@@ -13,10 +14,14 @@ from pathlib import Path
 
 from support.escapes import printable
 from support.json_safe import paired
+from support.processes import ending_on_signals
+from support.secrets import screen_secrets
 from support.stats import NotRun
 from support.terminal import interactive
 
 BLUE, GREEN, RESET = "\x1b[34m", "\x1b[32m", "\x1b[0m"  # 新增的 assistant 请求用蓝色，tool 结果用绿色
+KEY_SHOWN = "***OPENAI_API_KEY***"  # --step 的编辑器里 key 写成这样
+SENT = []  # 上一次停下后送出的：[那个 messages 列表本身, 当时的一份拷贝]。改过的 run() 就地改了哪一条，比一比就知道
 
 
 def pause_step(round_num: int, messages: list, model: str, tools: list, stats: dict | None = None) -> None:
@@ -25,6 +30,7 @@ def pause_step(round_num: int, messages: list, model: str, tools: list, stats: d
     stats：这个问题到目前的统计（count_model_call 记下的每次用量），显示上一次调用的 token。"""
     print(step_view(round_num, messages, model, tools, stats=stats))
     if not interactive():
+        SENT[:] = [messages, copy.deepcopy(messages)]
         return
     edited = set()
     while True:
@@ -37,6 +43,7 @@ def pause_step(round_num: int, messages: list, model: str, tools: list, stats: d
         if answer == "q":
             raise KeyboardInterrupt  # 和 Ctrl-C 一样停下这个问题
         if not answer:
+            SENT[:] = [messages, copy.deepcopy(messages)]
             return
         if answer != "e" or not can_edit:  # 打错了：再问一次，不当成回车
             print(f"  [单步] 没有 {printable(answer[:20])!r} 这一项。")
@@ -91,12 +98,16 @@ def edited_text(content: str) -> str | None:
             print(printable(f"  [单步] 结果里没有 {old!r}。"))
             return None
         return content.replace(old, input("  [单步] 换成："))
+    key = next((k for k in screen_secrets() if k in content), None)  # 编辑器也是屏幕：key 写成 KEY_SHOWN
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False, encoding="utf-8") as f:
-        f.write(content)
+        f.write(content.replace(key, KEY_SHOWN) if key else content)
+    if key:
+        print(f"  [单步] 结果里的 key 在编辑器里写成 {KEY_SHOWN}：留着它，送回模型的还是原来的 key。")
     try:
-        if subprocess.run([*shlex.split(editor), f.name], check=False).returncode != 0:
+        if run_editor([*shlex.split(editor), f.name]) != 0:
             return None
         new = Path(f.name).read_text(encoding="utf-8", errors="replace")
+        new = new.replace(KEY_SHOWN, key) if key else new
     except (OSError, ValueError) as e:  # 编辑器不存在、引号没配对……
         print(printable(f"  [单步] 没法用编辑器 {editor!r}：{e}"))
         return None
@@ -104,6 +115,28 @@ def edited_text(content: str) -> str | None:
         with contextlib.suppress(OSError):  # 编辑器可能把文件删了或换成了目录
             os.unlink(f.name)
     return new[:-1] if new.endswith("\n") and not content.endswith("\n") else new  # 编辑器常在末尾补一个换行
+
+
+def run_editor(argv: list) -> int:
+    """打开编辑器，等它关掉，返回退出码。这时收到 SIGTERM、SIGHUP 这些信号（ending_on_signals）或 Ctrl-C：
+    先结束编辑器（不留一个没有父进程的编辑器），临时文件由 edited_text 删掉，再退出或停下这个问题。"""
+    with ending_on_signals("编辑器已关掉，临时文件已删除") as signals:
+        editor = subprocess.Popen(argv)
+        try:
+            while True:
+                if signals.get("pending"):
+                    raise signals.pop("pending")
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    return editor.wait(timeout=0.05)
+        finally:
+            signals["hold"] = True
+            if editor.poll() is None:
+                editor.terminate()
+                try:
+                    editor.wait(timeout=2)
+                except subprocess.TimeoutExpired:
+                    editor.kill()
+                    editor.wait()
 
 
 def colour() -> bool:
@@ -114,8 +147,10 @@ def colour() -> bool:
 def step_view(round_num: int, messages: list, model: str, tools: list, edited=frozenset(), stats=None) -> str:
     """上次调用模型之后 messages 新增的消息，一条一行；上一次调用的 token（服务商报告了的话）；
     最后是总数和请求的字节数。edited：改过的结果的 id。"""
-    start = len(messages) - len(new_messages(messages))
-    lines = [f"  [单步] 第 {round_num} 轮，messages 新增 {len(messages) - start} 条："]
+    changed, start, removed = changes_since(messages)
+    more = f"，改了 {len(changed)} 条" * bool(changed) + f"，少了 {removed} 条" * bool(removed)
+    lines = [f"  [单步] 第 {round_num} 轮，messages 新增 {len(messages) - start} 条{more}："]
+    lines += [printable(f"    [{i}] {messages[i].get('role', '?'):<9} 改过：{what}") for i, what in changed]
     painted = colour()  # 终端上、没有 NO_COLOR 时上色：问一次就够
     for i, m in enumerate(messages[start:], start):
         role, text = m.get("role", "?"), ""
@@ -135,10 +170,37 @@ def step_view(round_num: int, messages: list, model: str, tools: list, edited=fr
         lines.append(f"{tint}{line}{RESET}" if tint else line)
     lines += pair_lines(messages, start, painted)
     body = {"model": model, "messages": messages, "tools": tools, "tool_choice": "auto"}  # 和 run() 送出的一样
-    size = len(json.dumps(body, ensure_ascii=False, separators=(",", ":")).encode())
+    sent = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+    size = len(sent.encode("utf-8", "replace"))  # 录音里的 \ud800 也算得出
     lines += usage_lines(stats)
     lines.append(f"  [单步] 这次要送出 messages {len(messages)} 条，请求 {size} 字节")
     return "\n".join(lines)
+
+
+def changes_since(messages: list) -> tuple:
+    """和上一次送出的比：(改过的 [(下标, 改了什么)], 新增的从第几条起, 少了几条)。这个对话还没送出过（新对话、
+    第一轮）就从最后一条 assistant 起算新增。"""
+    if not (SENT and SENT[0] is messages):
+        return [], len(messages) - len(new_messages(messages)), 0
+    before = SENT[1]
+    pairs = enumerate(zip(before, messages, strict=False))
+    changed = [(i, what_changed(old, new)) for i, (old, new) in pairs if old != new]
+    return changed, min(len(before), len(messages)), max(len(before) - len(messages), 0)
+
+
+def what_changed(old, new) -> str:
+    """一条消息改了什么：content 写出前后各是什么，别的字段只说名字。"""
+    if not (isinstance(old, dict) and isinstance(new, dict)):
+        return "整条换了"
+    keys = [str(k) for k in dict.fromkeys([*old, *new]) if old.get(k) != new.get(k)]
+    said = [f"content 原来是 {short(old.get('content'))}，现在是 {short(new.get('content'))}"] * ("content" in keys)
+    others = [k for k in keys if k != "content"]
+    return "；".join(said + [f"{'、'.join(others)} 变了"] * bool(others))
+
+
+def short(content) -> str:
+    text = str(content or "")
+    return json.dumps(text[:40], ensure_ascii=False) + ("…" if len(text) > 40 else "") + f"（{len(text)} 字符）"
 
 
 def pair_lines(messages: list, start: int, painted: bool) -> list:

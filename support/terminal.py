@@ -20,7 +20,8 @@ def preview(text: str) -> str:
     body, _, hint = text.rpartition("\n")
     if not (body and hint.startswith(("[", "……"))):
         body, hint = text, ""
-    cut = body if len(body) <= PREVIEW_CHARS else f"{line_start(body[:PREVIEW_CHARS])}…（共 {len(text)} 字符）"
+    shown = f"…（屏幕上只显示开头 {PREVIEW_CHARS} 字符；模型收到的是全部 {len(text)} 字符）"  # 不是工具截断的
+    cut = body if len(body) <= PREVIEW_CHARS else line_start(body[:PREVIEW_CHARS]) + shown
     return f"{cut}\n{hint}" if hint else cut
 
 

@@ -491,7 +491,7 @@ def test_demo_says_it_saw_only_part_of_a_listing_it_stopped_paging(workdir, monk
 def test_tool_result_preview_keeps_the_paging_hint_when_cut():
     hint = "[第 1–200 行；后面还有约 9000 字节没显示，用 offset=201 继续读]"
     shown = preview("\n".join(f"{i}\t{'x' * 30}" for i in range(1, 201)) + "\n" + hint)
-    assert shown.endswith("）\n" + hint) and "…（共 " in shown
+    assert shown.endswith("）\n" + hint) and "…（屏幕上只显示开头 200 字符；模型收到的是全部 " in shown
     assert preview("短结果") == "短结果"
 
 

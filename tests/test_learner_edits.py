@@ -4,6 +4,7 @@
 MAX_ROUNDS 改成 3、加上练习 2 的那一行，再跑一遍跑 agent 的测试。
 """
 
+import ast
 import json
 import re
 import shutil
@@ -47,10 +48,22 @@ def pasted(tmp_path):
     """一份副本，tools.py 里的 read_file 换成了章节的版本；examples 也拷过去。"""
     app = agent_copy(tmp_path)
     shutil.copytree(ROOT / "examples", app / "examples")
-    source = (app / "tools.py").read_text(encoding="utf-8")
-    start, end = source.index("def read_file("), source.index("def search_files(")
-    (app / "tools.py").write_text(source[:start] + CHAPTER_READ_FILE + source[end:], encoding="utf-8")
+    tools_py = app / "tools.py"
+    tools_py.write_text(with_chapters_read_file(tools_py.read_text(encoding="utf-8")), encoding="utf-8")
     return app
+
+
+def with_chapters_read_file(source: str) -> str:
+    """tools.py 里每个顶层的 read_file 都去掉（学习者可能已经贴过一个），在第一个的位置放上章节的。"""
+    lines, spans = source.splitlines(keepends=True), []
+    body = ast.parse(source).body
+    for node, after in zip(body, [*body[1:], None], strict=True):
+        if isinstance(node, ast.FunctionDef) and node.name == "read_file":
+            first = min([node.lineno, *(d.lineno for d in node.decorator_list)]) - 1
+            spans.append((first, after.lineno - 1 if after else len(lines)))
+    for start, end in reversed(spans):
+        lines[start:end] = [CHAPTER_READ_FILE] if (start, end) == spans[0] else []
+    return "".join(lines)
 
 
 def answer(result):
@@ -66,6 +79,30 @@ def python_project(work, requirements: str):
 
 
 # ── 章节的代码贴得进来 ────────────────────────────────────────
+@pytest.mark.parametrize("where", ["after the registry", "before the registry"])
+def test_a_second_read_file_pasted_into_tools_py_is_named_at_start_up(tmp_path, where):
+    """章节的 read_file 贴在我们的后面、没删我们的：Python 不报错，TOOL_REGISTRY 拿到的是建表前最后定义的那个。
+    启动时一行 [注意] 说出两处定义、用的是哪一个、为什么；问题照样答得出来。"""
+    app = agent_copy(tmp_path)
+    shutil.copytree(ROOT / "examples", app / "examples")
+    source = (app / "tools.py").read_text(encoding="utf-8")
+    at = len(source) if where == "after the registry" else source.index("# ── 工具注册表")
+    source = source[:at] + "\n\n" + CHAPTER_READ_FILE + source[at:]
+    (app / "tools.py").write_text(source, encoding="utf-8")
+    lines = [n for n, line in enumerate(source.splitlines(), 1) if line.startswith("def read_file(")]
+    registry = next(n for n, line in enumerate(source.splitlines(), 1) if line.startswith("TOOL_REGISTRY"))
+    used = [n for n in lines if n < registry][-1]  # 建表时最后定义的那个
+    result = run_copy(app, "--demo", "-C", "examples/my-project", QUESTION)
+    notes = [line for line in result.stderr.splitlines() if line.startswith("[注意] tools.py 里 read_file")]
+    assert len(notes) == 1, result.stderr[:2000]
+    assert f"定义了 {len(lines)} 次（第 {'、'.join(map(str, lines))} 行）" in notes[0]
+    if lines[-1] > registry:
+        assert f"工具调用用的是第 {used} 行的（TOOL_REGISTRY 在第 {registry} 行建表" in notes[0]
+    else:
+        assert f"用的是第 {used} 行的（后定义的顶替了前面的）" in notes[0]
+    assert "React 18.2" in answer(result)
+
+
 def test_the_chapters_read_file_pasted_in_still_names_the_stack(pasted):
     result = run_copy(pasted, "--demo", "-C", "examples/my-project", QUESTION)
     text = answer(result)

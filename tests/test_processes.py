@@ -1,6 +1,7 @@
 """run_command 启动的进程：命令结束、超时、agent 收到 SIGTERM / SIGHUP 时，它启动的每个进程都一起结束，
 换了进程组、会话的（timeout、setsid、set -m、两次 fork）也一样；读输出的线程也不留下。"""
 
+import json
 import os
 import random
 import select
@@ -414,6 +415,73 @@ def test_closing_the_terminal_ends_the_running_command(mark, workdir, provider):
     finally:
         agent.kill()
     assert leftovers(mark) == {}
+
+
+def state_of(pid) -> str:
+    """/proc 里进程的状态：R、S 在跑或在等，T 停着（Ctrl-Z），Z 僵尸。"""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return ""
+
+
+def agent_waiting_for(p, *args, **popen):
+    """启动 agent 问一个问题（假服务商 p 的第一个回复要等很久），等到请求到了服务商那里。"""
+    agent = subprocess.Popen(
+        [sys.executable, str(AGENT), "--max-rounds", str(ROUNDS), *args],
+        env=cli_env(p),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+        preexec_fn=default_signals,
+        **popen,
+    )
+    return agent
+
+
+@linux_only
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT], ids=str)
+def test_a_signal_while_waiting_for_the_model_ends_with_one_line(provider, tmp_path, sig):
+    """等模型回复时收到 SIGTERM、SIGHUP、SIGQUIT：一句话，退出码 128 + 信号，录音记下中断。"""
+    p = provider([{"sleep": 30, "then": text_reply("太晚了")}])
+    recording = tmp_path / "run.jsonl"
+    agent = agent_waiting_for(p, "--record", str(recording), "你好", cwd=tmp_path)
+    try:
+        wait_until(lambda: p.requests or agent.poll() is not None, "请求没有到服务商")
+        agent.send_signal(sig)
+        out, err = agent.communicate(timeout=15)
+    finally:
+        agent.kill()
+    assert agent.returncode == 128 + sig, out + err
+    assert err.strip().splitlines() == [f"[已退出] 收到 {signal.Signals(sig).name}：程序结束。"], err
+    assert json.loads(recording.read_text(encoding="utf-8").splitlines()[-1])["event"] == "interrupted"
+
+
+@linux_only
+def test_ctrl_z_stops_the_command_with_the_agent_and_fg_resumes_both_not_counting_the_pause(mark, workdir, provider):
+    """Ctrl-Z（SIGTSTP）时命令在它自己的会话里，终端的 Ctrl-Z 到不了它：agent 先停下它，再停下自己；fg（SIGCONT）
+    后两个一起接着跑。停着的时间不算进 --command-timeout：停了 4 秒、超时 3 秒、只跑 2 秒的命令照样跑完。"""
+    command = f"python3 -c 'import time; time.sleep(2)' {mark}"
+    p = provider([tool_reply(call("run_command", {"command": command})), text_reply("好")])
+    agent = agent_waiting_for(p, "--yes", "--command-timeout", "3", "跑一下", cwd=workdir)
+    try:
+        wait_until(lambda: leftovers(mark) or agent.poll() is not None, "命令没有跑起来")
+        wait_until(lambda: len(leftovers(mark)) == 2, "命令没有跑起来")  # sh -c 和它启动的 python3
+        pids = list(leftovers(mark))
+        agent.send_signal(signal.SIGTSTP)
+        stopped = lambda: {state_of(pid) for pid in [agent.pid, *pids]} == {"T"}  # noqa: E731
+        wait_until(stopped, "agent 和命令没有一起停下")
+        time.sleep(4)
+        assert stopped()  # 停着的时候命令也一直停着
+        agent.send_signal(signal.SIGCONT)
+        out, err = agent.communicate(timeout=15)
+    finally:
+        agent.kill()
+    assert agent.returncode == 0, out + err
+    assert "[超过 3 秒" not in out and "退出码：0" in out
 
 
 # ── agent 的内存：同一用户跑的命令读不到 ─────────────────────────────

@@ -465,13 +465,13 @@ def test_resume_makes_a_hostile_history_well_formed_and_names_each_change(tmp_pa
     assert all(isinstance(m["content"], str) for m in sent_now) and "\ud800" not in json.dumps(sent_now)
 
 
-def resume_strictly(tmp_path, provider, new, name="recorded.jsonl"):
+def resume_strictly(tmp_path, provider, new, name="recorded.jsonl", rules=("strict", "mistral", "vllm")):
     """一段只有一次请求（messages 是 new）的录音，--resume 接着问一句，对着最严格的几条规矩：返回 (输出, 服务商)。"""
     session = {"event": "session", "version": 1, "model": "m", "host": "h", "tools": [], "max_rounds": 10}
     lines = [session, {"event": "request", "question": 1, "round": 1, "keep": 0, "new": new}]
     recording = tmp_path / name
     recording.write_text("\n".join(json.dumps(e) for e in lines) + "\n", encoding="utf-8")
-    p = provider([text_reply("接着答")], rules=["strict", "mistral", "vllm"])
+    p = provider([text_reply("接着答")], rules=list(rules))
     out = run_main("--resume", str(recording), "--record", str(tmp_path / "next.jsonl"), "再问", p=p, cwd=tmp_path)
     assert out.returncode == 0 and p.rejected == [], out.stdout + out.stderr
     return out, p
@@ -529,6 +529,51 @@ def test_resume_drops_the_assistant_fields_another_provider_would_refuse(tmp_pat
     assert sent_now["tool_calls"] == [
         {"id": "c1", "type": "function", "function": {"name": "list_files", "arguments": "{}"}}
     ]
+
+
+def test_resume_of_another_clients_history_sends_only_what_every_provider_accepts(tmp_path, provider):
+    """别的客户端写的历史（openai/openai-node#1161）：assistant 上不是 null 的 refusal、audio、annotations、parsed 和
+    不认得的字段，带空格的、空的 name，空的函数名，十万个字符的调用 id，两条 assistant 挨着。每处一句，之后 OpenAI、
+    Mistral、Gemma 一类都收；reasoning_content、reasoning_details 照样送回。"""
+    long_id = "x" * 100_000
+    calls = [
+        {"id": long_id, "type": "function", "function": {"name": "list_files", "arguments": "{}"}},
+        {"id": "c2", "type": "function", "function": {"name": "", "arguments": "{}"}},
+    ]
+    first = {"role": "assistant", "content": "先看看", "refusal": "no", "audio": {"id": "a"}, "annotations": [1]}
+    first.update(parsed={"x": 1}, whatever=True, name="my helper", reasoning_details=[{"t": 1}])
+    second = {"role": "assistant", "content": "", "tool_calls": calls, "name": "", "reasoning_content": "想"}
+    new = [
+        {"role": "system", "content": "s", "name": "sys tem"},
+        {"role": "user", "content": "问", "name": "小明"},
+        first,
+        second,
+        {"role": "tool", "tool_call_id": long_id, "content": "r1"},
+        {"role": "tool", "tool_call_id": "c2", "content": "r2"},
+    ]
+    rules = ("mistral", "vllm", "alternate", "openai_history")  # strict 不收 reasoning_*：下面逐个字段查
+    out, p = resume_strictly(tmp_path, provider, new, rules=rules)
+    said = "\n".join(line for line in out.stdout.splitlines() if line.startswith("[接着] 录音里的"))
+    for change in (
+        "messages[0] 有 system 消息不该有的字段 name",
+        "messages[1] 有 user 消息不该有的字段 name",
+        "refusal、audio、annotations、parsed、whatever、name：去掉了",
+        "太长（100000 个字符，OpenAI 最多收 40 个）：换成了 call",
+        "messages[3] 和前一条都是 assistant",
+    ):
+        assert change in said, (change, said)
+    assert long_id not in out.stdout and len(out.stdout) < 5000
+    sent = p.requests[0]["messages"]
+    assert [m["role"] for m in sent] == ["system", "user", "assistant", "tool", "tool", "assistant", "user"]
+    assert [sorted(m) for m in sent[:2]] == [["content", "role"], ["content", "role"]]
+    merged = sent[2]
+    assert sorted(merged) == ["content", "reasoning_content", "reasoning_details", "role", "tool_calls"]
+    assert merged["content"].startswith("先看看") and merged["reasoning_content"] == "想"
+    assert merged["reasoning_details"] == [{"t": 1}]
+    assert all(sorted(tc) == ["function", "id", "type"] for tc in merged["tool_calls"])
+    ids = [tc["id"] for tc in merged["tool_calls"]]
+    assert len(ids[0]) == 9 and [m["tool_call_id"] for m in sent[3:5]] == ids
+    assert merged["tool_calls"][1]["function"]["name"].startswith("invalid_")
 
 
 def test_resume_names_at_most_twenty_changes_and_counts_the_rest(tmp_path):

@@ -2,10 +2,12 @@
 
 import json
 
+from conftest import run_main
 from hypothesis import given
 from hypothesis import strategies as st
 
-from support.secrets import KeyHider, masked, masked_line, masked_value, secrets_of
+from fakes.provider import call, text_reply, tool_reply
+from support.secrets import KeyHider, masked, masked_line, masked_value, screen_masked, secrets_of
 
 KEY = "sk-test-SECRET-0123456789abcdef"
 
@@ -56,3 +58,30 @@ def test_a_key_split_between_two_pieces_of_a_reply_is_still_masked(cut):
     hider = KeyHider(Request())
     seen = hider.hide(reply[:cut]) + hider.hide(reply[cut:]) + hider.hide(None)
     assert KEY.encode() not in seen and b"***" in seen
+
+
+# ── 屏幕上看不到这次运行的 key：工具结果里读到的也一样 ──────────────────────
+def test_a_key_read_from_a_project_file_never_reaches_the_screen_but_reaches_the_model(tmp_path, provider):
+    """项目里的文件写着 agent 自己的 key（config.js），另一个文件里 key 正好跨在屏幕预览切断的地方：[工具结果]、
+    --show-messages、--step、最终回复里都是 ***；送给模型的结果原样不变（docs/tools.md）。"""
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / "config.js").write_text(f'const KEY = "{KEY}";\n', encoding="utf-8")
+    (work / "long.txt").write_text("x" * 190 + KEY + "\n", encoding="utf-8")
+    reads = [call("read_file", {"path": "config.js"}, id="c1"), call("read_file", {"path": "long.txt"}, id="c2")]
+    p = provider([tool_reply(*reads), text_reply(f"key 是 {KEY}")])
+    out = run_main("--show-messages", "--step", "-C", str(work), "看看配置", p=p, OPENAI_API_KEY=KEY)
+    assert out.returncode == 0, out.stderr
+    screen = out.stdout + out.stderr
+    pieces = {KEY[i : i + 12] for i in range(len(KEY) - 11)}  # 哪一截 12 个字符都不上屏幕
+    assert not [piece for piece in pieces if piece in screen], screen
+    assert '[工具结果] 1\tconst KEY = "***";' in screen and "key 是 ***" in screen
+    assert screen.count("…（屏幕上只显示开头") >= 1
+    results = [m["content"] for m in p.requests[1]["messages"] if m["role"] == "tool"]
+    assert KEY in results[0] and KEY in results[1]  # 模型收到的不变
+
+
+@given(st.integers(min_value=8, max_value=len(KEY)), st.text("xyz 中\n", max_size=20), st.sampled_from(["…", '"…', ""]))
+def test_a_key_cut_by_a_preview_is_masked_on_the_screen(cut, before, after):
+    """预览切在 key 的哪里（至少露出 8 个字符），露出来的那一截都换成 ***。"""
+    assert screen_masked(before + KEY[:cut] + after, [KEY]) == before + "***" + after

@@ -9,6 +9,7 @@ import agent
 from fakes.provider import call, text_reply, tool_reply
 from support.demo.model import demo_client
 from support.options import Options
+from support.step import pause_step
 
 STEP = Options(step=True)  # --step
 STEP_HEAD = re.compile(r"\[单步\] 第 (\d+) 轮，messages 新增 (\d+) 条：")
@@ -88,3 +89,34 @@ def test_step_on_the_next_question_shows_the_last_answer_and_the_new_question(pr
 def test_without_step_nothing_is_added_to_the_transcript(project):
     result = run_main("--demo", QUESTION, input="")
     assert "[单步]" not in result.stdout
+
+
+def test_step_shows_a_message_changed_in_place_as_changed_not_new(monkeypatch, capsys):
+    """改过的 run() 就地改了一条已经送出过的消息（比如把上一条结果换了）：--step 说它改过、改了什么，不说“新增”。"""
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    messages = [{"role": "system", "content": "s"}, {"role": "user", "content": "问题"}]
+    pause_step(1, messages, "m", [])
+    call_message = {"role": "assistant", "content": "", "tool_calls": [call("list_files", {}, id="c1")]}
+    messages += [call_message, {"role": "tool", "tool_call_id": "c1", "content": "旧结果"}]
+    pause_step(2, messages, "m", [])
+    messages[3]["content"] = "新结果"  # 就地改，没有追加
+    messages[1]["name"] = "x"
+    pause_step(3, messages, "m", [])
+    third = capsys.readouterr().out.split("第 3 轮")[1]
+    assert "messages 新增 0 条，改了 2 条：" in third
+    assert "[1] user      改过：name 变了" in third
+    assert '[3] tool      改过：content 原来是 "旧结果"（3 字符），现在是 "新结果"（3 字符）' in third
+    del messages[2:]
+    pause_step(4, messages, "m", [])
+    assert "messages 新增 0 条，少了 2 条：" in capsys.readouterr().out
+
+
+def test_step_shows_any_text_in_the_history_escaped_and_never_blames_the_provider(monkeypatch, capsys):
+    """录音、改过的 run() 可能把孤立的代理字符（\ud800）、控制字符放进历史：单步照样显示（转义），算得出字节数。"""
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    for text in ("\ud800", "a\udfffb\x1b[31m", "\ud83d"):
+        messages = [{"role": "system", "content": "s"}, {"role": "user", "content": text}]
+        pause_step(1, messages, "m", [])
+        out = capsys.readouterr().out
+        assert "[单步] 这次要送出 messages 2 条" in out and "\x1b[31m" not in out
+        out.encode("utf-8")  # 屏幕上的每个字符都写得出来

@@ -1,10 +1,14 @@
 """--step 的 what-if：暂停时改一条就要送回去的工具结果，模型的下一步跟着变。伪终端里真实运行。"""
 
+import contextlib
 import io
+import os
+import signal
 import sys
+from pathlib import Path
 
 import pytest
-from conftest import QUESTION, Terminal
+from conftest import QUESTION, Terminal, wait_until
 
 from support.stats import NotRun
 from support.step import edit_result
@@ -153,3 +157,37 @@ def test_an_edited_result_of_a_call_that_did_not_run_still_did_not_run(monkeypat
     assert edit_result(messages) == "c1"
     result = messages[1]["content"]
     assert result == "命令执行了：用户拒绝了" and isinstance(result, NotRun) and result.reason == "命令没有获准执行"
+
+
+# ── 编辑器开着时 agent 收到信号：编辑器跟着结束，临时文件（里面是工具结果）不留下 ─────────
+def processes_with(mark: str) -> list:
+    found = []
+    for name in os.listdir("/proc") if os.path.isdir("/proc") else []:
+        with contextlib.suppress(OSError):
+            if name.isdigit() and mark.encode() in Path(f"/proc/{name}/cmdline").read_bytes():
+                found.append(int(name))
+    return found
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="按 /proc 找编辑器进程")
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP], ids=str)
+def test_a_signal_while_the_editor_is_open_ends_the_editor_and_removes_its_file(project, tmp_path, sig):
+    mark = f"editor-{os.getpid()}-{sig}"
+    editor = tmp_path / "slow_editor.py"
+    editor.write_text("import sys, time\ntime.sleep(60)\n", encoding="utf-8")
+    temp = tmp_path / "tmp"
+    temp.mkdir()
+    editing = {"EDITOR": f"{sys.executable} {editor} {mark}", "TMPDIR": str(temp)}
+    term = Terminal(None, "--demo", "--step", "-C", str(project), QUESTION, **editing)
+    term.wait_for("q 回车停下这个问题", 1)
+    term.type("\n")
+    term.wait_for("q 回车停下这个问题", 2)  # 第 2 轮之前：有一条工具结果可以改
+    term.type("e\n")
+    wait_until(lambda: processes_with(mark) and list(temp.iterdir()), f"编辑器没有打开：\n{term.out}")
+    term.proc.send_signal(sig)
+    code = term.finish()
+    assert code == 128 + sig, term.out
+    assert f"[已退出] 收到 {signal.Signals(sig).name}：编辑器已关掉，临时文件已删除。" in term.out
+    assert term.out.count("[已退出]") == 1 and "Traceback" not in term.out
+    wait_until(lambda: not processes_with(mark), "编辑器还在")
+    assert list(temp.iterdir()) == []

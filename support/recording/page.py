@@ -13,7 +13,7 @@ from collections import Counter
 from pathlib import Path
 
 from support.escapes import printable
-from support.processes import ENDING_SIGNALS
+from support.processes import ENDING_SIGNALS, end_on_signal
 from support.recording.read import as_text, model_calls, read_recording, requests
 from support.recording.replay import questions, recorded_message
 from support.recording.rounds import esc, prompt_tokens, recorded_usage, round_html
@@ -109,7 +109,8 @@ def ending_raises(doing: str):
         yield
         return
     wanted = [getattr(signal, name) for name in ENDING_SIGNALS if hasattr(signal, name)]
-    previous = {sig: signal.getsignal(sig) for sig in wanted if signal.getsignal(sig) == signal.SIG_DFL}
+    ours = (signal.SIG_DFL, end_on_signal)  # 默认处理的，和整个运行期间 launch() 装的那个
+    previous = {sig: signal.getsignal(sig) for sig in wanted if signal.getsignal(sig) in ours}
 
     def leave(signum, frame):
         with contextlib.suppress(OSError, ValueError):
@@ -121,8 +122,8 @@ def ending_raises(doing: str):
     try:
         yield
     finally:
-        for sig in previous:
-            signal.signal(sig, signal.SIG_DFL)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 def tool_counts(exchanges: list) -> tuple:

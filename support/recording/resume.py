@@ -1,6 +1,7 @@
 """--record 和 --resume 接上客户端：新建录音，或者读回一段录音、接着它的对话问下去、接着往里写。"""
 
 import json
+import re
 from pathlib import Path
 
 from support.escapes import printable
@@ -62,6 +63,11 @@ KEYS = {  # 每种消息该有的字段（assistant 的字段服务商给什么�
     "tool": ("role", "tool_call_id", "content"),
 }
 CALL_KEYS = ("id", "type", "function", "extra_content")  # 调用里该有的；extra_content：Gemini 的签名，要原样送回
+# assistant 留下的：各家都收的，加上有的服务商要原样送回的（DeepSeek 的 reasoning_content、OpenRouter 的
+# reasoning_details、Gemini 的 extra_content）
+ASSISTANT_KEYS = ("role", "content", "tool_calls", "name", "reasoning_content", "reasoning_details", "extra_content")
+NAME = re.compile(r"[a-zA-Z0-9_-]{1,64}")  # 消息的 name：OpenAI 只收这样的
+MAX_ID_CHARS = 40  # 调用 id 最多这么长（OpenAI：string too long. Expected a string with maximum length 40）
 
 
 def well_formed(messages: list) -> tuple:
@@ -94,6 +100,10 @@ def well_formed(messages: list) -> tuple:
             changes.append(where + "的工具结果是空的：写成了（空结果）")
         if role == "tool":
             m = repointed(m, renamed)
+        if role == "assistant" and fixed and fixed[-1]["role"] == "assistant" and not fixed[-1].get("tool_calls"):
+            before = fixed.pop()  # 两条的字段都留着（同名的用后一条的），文字接在一起
+            m = {**before, **m, "content": "\n\n".join(c for c in (before["content"], m["content"]) if c)}
+            changes.append(where + "和前一条都是 assistant（Gemma、Mistral 的模板要求一问一答交替）：合成了一条")
         fixed.append(m)
     return fixed, changes
 
@@ -104,7 +114,7 @@ def tidy_other(m: dict, role: str, where: str, changes: list) -> dict | None:
     if role == "tool" and not isinstance(m.get("tool_call_id"), str):
         changes.append(where + "的工具结果没有 tool_call_id：去掉了这一条")
         return None
-    extra = [k for k, v in m.items() if k not in KEYS[role] or k == "name" and not isinstance(v, str)]
+    extra = [k for k, v in m.items() if k not in KEYS[role] or k == "name" and not named(v)]
     if extra:
         m = {k: v for k, v in m.items() if k not in extra}
         more = " 等" if len(extra) > 5 else ""
@@ -133,12 +143,16 @@ def tidy_assistant(m: dict, fixed: list, ids: set, where: str, changes: list) ->
     if not isinstance(m.get("content"), (str, list, type(None))):
         m = {**m, "content": as_text(m.get("content"))}
         changes.append(where + "的 content 不是文字：写成了文字")
-    after = as_history(json.loads(json.dumps(m)), fixed, ids)  # 拷一份再改：原来的留着比较
+    copy = json.loads(json.dumps(m))  # 拷一份再改：原来的留着比较
+    for tc in copy.get("tool_calls") or []:
+        tc["id"] = None if isinstance(tc.get("id"), str) and len(tc["id"]) > MAX_ID_CHARS else tc.get("id")
+    after = as_history(copy, fixed, ids)
     now = after.get("tool_calls") or []
     pairs = [(tc.get("id"), new["id"]) for tc, new in zip(calls or [], now, strict=False)]
-    changes += [
-        where + f"的调用 id {str(old)[:40]!r} 是空的或和前面的重复了：换成了 {new}" for old, new in pairs if old != new
-    ]
+    for old, new in pairs:
+        long = isinstance(old, str) and len(old) > MAX_ID_CHARS
+        why = f"太长（{len(old)} 个字符，OpenAI 最多收 {MAX_ID_CHARS} 个）" if long else "是空的或和前面的重复了"
+        changes += [where + f"的调用 id {str(old)[:40]!r}{'…' * long} {why}：换成了 {new}"] if old != new else []
     if calls is not None and not now:
         changes.append(where + "的 tool_calls 是空的：去掉了这个字段")
     if any(tc.get("type") != "function" for tc in calls or []):
@@ -152,11 +166,11 @@ def tidy_assistant(m: dict, fixed: list, ids: set, where: str, changes: list) ->
 
 
 def without_foreign_fields(m: dict, where: str, changes: list) -> dict:
-    """录音可能是对着另一家服务商录的：值是 null 的字段（refusal、audio、function_call）、assistant 不该有的
-    tool_call_id、不是字符串的 name、调用里多出来的字段（index、parsed），严格的服务商都拒收，去掉。
-    别的字段（reasoning_content 之类，有的服务商要求原样送回）留着。"""
-    dropped = [k for k, v in m.items() if k != "content" and v is None or k == "tool_call_id"]
-    dropped += ["name"] if "name" in m and not isinstance(m["name"], str) else []
+    """录音可能是对着另一家服务商录的（或者是别的客户端写的）：assistant 只留 ASSISTANT_KEYS 里的、值不是 null 的字段，
+    name 要合规矩；refusal、audio、annotations、parsed、function_call、tool_call_id 和不认得的字段，
+    调用里多出来的字段（index、function.parsed），严格的服务商都拒收，去掉。"""
+    dropped = [k for k, v in m.items() if k not in ASSISTANT_KEYS or k != "content" and v is None]
+    dropped += ["name"] if "name" in m and not named(m["name"]) else []
     m = {k: v for k, v in m.items() if k not in dropped}
     calls = []
     for tc in m.get("tool_calls") or []:
@@ -172,6 +186,10 @@ def without_foreign_fields(m: dict, where: str, changes: list) -> dict:
         names = "、".join(dict.fromkeys(str(k)[:40] for k in dropped))
         changes.append(where + f"有各家服务商不都收的字段 {names}：去掉了")
     return m
+
+
+def named(value) -> bool:
+    return isinstance(value, str) and bool(NAME.fullmatch(value))
 
 
 def repointed(result: dict, renamed: list) -> dict:

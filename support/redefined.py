@@ -1,0 +1,44 @@
+"""tools.py 里同一个工具定义了两次（比如把章节的 read_file 贴在了我们的后面）：启动时说一句用的是哪一个、为什么。
+
+Python 不报错：后一个 def 顶替前一个的名字。但 TOOL_REGISTRY = {...} 建表时拿到的是它前面最后定义的那个，
+写在表后面的定义，工具调用用不上。这里只读 tools.py 的源码（不导入它），一个工具一句话。
+"""
+
+import ast
+from pathlib import Path
+
+
+def redefined_tools(tools_py: Path) -> list:
+    """每个在 tools.py 顶层定义了不止一次、又在 TOOL_REGISTRY 里的工具，一句话；读不了、解析不了就什么也不说。"""
+    try:
+        tree = ast.parse(tools_py.read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, ValueError):
+        return []
+    registry = next((node for node in tree.body if assigns_registry(node)), None)
+    if registry is None or not isinstance(registry.value, ast.Dict):
+        return []
+    names = {v.id for v in registry.value.values if isinstance(v, ast.Name)}
+    lines = {}
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name in names:
+            lines.setdefault(node.name, []).append(node.lineno)
+    return [line for name, at in lines.items() if len(at) > 1 and (line := said(name, at, registry.lineno))]
+
+
+def assigns_registry(node) -> bool:
+    targets = node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
+    return any(isinstance(t, ast.Name) and t.id == "TOOL_REGISTRY" for t in targets)
+
+
+def said(name: str, at: list, registry: int) -> str:
+    before, later = [n for n in at if n < registry], [n for n in at if n > registry]
+    if not before:  # 表建在所有定义前面：导入 tools.py 时就出错了，到不了这里
+        return ""
+    head = f"[注意] tools.py 里 {name} 定义了 {len(at)} 次（第 {'、'.join(map(str, at))} 行）："
+    if not later:
+        return head + f"用的是第 {before[-1]} 行的（后定义的顶替了前面的）。"
+    return head + (
+        f"工具调用用的是第 {before[-1]} 行的"
+        f"（TOOL_REGISTRY 在第 {registry} 行建表，那时第 {later[-1]} 行的还没有定义）。"
+        f"要用第 {later[-1]} 行的，就删掉第 {before[-1]} 行的，或者把它挪到 TOOL_REGISTRY 前面。"
+    )
