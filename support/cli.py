@@ -189,6 +189,7 @@ def parse_args(argv, max_rounds: int, command_timeout: float) -> argparse.Namesp
     if args.question and not " ".join(args.question).strip():  # python agent.py "" 不是交互模式，是漏了问题
         fail('[错误] 问题是空的：请写上问题，比如 python agent.py "这个项目是做什么的？"；不写问题就进入交互模式')
     args.question = " ".join(args.question).strip()
+    args.workdir = os.path.expanduser(args.workdir) if args.workdir else args.workdir  # PowerShell 不替你展开 ~
     if args.max_rounds is not None and args.max_rounds < 1:  # 没写就是 None：start() 再定（--replay 时看录音）
         parser.error("--max-rounds 至少是 1")
     if not 0 < args.command_timeout < math.inf:  # nan 也通不过

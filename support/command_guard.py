@@ -1,5 +1,9 @@
 """run_command 的护栏：执行前问用户，执行时有超时、输出只留头尾，结束时连同它启动的进程一起结束。"""
 
+import codecs
+import contextlib
+import ctypes
+import locale
 import os
 import re
 import select
@@ -26,11 +30,17 @@ try:
     import termios  # 清掉确认前敲进来的字；Windows 没有
 except ImportError:
     termios = None
+try:
+    import msvcrt  # Windows 上清掉敲进来的字用它
+except ImportError:
+    msvcrt = None
 
 
 # run_command 的说明里告诉模型命令由哪个 shell 执行（shell=True：POSIX 上是 /bin/sh，Windows 上是 cmd.exe）：
 # 模型才知道该写 ls 还是 dir。只写 shell 的名字，不写这台机器上的路径：录下的运行换一台机器回放，说明还是一样的
-SHELL_NOTE = "命令由 cmd.exe 执行" if os.name == "nt" else "命令由 /bin/sh 执行"
+SHELL_NOTE = "命令由 /bin/sh 执行"
+if os.name == "nt":
+    SHELL_NOTE = "命令由 cmd.exe 执行（用 dir、type、findstr，不是 ls、cat、grep）"
 MAX_SHOWN_CHARS = 4000  # 确认时要让用户看全整条命令：折叠空白后超过这么多字符或行，不问，直接不执行
 MAX_SHOWN_LINES = 100
 HEAD_COLUMNS = 60  # 命令长时，问 (y/N) 之前再说一遍开头：最多这么宽（中文字算两格）
@@ -158,6 +168,8 @@ def approve(command: str, auto_approve: bool) -> str:
         return refused
     if termios:  # 丢掉问之前就敲进来的字：批准必须是看到命令之后给的
         termios.tcflush(sys.stdin, termios.TCIFLUSH)
+    while msvcrt and msvcrt.kbhit():  # Windows 的控制台：一个个读掉
+        msvcrt.getwch()
     text, question = shown_command(command)
     print(text)
     try:
@@ -211,8 +223,39 @@ def run_bounded(command: str, timeout: float, keep_chars: int) -> tuple[int, str
     if kept["cut_off"] or reader.is_alive():
         note += "\n[还有进程占着输出管道，之后的输出没有收集]"
     cut = f"\n…（中间省略了 {kept['dropped']} 字节）…\n".encode() if kept["dropped"] else b""
-    text = (kept["head"] + cut + kept["tail"]).decode("utf-8", errors="replace").strip()
+    text = output_text(kept["head"], cut, kept["tail"], console_encoding()).strip()
     return proc.returncode, (text or "（没有输出）") + note
+
+
+def output_text(head: bytes, cut: bytes, tail: bytes, fallback: str = "utf-8") -> str:
+    """留下的头尾 → 文字，\r\n 换成 \n。先当 UTF-8（切口处被切开的半个字符不算数）；不是 UTF-8 的按 fallback 解码
+    （Windows 上 cmd 的输出是控制台的代码页，比如 cp936）；还不行，坏字节换成 �。"""
+    edge = len(tail) - len(tail.lstrip(bytes(range(0x80, 0xC0)))) if cut else 0  # 切口后面开头的半个字符
+    whole = [head, tail[min(edge, 3) :]] if cut else [head + tail]
+    encoding = "utf-8" if all(utf8(piece, last=not cut or i) for i, piece in enumerate(whole)) else fallback
+    try:
+        text = (head + cut + tail).decode(encoding, errors="replace")
+    except LookupError:  # 认不得的代码页
+        text = (head + cut + tail).decode("utf-8", errors="replace")
+    return text.replace("\r\n", "\n")
+
+
+def utf8(data: bytes, last: bool = True) -> bool:
+    """data 是 UTF-8（last 为假：末尾被切开的半个字符不算错）。"""
+    try:
+        codecs.getincrementaldecoder("utf-8")().decode(data, final=last)
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def console_encoding() -> str:
+    """命令的输出不是 UTF-8 时按什么解码：Windows 上是 cmd 往管道里写的 OEM 代码页（中文系统是 cp936），
+    别的系统是 locale 的。"""
+    if os.name == "nt":
+        with contextlib.suppress(AttributeError, OSError):
+            return f"cp{ctypes.windll.kernel32.GetOEMCP()}"
+    return locale.getpreferredencoding(False)
 
 
 def keep_ends(pipe, kept: dict, keep_chars: int, stop: threading.Event | None = None) -> None:

@@ -202,7 +202,7 @@ def enter_workdir(workdir: str | None) -> frozenset:
     try:
         os.chdir(workdir)
     except OSError as e:
-        fail(f"[错误] 没法进入工作目录 {workdir}：{e.strerror}")
+        fail(f"[错误] 没法进入工作目录 {printable(workdir)}：{printable(e.strerror)}")
     return kept_back(Path.cwd())
 
 

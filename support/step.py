@@ -104,7 +104,7 @@ def edited_text(content: str) -> str | None:
     if key:
         print(f"  [单步] 结果里的 key 在编辑器里写成 {KEY_SHOWN}：留着它，送回模型的还是原来的 key。")
     try:
-        if run_editor([*shlex.split(editor), f.name]) != 0:
+        if run_editor([*editor_command(editor), f.name]) != 0:
             return None
         new = Path(f.name).read_text(encoding="utf-8", errors="replace")
         new = new.replace(KEY_SHOWN, key) if key else new
@@ -115,6 +115,14 @@ def edited_text(content: str) -> str | None:
         with contextlib.suppress(OSError):  # 编辑器可能把文件删了或换成了目录
             os.unlink(f.name)
     return new[:-1] if new.endswith("\n") and not content.endswith("\n") else new  # 编辑器常在末尾补一个换行
+
+
+def editor_command(editor: str, windows: bool = os.name == "nt") -> list:
+    """$EDITOR 拆成命令和参数。Windows 的路径里有 \\（C:\\Windows\\notepad.exe）：按 Windows 的规矩拆，不吃掉它们。"""
+    if not windows:
+        return shlex.split(editor)
+    parts = shlex.split(editor, posix=False)  # 引号留在词里：去掉两头的
+    return [p[1:-1] if len(p) > 1 and p[0] == p[-1] == '"' else p for p in parts]
 
 
 def run_editor(argv: list) -> int:

@@ -1,6 +1,7 @@
 """屏幕：[工具结果] 的预览、[调用工具] 那一行、等模型时的提示、交互模式的准备，和配置出错时的那一句话。"""
 
 import contextlib
+import os
 import re
 import sys
 import threading
@@ -76,18 +77,41 @@ def safe_console() -> None:
 
 
 class Waiting:
-    """包着客户端：每次 chat.completions.create(...) 都在 waiting() 里等，run() 里就不用写它。别的属性照原样。"""
+    """包着客户端：每次 chat.completions.create(...) 都在 waiting() 里等，run() 里就不用写它。别的属性照原样。
+    in_thread：在另一个线程里等（Windows：SDK 等 socket 时主线程收不到 Ctrl-C，cpython#85609）。"""
 
-    def __init__(self, client):
-        self.client = client
+    def __init__(self, client, in_thread: bool = os.name == "nt"):
+        self.client, self.in_thread = client, in_thread
         self.chat = SimpleNamespace(completions=SimpleNamespace(create=self.create))
 
     def create(self, **request):
         with waiting():
-            return self.client.chat.completions.create(**request)
+            if not self.in_thread:
+                return self.client.chat.completions.create(**request)
+            return interruptible(self.client.chat.completions.create, request)
 
     def __getattr__(self, name):
         return getattr(self.client, name)
+
+
+def interruptible(call, request: dict):
+    """call(**request) 在一个线程里跑，主线程每 0.1 秒醒一次：Ctrl-C 打断的是主线程的等待，run() 照常停下这一轮；
+    那个线程连同它的请求被丢下（回复来了也不用）。call 抛的异常原样抛出。"""
+    done = {}
+
+    def work():
+        try:
+            done["reply"] = call(**request)
+        except BaseException as e:  # noqa: BLE001  交给主线程原样抛出
+            done["error"] = e
+
+    worker = threading.Thread(target=work, daemon=True)
+    worker.start()
+    while worker.is_alive():
+        worker.join(0.1)
+    if "error" in done:
+        raise done["error"]
+    return done["reply"]
 
 
 @contextlib.contextmanager

@@ -3,6 +3,7 @@
 import errno
 import mimetypes
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -28,6 +29,9 @@ MAX_LINE_STARTS = 256
 
 def inside_workspace(path: str, env_files: frozenset = frozenset()) -> Path:
     """把模型给的路径变成工作目录内的真实路径；出界或是 env 文件就拒绝（PermissionError）。"""
+    kind = windows_form(path)
+    if kind:  # 在解析路径之前：Windows 上解析 \\host\share 就已经连上了那台机器（还送去了登录凭据）
+        raise PermissionError(f"{quoted(path)} 是{kind}：文件工具只碰工作目录里的文件，请写相对于工作目录的路径")
     root = Path.cwd().resolve()
     target = (root / path).resolve()  # resolve 会跟随符号链接，所以链接出界也能发现
     if target != root and root not in target.parents:
@@ -37,6 +41,15 @@ def inside_workspace(path: str, env_files: frozenset = frozenset()) -> Path:
     ):
         raise secret_error(path)
     return target
+
+
+def windows_form(path: str) -> str:
+    """Windows 上指向工作目录之外的几种写法（在哪个系统上都拒绝：Linux 上这样命名的文件也不碰），不是就返回空串。"""
+    if re.match(r"[\\/]{2}", path):
+        return "网络路径或设备路径（\\\\主机\\共享、//主机/共享、\\\\?\\…）"
+    if re.match(r"[A-Za-z]:", path):
+        return "带盘符的路径（C:\\…、C:…）"
+    return "从盘的根开始的路径（\\…）" if path.startswith("\\") else ""
 
 
 def is_secret(path: str, env_files: frozenset, entry: os.DirEntry | None = None) -> bool:

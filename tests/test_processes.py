@@ -354,14 +354,10 @@ def default_signals():
             signal.signal(getattr(signal, name), signal.SIG_DFL)
 
 
-@linux_only
-@pytest.mark.parametrize("sig", [getattr(signal, name) for name in ENDING if hasattr(signal, name)], ids=str)
-def test_signal_to_the_agent_ends_the_running_command_first(mark, workdir, provider, sig):
-    command = f"setsid sleep {mark} >/dev/null 2>&1 &\ntimeout 100 sh -c 'sleep {mark}'"
-    p = provider([tool_reply(call("run_command", {"command": command})), text_reply("好")])
-    agent = subprocess.Popen(
-        [sys.executable, str(AGENT), "--max-rounds", str(ROUNDS), "--yes", "跑一下"],
-        cwd=workdir,
+def start_agent(p, *args, **popen):
+    """在子进程里跑 agent（假服务商 p，不是终端，信号是默认处理），args 是命令行参数。"""
+    return subprocess.Popen(
+        [sys.executable, str(AGENT), "--max-rounds", str(ROUNDS), *args],
         env=cli_env(p),
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
@@ -369,7 +365,16 @@ def test_signal_to_the_agent_ends_the_running_command_first(mark, workdir, provi
         text=True,
         encoding="utf-8",
         preexec_fn=default_signals,
+        **popen,
     )
+
+
+@linux_only
+@pytest.mark.parametrize("sig", [getattr(signal, name) for name in ENDING if hasattr(signal, name)], ids=str)
+def test_signal_to_the_agent_ends_the_running_command_first(mark, workdir, provider, sig):
+    command = f"setsid sleep {mark} >/dev/null 2>&1 &\ntimeout 100 sh -c 'sleep {mark}'"
+    p = provider([tool_reply(call("run_command", {"command": command})), text_reply("好")])
+    agent = start_agent(p, "--yes", "跑一下", cwd=workdir)
     try:
         sleeping = lambda: [c for c in leftovers(mark).values() if c.startswith(b"sleep\0")]  # noqa: E731
         wait_until(lambda: len(sleeping()) == 2 or agent.poll() is not None, "命令没有跑起来")
@@ -426,29 +431,13 @@ def state_of(pid) -> str:
         return ""
 
 
-def agent_waiting_for(p, *args, **popen):
-    """启动 agent 问一个问题（假服务商 p 的第一个回复要等很久），等到请求到了服务商那里。"""
-    agent = subprocess.Popen(
-        [sys.executable, str(AGENT), "--max-rounds", str(ROUNDS), *args],
-        env=cli_env(p),
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        encoding="utf-8",
-        preexec_fn=default_signals,
-        **popen,
-    )
-    return agent
-
-
 @linux_only
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT], ids=str)
 def test_a_signal_while_waiting_for_the_model_ends_with_one_line(provider, tmp_path, sig):
     """等模型回复时收到 SIGTERM、SIGHUP、SIGQUIT：一句话，退出码 128 + 信号，录音记下中断。"""
     p = provider([{"sleep": 30, "then": text_reply("太晚了")}])
     recording = tmp_path / "run.jsonl"
-    agent = agent_waiting_for(p, "--record", str(recording), "你好", cwd=tmp_path)
+    agent = start_agent(p, "--record", str(recording), "你好", cwd=tmp_path)
     try:
         wait_until(lambda: p.requests or agent.poll() is not None, "请求没有到服务商")
         agent.send_signal(sig)
@@ -466,7 +455,7 @@ def test_ctrl_z_stops_the_command_with_the_agent_and_fg_resumes_both_not_countin
     后两个一起接着跑。停着的时间不算进 --command-timeout：停了 4 秒、超时 3 秒、只跑 2 秒的命令照样跑完。"""
     command = f"python3 -c 'import time; time.sleep(2)' {mark}"
     p = provider([tool_reply(call("run_command", {"command": command})), text_reply("好")])
-    agent = agent_waiting_for(p, "--yes", "--command-timeout", "3", "跑一下", cwd=workdir)
+    agent = start_agent(p, "--yes", "--command-timeout", "3", "跑一下", cwd=workdir)
     try:
         wait_until(lambda: leftovers(mark) or agent.poll() is not None, "命令没有跑起来")
         wait_until(lambda: len(leftovers(mark)) == 2, "命令没有跑起来")  # sh -c 和它启动的 python3

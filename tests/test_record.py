@@ -477,6 +477,11 @@ def resume_strictly(tmp_path, provider, new, name="recorded.jsonl", rules=("stri
     return out, p
 
 
+def resume_said(out) -> str:
+    """--resume 整理历史时说的那几行。"""
+    return "\n".join(line for line in out.stdout.splitlines() if line.startswith("[接着] 录音里的"))
+
+
 def test_resume_keeps_only_the_fields_each_kind_of_message_has(tmp_path, provider):
     """user 带着 tool_calls、system 多一个字段、user 的 content 是乱七八糟的列表、tool 结果带 name、
     没有 tool_call_id：严格的服务商都拒收（Extra inputs are not permitted）。接着问之前去掉，每处一句。"""
@@ -489,7 +494,7 @@ def test_resume_keeps_only_the_fields_each_kind_of_message_has(tmp_path, provide
         {"role": "tool", "content": "r"},
     ]
     out, p = resume_strictly(tmp_path, provider, new)
-    said = "\n".join(line for line in out.stdout.splitlines() if line.startswith("[接着] 录音里的"))
+    said = resume_said(out)
     for change in (
         "messages[0] 有 system 消息不该有的字段 extra_field",
         "messages[1] 有 user 消息不该有的字段 tool_calls",
@@ -553,7 +558,7 @@ def test_resume_of_another_clients_history_sends_only_what_every_provider_accept
     ]
     rules = ("mistral", "vllm", "alternate", "openai_history")  # strict 不收 reasoning_*：下面逐个字段查
     out, p = resume_strictly(tmp_path, provider, new, rules=rules)
-    said = "\n".join(line for line in out.stdout.splitlines() if line.startswith("[接着] 录音里的"))
+    said = resume_said(out)
     for change in (
         "messages[0] 有 system 消息不该有的字段 name",
         "messages[1] 有 user 消息不该有的字段 name",

@@ -82,7 +82,7 @@ def write_page(path: str) -> int:
     try:
         with ending_raises("网页没有写完，写了一半的临时文件已删掉"):  # SIGTERM、SIGHUP：不留下 .page-*.html
             fd, temp = tempfile.mkstemp(dir=target.parent, prefix=".page-", suffix=".html")
-            with os.fdopen(fd, "w", encoding="utf-8", errors="replace") as file:
+            with os.fdopen(fd, "w", encoding="utf-8", errors="replace", newline="\n") as file:  # 哪个系统上都是 LF
                 for n, part in enumerate(page_parts(events, f"录音 {Path(path).name}")):
                     file.write(("\n" if n else "") + part)
             os.link(temp, target)
