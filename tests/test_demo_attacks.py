@@ -571,3 +571,69 @@ def test_the_stack_reads_a_subproject_and_says_what_workspaces_it_did_not_read(w
     text = final(answer(workdir, "这个项目用了什么技术栈？"))
     assert "Flask 3.0" in text and "Vue 3.4" in text and "pytest 8.0" in text and "workspaces" in text
     assert "Vue" in final(answer(workdir, "web 目录下的前端用了什么技术栈？"))
+
+
+# ── 一个学习者自己的项目：Python 包加一个没有清单的 web/ ─────────────────
+@pytest.fixture
+def weather(tmp_path):
+    """PEP 621 的 pyproject（extra、optional-dependencies、requires-python）；web/ 里是多行 import 的 JS，没有清单。"""
+    work = tmp_path / "weather"
+    (work / "src").mkdir(parents=True)
+    (work / "web").mkdir()
+    (work / "pyproject.toml").write_text(
+        '[project]\nname = "weatherly"\nrequires-python = ">=3.9"\n'
+        'dependencies = ["requests[socks]>=2.31", "click"]\n\n'
+        '[project.optional-dependencies]\ndev = ["pytest>=7", "ruff"]\ntest = [\n    "hypothesis",\n]\n',
+        encoding="utf-8",
+    )
+    (work / "README.md").write_text("# Weatherly\n\nA small weather tool.\n", encoding="utf-8")
+    (work / "src" / "cli.py").write_text("import click\n", encoding="utf-8")
+    js = 'import React from "react";\nimport axios\nfrom "axios";\nimport {\n  get,\n} from "lodash";\n'
+    (work / "web" / "app.js").write_text(js, encoding="utf-8")
+    (work / "data.csv").write_text("".join(f"{i},x\n" for i in range(3001)), encoding="utf-8")
+    return work
+
+
+@pytest.mark.parametrize("name", ["axios", "lodash", "react"])
+def test_an_import_split_over_lines_in_any_layout_counts_as_used(weather, name):
+    text = final(answer(weather, f"Is {name} used in this project?"))
+    assert f"Yes, {name} is used" in text, text
+
+
+@pytest.mark.parametrize("name", ["pytest", "ruff", "hypothesis", "requests"])
+def test_a_dependency_in_any_pyproject_table_counts_as_declared(weather, name):
+    """一行看不出是不是声明（dev = ["pytest>=7"]、多行数组里的一项）：读 pyproject.toml，按解析出的依赖算。"""
+    text = final(answer(weather, f"项目里有没有用到 {name}？"))
+    assert f"用到了 {name}" in text and "pyproject.toml" in text, text
+
+
+@pytest.mark.parametrize("question", ["Which Python version does this project require?", "用的是哪个版本的 Python？"])
+def test_a_question_about_the_language_is_answered_from_the_manifest(weather, question):
+    text = final(answer(weather, question))
+    assert "requires-python >=3.9" in text and "can't tell" not in text and "说不准" not in text, text
+
+
+def test_the_stack_names_a_folder_it_did_not_read_instead_of_leaving_it_out(weather):
+    text = final(answer(weather, "这个项目用了什么技术栈？"))
+    assert "web/ 里没有依赖清单" in text and "requests" in text, text
+
+
+@pytest.mark.parametrize("question", ["data.csv 里写了什么？一共有多少行？", "What does data.csv say? How many lines?"])
+def test_a_line_count_after_a_named_file_counts_that_file(weather, question):
+    text = final(answer(weather, question, "--yes"))
+    assert "wc -l data.csv" in text and "3001" in text and "*.py" not in text, text
+
+
+NAMED_TEST = [f"What does tests/test_index.js {verb}?" for verb in ("test", "check", "do")]
+
+
+@pytest.mark.parametrize("question", [*NAMED_TEST, "tests/test_index.js 测的是什么？"])
+def test_what_a_named_test_file_tests_is_answered_from_the_file(question):
+    text = final(answer(ROOT / "examples" / "my-project", question))
+    assert "app is an express application" in text and "These are the test files" not in text, text
+
+
+@pytest.mark.parametrize("question", ["测试用的是什么？", "用什么来测试？", "Which test framework does it use?"])
+def test_what_the_tests_use_is_the_testing_framework_not_the_file_list(question):
+    text = final(answer(ROOT / "examples" / "my-project", question))
+    assert ("测试：Jest 29.7" in text or "Testing: Jest 29.7" in text) and "tests/test_index.js" not in text, text

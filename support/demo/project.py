@@ -66,6 +66,7 @@ def stack(part, facts, en: bool) -> str:
         f"{f}/{p}" for f, listed in inside.items() for p in manifests_in(listed)
     ]
     reads = dict(zip(paths, all_pages(facts, "read_file", [{"path": path} for path in paths]), strict=True))
+    bare = [f + "/" for f, listed in inside.items() if not manifests_in(listed)]  # web/ 里只有代码，没有清单
     if not reads:
         return say("no_manifest_part" if partly else "no_manifest", en, seen=partly)
     deps, notes, parsed, bad = {}, [], [], {}
@@ -89,6 +90,7 @@ def stack(part, facts, en: bool) -> str:
     runtimes = join(dict.fromkeys(MANIFESTS[manifest(p)] for p in parsed), en) + (
         say("runtime_of", en, runtime=join(wanted, en)) if wanted else ""
     )
+    notes += [say("no_manifest_in", en, folders=join(bare, en))] if bare else []
     lines = grouped(deps.values(), en) + notes + [say("runtime_line", en, runtimes=runtimes)]
     lines += [say("more_manifests", en, seen=partly)] if partly else []
     lines += [say("workspaces", en)] if any(d.note == "workspaces" for d, _ in deps.values()) else []
@@ -239,7 +241,7 @@ def verdict(facts, name: str, pairs: list, folder: str, en: bool) -> str:
     """看到声明就是用到了；没看到、又都看全了，才说没用到；否则说不准，说哪里没看全。"""
     results = list(searched(facts, pairs).values())
     hits = list(dict.fromkeys(h for r in results for h in r.lines))
-    declared = [h for h in hits if declares(h, name)]
+    declared = [h for h in hits if declares(h, name) or HIT.fullmatch(h)[1] in in_manifests(facts, hits, name)]
     gaps = [say("gap_cut", en) for r in results if r.state == "cut"]
     gaps += [why_not(r, en) for r in results if not usable(r)]
     gaps += [say("gap_unsearched", en, note=text) for r in results for kind, text in r.notes if kind.startswith("有 ")]
@@ -264,6 +266,23 @@ def verdict(facts, name: str, pairs: list, folder: str, en: bool) -> str:
     return say("not_used" if folder == "." else "not_found_in", en, name=name, folder=folder, tried=tried) + not_own
 
 
+def in_manifests(facts, hits: list, name: str) -> set:
+    """搜到的行在依赖清单里、一行看不出是不是声明（pyproject 的 dev = ["pytest>=7"]）：读那份清单，按解析出的依赖算。
+    返回声明了 name 的清单。"""
+    paths = sorted({HIT.fullmatch(h)[1] for h in hits if not declares(h, name)})
+    paths = [p for p in paths if manifests_in([p.rsplit("/", 1)[-1]])][:MAX_NAMES]
+    reads = all_pages(facts, "read_file", [{"path": p} for p in paths])
+    wanted = re.sub(r"[-_.]+", "-", name.lower())
+    found = [
+        dependencies(p, got.text) if got.state == "complete" else None for p, got in zip(paths, reads, strict=True)
+    ]
+    return {
+        p
+        for p, deps in zip(paths, found, strict=True)
+        if any(re.sub(r"[-_.]+", "-", d.name) == wanted for d in deps or [])
+    }
+
+
 def declares(hit: str, name: str) -> bool:
     """search_files 的一行是不是 name 的依赖声明或引入：清单里以它为名的一项，或者代码里引入的正是这个模块
     （from x import requests 引入的不是 requests 库，requests-mock 不是 requests；注释、文档不算）。"""
@@ -279,7 +298,7 @@ def declares(hit: str, name: str) -> bool:
         "py": [rf"^import\s+([\w.]+(\s+as\s+\w+)?\s*,\s*)*{n}(?=[\s.,;]|$)", rf"^from\s+{n}(?=[\s.])"],
         "java": [rf"^import\s+(static\s+)?[\w.]*\b{n}\b"],
         "go": [rf"^(import\s+(\w+\s+)?)?\"([^\"]*/)?{n}(/v\d+)?\""],
-        "js": [rf"\b(require|import)\s*\(\s*{q}", rf"^(import|export|\}}).*?\bfrom\s+{q}", rf"^import\s+{q}"],
+        "js": [rf"\b(require|import)\s*\(\s*{q}", rf"^((import|export|\}}).*?\b)?from\s+{q}", rf"^import\s+{q}"],
         "other": [rf"^(use|using|extern crate) +{n}\b", rf"^#\s*include\s*[<\"]{n}\b"],  # Rust、PHP、C#、C、C++
     }
     language = LANGUAGES.get(ext)

@@ -126,6 +126,7 @@ def understand(question: str, before: Ask | None = None) -> Ask:
             NOT_DONE, clause.lower()
         ):
             unknown.append(clause[:80])  # 认不出的，和认得却不做的（“依赖有没有过时的？”）
+    parts = [counted_file(part, parts[:i]) for i, part in enumerate(parts)]
     for part in parts:  # “我需要红笔。库存够吗？”“橡皮还有吗？我要 1 盒”：商品、数量在另一小句里
         part.names = (orders_in(part.text) or orders_in(question)) if part.kind == "inventory" else part.names
     parts = [one for part in parts for one in spread(part)]
@@ -142,6 +143,8 @@ def part_of(clause: str) -> Part | None:
     q = re.sub(rf"{QUOTED_PATH}|{PATH}", " ", q)  # 文件名里的词（stock/红笔.json）不算关键词
     for kind, pattern in w.KINDS:
         if re.search(pattern, q) and (kind == "none" or (part := detailed(Part(kind, clause)))):
+            if kind == "tests" and name:  # “tests/test_index.js 测的是什么”：问的是这个文件
+                return detailed(Part("file", clause))
             return None if kind == "none" else part
     return None
 
@@ -154,6 +157,8 @@ def detailed(part: Part) -> Part | None:
         part.folder = folder_in(text)
     if part.kind == "use":
         part.names = [n for n in library_names(text) if n.lower() != part.folder.lower()]
+        if part.names and all(n.lower() in w.LANGUAGE_NAMES for n in part.names):  # 语言、运行时：技术栈里答
+            return replace(part, kind="stack", names=[])
         return part if part.names else None
     if part.kind == "file":
         part.names = paths_in(text) or ["README"] * bool(re.search(r"\breadme\b", q))  # “README 里写了什么”
@@ -169,6 +174,15 @@ def detailed(part: Part) -> Part | None:
         part.asks.discard("total")
     part.names = orders_in(text) if part.kind == "inventory" else part.names
     return part
+
+
+def counted_file(part: Part, before: list) -> Part:
+    """“data.csv 里写了什么？一共有多少行？”：数行数的那一句没说数什么，数的是前面那一句说的文件。"""
+    said = re.search(EXT, part.text) or re.search(EXT_WORD, part.text.lower()) or folders_in(part.text)
+    named = next((p.names for p in reversed(before) if p.kind == "file" and "README" not in p.names), None)
+    if part.kind != "count" or part.names or said or not named:
+        return part
+    return replace(part, folder=named[0], names=list(named), ext=named[0].rsplit(".", 1)[-1].lower())
 
 
 def elsewhere(part: Part, clause: str) -> Part | None:

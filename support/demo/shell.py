@@ -140,7 +140,8 @@ def count(part, facts, en: bool) -> str:
         return failed(command, got, en) + flat
     if not files:
         return say("count_none", en, command=command, ext=ext) + flat
-    answer = say("count_head", en, where=place, ext=ext, command=command) + "\n\n"
+    head = "count_file" if part.names else "count_head"  # 数的是一个文件：不说“每个 .csv 文件”
+    answer = say(head, en, where=place, ext=ext, command=command) + "\n\n"
     answer += "\n".join(say("count_row", en, name=name, n=n) for n, name in files)
     answer += say("count_total", en, n=total) if total and len(files) > 1 else ""
     answer += say("wc_newlines", en) if not windows and any(n == "0" for n, _ in files) else ""  # 0 行不一定是空文件

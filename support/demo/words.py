@@ -37,9 +37,9 @@ none | 过时|最新版本|升级到|漏洞|覆盖率|补货|几天|多久|要�
 branch | 分支|\bbranch\b
 count | 行数|多少行|\bhow long (is|are)\b.{0,40}\b(files?|scripts?)\b|\bcount\b.{0,30}\blines?\b|\bline counts?\b|\bhow many lines\b|\blines of code\b|\bwc\b
 inventory | 库存|多少钱|总价|单价|价格|够不够|够吗|够用|够的话|有货|还剩|还有多少|有多少[盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶]?$|下单|订购|还有吗|有货吗|还有没有|(?!一个)[\d一二两三四五六七八九十百千万]\s*[盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶把条根卷袋双台罐桶]|\b(in stock|stock|enough|how much|total|price|costs?|available)\b|\bneed \d|\b\d+ (boxes|box|packs?|pieces?|bottles?|cartons?|cases?|sets?|units?) of\b|\bhow many\b(?!.{0,30}\b(files?|lines?|commits?|folders?|tests?|items?)\b)|\b(sell|sold)\b|有卖|卖不卖
-file | (里|中)(面)?(都)?(写了|讲了|说了|写着|有|是)(些)?(什么|啥|些什么)|内容|看看|打开|显示|读一下|读读|读取|\b(show|open|read|print|cat|says?|contains?)\b|\bwhat('s| is) in\b
+file | (里|中)(面)?(都)?(写了|讲了|说了|写着|有|是)(些)?(什么|啥|些什么)|内容|看看|打开|显示|读一下|读读|读取|\b(show|open|read|print|cat|says?|contains?)\b|\bwhat('s| is) in\b|\bwhat (does|do)\b.{0,40}\b(do|check|test|mean)s?\b|(测|查|做|干)(的是|了)?(什么|啥)
 about | (做|干)(什么|啥)的|干嘛的|干嘛用|用来(做|干)|有什么用|介绍一下|简介|用途|\bwhat (does|is) (this|the|it)( project| repo| app| tool)? ?(do|for|about)\b|\bwhat('s| is) this (project|repo|repository|codebase)\b|\b(about|describe) (this|the) (project|repo)
-stack | 技术栈|框架|(用了|用到了?|使用了?)(什么|哪些|啥)|(什么|哪些|啥)(技术|依赖|库|框架)|依赖了?(什么|哪些|啥)|(什么|哪个)版本|\bstack\b|\bframeworks?\b|\btechnolog|\bdependencies\b|\blibraries\b|\bbuilt with\b|\b(which|what) versions?\b|\bwhat \w+ versions?\b
+stack | 技术栈|框架|测试(用的是|用了|用)(什么|哪个|啥)|用什么(来)?测试|\btest(ing)? (framework|library|runner)\b|\bwhat\b.{0,20}\bfor testing\b|(用了|用到了?|使用了?)(什么|哪些|啥)|(什么|哪些|啥)(技术|依赖|库|框架)|依赖了?(什么|哪些|啥)|(什么|哪个)版本|\bstack\b|\bframeworks?\b|\btechnolog|\bdependencies\b|\blibraries\b|\bbuilt with\b|\b(which|what) versions?\b|\bwhat \w+ versions?\b
 entry | 入口|启动|怎么(运行|跑)|\bentry|\bmain (file|script|module)\b|\bstarting point\b|\bhow (do i|to|can i) (run|start)\b|\bwhere does .{0,30} start\b
 use | 用到|用了|使用|有用|有没有|是否|搜|找|依赖|\b(use[sd]?|using|search|find|depends?|imports?|imported|requires?)\b
 tests | 测试文件|测试目录|测试用例|\btest files?\b|\btests? (folder|directory|dir)\b|\bwhich tests\b|\bspecs?\b
@@ -98,6 +98,7 @@ EN_SINGULAR = dict(
     for pair in "boxes:box packs:pack packets:packet pieces:piece bottles:bottle cartons:carton cases:case sets:set units:unit".split()
 )
 EN_PRONOUNS = set("them it those these ones one that this they some any".split())  # 不是商品名
+LANGUAGE_NAMES = set("python node node.js nodejs java go golang ruby php rust".split())  # 问它：技术栈里的语言、运行时
 NOT_FOLDERS = set("the this current each every all my our here python it project repo stock".split())
 
 # ── 说的话 ─────────────────────────────────────────────────
@@ -137,6 +138,7 @@ manifest_bad | - {path} 读不了或解析不了（{why}），上面没有算它
 unparsed | 内容不是它该有的格式，或者嵌套太深 | its content is not in the expected form, or nested too deep
 unparsed_cut | 我只看到了开头一部分（结果被截断了），这一部分解析不出依赖 | I saw only its start (the result was cut), and that part does not parse
 manifest_part | - {path} 只看到了一部分（后面的没看到）：上面列的依赖可能不全 | - I saw only part of {path} (the rest was cut off), so the list above may be incomplete
+no_manifest_in | - {folders} 里没有依赖清单：里面的代码用了什么，不在上面（技术栈只按依赖清单说，我没有读代码） | - {folders} has no manifest: what its code uses is not in the list above (the stack comes from manifests; I did not read the code)
 more_manifests | - {seen}，后面也许还有别的依赖清单 | - {seen}; there may be more manifests
 readme_start | - {readme} 只看到了开头（后面被截断了）：下面的说明可能不全 | - I saw only the start of {readme} (it was cut off): the description below may be incomplete
 about_line | - 项目说明（来自 {readme}）：{paragraph} | - About (from {readme}): {paragraph}
@@ -227,6 +229,7 @@ here | 当前目录 | this directory
 count_none | `{command}` 没有列出任何 .{ext} 文件。 | `{command}` listed no .{ext} file.
 count_head | {where}下每个 .{ext} 文件的行数（`{command}` 的输出）： | Lines of each .{ext} file in {where} (output of `{command}`):
 count_flat | \n\n（只数了这一层的 .{ext} 文件，子目录里的没有数。） | \n\n(Only the .{ext} files directly in this folder were counted, not those in subfolders.)
+count_file | 行数（`{command}` 的输出）： | Line count (output of `{command}`):
 count_row | - {name}：{n} 行 | - {name}: {n} lines
 count_total | \n\n合计 {n} 行。 | \n\nTotal: {n} lines.
 wc_newlines | \n\n（wc -l 数的是换行符：写着 0 行的文件不一定是空的，可能只有一行、末尾没有换行。） | \n\n(wc -l counts newlines: a file shown with 0 lines may hold one line without a newline at the end.)
