@@ -15,9 +15,9 @@ from support.config import connect, enter_workdir, kept_back, scratch_copy
 from support.escapes import printable
 from support.instructions import project_notes
 from support.options import Options
-from support.processes import interrupts_held
 from support.redefined import redefined_tools
 from support.secrets import mask_screen, secrets_of
+from support.signals import interrupts_held
 from support.terminal import Waiting, fail
 
 

@@ -19,11 +19,11 @@ from support.processes import (  # 命令启动的进程：找到、结束、回
     PR_SET_CHILD_SUBREAPER,
     agent_children,
     end_command,
-    ending_on_signals,
     prctl,
     start_time,
     wait_watching,
 )
+from support.signals import ending_on_signals, signals_to_main_thread
 from support.terminal import interactive
 
 try:
@@ -264,6 +264,7 @@ def keep_ends(pipe, kept: dict, keep_chars: int, stop: threading.Event | None = 
     命令输出多少，内存都不涨；communicate() 会把全部输出先攒在内存里。
     设了 stop 就不再读，哪怕还有进程占着管道（Windows 的管道不能 poll：一直读到结尾）。
     """
+    signals_to_main_thread()  # 在读输出的线程里：Ctrl-C、SIGTERM 交给主线程
     half = max(keep_chars // 2 - 100, keep_chars // 4, 1)  # 上限改得很小（练习 4）也只留有限的几个字节
     head, tail = kept["head"], kept["tail"]
     poller = select.poll() if stop is not None and hasattr(select, "poll") else None

@@ -13,7 +13,8 @@ import signal
 import sys
 
 from support.errors import internal_error
-from support.processes import Ended, ending_handled, protect_memory
+from support.processes import protect_memory
+from support.signals import Ended, ending_handled
 
 
 def launch(main) -> None:

@@ -56,9 +56,11 @@ def warn_if_cut(response) -> None:
         print(f"  [警告] {CUT_SHORT[reason]}。")
 
 
-def as_history(msg: dict, messages: list, seen: set | None = None) -> dict:
+def as_history(msg: dict, messages: list, seen: set | None = None, notice=None) -> dict:
     """一条查过形状的 assistant 消息，照 to_history 的规矩改成能送回去的样子（--resume 也用它整理录下的历史）。
-    seen：历史里已经有的调用 id（知道的话就不用把 messages 再扫一遍）。"""
+    seen：历史里已经有的调用 id（知道的话就不用把 messages 再扫一遍）。notice(说明)：改了什么怎样告诉用户，
+    默认打印一行 [注意]（--resume 把它们收进整理历史的那几行里）。"""
+    notice = notice or (lambda note: print(f"  [注意] {note}"))
     msg["role"] = "assistant"
     if isinstance(msg.get("content"), list):  # 分段的内容 [{"type": "text", "text": …}] 拼成一段文字
         parts = [part.get("text") if isinstance(part, dict) else part for part in msg["content"]]
@@ -70,7 +72,7 @@ def as_history(msg: dict, messages: list, seen: set | None = None) -> dict:
         return msg
     if msg.get("content") is None:
         msg["content"] = ""
-    too_many_calls(msg)
+    too_many_calls(msg, notice)
     seen = seen if seen is not None else {tc["id"] for m in messages for tc in m.get("tool_calls") or []}
     used = set()  # 这条回复里已经用了的（seen 只读：录音里它是整段历史的，不拷一份）
     for number, tc in enumerate(msg["tool_calls"], 1):
@@ -79,11 +81,11 @@ def as_history(msg: dict, messages: list, seen: set | None = None) -> dict:
         used.add(tc["id"])
         tc["type"] = "function"
         tc["function"]["arguments"] = json_arguments(tc["function"].get("arguments"))
-        safe_tool_name(msg, tc["function"])
+        safe_tool_name(msg, tc["function"], notice)
     return msg
 
 
-def safe_tool_name(msg: dict, function: dict) -> None:
+def safe_tool_name(msg: dict, function: dict, notice) -> None:
     """模型编出来的函数名（GPT 有时发 multi_tool_use.parallel）不合 OpenAI 的规矩：换成 invalid_ 开头、
     不会是哪个真工具的名字，执行时得到“没有这个工具”；content 里照原样（转义后）写下它发来的名字，模型下一轮看得到。"""
     name = function.get("name")
@@ -93,7 +95,7 @@ def safe_tool_name(msg: dict, function: dict) -> None:
     function["name"] = ("invalid_" + re.sub(r"[^a-zA-Z0-9_-]", "_", str(name or "")))[:64]
     note = f"[模型发来的工具名 {sent} 不合规矩（只能是 1 到 64 个字母、数字、_、-），换成了 {function['name']}]"
     msg["content"] = f"{msg['content']}\n{note}".lstrip("\n")
-    print(f"  [注意] {note[1:-1]}")
+    notice(note[1:-1])
 
 
 def fresh_id(position: int, number: int, taken, count: int) -> str:
@@ -112,7 +114,7 @@ def fresh_id(position: int, number: int, taken, count: int) -> str:
     return candidate
 
 
-def too_many_calls(msg: dict) -> None:
+def too_many_calls(msg: dict, notice) -> None:
     """一次回复几万个调用（失控的模型、恶意的服务）：只留前 MAX_TOOL_CALLS 个，其余不执行。
 
     丢掉的调用不进历史，所以配对照样成立，下一次请求也不会被几万条结果撑大；
@@ -123,7 +125,7 @@ def too_many_calls(msg: dict) -> None:
         del msg["tool_calls"][MAX_TOOL_CALLS:]
         note = f"[这次回复有 {total} 个工具调用，超过上限 {MAX_TOOL_CALLS}：只执行前 {MAX_TOOL_CALLS} 个，其余没有执行]"
         msg["content"] = f"{msg['content']}\n{note}".lstrip("\n")
-        print(f"  [注意] {note[1:-1]}")
+        notice(note[1:-1])
 
 
 def reply_message(response) -> dict:

@@ -11,13 +11,17 @@ from pathlib import Path
 def redefined_tools(tools_py: Path) -> list:
     """每个在 tools.py 顶层定义了不止一次、又在 TOOL_REGISTRY 里的工具，一句话；读不了、解析不了就什么也不说。"""
     try:
-        tree = ast.parse(tools_py.read_text(encoding="utf-8"))
+        tree = ast.parse(tools_py.read_text(encoding="utf-8-sig"))  # 有的编辑器存 UTF-8 时在开头加 BOM
     except (OSError, SyntaxError, ValueError):
         return []
     registry = next((node for node in tree.body if assigns_registry(node)), None)
-    if registry is None or not isinstance(registry.value, ast.Dict):
+    value = registry.value if registry else None
+    if isinstance(value, ast.Dict):  # {"read_file": read_file, …}
+        names = {v.id for v in value.values if isinstance(v, ast.Name)}
+    elif isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "dict":  # dict(…)
+        names = {k.value.id for k in value.keywords if isinstance(k.value, ast.Name)}
+    else:
         return []
-    names = {v.id for v in registry.value.values if isinstance(v, ast.Name)}
     lines = {}
     for node in tree.body:
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name in names:
@@ -40,5 +44,5 @@ def said(name: str, at: list, registry: int) -> str:
     return head + (
         f"工具调用用的是第 {before[-1]} 行的"
         f"（TOOL_REGISTRY 在第 {registry} 行建表，那时第 {later[-1]} 行的还没有定义）。"
-        f"要用第 {later[-1]} 行的，就删掉第 {before[-1]} 行的，或者把它挪到 TOOL_REGISTRY 前面。"
+        f"要用第 {later[-1]} 行的，就把它挪到 TOOL_REGISTRY 前面（第 {before[-1]} 行的可以删掉）。"
     )

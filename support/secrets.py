@@ -5,16 +5,18 @@
   SDK 解码后还是 key）。太短的（本地服务常填的 none、test）不遮：遮了反而把正常的字也遮掉（MIN_KEY_CHARS）。
 - 一行出错提示（masked_line）还多遮两样：Bearer 后面的东西、任何地址里的用户名和密码。
 - 录音里别的文字一个字也不改：文件里、命令里写着的 Bearer …、别的地址是工具看到的原样，回放时要对得上。
-- 屏幕（MaskedScreen 包着 stdout、stderr）：写上去的每一段都遮住，工具结果里读到的 key 也一样；预览切在 key 的
-  半中间（“sk-proj-abc…”）时，露出来的那一截也遮住。模型收到的不变。
+- 屏幕（MaskedScreen 包着 stdout、stderr）：写上去的每一段都遮住，工具结果里读到的 key 也一样；预览、截断把 key
+  切开时，露出来的每一截（至少 PIECE_CHARS 个字符）也遮住。模型收到的不变。
 """
 
 import functools
+import json
 import re
 import sys
 from urllib.parse import urlsplit
 
 MIN_KEY_CHARS = 8  # 比这短的 key 不遮
+PIECE_CHARS = 12  # 屏幕上：key 里连着的这么多个字符（被截断、折行切开后剩下的一截）也遮住
 BEARER = re.compile(r"(?i)\b(bearer)(\s+)[^\s'\"<>]+")
 USERINFO = re.compile(r"(?i)\b([a-z][a-z0-9+.-]*://)[^/\s@'\"<>]*@")  # scheme://user:pass@
 KEY_HEADERS = ("authorization", "api-key", "x-api-key")
@@ -52,19 +54,54 @@ def masked_value(value, secrets=()):
 
 
 def screen_masked(text: str, secrets=()) -> str:
-    """写到屏幕上的一段：masked，再把切在半中间的 key（开头至少 MIN_KEY_CHARS 个字符，后面紧跟着 … 或 "…，
-    也就是预览切断的地方）换成 ***。"""
+    """写到屏幕上的一段：masked，再把 key 的任何一截（至少 PIECE_CHARS 个连着的字符，原样的或 JSON 转义后的样子）
+    换成 ***：预览、截断、折行把 key 切开了，露出来的那几截也看不到。比 PIECE_CHARS 短的 key 只遮整个。"""
     text = masked(text, secrets)
-    for key in (k for k in secrets if isinstance(k, str) and len(k) >= MIN_KEY_CHARS):
-        start = text.find(key[:MIN_KEY_CHARS])
-        while start >= 0:
-            end = start + MIN_KEY_CHARS
-            while end < len(text) and end - start < len(key) and text[end] == key[end - start]:
-                end += 1
-            if text.startswith(("…", '"…'), end) or end == len(text):
-                text = text[:start] + "***" + text[end:]
-            start = text.find(key[:MIN_KEY_CHARS], start + 1)
-    return text
+    out, at = [], 0
+    for s, e in piece_spans(text, secrets):
+        out.append(text[at:s] + "***")
+        at = e
+    return "".join(out) + text[at:]
+
+
+def piece_spans(text: str, secrets) -> list:
+    """text 里 key 的每一截（至少 PIECE_CHARS 个字符）：[(开始, 结束)]，排好序、不重叠。key 按 PIECE_CHARS // 2
+    个字符一块切开：任何一截都整个包含其中一块，所以只要找这些块（str.find），再往两边比对着 key 伸开。"""
+    size, spans = PIECE_CHARS // 2, []
+    forms = {f for k in secrets if isinstance(k, str) for f in (k, json.dumps(k, ensure_ascii=False)[1:-1])}
+    for key in (f for f in forms if len(f) >= PIECE_CHARS):
+        for b in range(0, len(key) - size + 1, size):
+            p = text.find(key[b : b + size])
+            while p >= 0:
+                s, j, e, k = p, b, p + size, b + size
+                while s > 0 and j > 0 and text[s - 1] == key[j - 1]:
+                    s, j = s - 1, j - 1
+                while e < len(text) and k < len(key) and text[e] == key[k]:
+                    e, k = e + 1, k + 1
+                spans += [(s, e)] if e - s >= PIECE_CHARS else []
+                p = text.find(key[b : b + size], p + 1)
+    merged = []
+    for s, e in sorted(spans):
+        if merged and s <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], e))
+        else:
+            merged.append((s, e))
+    return merged
+
+
+def stand_ins(text: str, secrets) -> dict:
+    """--step 的编辑器也是屏幕：text 里 key 的每一种样子（原样的、JSON 转义的、被切开的一截）→ 一个 text 里没有的
+    替身（***OPENAI_API_KEY***）。编辑器里显示替身，存回来时换回原样：模型收到的不变。"""
+    pattern = key_pattern(*secrets)
+    data = text.encode("utf-8", "surrogatepass")
+    found = [m.group().decode("utf-8", "surrogatepass") for m in pattern.finditer(data)] if pattern else []
+    found += [text[s:e] for s, e in piece_spans(text, secrets)]
+    names, n = {}, 0
+    for form in sorted(dict.fromkeys(found), key=len, reverse=True):  # 长的先换：一截不会切开整个
+        while (name := f"***OPENAI_API_KEY{f'_{n}' if n else ''}***") in text:
+            n += 1
+        names[form], n = name, n + 1
+    return names
 
 
 class MaskedScreen:

@@ -3,9 +3,11 @@
 
 import contextlib
 import copy
+import difflib
 import json
 import os
 import shlex
+import signal
 import subprocess
 import sys
 import tempfile
@@ -14,13 +16,13 @@ from pathlib import Path
 
 from support.escapes import printable
 from support.json_safe import paired
-from support.processes import ending_on_signals
-from support.secrets import screen_secrets
+from support.processes import CHILD_LISTS, descendants
+from support.secrets import screen_secrets, stand_ins
+from support.signals import ending_on_signals
 from support.stats import NotRun
 from support.terminal import interactive
 
 BLUE, GREEN, RESET = "\x1b[34m", "\x1b[32m", "\x1b[0m"  # 新增的 assistant 请求用蓝色，tool 结果用绿色
-KEY_SHOWN = "***OPENAI_API_KEY***"  # --step 的编辑器里 key 写成这样
 SENT = []  # 上一次停下后送出的：[那个 messages 列表本身, 当时的一份拷贝]。改过的 run() 就地改了哪一条，比一比就知道
 
 
@@ -98,16 +100,21 @@ def edited_text(content: str) -> str | None:
             print(printable(f"  [单步] 结果里没有 {old!r}。"))
             return None
         return content.replace(old, input("  [单步] 换成："))
-    key = next((k for k in screen_secrets() if k in content), None)  # 编辑器也是屏幕：key 写成 KEY_SHOWN
+    swaps = stand_ins(content, screen_secrets())  # 编辑器也是屏幕：key 的每一种样子换成替身
+    shown = content
+    for form, name in swaps.items():
+        shown = shown.replace(form, name)
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False, encoding="utf-8") as f:
-        f.write(content.replace(key, KEY_SHOWN) if key else content)
-    if key:
-        print(f"  [单步] 结果里的 key 在编辑器里写成 {KEY_SHOWN}：留着它，送回模型的还是原来的 key。")
+        f.write(shown)
+    if swaps:
+        names = "、".join(dict.fromkeys(swaps.values()))
+        print(f"  [单步] 结果里的 key 在编辑器里写成 {names}：留着它，送回模型的还是原来的 key。")
     try:
         if run_editor([*editor_command(editor), f.name]) != 0:
             return None
         new = Path(f.name).read_text(encoding="utf-8", errors="replace")
-        new = new.replace(KEY_SHOWN, key) if key else new
+        for form, name in swaps.items():
+            new = new.replace(name, form)
     except (OSError, ValueError) as e:  # 编辑器不存在、引号没配对……
         print(printable(f"  [单步] 没法用编辑器 {editor!r}：{e}"))
         return None
@@ -139,12 +146,16 @@ def run_editor(argv: list) -> int:
         finally:
             signals["hold"] = True
             if editor.poll() is None:
+                left = descendants(editor.pid) if CHILD_LISTS else []  # 编辑器自己启动的进程也一起结束
                 editor.terminate()
                 try:
                     editor.wait(timeout=2)
                 except subprocess.TimeoutExpired:
                     editor.kill()
                     editor.wait()
+                for pid in left:
+                    with contextlib.suppress(OSError):
+                        os.kill(pid, getattr(signal, "SIGKILL", signal.SIGTERM))
 
 
 def colour() -> bool:
@@ -155,12 +166,13 @@ def colour() -> bool:
 def step_view(round_num: int, messages: list, model: str, tools: list, edited=frozenset(), stats=None) -> str:
     """上次调用模型之后 messages 新增的消息，一条一行；上一次调用的 token（服务商报告了的话）；
     最后是总数和请求的字节数。edited：改过的结果的 id。"""
-    changed, start, removed = changes_since(messages)
+    changed, added, removed = changes_since(messages, round_num)
     more = f"，改了 {len(changed)} 条" * bool(changed) + f"，少了 {removed} 条" * bool(removed)
-    lines = [f"  [单步] 第 {round_num} 轮，messages 新增 {len(messages) - start} 条{more}："]
-    lines += [printable(f"    [{i}] {messages[i].get('role', '?'):<9} 改过：{what}") for i, what in changed]
+    lines = [f"  [单步] 第 {round_num} 轮，messages 新增 {len(added)} 条{more}："]
+    lines += [printable(f"    [{i}] {role_of(messages[i]):<9} 改过：{what}") for i, what in changed]
     painted = colour()  # 终端上、没有 NO_COLOR 时上色：问一次就够
-    for i, m in enumerate(messages[start:], start):
+    for i in added:
+        m = messages[i] if isinstance(messages[i], dict) else {"role": "?", "content": repr(messages[i])}
         role, text = m.get("role", "?"), ""
         if m.get("tool_calls"):
             text = "tool_calls: " + "，".join(
@@ -176,7 +188,7 @@ def step_view(round_num: int, messages: list, model: str, tools: list, edited=fr
         line = printable(f"    [{i}] {role:<9} {text}")
         tint = (BLUE if m.get("tool_calls") else GREEN if role == "tool" else "") if painted else ""
         lines.append(f"{tint}{line}{RESET}" if tint else line)
-    lines += pair_lines(messages, start, painted)
+    lines += pair_lines(messages, min(added, default=len(messages)), painted)
     body = {"model": model, "messages": messages, "tools": tools, "tool_choice": "auto"}  # 和 run() 送出的一样
     sent = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
     size = len(sent.encode("utf-8", "replace"))  # 录音里的 \ud800 也算得出
@@ -185,15 +197,25 @@ def step_view(round_num: int, messages: list, model: str, tools: list, edited=fr
     return "\n".join(lines)
 
 
-def changes_since(messages: list) -> tuple:
-    """和上一次送出的比：(改过的 [(下标, 改了什么)], 新增的从第几条起, 少了几条)。这个对话还没送出过（新对话、
-    第一轮）就从最后一条 assistant 起算新增。"""
-    if not (SENT and SENT[0] is messages):
-        return [], len(messages) - len(new_messages(messages)), 0
-    before = SENT[1]
-    pairs = enumerate(zip(before, messages, strict=False))
-    changed = [(i, what_changed(old, new)) for i, (old, new) in pairs if old != new]
-    return changed, min(len(before), len(messages)), max(len(before) - len(messages), 0)
+def changes_since(messages: list, round_num: int) -> tuple:
+    """和上一次送出的比（按内容对齐，不按位置）：(改过的 [(下标, 改了什么)], 新增的下标, 少了几条)。
+    这个问题的第 1 轮、又是另一个列表（新对话、/reset）：从最后一条 assistant 起算新增。
+    改过的 run() 换了一个新列表（messages = [...]）也照样比：同一个问题里，上一次送出的就是比较的起点。"""
+    if not (SENT and (SENT[0] is messages or round_num > 1)):
+        return [], list(range(len(messages) - len(new_messages(messages)), len(messages))), 0
+    before, key = SENT[1], lambda m: json.dumps(m, sort_keys=True, ensure_ascii=False, default=str)
+    changed, added, removed = [], [], 0
+    match = difflib.SequenceMatcher(None, [key(m) for m in before], [key(m) for m in messages], autojunk=False)
+    for tag, i1, i2, j1, j2 in match.get_opcodes():
+        n = min(i2 - i1, j2 - j1) if tag == "replace" else 0  # 换掉的：一对一算改过，多出来的算新增或删掉
+        changed += [(j1 + k, what_changed(before[i1 + k], messages[j1 + k])) for k in range(n)]
+        added += list(range(j1 + n, j2)) if tag != "equal" else []
+        removed += (i2 - i1 - n) if tag != "equal" else 0
+    return changed, added, removed
+
+
+def role_of(m) -> str:
+    return str(m.get("role", "?")) if isinstance(m, dict) else "?"
 
 
 def what_changed(old, new) -> str:

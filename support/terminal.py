@@ -11,19 +11,20 @@ from types import SimpleNamespace
 
 from support.escapes import escaped, printable
 from support.json_safe import sent_arguments
+from support.signals import signals_to_main_thread
 
 PREVIEW_CHARS = 200  # [工具结果] 只打印开头这么多字符（模型拿到的是完整结果，上限见 tools.MAX_RESULT_CHARS）
 
 
 def preview(text: str) -> str:
-    """结果太长只显示开头；最后一行是分页提示（[… 用 offset=N 继续读] 之类）就总是留着。"""
-    text = printable(text)
+    """结果太长只显示开头；最后一行是分页提示（[… 用 offset=N 继续读] 之类）就总是留着。
+    切的是原文（不会切在一个转义的半中间），数的也是原文：模型收到的就是这么多字符。"""
     body, _, hint = text.rpartition("\n")
     if not (body and hint.startswith(("[", "……"))):
         body, hint = text, ""
     shown = f"…（屏幕上只显示开头 {PREVIEW_CHARS} 字符；模型收到的是全部 {len(text)} 字符）"  # 不是工具截断的
-    cut = body if len(body) <= PREVIEW_CHARS else line_start(body[:PREVIEW_CHARS]) + shown
-    return f"{cut}\n{hint}" if hint else cut
+    cut = printable(body) if len(body) <= PREVIEW_CHARS else printable(line_start(body[:PREVIEW_CHARS])) + shown
+    return f"{cut}\n{printable(hint)}" if hint else cut
 
 
 def line_start(cut: str) -> str:
@@ -100,6 +101,7 @@ def interruptible(call, request: dict):
     done = {}
 
     def work():
+        signals_to_main_thread()
         try:
             done["reply"] = call(**request)
         except BaseException as e:  # noqa: BLE001  交给主线程原样抛出
@@ -123,6 +125,7 @@ def waiting():
     done, started = threading.Event(), time.monotonic()
 
     def tick():
+        signals_to_main_thread()
         while not done.wait(1):
             print(f"\r  等待模型回复… {time.monotonic() - started:.0f}s", end="", flush=True)
 

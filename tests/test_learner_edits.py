@@ -350,3 +350,16 @@ def test_a_bug_in_run_is_not_recorded_as_a_host_stop(tmp_path):
     page = page_of(recording)
     assert "宿主检查没通过" not in page and "执行工具时按了 Ctrl-C（或者程序停了）" in page
     assert " 秒</span>" not in page  # 工具事件不再记几秒：网页不写空的“ 秒”
+
+
+@pytest.mark.parametrize("layout", ["bom", "dict call"])
+def test_a_second_definition_is_named_whatever_the_registry_looks_like(tmp_path, layout):
+    from support.redefined import redefined_tools
+
+    registry = {"dict call": "dict(read_file=read_file)", "bom": '{"read_file": read_file}'}[layout]
+    registry = f"TOOL_REGISTRY = {registry}\n"
+    source = "def read_file(path):\n    return 'a'\n\n\n" + registry + "\n\ndef read_file(path):\n    return 'b'\n"
+    (tmp_path / "tools.py").write_text(("\ufeff" if layout == "bom" else "") + source, encoding="utf-8")
+    (said,) = redefined_tools(tmp_path / "tools.py")
+    assert "定义了 2 次（第 1、8 行）" in said and "工具调用用的是第 1 行的" in said
+    assert "就把它挪到 TOOL_REGISTRY 前面" in said  # 只删前面那个，导入 tools.py 就会出错

@@ -450,6 +450,22 @@ def test_a_signal_while_waiting_for_the_model_ends_with_one_line(provider, tmp_p
 
 
 @linux_only
+@pytest.mark.parametrize("first, second", [("SIGHUP", "SIGQUIT"), ("SIGQUIT", "SIGTERM"), ("SIGTERM", "SIGINT")])
+def test_a_second_signal_while_ending_does_not_change_the_line_or_the_exit_code(provider, tmp_path, first, second):
+    p = provider([{"sleep": 30, "then": text_reply("太晚了")}])
+    agent = start_agent(p, "你好", cwd=tmp_path)
+    try:
+        wait_until(lambda: p.requests or agent.poll() is not None, "请求没有到服务商")
+        agent.send_signal(getattr(signal, first))
+        agent.send_signal(getattr(signal, second))
+        out, err = agent.communicate(timeout=15)
+    finally:
+        agent.kill()
+    assert agent.returncode == 128 + getattr(signal, first), out + err
+    assert err.strip().splitlines() == [f"[已退出] 收到 {first}：程序结束。"], err
+
+
+@linux_only
 def test_ctrl_z_stops_the_command_with_the_agent_and_fg_resumes_both_not_counting_the_pause(mark, workdir, provider):
     """Ctrl-Z（SIGTSTP）时命令在它自己的会话里，终端的 Ctrl-Z 到不了它：agent 先停下它，再停下自己；fg（SIGCONT）
     后两个一起接着跑。停着的时间不算进 --command-timeout：停了 4 秒、超时 3 秒、只跑 2 秒的命令照样跑完。"""

@@ -19,6 +19,7 @@ from conftest import (
     run_cli,
     run_copy,
     run_main,
+    time_limit,
     wait_until,
 )
 
@@ -643,3 +644,52 @@ def test_resume_renames_an_invented_tool_name_in_the_history(project, tmp_path):
     sent = [m for e in events(again) if e["event"] == "request" for m in e["new"]]
     names = [tc["function"]["name"] for m in sent for tc in m.get("tool_calls") or []]
     assert "invalid_multi_tool_use_parallel" in names and "multi_tool_use.parallel" not in names
+
+
+def test_resume_of_a_history_whose_orphan_result_sits_between_two_answers_still_alternates(tmp_path, provider):
+    """一条不回答任何调用的结果夹在两条 assistant 中间：去掉它，两条 assistant 合成一条（Gemma、Mistral 的模板）。"""
+    new = [
+        {"role": "system", "content": "s"},
+        {"role": "user", "content": "问"},
+        {"role": "assistant", "content": "a1"},
+        {"role": "tool", "tool_call_id": "zzz", "content": "r"},
+        {"role": "assistant", "content": "a2"},
+    ]
+    out, p = resume_strictly(tmp_path, provider, new, rules=("strict", "alternate", "mistral"))
+    assert "messages[3] 的工具结果不回答它前面的任何调用" in resume_said(out) and "[修复]" not in out.stdout
+    assert [m["role"] for m in p.requests[0]["messages"]] == ["system", "user", "assistant", "user"]
+    assert p.requests[0]["messages"][2]["content"] == "a1\n\na2"
+
+
+def test_resume_keeps_a_null_reasoning_content_that_deepseek_requires(tmp_path, provider):
+    call_ = {"id": "c1", "type": "function", "function": {"name": "list_files", "arguments": "{}"}}
+    assistant = {"role": "assistant", "content": "", "tool_calls": [call_], "reasoning_content": None}
+    new = [{"role": "system", "content": "s"}, {"role": "user", "content": "问"}, assistant]
+    new.append({"role": "tool", "tool_call_id": "c1", "content": "r"})
+    _, p = resume_strictly(tmp_path, provider, new, rules=("deepseek",))
+    assert "reasoning_content" in p.requests[0]["messages"][2]
+
+
+def test_resume_of_a_forged_history_is_linear_and_says_a_bounded_amount(tmp_path):
+    """造出来的录音：两万条挨着的 assistant、两千个坏名字的调用、三千个不认得的字段：整理是线性的，
+    屏幕上最多 20 处一句加一行合计，没有一句是几万个字符。"""
+    from support.recording.resume import well_formed
+
+    many = [{"role": "system", "content": "s"}, {"role": "user", "content": "u"}]
+    many += [{"role": "assistant", "content": "x" * 1000} for _ in range(20_000)]
+    with time_limit(30):  # 以前一条一条地接，要一分钟
+        fixed, changes = well_formed(many)
+    assert len(fixed) == 3 and len(fixed[2]["content"]) == 20_000 * 1002 - 2 and len(changes) == 19_999
+
+    bad = {"role": "assistant", "content": "", "tool_calls": [call("list_files", {}, id="b")]}
+    bad["tool_calls"][0]["function"]["name"] = "bad.name"
+    fields = {"role": "assistant", "content": "f", **{f"field{n}": n for n in range(3000)}}
+    new = [{"role": "system", "content": "s"}, {"role": "user", "content": "u"}, fields]
+    new += [{**bad, "tool_calls": [{**bad["tool_calls"][0], "id": f"b{n}"}]} for n in range(2000)]
+    session = {"event": "session", "version": 1, "model": "m", "host": "h", "tools": [], "max_rounds": 10}
+    recording = tmp_path / "forged.jsonl"
+    lines = [session, {"event": "request", "question": 1, "round": 1, "keep": 0, "new": new}]
+    recording.write_text("\n".join(json.dumps(e) for e in lines) + "\n", encoding="utf-8")
+    out = run_main("--resume", str(recording), "--demo", "再问", cwd=tmp_path)
+    said = [line for line in out.stdout.splitlines() if line.startswith("[接着] 录音里")]
+    assert len(said) == 21 and "[注意] 模型发来的" not in out.stdout and max(map(len, said)) < 400, said[:3]

@@ -68,7 +68,9 @@ def test_a_key_read_from_a_project_file_never_reaches_the_screen_but_reaches_the
     work.mkdir()
     (work / "config.js").write_text(f'const KEY = "{KEY}";\n', encoding="utf-8")
     (work / "long.txt").write_text("x" * 190 + KEY + "\n", encoding="utf-8")
-    reads = [call("read_file", {"path": "config.js"}, id="c1"), call("read_file", {"path": "long.txt"}, id="c2")]
+    (work / "line.txt").write_text("A" * 1980 + KEY + "\n", encoding="utf-8")  # 一行太长：read_file 切在 key 中间
+    reads = [call("read_file", {"path": name}, id=f"c{n}") for n, name in enumerate(["config.js", "long.txt"], 1)]
+    reads.append(call("read_file", {"path": "line.txt"}, id="c3"))
     p = provider([tool_reply(*reads), text_reply(f"key 是 {KEY}")])
     out = run_main("--show-messages", "--step", "-C", str(work), "看看配置", p=p, OPENAI_API_KEY=KEY)
     assert out.returncode == 0, out.stderr
@@ -81,7 +83,11 @@ def test_a_key_read_from_a_project_file_never_reaches_the_screen_but_reaches_the
     assert KEY in results[0] and KEY in results[1]  # 模型收到的不变
 
 
-@given(st.integers(min_value=8, max_value=len(KEY)), st.text("xyz 中\n", max_size=20), st.sampled_from(["…", '"…', ""]))
-def test_a_key_cut_by_a_preview_is_masked_on_the_screen(cut, before, after):
-    """预览切在 key 的哪里（至少露出 8 个字符），露出来的那一截都换成 ***。"""
-    assert screen_masked(before + KEY[:cut] + after, [KEY]) == before + "***" + after
+@given(st.data(), st.text("xyz 中\n…（）", max_size=20), st.text("xyz 中\n…（）", max_size=20))
+def test_any_piece_of_the_key_left_by_a_cut_is_masked_on_the_screen(data, before, after):
+    """预览、截断、折行切在 key 的哪里，露出来的每一截（至少 12 个字符）都换成 ***。"""
+    start = data.draw(st.integers(0, len(KEY) - 12))
+    end = data.draw(st.integers(start + 12, len(KEY)))
+    assert screen_masked(before + KEY[start:end] + after, [KEY]) == before + "***" + after
+    two = screen_masked(f"{before}{KEY[:15]}\n…（中间省略了 9 个字符）…\n{KEY[10:]}{after}", [KEY])
+    assert two == f"{before}***\n…（中间省略了 9 个字符）…\n***{after}"

@@ -120,3 +120,21 @@ def test_step_shows_any_text_in_the_history_escaped_and_never_blames_the_provide
         out = capsys.readouterr().out
         assert "[单步] 这次要送出 messages 2 条" in out and "\x1b[31m" not in out
         out.encode("utf-8")  # 屏幕上的每个字符都写得出来
+
+
+def test_step_compares_by_content_so_a_new_list_or_a_deletion_is_named_as_such(monkeypatch, capsys):
+    """改过的 run() 换了一个新列表（messages = [...]），或者删掉了中间几条：--step 照样和上一次送出的比。"""
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    messages = [{"role": "system", "content": "s"}, {"role": "user", "content": "问题"}]
+    pause_step(1, messages, "m", [])
+    messages += [{"role": "assistant", "content": "", "tool_calls": [call("list_files", {}, id="c1")]}]
+    messages += [{"role": "tool", "tool_call_id": "c1", "content": "结果"}]
+    pause_step(2, messages, "m", [])
+    replaced = [messages[0], {"role": "user", "content": "另一个问题"}, *messages[2:]]
+    pause_step(3, replaced, "m", [])
+    third = capsys.readouterr().out.split("第 3 轮")[1]
+    assert "messages 新增 0 条，改了 1 条：" in third and '[1] user      改过：content 原来是 "问题"' in third
+    del replaced[1:3]
+    pause_step(4, replaced, "m", [])
+    fourth = capsys.readouterr().out
+    assert "messages 新增 0 条，少了 2 条：" in fourth and "改过" not in fourth

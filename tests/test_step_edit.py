@@ -169,12 +169,21 @@ def processes_with(mark: str) -> list:
     return found
 
 
+SLOW_EDITOR = "import sys, time\ntime.sleep(60)\n"
+STUBBORN_EDITOR = (  # 不理 SIGTERM，还自己启动了一个进程
+    "import signal, subprocess, sys, time\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)\n"
+    "subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)', sys.argv[1]])\ntime.sleep(60)\n"
+)
+
+
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="按 /proc 找编辑器进程")
-@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP], ids=str)
-def test_a_signal_while_the_editor_is_open_ends_the_editor_and_removes_its_file(project, tmp_path, sig):
-    mark = f"editor-{os.getpid()}-{sig}"
+@pytest.mark.parametrize(
+    "sig, script", [(signal.SIGTERM, SLOW_EDITOR), (signal.SIGHUP, SLOW_EDITOR), (signal.SIGTERM, STUBBORN_EDITOR)]
+)
+def test_a_signal_while_the_editor_is_open_ends_the_editor_and_removes_its_file(project, tmp_path, sig, script):
+    mark = f"editor-{os.getpid()}-{sig}-{len(script)}"
     editor = tmp_path / "slow_editor.py"
-    editor.write_text("import sys, time\ntime.sleep(60)\n", encoding="utf-8")
+    editor.write_text(script, encoding="utf-8")
     temp = tmp_path / "tmp"
     temp.mkdir()
     editing = {"EDITOR": f"{sys.executable} {editor} {mark}", "TMPDIR": str(temp)}
@@ -183,7 +192,7 @@ def test_a_signal_while_the_editor_is_open_ends_the_editor_and_removes_its_file(
     term.type("\n")
     term.wait_for("q 回车停下这个问题", 2)  # 第 2 轮之前：有一条工具结果可以改
     term.type("e\n")
-    wait_until(lambda: processes_with(mark) and list(temp.iterdir()), f"编辑器没有打开：\n{term.out}")
+    wait_until(lambda: len(processes_with(mark)) == 1 + (script == STUBBORN_EDITOR), f"编辑器没有打开：\n{term.out}")
     term.proc.send_signal(sig)
     code = term.finish()
     assert code == 128 + sig, term.out

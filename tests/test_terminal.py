@@ -70,3 +70,14 @@ def test_step_waits_for_enter_and_q_stops_the_question_leaving_a_valid_history(p
         ("user", None),
     ]
     assert "Traceback" not in term.out
+
+
+def test_the_preview_counts_and_cuts_what_the_model_receives_not_the_escapes():
+    from support.terminal import PREVIEW_CHARS, preview
+
+    for text in ("\x1b[31m" * 60, "中" * 150 + "\u200b" * 100, "a\u200b" * 150):
+        shown = preview(text)
+        assert f"模型收到的是全部 {len(text)} 字符" in shown, shown[-60:]
+        head = shown.split("…（屏幕上")[0]
+        assert not head.endswith(("\\", "\\x", "\\x1", "\\u", "\\u20")), head[-8:]  # 不切在转义的半中间
+        assert len(text) > PREVIEW_CHARS

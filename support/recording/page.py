@@ -13,10 +13,10 @@ from collections import Counter
 from pathlib import Path
 
 from support.escapes import printable
-from support.processes import ENDING_SIGNALS, end_on_signal
 from support.recording.read import as_text, model_calls, read_recording, requests
 from support.recording.replay import questions, recorded_message
 from support.recording.rounds import esc, prompt_tokens, recorded_usage, round_html
+from support.signals import ENDING_SIGNALS, end_on_signal
 from support.stats import summary
 from support.terminal import fail
 

@@ -71,7 +71,7 @@ class Recorder:
             self.write({"event": "error", **where, "seconds": seconds(started), "text": line})
             self.failed = True
             raise
-        except (KeyboardInterrupt, SystemExit):  # Ctrl-C；SIGTERM、SIGHUP 这些信号（processes.Ended）
+        except (KeyboardInterrupt, SystemExit):  # Ctrl-C；SIGTERM、SIGHUP 这些信号（signals.Ended）
             self.write({"event": "interrupted", **where, "seconds": seconds(started)})
             self.failed = True
             raise

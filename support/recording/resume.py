@@ -76,7 +76,7 @@ def well_formed(messages: list) -> tuple:
     arguments 是 JSON 对象、没有空的 tool_calls。返回 (整理好的 messages, 改了哪些：每处一句)。
     配对（每个调用恰好一条结果）不在这里管：下一个问题开始时 run() 的 check_pairing 照常补好。"""
     fixed, changes, renamed = [], [], []  # renamed：上一条 assistant 的调用 [(原来的 id, 现在的 id)]，还没配上结果的
-    ids = set()  # 整理好的历史里已经有的调用 id：不每条 assistant 都把历史再扫一遍
+    ids, wheres, waiting = set(), [], set()  # 已经有的调用 id；每条来自哪里；上一条 assistant 还没有结果的调用
     for i, m in enumerate(safe_text(messages)):
         where = f" messages[{i}] "
         role = m.get("role") if isinstance(m, dict) else None
@@ -90,7 +90,8 @@ def well_formed(messages: list) -> tuple:
             m, renamed = tidy_assistant(m, fixed, ids, where, changes)
             if m is None:
                 continue
-            ids.update(tc["id"] for tc in m.get("tool_calls") or [])
+            waiting = {tc["id"] for tc in m.get("tool_calls") or []}
+            ids.update(waiting)
         else:
             m = tidy_other(m, role, where, changes)
             if m is None:
@@ -100,12 +101,33 @@ def well_formed(messages: list) -> tuple:
             changes.append(where + "的工具结果是空的：写成了（空结果）")
         if role == "tool":
             m = repointed(m, renamed)
-        if role == "assistant" and fixed and fixed[-1]["role"] == "assistant" and not fixed[-1].get("tool_calls"):
-            before = fixed.pop()  # 两条的字段都留着（同名的用后一条的），文字接在一起
-            m = {**before, **m, "content": "\n\n".join(c for c in (before["content"], m["content"]) if c)}
-            changes.append(where + "和前一条都是 assistant（Gemma、Mistral 的模板要求一问一答交替）：合成了一条")
+            if m["tool_call_id"] not in waiting:  # 不回答上一条 assistant 的哪个调用：去掉（它两边的消息才挨得上）
+                changes.append(where + "的工具结果不回答它前面的任何调用：去掉了这一条")
+                continue
+            waiting.discard(m["tool_call_id"])
+        elif role != "assistant":
+            waiting = set()
         fixed.append(m)
-    return fixed, changes
+        wheres.append(where)
+    return alternating(fixed, wheres, changes), changes
+
+
+def alternating(fixed: list, wheres: list, changes: list) -> list:
+    """挨着的几条 assistant（前面的没有调用）合成一条：Gemma、Mistral 的模板要求一问一答交替。字段都留着（同名的用
+    最后一条的），文字接在一起。一次合一整串：几万条也是线性的。"""
+    out, run = [], []
+    for m, where in [*zip(fixed, wheres, strict=True), (None, None)]:
+        if m is not None and m["role"] == "assistant" and run and not run[-1][0].get("tool_calls"):
+            run.append((m, where))
+            continue
+        if len(run) > 1:
+            said = "和前一条都是 assistant（Gemma、Mistral 的模板要求一问一答交替）：合成了一条"
+            changes += [where_one + said for _, where_one in run[1:]]
+            text = "\n\n".join(r["content"] for r, _ in run if r["content"])
+            out[-1] = {k: v for r, _ in run for k, v in r.items()} | {"content": text}
+        run = [(m, where)] if m is not None and m["role"] == "assistant" else []
+        out += [m] if m is not None else []
+    return out
 
 
 def tidy_other(m: dict, role: str, where: str, changes: list) -> dict | None:
@@ -123,6 +145,7 @@ def tidy_other(m: dict, role: str, where: str, changes: list) -> dict | None:
     parts_ok = (
         role == "user"
         and isinstance(content, list)
+        and content  # [] 服务商不收
         and all(
             isinstance(p, dict) and p.get("type") == "text" and isinstance(p.get("text"), str) and len(p) == 2
             for p in content
@@ -146,7 +169,7 @@ def tidy_assistant(m: dict, fixed: list, ids: set, where: str, changes: list) ->
     copy = json.loads(json.dumps(m))  # 拷一份再改：原来的留着比较
     for tc in copy.get("tool_calls") or []:
         tc["id"] = None if isinstance(tc.get("id"), str) and len(tc["id"]) > MAX_ID_CHARS else tc.get("id")
-    after = as_history(copy, fixed, ids)
+    after = as_history(copy, fixed, ids, notice=lambda note: changes.append(where.rstrip() + "：" + note))
     now = after.get("tool_calls") or []
     pairs = [(tc.get("id"), new["id"]) for tc, new in zip(calls or [], now, strict=False)]
     for old, new in pairs:
@@ -169,7 +192,8 @@ def without_foreign_fields(m: dict, where: str, changes: list) -> dict:
     """录音可能是对着另一家服务商录的（或者是别的客户端写的）：assistant 只留 ASSISTANT_KEYS 里的、值不是 null 的字段，
     name 要合规矩；refusal、audio、annotations、parsed、function_call、tool_call_id 和不认得的字段，
     调用里多出来的字段（index、function.parsed），严格的服务商都拒收，去掉。"""
-    dropped = [k for k, v in m.items() if k not in ASSISTANT_KEYS or k != "content" and v is None]
+    kept_null = ("content", "reasoning_content")  # DeepSeek 要求 reasoning_content 在，null 也算
+    dropped = [k for k, v in m.items() if k not in ASSISTANT_KEYS or k not in kept_null and v is None]
     dropped += ["name"] if "name" in m and not named(m["name"]) else []
     m = {k: v for k, v in m.items() if k not in dropped}
     calls = []
@@ -183,8 +207,9 @@ def without_foreign_fields(m: dict, where: str, changes: list) -> dict:
     if calls:
         m["tool_calls"] = calls
     if dropped:
-        names = "、".join(dict.fromkeys(str(k)[:40] for k in dropped))
-        changes.append(where + f"有各家服务商不都收的字段 {names}：去掉了")
+        names = list(dict.fromkeys(str(k)[:40] for k in dropped))
+        more = f" 等 {len(names)} 个" if len(names) > 10 else ""  # 造出来的录音：几千个字段也只一行
+        changes.append(where + f"有各家服务商不都收的字段 {'、'.join(names[:10])}{more}：去掉了")
     return m
 
 
