@@ -12,7 +12,6 @@ connect() 给 SDK 一个自己的 HTTP 客户端（reply_limited_client），它
 import contextlib
 import email.utils
 import itertools
-import os
 import socket
 import time
 import zlib
@@ -103,9 +102,14 @@ class LimitedTransport(httpx.BaseTransport):
         """到点了：关掉当前连接的收发（shutdown），卡在读或写里的那一步立刻返回。"""
         fd, peer = self.connection
         with contextlib.suppress(OSError, ValueError):
-            with socket.socket(fileno=os.dup(fd)) as copy:  # 复制一份描述符来操作：TLS 连接也能这样切断
-                if copy.getpeername() == peer:  # 连接已经关了、描述符给了别人，就不动它
-                    copy.shutdown(socket.SHUT_RDWR)
+            # 按描述符（Windows 上是 socket 句柄）再包一个 socket 来操作：套上 TLS 以后原来那个对象已经交出了描述符；
+            # 不 os.dup（Windows 的句柄不能 dup），用完 detach，不关掉它
+            handle = socket.socket(fileno=fd)
+            try:
+                if handle.getpeername() == peer:  # 连接已经关了、描述符给了别人，就不动它
+                    handle.shutdown(socket.SHUT_RDWR)
+            finally:
+                handle.detach()
 
     def close(self) -> None:
         self.inner.close()

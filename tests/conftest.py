@@ -80,6 +80,14 @@ def our_tool(name: str):
     )
 
 
+def posix_only(reason: str, needs: str | None = None):
+    """要 POSIX 的测试（信号、伪终端、命名管道、/proc、POSIX shell 的命令……）：Windows 上跳过，reason 说为什么。
+    needs：还要有这个路径（/proc、/dev/full 只有 Linux 有）：没有也跳过。"""
+    if os.name == "nt":
+        return pytest.mark.skipif(True, reason=f"Windows 上跳过：{reason}")
+    return pytest.mark.skipif(bool(needs) and not os.path.exists(needs), reason=f"没有 {needs}：{reason}")
+
+
 def pinned_program() -> Path:
     """子进程跑的 agent.py。tools.py 里的限制和 SUITE_LIMITS 一样时就是仓库里的那个；学习者改过时，
     是临时目录里的一份副本，只把这些限制换回来（别的改动原样保留）。"""
@@ -398,7 +406,7 @@ def alive(pid):
         except ProcessLookupError:
             return False
         if os.path.exists(f"/proc/{pid}/stat"):
-            with open(f"/proc/{pid}/stat") as f:
+            with open(f"/proc/{pid}/stat", encoding="utf-8") as f:
                 if f.read().rsplit(")", 1)[1].split()[0] == "Z":
                     return False
         time.sleep(0.05)

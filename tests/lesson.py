@@ -395,7 +395,9 @@ def main(argv) -> int:
             + "    },\n"
             for name in SHIPPED
         )
-        Path(__file__).write_text(re.sub(r"(?ms)^SHIPPED = \{\n.*?^\}", f"SHIPPED = {{\n{now}}}", text, count=1))
+        Path(__file__).write_text(
+            re.sub(r"(?ms)^SHIPPED = \{\n.*?^\}", f"SHIPPED = {{\n{now}}}", text, count=1), encoding="utf-8"
+        )
         return 0
     try:
         import openai

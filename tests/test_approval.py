@@ -9,7 +9,7 @@ import time
 import unicodedata
 
 import pytest
-from conftest import AGENT, ROUNDS, cli_env, sent, tool_results
+from conftest import AGENT, ROUNDS, cli_env, posix_only, sent, tool_results
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,7 +24,6 @@ from support.command_guard import (
     too_long_to_show,
 )
 
-posix_only = pytest.mark.skipif(os.name == "nt", reason="用伪终端")
 HIDDEN = "echo PWNED > pwned.txt;" + " " * 20000 + "ls -la"  # issue 19 里的命令：两万个空格把开头挤出屏幕
 
 
@@ -256,7 +255,7 @@ def terminal_run(project, provider, command, answer="n\n", rows=24, **env):
     return out.decode("utf-8", errors="replace"), tool_results(sent(p, 1))[-1]
 
 
-@posix_only
+@posix_only("用伪终端")
 def test_lines_and_columns_in_the_environment_never_make_a_small_screen_look_big(project, provider):
     """导出了 LINES=100 COLUMNS=200，终端其实只有 24×80：48 行的命令问的时候放不下，不问，直接不执行。"""
     command = "\n".join(f"echo line {i}" for i in range(48))
@@ -265,7 +264,7 @@ def test_lines_and_columns_in_the_environment_never_make_a_small_screen_look_big
     assert "一屏只有 24 行、80 列" in result
 
 
-@posix_only
+@posix_only("用伪终端")
 def test_twenty_thousand_spaces_cannot_push_the_start_off_the_screen(project, provider):
     output, result = terminal_run(project, provider, HIDDEN)
     screen = screen_when_asked(output)
@@ -283,7 +282,7 @@ TALL = [
 ]
 
 
-@posix_only
+@posix_only("用伪终端")
 @pytest.mark.parametrize("command", TALL)
 def test_a_command_taller_than_the_screen_is_refused_without_a_question(project, provider, command):
     output, result = terminal_run(project, provider, command)  # 80×24
@@ -293,7 +292,7 @@ def test_a_command_taller_than_the_screen_is_refused_without_a_question(project,
     assert not (project / "pwned.txt").exists()
 
 
-@posix_only
+@posix_only("用伪终端")
 @pytest.mark.parametrize("command", TALL)
 def test_on_a_tall_enough_screen_the_whole_command_is_on_it_when_asked(project, provider, command):
     output, result = terminal_run(project, provider, command, rows=120)
@@ -319,7 +318,7 @@ def test_the_screen_decides_how_tall_a_command_may_be(monkeypatch):
     assert too_long_to_show("x" * 2000) == ""
 
 
-@posix_only
+@posix_only("用伪终端")
 def test_a_no_break_space_that_fakes_a_comment_is_shown_escaped(project, provider):
     output, result = terminal_run(project, provider, "echo build done\u00a0# ; touch PWNED_NBSP")
     screen = screen_when_asked(output)
@@ -329,7 +328,7 @@ def test_a_no_break_space_that_fakes_a_comment_is_shown_escaped(project, provide
     assert not (project / "PWNED_NBSP").exists()
 
 
-@posix_only
+@posix_only("用伪终端")
 def test_braille_blanks_cannot_push_the_payload_off_the_screen(project, provider):
     command = "echo start" + "\u2800" * 1800 + "; touch PWNED_BRAILLE; " + "\u2800" * 1800 + "echo done"
     output, result = terminal_run(project, provider, command)
@@ -342,7 +341,7 @@ def test_braille_blanks_cannot_push_the_payload_off_the_screen(project, provider
     assert not (project / "PWNED_BRAILLE").exists()
 
 
-@posix_only
+@posix_only("用伪终端")
 def test_a_command_too_long_to_show_is_refused_without_a_question(project, provider):
     output, result = terminal_run(project, provider, "echo PWNED > pwned.txt; echo " + "x" * 5000)
     assert "(y/N)" not in output and "[确认]" not in output

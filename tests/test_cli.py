@@ -1,13 +1,11 @@
 """命令行：一次性提问、交互模式、配置错误。多数在本进程里跑 main()（run_main）；
 Ctrl-C、一直开着的 stdin、agent.py 旁边的 .env 要看真的进程，以子进程运行。"""
 
-import os
 import signal
 import subprocess
 import sys
 import threading
 
-import pytest
 from conftest import (
     AGENT,
     ROUNDS,
@@ -15,6 +13,7 @@ from conftest import (
     alive,
     cli_env,
     default_sigint,
+    posix_only,
     run_main,
     sent,
     tool_results,
@@ -75,8 +74,10 @@ def test_missing_key_exits_2_and_says_what_to_do(project):
 def test_settings_come_from_env_file_and_real_environment_wins(provider, tmp_path):
     app = agent_copy(tmp_path)  # 免得读到开发者自己放在仓库里的 .env
     p = provider([text_reply("好")])
-    (app / ".env").write_text(f"OPENAI_API_KEY=from-dotenv\nOPENAI_BASE_URL={p.url}\nMODEL=dotenv-model\n")
-    (tmp_path / ".env").write_text("MODEL=cwd-model\nOPENAI_TIMEOUT=30\n")
+    (app / ".env").write_text(
+        f"OPENAI_API_KEY=from-dotenv\nOPENAI_BASE_URL={p.url}\nMODEL=dotenv-model\n", encoding="utf-8"
+    )
+    (tmp_path / ".env").write_text("MODEL=cwd-model\nOPENAI_TIMEOUT=30\n", encoding="utf-8")
     env = {k: v for k, v in cli_env().items() if k not in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "MODEL")}
 
     def run_app(*args, **extra):
@@ -175,10 +176,7 @@ class Repl:
         return self.proc.wait(timeout=15)
 
 
-sigint_only = pytest.mark.skipif(os.name == "nt", reason="Windows 上没有 SIGINT 可发")
-
-
-@sigint_only
+@posix_only("发 SIGINT：Windows 的 send_signal 只认 SIGTERM 和 CTRL_*")
 def test_ctrl_c_while_waiting_for_the_model_returns_to_the_prompt(project, provider):
     p = provider([{"sleep": 5, "then": text_reply("太迟了")}, text_reply("第二个问题的回答")], rules=["strict"])
     repl = Repl(p)
@@ -192,7 +190,7 @@ def test_ctrl_c_while_waiting_for_the_model_returns_to_the_prompt(project, provi
     assert [m["content"] for m in sent(p, 1)[1:]] == ["问题一", agent.UNANSWERED, "问题二"]
 
 
-@sigint_only
+@posix_only("发 SIGINT：Windows 的 send_signal 只认 SIGTERM 和 CTRL_*")
 def test_ctrl_c_while_a_command_runs_kills_it_and_the_next_question_works(project, provider):
     pid_file = project / "sleep.pid"
     p = provider(
@@ -207,11 +205,11 @@ def test_ctrl_c_while_a_command_runs_kills_it_and_the_next_question_works(projec
     )
     repl = Repl(p, "--yes")
     repl.ask("跑个命令")
-    wait_until(lambda: pid_file.exists() and pid_file.read_text().strip())
+    wait_until(lambda: pid_file.exists() and pid_file.read_text(encoding="utf-8").strip())
     repl.interrupt_then_ask("继续", "好的")
     assert repl.finish() == 0
     assert "Traceback" not in repl.out
-    assert not alive(int(pid_file.read_text()))
+    assert not alive(int(pid_file.read_text(encoding="utf-8")))
     assert p.rejected == []
     messages = sent(p, 1)
     assert [(m["role"], m.get("tool_call_id")) for m in messages[2:]] == [
@@ -225,7 +223,7 @@ def test_ctrl_c_while_a_command_runs_kills_it_and_the_next_question_works(projec
     assert "[修复]" in repl.out
 
 
-@sigint_only
+@posix_only("发 SIGINT：Windows 的 send_signal 只认 SIGTERM 和 CTRL_*")
 def test_ctrl_c_at_the_prompt_leaves_with_exit_code_0(project, provider):
     repl = Repl(provider())
     repl.wait_for("你：")
@@ -234,7 +232,7 @@ def test_ctrl_c_at_the_prompt_leaves_with_exit_code_0(project, provider):
     assert "Traceback" not in repl.out
 
 
-@sigint_only
+@posix_only("发 SIGINT：Windows 的 send_signal 只认 SIGTERM 和 CTRL_*")
 def test_ctrl_c_in_one_shot_exits_130_without_traceback(project, provider):
     p = provider([{"sleep": 5, "then": text_reply("太迟了")}])
     proc = subprocess.Popen(

@@ -2,7 +2,6 @@
 OPENAI_BASE_URL 指向普通网站。"""
 
 import io
-import os
 import signal
 import subprocess
 import sys
@@ -14,7 +13,7 @@ from http.server import (
 )
 
 import pytest
-from conftest import AGENT, ROUNDS, agent_copy, cli_env, client_for, default_sigint, run_main, wait_until
+from conftest import AGENT, ROUNDS, agent_copy, cli_env, client_for, default_sigint, posix_only, run_main, wait_until
 
 import agent
 import tools
@@ -62,7 +61,7 @@ def test_quit_and_exit_in_any_case_leave_the_repl(project, provider, word, monke
     assert p.requests == []
 
 
-@pytest.mark.skipif(os.name == "nt", reason="Windows 上没有 SIGINT 可发")
+@posix_only("发 SIGINT：Windows 的 send_signal 只认 SIGTERM 和 CTRL_*")
 def test_ctrl_c_in_one_shot_says_the_program_ends(project, provider):
     p = provider([{"sleep": 5, "then": text_reply("太迟了")}])
     proc = subprocess.Popen(
@@ -176,7 +175,6 @@ def test_settings_that_cannot_work_stop_before_any_request(tmp_path, env_file, s
     assert "cp .env.example" not in result.stderr  # .env 已经有了，不要再让人去复制
 
 
-@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="需要 /dev/full")
 @pytest.mark.parametrize(
     "url",
     [
@@ -194,8 +192,9 @@ def test_a_base_url_with_a_query_or_fragment_is_a_configuration_error_that_never
     assert "Traceback" not in result.stderr
 
 
+@posix_only("写满 /dev/full", needs="/dev/full")
 def test_a_full_disk_under_show_messages_is_one_line_not_a_traceback(project):
-    with open("/dev/full", "w") as full:
+    with open("/dev/full", "w", encoding="utf-8") as full:
         r = subprocess.run(
             [
                 sys.executable,

@@ -59,7 +59,8 @@ def test_demo_reproduces_the_chapter_transcript_offline(project):
 
 def test_demo_answer_follows_the_files_not_a_script(project):
     (project / "package.json").write_text(
-        json.dumps({"dependencies": {"vue": "^3.4.0", "koa": "^2.15.0"}, "devDependencies": {"vitest": "^1.6.0"}})
+        json.dumps({"dependencies": {"vue": "^3.4.0", "koa": "^2.15.0"}, "devDependencies": {"vitest": "^1.6.0"}}),
+        encoding="utf-8",
     )
     answer = answer_of(demo(QUESTION, cwd=project).stdout)
     assert "Vue 3.4" in answer and "Koa 2.15" in answer and "Vitest 1.6" in answer
@@ -227,12 +228,14 @@ def test_a_fully_answered_question_is_never_said_to_be_misunderstood(where, ques
 def test_demo_names_the_dependencies_of_a_python_project(workdir):
     (workdir / "pyproject.toml").write_text(
         '[project]\nname = "shop"\ndependencies = [\n  "uvicorn[standard]>=0.20",\n  "fastapi>=0.110",\n'
-        '  "sqlalchemy>=2.0; python_version >= \'3.9\'",\n]\n[project.optional-dependencies]\ndev = ["pytest>=8"]\n'
+        '  "sqlalchemy>=2.0; python_version >= \'3.9\'",\n]\n[project.optional-dependencies]\ndev = ["pytest>=8"]\n',
+        encoding="utf-8",
     )
     (workdir / "requirements.txt").write_text(
         "-r base.txt\n--index-url https://pypi.example/simple\nrequests>=2.31 --hash=sha256:ab\n"
         "git+https://github.com/x/tool.git#egg=tool\n./vendor/lib\n"
-        "https://files.example/pkg/wheelie-1.4.0-py3-none-any.whl\n"
+        "https://files.example/pkg/wheelie-1.4.0-py3-none-any.whl\n",
+        encoding="utf-8",
     )
     out = demo(QUESTION, cwd=workdir).stdout
     assert tool_calls_in(out)[1:] == [
@@ -254,21 +257,23 @@ def test_demo_names_the_dependencies_of_a_python_project(workdir):
 
 
 def test_a_dependency_in_two_manifests_is_listed_once(workdir):
-    (workdir / "pyproject.toml").write_text('[project]\nname = "x"\ndependencies = ["flask", "requests"]\n')
-    (workdir / "requirements.txt").write_text("flask==3.0\nrequests>=2\n")
+    (workdir / "pyproject.toml").write_text(
+        '[project]\nname = "x"\ndependencies = ["flask", "requests"]\n', encoding="utf-8"
+    )
+    (workdir / "requirements.txt").write_text("flask==3.0\nrequests>=2\n", encoding="utf-8")
     answer = answer_of(demo(QUESTION, cwd=workdir).stdout)
     assert "后端：Flask 3.0（Python）\n" in answer and answer.count("requests") == 1, answer
 
 
 def test_demo_does_not_cite_a_manifest_it_could_not_parse(project):
-    (project / "package.json").write_text('{"dependencies": {"react": ')  # 坏掉的 JSON
+    (project / "package.json").write_text('{"dependencies": {"react": ', encoding="utf-8")  # 坏掉的 JSON
     answer = answer_of(demo(QUESTION, cwd=project).stdout)
     assert "依据：package.json" not in answer and "React" not in answer.split("项目说明")[0]
     assert "依赖清单读不了或解析不了（package.json：" in answer
 
 
 def test_a_deeply_nested_manifest_is_the_projects_problem_not_the_providers(project):
-    (project / "package.json").write_text('{"a": ' * 5000 + "1" + "}" * 5000)
+    (project / "package.json").write_text('{"a": ' * 5000 + "1" + "}" * 5000, encoding="utf-8")
     result = demo(QUESTION, cwd=project)
     assert result.returncode == 0 and "服务商" not in result.stdout + result.stderr
     assert "依赖清单读不了或解析不了（package.json：" in answer_of(result.stdout)
@@ -278,7 +283,7 @@ def test_a_deeply_nested_manifest_is_the_projects_problem_not_the_providers(proj
     "manifest", ["[]", '{"dependencies": null}', '{"dependencies": {"react": 18}}', '{"main": {"x": 1}}']
 )
 def test_odd_package_json_gets_an_answer_not_an_error(workdir, capsys, manifest):
-    (workdir / "package.json").write_text(manifest)
+    (workdir / "package.json").write_text(manifest, encoding="utf-8")
     for question in (QUESTION, "这个项目的入口文件是什么？"):
         assert answered(agent.run(question, max_rounds=ROUNDS, client=demo_client(), model="demo"))
     assert "入口文件是 {" not in capsys.readouterr().out
@@ -304,12 +309,14 @@ def test_the_entry_point_and_how_to_run_it(project):
 
 def test_an_entry_point_is_never_taken_from_a_readme(workdir):
     """README 的代码块里有 if __name__ == "__main__"：文档不是代码。没有常见的入口文件名，就照实说没有。"""
-    (workdir / "README.md").write_text('# tool\n\n```python\nif __name__ == "__main__":\n    main()\n```\n')
+    (workdir / "README.md").write_text(
+        '# tool\n\n```python\nif __name__ == "__main__":\n    main()\n```\n', encoding="utf-8"
+    )
     (workdir / "pkg").mkdir()
-    (workdir / "pkg" / "cli.py").write_text('if __name__ == "__main__":\n    print(1)\n')
+    (workdir / "pkg" / "cli.py").write_text('if __name__ == "__main__":\n    print(1)\n', encoding="utf-8")
     answer = answer_of(demo("这个项目的入口文件是什么？", cwd=workdir).stdout)
     assert "顶层目录里没有常见的入口文件" in answer and "README" not in answer
-    (workdir / "main.py").write_text('print("hi")\n')
+    (workdir / "main.py").write_text('print("hi")\n', encoding="utf-8")
     assert "入口文件应该是 main.py（main.py 是常见的入口文件名）" in answer_of(
         demo("这个项目的入口文件是什么？", cwd=workdir).stdout
     )
@@ -347,7 +354,7 @@ def test_the_demo_searches_the_users_spelling_and_the_lowercase_one():
     ],
 )
 def test_every_form_of_an_import_counts(workdir, path, text):
-    (workdir / path).write_text(text)
+    (workdir / path).write_text(text, encoding="utf-8")
     assert "用到了 lodash" in answer_of(demo("有没有用到 lodash", cwd=workdir).stdout)
 
 
@@ -361,7 +368,7 @@ def test_every_form_of_an_import_counts(workdir, path, text):
     ],
 )
 def test_a_line_that_only_looks_like_an_import_is_a_mention(workdir, path, line):
-    (workdir / path).write_text(line + "\n")
+    (workdir / path).write_text(line + "\n", encoding="utf-8")
     assert "没有找到我认得的 lodash 的依赖声明或 import" in answer_of(demo("有没有用到 lodash", cwd=workdir).stdout)
 
 
@@ -375,23 +382,27 @@ def test_demo_search_at_a_tiny_cap_never_says_not_used_by_mistake(project, monke
 
 
 def test_a_cut_search_without_a_declaration_is_never_read_as_not_used(workdir, monkeypatch, capsys):
-    (workdir / "NOTES.md").write_text("express is mentioned here\n" * 20)  # 排在最前面，占满截断的结果
+    (workdir / "NOTES.md").write_text(
+        "express is mentioned here\n" * 20, encoding="utf-8"
+    )  # 排在最前面，占满截断的结果
     (workdir / "src").mkdir()
-    (workdir / "src" / "app.js").write_text('const express = require("express");\n')
+    (workdir / "src" / "app.js").write_text('const express = require("express");\n', encoding="utf-8")
     monkeypatch.setattr(tools, "MAX_RESULT_CHARS", 200)
     answer = answer_of(ask("搜索一下项目里有没有用到 express", capsys))
     assert "说不准是否用到了 express" in answer and "搜索结果被截断了" in answer and "没有搜到" not in answer
 
 
 def test_demo_says_it_cannot_tell_when_narrowing_cannot_help(workdir, monkeypatch, capsys):
-    (workdir / "app.js").write_text('log("express");\n' * 30 + 'const express = require("express");\n')
+    (workdir / "app.js").write_text(
+        'log("express");\n' * 30 + 'const express = require("express");\n', encoding="utf-8"
+    )
     monkeypatch.setattr(tools, "MAX_RESULT_CHARS", 200)
     answer = answer_of(ask("搜索一下项目里有没有用到 express", capsys))
     assert "说不准是否用到了 express" in answer and "没有搜到" not in answer
 
 
 def test_a_file_too_big_to_search_is_not_read_as_not_used(workdir):
-    (workdir / "bundle.js").write_text("var x=1;\n" * 300_000 + 'require("lodash");\n')
+    (workdir / "bundle.js").write_text("var x=1;\n" * 300_000 + 'require("lodash");\n', encoding="utf-8")
     answer = answer_of(demo("搜索一下项目里有没有用到 lodash", cwd=workdir).stdout)
     assert "说不准是否用到了 lodash" in answer and "bundle.js（超过 2 MB" in answer and "没有搜到" not in answer
 
@@ -399,8 +410,8 @@ def test_a_file_too_big_to_search_is_not_read_as_not_used(workdir):
 def test_the_demo_searches_the_hidden_folders_a_whole_tree_search_skips(workdir):
     for folder in (".hidden", ".git", "node_modules/lodash", ".venv"):
         (workdir / folder).mkdir(parents=True)
-        (workdir / folder / "x.js").write_text('import lodash from "lodash"\n')
-    (workdir / ".venv" / "pyvenv.cfg").write_text("home = /usr\n")
+        (workdir / folder / "x.js").write_text('import lodash from "lodash"\n', encoding="utf-8")
+    (workdir / ".venv" / "pyvenv.cfg").write_text("home = /usr\n", encoding="utf-8")
     out = demo("Is lodash used anywhere?", cwd=workdir).stdout
     assert 'search_files({"query": "lodash", "path": ".hidden"})' in out and '"path": ".git"' not in out
     assert "Yes, lodash is used: 1 declaration(s) or import(s), in .hidden/x.js" in out
@@ -516,7 +527,7 @@ def test_demo_answers_english_questions_in_english(question, expected):
 
 
 def test_english_answers_keep_the_honesty_rules(workdir):
-    (workdir / "notes.txt").write_text("随便写写\n")
+    (workdir / "notes.txt").write_text("随便写写\n", encoding="utf-8")
     for question, says in (
         ("What tech stack does this project use?", "has no package.json"),
         ("What is the entry point?", "has no usual entry file"),

@@ -6,7 +6,7 @@ import os
 import re
 
 import pytest
-from conftest import ROOT, our_tool, run_main, time_limit
+from conftest import ROOT, our_tool, posix_only, run_main, time_limit
 
 from support.demo.manifests import pyproject_deps, short_version
 from support.demo.model import demo_client, next_step
@@ -84,40 +84,41 @@ def test_a_version_is_shortened_only_when_it_is_a_plain_version(spec, shown):
     assert short_version(spec) == shown
 
 
+@posix_only("符号链接在 Windows 上要特权")
 def test_an_unreadable_manifest_is_not_called_missing_and_a_broken_package_json_is_not_called_without_main(workdir):
     (workdir / "package.json").symlink_to("nowhere.json")
     text = final(answer(workdir, "帮我看看这个项目用了什么技术栈"))
     assert "依赖清单读不了或解析不了（package.json" in text and "没有 package.json" not in text
     (workdir / "package.json").unlink()
-    (workdir / "package.json").write_text('{\n "main": "server.js",\n}\n')
-    (workdir / "index.js").write_text("x\n")
+    (workdir / "package.json").write_text('{\n "main": "server.js",\n}\n', encoding="utf-8")
+    (workdir / "index.js").write_text("x\n", encoding="utf-8")
     text = final(answer(workdir, "这个项目的入口文件是什么？"))
     assert "package.json 读不了或解析不了" in text and "没有 main 字段" not in text
 
 
 def test_no_usual_entry_file_claims_no_search_it_did_not_do(workdir):
-    (workdir / "run.py").write_text('if __name__ == "__main__":\n    print(1)\n')
+    (workdir / "run.py").write_text('if __name__ == "__main__":\n    print(1)\n', encoding="utf-8")
     text = final(answer(workdir, "这个项目的入口文件是什么？"))
     assert "没有再往别处找" in text and "搜到" not in text
 
 
 # ── 像工具说明的文件名、命令输出 ───────────────────────────────────
 def test_a_file_named_like_a_search_note_is_a_hit_not_a_note(workdir):
-    (workdir / "[没有进去搜的 1 个目录：x").write_text("const _ = require('lodash')]\n")
+    (workdir / "[没有进去搜的 1 个目录：x").write_text("const _ = require('lodash')]\n", encoding="utf-8")
     text = final(answer(workdir, "搜索一下项目里有没有用到 lodash"))
     assert "没有搜到 lodash" not in text and "[没有进去搜的 1 个目录：x" in text
 
 
 def test_a_nested_hidden_folder_the_search_skipped_makes_the_answer_unsure(workdir):
     (workdir / ".tools" / ".inner").mkdir(parents=True)
-    (workdir / ".tools" / ".inner" / "app.js").write_text("const _ = require('lodash');\n")
+    (workdir / ".tools" / ".inner" / "app.js").write_text("const _ = require('lodash');\n", encoding="utf-8")
     text = final(answer(workdir, "搜索一下项目里有没有用到 lodash"))
     assert "说不准是否用到了 lodash" in text and "没有搜到" not in text
 
 
 def test_a_test_folder_with_a_subfolder_or_an_odd_name_is_not_called_empty(workdir):
     (workdir / "tests" / "unit").mkdir(parents=True)
-    (workdir / "tests" / "tests 是空目录").write_text("")
+    (workdir / "tests" / "tests 是空目录").write_text("", encoding="utf-8")
     text = final(answer(workdir, "帮我看看 tests 目录下有哪些测试文件"))
     assert "tests/unit/（子目录，没有往里列）" in text and "- tests/tests 是空目录" in text and "是空的" not in text
 
@@ -129,8 +130,8 @@ def test_output_that_looks_like_the_tools_own_words_is_still_output(workdir, pri
 
 
 def test_words_in_notes_and_html_are_not_imports(workdir):
-    (workdir / "NOTES").write_text("Using express is a bad idea\n")
-    (workdir / "index.html").write_text("<p>\nuse express? no.\n</p>\n")
+    (workdir / "NOTES").write_text("Using express is a bad idea\n", encoding="utf-8")
+    (workdir / "index.html").write_text("<p>\nuse express? no.\n</p>\n", encoding="utf-8")
     text = final(answer(workdir, "Is express used?"))
     assert "Yes, express is used" not in text and "I can't tell" in text
 
@@ -205,7 +206,7 @@ def test_a_follow_up_asking_where_again_answers_the_same_thing_again():
 # ── 有界：每个问题在默认的 10 轮里回答 ────────────────────────────────
 @our_tool("read_file")  # 翻页的是项目版本的 read_file
 def test_a_long_file_and_many_names_are_answered_within_the_default_rounds(workdir):
-    (workdir / "README.md").write_text("".join(f"line {i}\n" for i in range(2500)))
+    (workdir / "README.md").write_text("".join(f"line {i}\n" for i in range(2500)), encoding="utf-8")
     out = answer(workdir, "README.md 里写了什么？", input=None)
     assert "[最终回复]" in out and "我只看到了 200 行（没有读全）" in out
     names = " and ".join(f"Lib{i}.js" for i in range(30))
@@ -349,14 +350,19 @@ def test_totals_keep_every_digit(inventory):
     stock = inventory / "stock"
     for name in ("红笔", "蓝笔"):
         record = {"item": name, "stock": 5, "unit_price": "PRICE", "currency": "CNY"}
-        (stock / f"{name}.json").write_text(json.dumps(record).replace('"PRICE"', "1.0000000000000000000000000001"))
+        (stock / f"{name}.json").write_text(
+            json.dumps(record).replace('"PRICE"', "1.0000000000000000000000000001"), encoding="utf-8"
+        )
     text = final(answer(inventory, "I need 1 box of red pens and 1 box of blue pens. How much in total?"))
     assert "= 2.0000000000000000000000000002 CNY" in text
-    (stock / "红笔.json").write_text('{"item": "红笔", "stock": 123456789012345678901234567891, "unit_price": 1}')
+    (stock / "红笔.json").write_text(
+        '{"item": "红笔", "stock": 123456789012345678901234567891, "unit_price": 1}', encoding="utf-8"
+    )
     (stock / "蓝笔.json").unlink()
     assert "123456789012345678901234567891" in final(answer(inventory, "What is the total value of all the stock?"))
 
 
+@posix_only("符号链接在 Windows 上要特权")
 def test_all_the_stock_names_an_item_it_could_not_read(inventory):
     (inventory / "stock" / "绿笔.json").symlink_to(inventory / "nowhere.json")
     text = final(answer(inventory, "What is the total value of all the stock on hand?"))
@@ -374,7 +380,9 @@ def test_an_unusable_record_says_what_a_usable_one_looks_like(inventory, record)
 
 
 def test_a_price_of_minus_zero_is_zero(inventory):
-    (inventory / "stock" / "红笔.json").write_text('{"item":"红笔","stock":5,"unit_price":-0.0,"currency":"CNY"}')
+    (inventory / "stock" / "红笔.json").write_text(
+        '{"item":"红笔","stock":5,"unit_price":-0.0,"currency":"CNY"}', encoding="utf-8"
+    )
     text = final(answer(inventory, "我需要 3 盒红笔。库存够吗？如果够，一共多少钱？"))
     assert "3 × 0 = 0" in text and "-0" not in text
 
@@ -402,37 +410,40 @@ def test_a_long_pyproject_read_in_part_lists_what_it_saw(workdir):
     lines = "".join(
         f'  "pkg{i}>=1",  # pinned for reason {i}, see the long issue tracker discussion\n' for i in range(1200)
     )
-    (workdir / "pyproject.toml").write_text("[project]\ndependencies = [\n" + lines + "]\n")
+    (workdir / "pyproject.toml").write_text("[project]\ndependencies = [\n" + lines + "]\n", encoding="utf-8")
     text = final(answer(workdir, "这个项目用了什么技术栈？"))
     assert "pkg0" in text and "只看到了一部分" in text and "依据：。" not in text and "解析不了" not in text
 
 
 def test_the_runtime_version_is_named_from_requires_python_and_engines(workdir):
-    (workdir / "pyproject.toml").write_text('[project]\nrequires-python = ">=3.10"\ndependencies = ["fastapi"]\n')
+    (workdir / "pyproject.toml").write_text(
+        '[project]\nrequires-python = ">=3.10"\ndependencies = ["fastapi"]\n', encoding="utf-8"
+    )
     assert "Python (requires-python >=3.10)" in final(answer(workdir, "What Python version does it require?"))
 
 
 def test_a_script_in_pyproject_is_the_entry_point(workdir):
     (workdir / "pyproject.toml").write_text(
-        '[project]\nname = "pyapp"\n\n[project.scripts]\npyapp = "pyapp.cli:main"\n'
+        '[project]\nname = "pyapp"\n\n[project.scripts]\npyapp = "pyapp.cli:main"\n', encoding="utf-8"
     )
     assert "pyapp.cli:main" in final(answer(workdir, "入口文件是哪个？"))
 
 
 def test_a_main_that_is_not_a_file_name_is_not_called_missing(workdir):
-    (workdir / "package.json").write_text('{"main": ["lib/a.js"]}')
-    (workdir / "index.js").write_text("console.log(1)\n")
+    (workdir / "package.json").write_text('{"main": ["lib/a.js"]}', encoding="utf-8")
+    (workdir / "index.js").write_text("console.log(1)\n", encoding="utf-8")
     text = final(answer(workdir, "这个项目的入口文件是什么？"))
     assert "main 不是一个文件名" in text and "没有 main 字段" not in text
 
 
 def test_a_long_first_paragraph_is_marked_as_cut(workdir):
-    (workdir / "README.md").write_text("# X\n\n" + "word " * 200 + "\n")
+    (workdir / "README.md").write_text("# X\n\n" + "word " * 200 + "\n", encoding="utf-8")
     assert "word…" in final(answer(workdir, "这个项目是做什么的？"))
 
 
+@posix_only("符号链接在 Windows 上要特权")
 def test_a_search_that_could_not_see_everything_still_names_where_the_name_appears(workdir):
-    (workdir / "app.js").write_text("import _ from 'lodash-es'\n")
+    (workdir / "app.js").write_text("import _ from 'lodash-es'\n", encoding="utf-8")
     (workdir / "outside").symlink_to("/nonexistent-target")
     text = final(answer(workdir, "Is lodash used anywhere?"))
     assert "I can't tell" in text and "app.js" in text
@@ -523,7 +534,7 @@ def test_a_failed_read_from_an_earlier_question_is_tried_again():
 
 
 def test_a_main_that_is_not_in_the_folder_is_said(workdir):
-    (workdir / "package.json").write_text('{"main": "dist/server.js"}')
+    (workdir / "package.json").write_text('{"main": "dist/server.js"}', encoding="utf-8")
     (workdir / "src").mkdir()
     text = final(answer(workdir, "这个项目的入口文件是什么？"))
     assert "dist/server.js" in text and "工作目录里没有它" in text
@@ -531,43 +542,45 @@ def test_a_main_that_is_not_in_the_folder_is_said(workdir):
 
 def test_poetry_scripts_name_the_entry_point(workdir):
     (workdir / "pyproject.toml").write_text(
-        '[tool.poetry]\nname = "app"\n\n[tool.poetry.scripts]\nserve = "app.main:run"\n'
+        '[tool.poetry]\nname = "app"\n\n[tool.poetry.scripts]\nserve = "app.main:run"\n', encoding="utf-8"
     )
     assert "app.main:run" in final(answer(workdir, "程序从哪个文件启动"))
 
 
 @our_tool("read_file")  # 说“是空文件”“UTF-16”的是项目版本的 read_file
 def test_an_empty_file_is_called_empty_and_a_utf16_file_is_named_by_the_tool(workdir):
-    (workdir / "empty.txt").write_text("")
+    (workdir / "empty.txt").write_text("", encoding="utf-8")
     (workdir / "u.txt").write_bytes("hello\n".encode("utf-16"))
     text = final(answer(workdir, "empty.txt 和 u.txt 里写了什么？"))
     assert "empty.txt 是空文件" in text and "UTF-16" in text and "二进制" not in text.split("u.txt")[-1][:30]
 
 
 def test_a_readme_with_only_a_heading_is_not_said_to_start_with_code(workdir):
-    (workdir / "README.md").write_text("# Title\n")
+    (workdir / "README.md").write_text("# Title\n", encoding="utf-8")
     text = final(answer(workdir, "这个项目是做什么的？"))
     assert "开头没有一段说明文字" in text and "代码" not in text
 
 
 def test_a_name_not_found_says_the_search_was_case_sensitive(workdir):
-    (workdir / "requirements.txt").write_text("Django>=4.2\n")
+    (workdir / "requirements.txt").write_text("Django>=4.2\n", encoding="utf-8")
     text = final(answer(workdir, "Does it use django?"))
     assert "case-sensitive" in text and "is not used" not in text
 
 
 def test_the_entry_point_named_by_the_start_script(workdir):
-    (workdir / "package.json").write_text('{"scripts": {"start": "node src/app.js"}}')
-    (workdir / "index.js").write_text("x\n")
+    (workdir / "package.json").write_text('{"scripts": {"start": "node src/app.js"}}', encoding="utf-8")
+    (workdir / "index.js").write_text("x\n", encoding="utf-8")
     text = final(answer(workdir, "项目从哪个文件启动？"))
     assert "src/app.js" in text and "index.js 是常见的入口文件名" not in text
 
 
 def test_the_stack_reads_a_subproject_and_says_what_workspaces_it_did_not_read(workdir):
-    (workdir / "requirements.txt").write_text("flask==3.0.0\n")
-    (workdir / "requirements-dev.txt").write_text("pytest==8.0\n")
+    (workdir / "requirements.txt").write_text("flask==3.0.0\n", encoding="utf-8")
+    (workdir / "requirements-dev.txt").write_text("pytest==8.0\n", encoding="utf-8")
     (workdir / "web").mkdir()
-    (workdir / "web" / "package.json").write_text('{"dependencies": {"vue": "^3.4.0"}, "workspaces": ["a"]}')
+    (workdir / "web" / "package.json").write_text(
+        '{"dependencies": {"vue": "^3.4.0"}, "workspaces": ["a"]}', encoding="utf-8"
+    )
     text = final(answer(workdir, "这个项目用了什么技术栈？"))
     assert "Flask 3.0" in text and "Vue 3.4" in text and "pytest 8.0" in text and "workspaces" in text
     assert "Vue" in final(answer(workdir, "web 目录下的前端用了什么技术栈？"))

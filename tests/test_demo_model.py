@@ -8,7 +8,7 @@ import os
 import re
 
 import pytest
-from conftest import INVENTORY_QUESTION, QUESTION, ROOT, ROUNDS, run_main
+from conftest import INVENTORY_QUESTION, QUESTION, ROOT, ROUNDS, posix_only, run_main
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -87,7 +87,7 @@ def test_a_recorded_request_gets_the_same_reply_anywhere(tmp_path, monkeypatch, 
     monkeypatch.chdir(tmp_path)  # 别的目录、别的环境：回复一字不差
     monkeypatch.setenv("PATH", "")
     monkeypatch.setenv("LANG", "C")
-    (tmp_path / "package.json").write_text('{"dependencies": {"vue": "3"}}')
+    (tmp_path / "package.json").write_text('{"dependencies": {"vue": "3"}}', encoding="utf-8")
     assert [demo_client().chat.completions.create(**r).model_dump() for r in runs] == first
 
 
@@ -172,8 +172,8 @@ def test_any_tool_results_get_an_answer_within_a_bound_and_never_an_exception(qu
 def test_a_file_imitating_the_paging_hint_does_not_send_the_demo_round_and_round(workdir):
     """文件的内容像翻页提示（用 offset=1 继续读]）：不照着它往回翻，也不一直翻下去。"""
     hint = "[第 1–1 行；后面还有约 9 字节没显示，用 offset=1 继续读]"
-    (workdir / "package.json").write_text('{"dependencies": {"react": "18"}}\n' + hint + "\n")
-    (workdir / "README.md").write_text("\n".join([hint] * 50))
+    (workdir / "package.json").write_text('{"dependencies": {"react": "18"}}\n' + hint + "\n", encoding="utf-8")
+    (workdir / "README.md").write_text("\n".join([hint] * 50), encoding="utf-8")
     for question in (QUESTION, "README.md 里写了什么？", "这个项目是做什么的？"):
         out = run_main("--demo", question, cwd=workdir).stdout
         assert "[最终回复]" in out and len(re.findall(r"第 \d+ 轮", out)) <= 4, out
@@ -221,8 +221,9 @@ def test_odd_file_names_in_a_listing_are_entries_not_notes(names):
     assert seen.lines == tuple(names) and seen.state in ("complete", "cut")
 
 
+@posix_only("Windows 的文件名里不能有换行")
 def test_a_name_with_a_newline_is_one_entry_in_the_demos_ls(workdir):
-    (workdir / "a\nb.txt").write_text("x")
+    (workdir / "a\nb.txt").write_text("x", encoding="utf-8")
     out = run_main("--demo", "--yes", "帮我看一下当前目录下都有些什么文件", cwd=workdir).stdout
     assert "列出了 1 项" in out and "a?b.txt" in out
 

@@ -2,13 +2,12 @@
 以及英文问题用英文回答。"""
 
 import json
-import os
 import re
 import shutil
 import subprocess
 
 import pytest
-from conftest import ROUNDS, Terminal, run_main
+from conftest import ROUNDS, Terminal, posix_only, run_main
 
 import agent
 import tools
@@ -18,7 +17,6 @@ from support.demo.question import english, understand
 from support.demo.words import QUESTIONS
 from support.options import Options
 
-posix_only = pytest.mark.skipif(os.name == "nt", reason="断言的是 POSIX shell 的命令")
 needs_git = pytest.mark.skipif(not shutil.which("git"), reason="没有 git")
 LIST = "帮我看一下当前目录下都有些什么文件"
 BRANCH = "检查一下当前 git 分支"
@@ -52,7 +50,7 @@ def git_repo(work, branch="demo-branch"):
 
 
 # ── 四个例子，--yes ──────────────────────────────────────────
-@posix_only
+@posix_only("断言的是 POSIX shell 的命令")
 def test_listing_runs_ls_and_names_what_it_printed(workdir):
     files(workdir, **{"a.py": "print(1)\n", "notes.txt": "x\n", ".env.example": "K=\n"})
     (workdir / "src").mkdir()
@@ -62,7 +60,7 @@ def test_listing_runs_ls_and_names_what_it_printed(workdir):
     assert "目录（1）：src/" in answer and "a.py" in answer and ".env.example" in answer and "notes.txt" in answer
 
 
-@posix_only
+@posix_only("断言的是 POSIX shell 的命令")
 def test_listing_a_named_folder_lists_that_folder(workdir):
     (workdir / "pkg").mkdir()
     files(workdir / "pkg", **{"a.py": "print(1)\n"})
@@ -71,7 +69,7 @@ def test_listing_a_named_folder_lists_that_folder(workdir):
     assert commands == ["ls -Apq pkg"] and "文件（1）：a.py" in answer and "top.txt" not in answer
 
 
-@posix_only
+@posix_only("断言的是 POSIX shell 的命令")
 def test_listing_an_empty_folder_says_it_is_empty(workdir):
     _, answer, _ = demo("--yes", LIST, cwd=workdir)
     assert "当前目录是空的" in answer
@@ -92,12 +90,12 @@ def test_branch_outside_a_git_repository_passes_the_error_on(workdir, tmp_path):
     assert "失败了（退出码 128）" in answer and "not a git repository" in answer and "分支是" not in answer
 
 
-@posix_only
+@posix_only("断言的是 POSIX shell 的命令")
 def test_hello_is_created_then_run_by_two_commands(workdir):
     out, answer, commands = demo("--yes", HELLO, cwd=workdir)
     assert commands == ["printf '%s\\n' 'print(\"hi\")' > hello.py", f"{PYTHON} hello.py"]
     assert re.findall(r"第 (\d+) 轮", out) == ["1", "2", "3"]  # 先建，看到结果再运行：两轮各一条命令
-    assert (workdir / "hello.py").read_text() == 'print("hi")\n'
+    assert (workdir / "hello.py").read_text(encoding="utf-8") == 'print("hi")\n'
     assert answer.startswith('已创建 hello.py，写入了 print("hi")（退出码 0），运行了它')
     assert "输出是：\n\n    hi\n" in answer
 
@@ -108,7 +106,7 @@ def test_a_script_that_fails_is_reported_with_its_error_line(workdir):
     assert "但运行失败了" in answer and "退出码 1" in answer and "“炸了”" in answer and "输出是" not in answer
 
 
-@posix_only
+@posix_only("断言的是 POSIX shell 的命令")
 def test_line_counts_come_from_wc(workdir):
     files(workdir, **{"a.py": "print(1)\n", "b.py": "x = 1\ny = 2\n", "c.txt": "1\n2\n3\n"})
     _, answer, commands = demo("--yes", COUNT, cwd=workdir)
@@ -117,14 +115,14 @@ def test_line_counts_come_from_wc(workdir):
     assert "wc -l 数的是换行符" not in answer
 
 
-@posix_only
+@posix_only("断言的是 POSIX shell 的命令")
 def test_a_file_wc_counts_as_0_lines_is_not_called_empty(workdir):
     files(workdir, **{"a.py": "print(1)"})  # 一行，末尾没有换行符
     _, answer, _ = demo("--yes", COUNT, cwd=workdir)
     assert "- a.py：0 行" in answer and "写着 0 行的文件不一定是空的" in answer
 
 
-@posix_only
+@posix_only("断言的是 POSIX shell 的命令")
 def test_line_counts_of_the_chapters_folder_and_of_no_file(workdir):
     (workdir / "build-agent-example" / "code").mkdir(parents=True)
     files(workdir / "build-agent-example" / "code", **{"step05.py": "a\nb\nc\n"})
@@ -156,7 +154,7 @@ def test_refused_hello_is_neither_created_nor_run(workdir):
 
 
 # ── 伪终端里真的问 (y/N) ──────────────────────────────────────
-@posix_only
+@posix_only("断言的是 POSIX shell 的命令")
 def test_each_command_is_approved_on_a_terminal(workdir):
     term = Terminal(None, "--demo", cwd=workdir, TERM="dumb")
     term.wait_for("你：")
@@ -190,7 +188,7 @@ def test_no_readme_and_a_readme_without_prose(workdir):
 
 def test_readme_past_the_first_page_of_the_listing_is_found(workdir):
     for i in range(310):  # 大写 A 排在 README.md 前面：README 在第二页
-        (workdir / f"A{i:03}.txt").write_text("")
+        (workdir / f"A{i:03}.txt").write_text("", encoding="utf-8")
     files(workdir, **{"README.md": "# Big\n\nA folder with many files.\n"})
     out, answer, _ = demo("What is this project about?", cwd=workdir)
     assert '"offset": 301' in out and "A folder with many files." in answer
@@ -198,7 +196,7 @@ def test_readme_past_the_first_page_of_the_listing_is_found(workdir):
 
 def test_a_listing_it_could_not_finish_is_not_read_as_no_readme(workdir, monkeypatch, capsys):
     for i in range(8):
-        (workdir / f"A{i}.txt").write_text("")
+        (workdir / f"A{i}.txt").write_text("", encoding="utf-8")
     files(workdir, **{"README.md": "# Big\n\nA folder.\n"})
     monkeypatch.setattr(tools, "MAX_RESULT_CHARS", 100)  # 一页只放得下一项，翻 5 页也看不到 README
     messages = agent.run("这个项目是做什么的？", max_rounds=ROUNDS, client=demo_client(), model="demo")
@@ -288,10 +286,10 @@ def test_commands_for_windows_cmd():
     )
 
 
-@posix_only
+@posix_only("断言的是 POSIX shell 的命令")
 def test_an_output_cut_in_the_middle_is_said_to_be_partial(workdir, monkeypatch, capsys):
     for i in range(200):
-        (workdir / f"file{i:03}.txt").write_text("")
+        (workdir / f"file{i:03}.txt").write_text("", encoding="utf-8")
     monkeypatch.setattr(tools, "MAX_RESULT_CHARS", 1000)
     messages = agent.run(
         LIST, max_rounds=ROUNDS, client=demo_client(), model="demo", options=Options(auto_approve=True)
@@ -314,20 +312,20 @@ def test_the_repl_intro_lists_questions_in_both_languages(tmp_path):
     assert "模型：offline-demo" in banner
 
 
-@posix_only
+@posix_only("断言的是 POSIX shell 的命令")
 def test_the_help_lists_create_and_run_and_it_is_answered_without_a_note(workdir):
     """帮助里列着的问题（“… and run it”）：建了、运行了，不说哪一句没认出。"""
     out, answer, _ = demo("--yes", 'Create hello.py with print("hi") and run it', cwd=workdir)
     assert "hi" in answer and "did not recognise" not in answer
 
 
-@posix_only
+@posix_only("断言的是 POSIX shell 的命令")
 def test_politeness_after_the_content_is_not_written_into_the_file(workdir):
     demo("--yes", 'Please create b.py containing print("x"), thanks', cwd=workdir)
-    assert (workdir / "b.py").read_text() == 'print("x")\n'
+    assert (workdir / "b.py").read_text(encoding="utf-8") == 'print("x")\n'
 
 
-@posix_only
+@posix_only("断言的是 POSIX shell 的命令")
 def test_the_line_count_of_one_named_file(workdir):
     (workdir / "src").mkdir()
     files(workdir / "src", **{"index.js": "a\nb\nc\n"})

@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import MEMORY_PRELUDE, QUESTION, ROOT, agent_copy, edit, our_tool, run_copy, set_constant
+from conftest import MEMORY_PRELUDE, QUESTION, ROOT, agent_copy, edit, our_tool, posix_only, run_copy, set_constant
 
 
 def exercise(n):
@@ -156,6 +156,7 @@ def test_exercise_4_at_a_cap_too_small_for_the_paging_hint_the_readme_is_said_to
     assert "README.md 只看到了开头一部分" in answer and "没有一段说明文字" not in answer
 
 
+@posix_only("命令是 yes | head，PATH=/usr/bin:/bin；峰值内存读 /proc", needs="/proc/self/status")
 @pytest.mark.parametrize("cap", [200, 100, 60, 10])
 def test_exercise_4_every_result_stays_under_a_tiny_cap_and_says_it_was_cut(tmp_path, cap):
     """上限改得很小，每个工具的结果（包括 run_command 的 200 MB 输出）也不超过它，被截断时注明；
@@ -172,7 +173,7 @@ def test_exercise_4_every_result_stays_under_a_tiny_cap_and_says_it_was_cut(tmp_
     )
     out = subprocess.run(
         [sys.executable, "-c", code], cwd=tmp_path / "work", capture_output=True, text=True, timeout=120,
-        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(app), "PYTHONIOENCODING": "utf-8"},
+        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(app), "PYTHONIOENCODING": "utf-8"}, encoding="utf-8",
     )  # fmt: skip
     grown_kb, lengths, results = json.loads(out.stdout)
     assert grown_kb < 50 * 1024, f"上限 {cap} 时，200 MB 的输出让进程多用了 {grown_kb // 1024} MB"

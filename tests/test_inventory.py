@@ -315,13 +315,17 @@ def test_an_unclear_quantity_is_asked_about_not_guessed(inventory, quantity):
 
 
 def test_large_totals_are_exact(inventory):
-    (inventory / "stock" / "大笔.json").write_text(f'{{"stock":{10**40},"unit_price":12,"currency":"CNY"}}')
+    (inventory / "stock" / "大笔.json").write_text(
+        f'{{"stock":{10**40},"unit_price":12,"currency":"CNY"}}', encoding="utf-8"
+    )
     answer = answer_in(demo(inventory, f"我需要 {10**32 - 1} 盒大笔，够吗？一共多少钱").stdout)
     assert f"= {(10**32 - 1) * 12} 元" in answer
 
 
 def test_a_unit_in_the_data_that_differs_from_the_question_is_not_compared(inventory):
-    (inventory / "stock" / "单笔.json").write_text('{"stock":5,"unit":"支","unit_price":12,"currency":"CNY"}')
+    (inventory / "stock" / "单笔.json").write_text(
+        '{"stock":5,"unit":"支","unit_price":12,"currency":"CNY"}', encoding="utf-8"
+    )
     answer = answer_in(demo(inventory, "我需要 3 箱单笔，库存够吗？一共多少钱？").stdout)
     assert "库存是 5 支，你问的是 3 箱" in answer and "够。" not in answer and "一共" not in answer
 
@@ -354,7 +358,9 @@ def test_a_clipped_result_is_never_glued_into_numbers():
 
 
 def test_a_price_keeps_its_digits_and_a_unit_without_a_quantity_is_asked_about(inventory):
-    (inventory / "stock" / "红笔.json").write_text('{"stock":5,"unit":"盒","unit_price":1e-400,"currency":"CNY"}')
+    (inventory / "stock" / "红笔.json").write_text(
+        '{"stock":5,"unit":"盒","unit_price":1e-400,"currency":"CNY"}', encoding="utf-8"
+    )
     assert "3 × 0.000" in answer_in(demo(inventory, QUESTION).stdout)
     answer = answer_in(demo(inventory, "红笔的库存还有多少？").stdout)
     assert answer.startswith("\n红笔：库存 5 盒，单价 0.000") and "None" not in answer and "你需要" not in answer

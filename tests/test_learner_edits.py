@@ -198,7 +198,7 @@ def test_json_that_stops_midway_is_never_used_as_data_and_a_paged_one_is_read_on
 def test_a_requirements_file_longer_than_the_chapters_cut_is_answered_as_seen_in_part(pasted, tmp_path):
     extra = "".join(f"package{i}=={i}.0\n" for i in range(600))
     work = python_project(tmp_path / "shop", "flask==3.0.0\npytest==8.1.1\n" + extra)
-    assert len((work / "requirements.txt").read_text()) > 5000
+    assert len((work / "requirements.txt").read_text(encoding="utf-8")) > 5000
     text = answer(run_copy(pasted, "--demo", "-C", str(work), QUESTION))
     assert "Flask 3.0" in text and "requirements.txt 只看到了一部分" in text and "可能不全" in text
 
@@ -224,7 +224,7 @@ def test_the_chapters_cut_inside_our_read_file_is_still_a_cut(tmp_path):
     )
     work = tmp_path / "shop"
     work.mkdir()
-    (work / "requirements.txt").write_text("".join(f"lib{i}=={i}.0\n" for i in range(100)))
+    (work / "requirements.txt").write_text("".join(f"lib{i}=={i}.0\n" for i in range(100)), encoding="utf-8")
     text = answer(run_copy(app, "--demo", "-C", str(work), QUESTION))
     assert "requirements.txt 只看到了一部分" in text
 

@@ -15,7 +15,7 @@ import time
 import zlib
 
 import pytest
-from conftest import AGENT, ROUNDS, cli_env, default_sigint, our_tool, run_main, sent, tool_results
+from conftest import AGENT, ROUNDS, cli_env, default_sigint, our_tool, posix_only, run_main, sent, tool_results
 
 from fakes.hostile import (
     drip,
@@ -54,7 +54,11 @@ def one_error_line(result):
 
 
 # ── 一个回复最多等 OPENAI_TIMEOUT 秒，重试也算在里面 ─────────────
-@pytest.mark.parametrize("respond", [drip, drip_headers, endless_slowly, silent], ids=lambda f: f.__name__)
+@pytest.mark.parametrize(
+    "respond",
+    [drip, drip_headers, endless_slowly, silent],
+    ids=lambda f: f.__name__,
+)
 def test_a_reply_takes_at_most_openai_timeout_in_total(workdir, respond):
     """每次读都在 0.3 秒内有东西来（或者一声不吭）：SDK 自己的读超时永远不到，停下它的只能是 OPENAI_TIMEOUT。"""
     with raw_server(respond) as (url, count):
@@ -217,6 +221,7 @@ def peak_rss_mb(url, timeout=PATIENT, retries=2):
     return peak_rss([sys.executable, str(AGENT), "--max-rounds", str(ROUNDS), "你好"], env)
 
 
+@posix_only("峰值内存用 resource 量")
 def test_endless_and_bomb_replies_use_bounded_memory(workdir):
     with raw_server(send(reply_bytes())) as (url, count):
         baseline, _ = peak_rss_mb(url)
@@ -343,6 +348,7 @@ def test_a_password_in_the_base_url_is_a_configuration_error_and_never_shown(wor
     assert "hunter2" not in result.stdout + result.stderr and KEY not in result.stdout + result.stderr
 
 
+@posix_only("用 resource.setrlimit 和 preexec_fn 限制内存")
 def test_running_out_of_memory_at_start_up_is_one_line(workdir):
     """录音大得（或者机器小得）解析时内存不够：一行说是什么，没有 traceback。"""
     import resource
@@ -350,7 +356,7 @@ def test_running_out_of_memory_at_start_up_is_one_line(workdir):
     recording = workdir / "big.jsonl"
     session = {"event": "session", "version": 1, "model": "m", "host": "h", "tools": [], "max_rounds": 1}
     pad = json.dumps({"event": "x", "pad": [[]] * 5_000_000}, separators=(",", ":"))  # 15 MB 一行，解析出来几百 MB
-    recording.write_text(json.dumps(session) + "\n" + pad + "\n")
+    recording.write_text(json.dumps(session) + "\n" + pad + "\n", encoding="utf-8")
 
     def small():
         resource.setrlimit(resource.RLIMIT_AS, (300 * 2**20, 300 * 2**20))  # 启动要约 150 MB
@@ -374,11 +380,15 @@ def test_a_utf8_bom_in_env_is_ignored(workdir):
     assert result.returncode == 1 and "连不上" in one_error_line(result)
 
 
+@posix_only("符号链接指到 /proc/self/mem", needs="/proc/self/mem")
 def test_an_unreadable_env_is_one_line(workdir):
     (workdir / ".env").symlink_to("/proc/self/mem")  # 是普通文件，读它却出错（root 也一样）
     result = run_main("你好")
     line = one_error_line(result)
     assert result.returncode == 2 and "读不了" in line and ".env" in line
+
+
+SYMLINKS = posix_only("符号链接在 Windows 上要特权")
 
 
 def fifo(path):
@@ -388,13 +398,18 @@ def fifo(path):
 @pytest.mark.parametrize(
     "make, words",
     [
-        (fifo, "不是普通文件（是命名管道）"),  # 读它会一直等
+        pytest.param(fifo, "不是普通文件（是命名管道）", marks=posix_only("用 mkfifo")),  # 读它会一直等
         (os.mkdir, "不是普通文件（是目录）"),
-        (lambda path: path.symlink_to("/dev/zero"), "不是普通文件（是设备）"),  # 读它永远读不完
-        (lambda path: path.symlink_to("no-such-file"), "链接指向的文件不存在"),
-        (lambda path: path.symlink_to(path.name), "绕成了圈"),
+        pytest.param(  # 读它永远读不完
+            lambda path: path.symlink_to("/dev/zero"), "不是普通文件（是设备）", marks=posix_only("指到 /dev/zero")
+        ),
+        pytest.param(lambda path: path.symlink_to("no-such-file"), "链接指向的文件不存在", marks=SYMLINKS),
+        pytest.param(lambda path: path.symlink_to(path.name), "绕成了圈", marks=SYMLINKS),
         (lambda path: path.write_bytes(b"\0" * 100 + b"OPENAI_API_KEY=sk-x\n"), "第 1 行有 NUL 字节"),
-        (lambda path: path.write_text('MODEL=m\nOPENAI_API_KEY="sk-x\n# 引号没配对\n'), "第 2 行解析不了"),
+        (
+            lambda path: path.write_text('MODEL=m\nOPENAI_API_KEY="sk-x\n# 引号没配对\n', encoding="utf-8"),
+            "第 2 行解析不了",
+        ),
     ],
     ids=["fifo", "directory", "dev-zero", "dangling-link", "looping-link", "nul", "open-quote"],
 )
@@ -412,7 +427,7 @@ def test_a_hard_link_to_the_env_file_of_the_work_dir_is_kept_back(provider, work
     """-C DIR：DIR 里的 .env 是配置，它的硬链接换了名字也不许读（agent 启动时在别的目录）。"""
     project = workdir / "project"
     project.mkdir()
-    (project / ".env").write_text("OPENAI_API_KEY=sk-in-the-work-dir\n")
+    (project / ".env").write_text("OPENAI_API_KEY=sk-in-the-work-dir\n", encoding="utf-8")
     os.link(project / ".env", project / "notes.txt")
     p = provider([tool_reply(call("read_file", {"path": "notes.txt"})), text_reply("好")])
     result = run_main("-C", str(project), "看看", p=p)
@@ -421,7 +436,8 @@ def test_a_hard_link_to_the_env_file_of_the_work_dir_is_kept_back(provider, work
     assert read.startswith("错误：") and "sk-in-the-work-dir" not in read, read
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root 读得了没有权限的文件")
+@posix_only("chmod(0) 在 Windows 上挡不住读")
+@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root 读得了没有权限的文件")
 def test_an_env_without_permission_is_one_line(workdir):
     write_env(workdir, b"MODEL=m\n")
     (workdir / ".env").chmod(0)
@@ -438,10 +454,11 @@ def test_a_five_thousand_digit_integer_in_a_reply_is_not_called_a_bug(workdir):
     assert "整数" in line and "不是 agent 的 bug" in line and "这是 agent 的 bug" not in line
 
 
+@posix_only("写满 /dev/full", needs="/dev/full")
 def test_a_full_disk_is_named_not_called_a_bug(workdir):
     with raw_server(send(reply_bytes("好" * 50_000))) as (url, count):
         env = cli_env(None, OPENAI_BASE_URL=url, OPENAI_API_KEY=KEY)
-        with open("/dev/full", "w") as full:
+        with open("/dev/full", "w", encoding="utf-8") as full:
             result = subprocess.run(
                 [sys.executable, str(AGENT), "--max-rounds", str(ROUNDS), "你好"],
                 stdout=full,
@@ -461,6 +478,7 @@ def test_memory_errors_are_not_called_agent_bugs():
 
 
 # ── 启动时任何时刻按 Ctrl-C：没有 traceback，退出码 130 ───────────
+@posix_only("发 SIGINT：Windows 的 send_signal 只认 SIGTERM 和 CTRL_*")
 @pytest.mark.parametrize("after", ["json", "dotenv", "support.config", "httpx2", "openai", "tools", 1.5])
 def test_ctrl_c_at_any_moment_of_start_up_exits_130_without_traceback(workdir, after):
     """-X importtime 每 import 完一个模块打印一行：看到那一行就按 Ctrl-C（数字：启动后过这么多秒）。"""
@@ -489,6 +507,7 @@ def test_ctrl_c_at_any_moment_of_start_up_exits_130_without_traceback(workdir, a
     assert proc.returncode == 130
 
 
+@posix_only("os.kill(自己, SIGINT) 在 Windows 上是直接结束进程")
 def test_ctrl_c_while_the_arguments_are_parsed_is_a_ctrl_c_not_an_attribute_error(monkeypatch):
     """argparse 的 parse_intermixed_args 在收尾时被 Ctrl-C 打断，会抛 AttributeError（save_nargs）而不是
     KeyboardInterrupt，退出时就是一段 traceback。解析时按的 Ctrl-C 等解析完再算：照样是 KeyboardInterrupt。"""

@@ -6,7 +6,7 @@ import signal
 import threading
 
 import pytest
-from conftest import client_for, run_main
+from conftest import client_for, posix_only, run_main
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -75,9 +75,8 @@ def test_utf8_output_cut_anywhere_is_still_read_as_utf8(text, a, b):
 
 
 # ── 等模型回复时按 Ctrl-C：在另一个线程里等（Windows 的做法），主线程照样停下 ────────────
-def test_waiting_in_a_thread_is_interrupted_by_ctrl_c_and_passes_replies_and_errors(provider):
-    import openai  # 用到时才导入，和 conftest 的 client_for 一样
-
+@posix_only("os.kill(自己, SIGINT) 在 Windows 上是直接结束进程")
+def test_waiting_in_a_thread_is_interrupted_by_ctrl_c(provider):
     slow = provider([{"sleep": 30, "then": text_reply("太晚了")}])
     client = Waiting(client_for(slow), in_thread=True)
     timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
@@ -85,6 +84,11 @@ def test_waiting_in_a_thread_is_interrupted_by_ctrl_c_and_passes_replies_and_err
     with pytest.raises(KeyboardInterrupt):
         client.chat.completions.create(model="m", messages=[{"role": "user", "content": "hi"}])
     timer.join()
+
+
+def test_waiting_in_a_thread_passes_replies_and_errors(provider):
+    import openai  # 用到时才导入，和 conftest 的 client_for 一样
+
     quick = provider([text_reply("好")])
     reply = Waiting(client_for(quick), in_thread=True).chat.completions.create(
         model="m", messages=[{"role": "user", "content": "hi"}]

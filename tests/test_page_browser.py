@@ -37,7 +37,7 @@ def chromium(profile, *args):
         "--hide-scrollbars",
         f"--user-data-dir={profile}",
     ]
-    return subprocess.run([*command, *args], capture_output=True, text=True, timeout=120, check=False)
+    return subprocess.run([*command, *args], capture_output=True, text=True, timeout=120, check=False, encoding="utf-8")
 
 
 @pytest.fixture(scope="module")

@@ -69,7 +69,9 @@ def test_an_item_without_stock_data_is_unknown_not_zero(inventory):
 
 
 def test_any_number_of_items_in_any_order_in_chinese_or_english(inventory):
-    (inventory / "stock" / "黑笔.json").write_text('{"item":"黑笔","stock":10,"unit_price":3,"currency":"CNY"}')
+    (inventory / "stock" / "黑笔.json").write_text(
+        '{"item":"黑笔","stock":10,"unit_price":3,"currency":"CNY"}', encoding="utf-8"
+    )
     result = demo(inventory, "要 2 盒蓝笔、4 盒黑笔和 1 盒红笔，够不够？一共多少钱？")
     calls = re.findall(r'\[调用工具\] read_file\(\{"path": "stock/(.+?)\.json"\}\)', result.stdout)
     assert calls == ["蓝笔", "黑笔", "红笔"]

@@ -9,7 +9,7 @@ import time
 from unittest import mock
 
 import pytest
-from conftest import our_tool
+from conftest import our_tool, posix_only
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,8 +17,6 @@ import tools
 from support import workspace
 from support.options import Options
 from support.search import coverage_note, walk_files
-
-posix_only = pytest.mark.skipif(os.name == "nt", reason="符号链接要特权、没有 dir_fd：Windows 上只是尽力而为")
 
 SECRET = "sk-race-secret-7f3a9c"  # .env 里的 key
 OUTSIDE = "outside-the-workdir-4242"  # 工作目录外面那个文件的内容
@@ -50,12 +48,12 @@ while True:
 def race(workdir, tmp_path):
     """工作目录里有 .env（SECRET）、notes.txt、sub/f.txt；工作目录外面有 outside/f.txt（OUTSIDE）。
     race(kind) 启动换链接的进程，测试结束时结束它。"""
-    (workdir / ".env").write_text(f"KEY={SECRET}\n")
-    (workdir / "notes.txt").write_text("KEY=plain-notes\n")
+    (workdir / ".env").write_text(f"KEY={SECRET}\n", encoding="utf-8")
+    (workdir / "notes.txt").write_text("KEY=plain-notes\n", encoding="utf-8")
     (workdir / "sub").mkdir()
-    (workdir / "sub" / "f.txt").write_text("KEY=inside\n")
+    (workdir / "sub" / "f.txt").write_text("KEY=inside\n", encoding="utf-8")
     (tmp_path / "outside").mkdir()
-    (tmp_path / "outside" / "f.txt").write_text(f"KEY={OUTSIDE}\n")
+    (tmp_path / "outside" / "f.txt").write_text(f"KEY={OUTSIDE}\n", encoding="utf-8")
     st = (workdir / ".env").stat()
     options = Options(env_files=frozenset({(st.st_dev, st.st_ino)}))  # 和 agent.py 读过 .env 时一样
     flippers = []
@@ -85,7 +83,7 @@ def hammer(options, calls):
     return leaks, normal
 
 
-@posix_only
+@posix_only("符号链接要特权、没有 dir_fd：Windows 上只是尽力而为")
 @pytest.mark.parametrize("kind", ["symlink", "hardlink"])
 @our_tool("read_file")
 def test_a_file_flipped_to_the_env_file_never_leaks_the_key(race, kind):
@@ -100,7 +98,7 @@ def test_a_file_flipped_to_the_env_file_never_leaks_the_key(race, kind):
     assert all(normal.values()), normal  # 每种调用都读到过正常内容：确实是在换来换去的时候读的
 
 
-@posix_only
+@posix_only("符号链接要特权、没有 dir_fd：Windows 上只是尽力而为")
 @our_tool("read_file")
 def test_a_folder_flipped_to_a_link_outside_never_leaks_outside_files(race):
     options = race("dir")
@@ -115,14 +113,14 @@ def test_a_folder_flipped_to_a_link_outside_never_leaks_outside_files(race):
 
 
 # ── 搜不到的文件要说出来 ─────────────────────────────────────
-@posix_only
+@posix_only("符号链接要特权、没有 dir_fd：Windows 上只是尽力而为")
 def test_search_notes_the_files_it_could_not_open(workdir):
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         pytest.skip("root 什么都打得开")
-    (workdir / "a.txt").write_text("needle\n")
+    (workdir / "a.txt").write_text("needle\n", encoding="utf-8")
     (workdir / "locked").mkdir()
-    (workdir / "locked" / "x.txt").write_text("needle\n")
-    (workdir / "secret.txt").write_text("needle\n")
+    (workdir / "locked" / "x.txt").write_text("needle\n", encoding="utf-8")
+    (workdir / "secret.txt").write_text("needle\n", encoding="utf-8")
     os.chmod(workdir / "secret.txt", 0)
     os.chmod(workdir / "locked", 0)
     try:
@@ -141,7 +139,7 @@ def test_search_notes_the_files_it_could_not_open(workdir):
 def test_search_notes_files_and_folders_that_vanish_during_the_walk(workdir):
     for name in ("a.txt", "b.txt", "c.txt", "z/d.txt"):
         (workdir / "z").mkdir(exist_ok=True)
-        (workdir / name).write_text("needle\n")
+        (workdir / name).write_text("needle\n", encoding="utf-8")
     files = walk_files(str(workdir), frozenset())
     walking = iter(files)
     path, fd = next(walking)  # 已经扫描过这一层，正要一个一个打开
@@ -157,7 +155,7 @@ def test_search_notes_files_and_folders_that_vanish_during_the_walk(workdir):
     assert coverage_note(files).startswith("\n[有 2 个文件或目录没有搜：b.txt（")
 
 
-@posix_only
+@posix_only("符号链接要特权、没有 dir_fd：Windows 上只是尽力而为")
 def test_search_reaches_files_deeper_than_the_os_path_limit(workdir):
     fd = os.open(".", os.O_RDONLY)
     for level in range(25):  # 25 级、每级 202 个字符：整条路径超过 Linux 的 PATH_MAX（4096），按路径打不开
@@ -217,7 +215,7 @@ def test_skip_lines_in_big_blocks_lands_on_the_right_line(tmp_path):
 
 @our_tool("read_file")
 def test_paging_by_the_hints_reads_every_line_once_even_after_the_file_changes(workdir):
-    (workdir / "log.txt").write_text("".join(f"line {i}\n" for i in range(1, 3001)))
+    (workdir / "log.txt").write_text("".join(f"line {i}\n" for i in range(1, 3001)), encoding="utf-8")
     seen, offset = [], 1
     while True:
         page = tools.dispatch_tool("read_file", json.dumps({"path": "log.txt", "offset": offset})).splitlines()
@@ -227,7 +225,7 @@ def test_paging_by_the_hints_reads_every_line_once_even_after_the_file_changes(w
         offset = int(page[-1].rsplit("offset=", 1)[1].split()[0])
     assert seen == [f"{i}\tline {i}" for i in range(1, 3001)]
     # 文件改了（行变长）：记下的位置作废，同一个 offset 读到的是新文件的那一行
-    (workdir / "log.txt").write_text("".join(f"longer line {i}\n" for i in range(1, 3001)))
+    (workdir / "log.txt").write_text("".join(f"longer line {i}\n" for i in range(1, 3001)), encoding="utf-8")
     page = tools.dispatch_tool("read_file", json.dumps({"path": "log.txt", "offset": offset, "limit": 1}))
     assert page.splitlines()[0] == f"{offset}\tlonger line {offset}"
     assert tools.dispatch_tool("read_file", json.dumps({"path": "log.txt", "offset": 3002})).endswith(

@@ -16,6 +16,7 @@ from conftest import (
     default_sigint,
     edit,
     our_tool,
+    posix_only,
     run_cli,
     run_copy,
     run_main,
@@ -65,7 +66,7 @@ def test_a_file_edited_after_recording_is_flagged_at_its_round(project, tmp_path
     recording = tmp_path / "run.jsonl"
     run_main("--demo", "--record", str(recording), QUESTION)
     package = project / "package.json"
-    package.write_text(package.read_text().replace("express", "fastify"))
+    package.write_text(package.read_text(encoding="utf-8").replace("express", "fastify"), encoding="utf-8")
 
     out = replay(recording).stdout
     rounds = out.split("===== 第 ")
@@ -144,6 +145,7 @@ def test_an_error_is_replayed_as_the_same_line(project, tmp_path, provider):
     assert (replayed.returncode, replayed.stderr) == (1, recorded.stderr)
 
 
+@posix_only("发 SIGINT；命令用 POSIX shell 的 touch、[ -e ]、sleep")
 def test_ctrl_c_during_a_tool_is_recorded_and_replayed_as_the_same_stop(project, tmp_path, provider):
     """录音从请求里看到工具结果：Ctrl-C 打断第二个工具时，第一个的结果在问题结束时写下，第二个没有；
     回放执行完这一轮，下一轮开头说录制时它没有执行完，像当时一样以 130 停下。"""
@@ -168,6 +170,7 @@ def test_ctrl_c_during_a_tool_is_recorded_and_replayed_as_the_same_stop(project,
     assert "[回放] 录音里没有 call_sh 的结果：录制时它没有执行完" in replayed.stdout
 
 
+@posix_only("发 SIGINT；命令用 POSIX shell 的 touch、sleep")
 def test_a_second_question_after_a_stop_during_tools_records_no_result_that_did_not_run(project, tmp_path, provider):
     """交互模式里 Ctrl-C 打断第二个工具，再问一个问题：check_pairing 补上的“没有结果”不是执行的结果，不写成 tool 事件；
     SIGTERM 打断的也一样留下做完了的那个。"""
@@ -196,6 +199,7 @@ def test_a_second_question_after_a_stop_during_tools_records_no_result_that_did_
         assert any(e["event"] == "interrupted" and e.get("during") == "tools" for e in events(recording))
 
 
+@posix_only("发 SIGINT：Windows 的 send_signal 只认 SIGTERM 和 CTRL_*")
 def test_ctrl_c_mid_run_leaves_a_file_that_replays_to_that_point(project, tmp_path, provider):
     p = provider([tool_reply(call("list_files", {})), {"sleep": 30, "then": text_reply("太晚了")}])
     recording = tmp_path / "run.jsonl"
@@ -278,7 +282,8 @@ def test_no_key_env_value_or_variable_in_a_recording(tmp_path, provider):
     assert "the key is ***" in data
     for secret in (key, "dotenv-value-4242", "environment-value-9191", "RECOGNISABLE"):
         assert secret not in data
-    assert oct(os.stat(recording).st_mode & 0o777) == "0o600"  # 里面有工具读到的内容：只有自己能读
+    if os.name != "nt":  # Windows 没有这样的权限位
+        assert oct(os.stat(recording).st_mode & 0o777) == "0o600"  # 里面有工具读到的内容：只有自己能读
 
 
 def test_bad_recordings_and_an_existing_file_get_one_line(tmp_path, project):
@@ -294,10 +299,10 @@ def test_bad_recordings_and_an_existing_file_get_one_line(tmp_path, project):
         assert out.returncode == 2 and out.stderr.count("\n") == 1 and name in out.stderr, (name, out.stderr)
     out = replay(tmp_path / "missing.jsonl")
     assert out.returncode == 2 and "读不了录音文件" in out.stderr
-    (tmp_path / "taken.jsonl").write_text("mine")
+    (tmp_path / "taken.jsonl").write_text("mine", encoding="utf-8")
     out = run_main("--demo", "--record", str(tmp_path / "taken.jsonl"), QUESTION)
     assert out.returncode == 2 and "不覆盖" in out.stderr
-    assert (tmp_path / "taken.jsonl").read_text() == "mine"
+    assert (tmp_path / "taken.jsonl").read_text(encoding="utf-8") == "mine"
     out = run_cli("--replay", "x.jsonl", "--demo")
     assert out.returncode == 2 and "--replay" in out.stderr
 
@@ -316,7 +321,7 @@ def test_the_shipped_demo_recording_still_matches_the_demo():
 def test_a_changed_system_prompt_is_flagged_in_round_one(tmp_path):
     app = agent_copy(tmp_path)
     (app / "my-project").mkdir()
-    (app / "my-project" / "package.json").write_text('{"dependencies": {"react": "18"}}')
+    (app / "my-project" / "package.json").write_text('{"dependencies": {"react": "18"}}', encoding="utf-8")
     recorded = run_copy(app, "--demo", "--record", "run.jsonl", "-C", "my-project", QUESTION)
     assert recorded.returncode == 0, recorded.stderr
     edit(app / "agent.py", "你是一个有文件访问能力的助手", "你是一个谨慎的助手")
@@ -372,9 +377,11 @@ def test_a_key_written_as_json_escapes_is_masked_and_the_recording_stays_valid(p
 
 
 def test_special_files_and_odd_text_in_a_recording(project, tmp_path):
-    fifo = tmp_path / "pipe.jsonl"
-    os.mkfifo(fifo)
-    for special in (fifo, tmp_path):  # 命名管道不会让它一直等；目录也是一句话
+    specials = [tmp_path]
+    if os.name != "nt":  # Windows 没有命名管道（mkfifo）
+        os.mkfifo(tmp_path / "pipe.jsonl")
+        specials.append(tmp_path / "pipe.jsonl")
+    for special in specials:  # 命名管道不会让它一直等；目录也是一句话
         out = replay(special, timeout=10)
         assert out.returncode == 2 and "不是普通文件" in out.stderr, out.stderr
     recording = tmp_path / "odd.jsonl"
@@ -404,6 +411,7 @@ def many_tiny_requests(path, requests=10_000):
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
+@posix_only("峰值内存用 resource 量")
 def test_a_recording_of_many_tiny_requests_costs_memory_linear_in_its_size(tmp_path):
     """每次请求的完整历史不再各拷一份：20,000 次请求时，以前 --replay 要 2.4 GB、--page 跑 5 分钟也没完（4 GB）；
     各拷一份的话，10,000 次也要几百 MB。"""
@@ -420,7 +428,9 @@ def test_a_recording_of_many_tiny_requests_costs_memory_linear_in_its_size(tmp_p
 def test_a_line_or_a_file_too_big_for_a_laptop_is_one_line(tmp_path):
     recording = tmp_path / "long.jsonl"
     session = {"event": "session", "version": 1, "model": "m", "host": "h", "tools": [], "max_rounds": 1}
-    recording.write_text(json.dumps(session) + "\n" + '{"event": "x", "pad": "' + "x" * (17 * 2**20) + '"}\n')
+    recording.write_text(
+        json.dumps(session) + "\n" + '{"event": "x", "pad": "' + "x" * (17 * 2**20) + '"}\n', encoding="utf-8"
+    )
     out = replay(recording)
     assert out.returncode == 2 and "第 2 行有 17 MB，太长了" in out.stderr and "Traceback" not in out.stderr
     with open(recording, "ab") as f:

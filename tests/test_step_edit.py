@@ -8,12 +8,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import QUESTION, Terminal, wait_until
+from conftest import QUESTION, Terminal, posix_only, wait_until
 
 from support.stats import NotRun
 from support.step import edit_result
 
-pytest.importorskip("pty", reason="Windows 上没有 pty")
 BLUE, GREEN = "\x1b[34m", "\x1b[32m"
 
 
@@ -35,6 +34,7 @@ def step_through(term, edits):
             return term.finish()
 
 
+@posix_only("用伪终端")
 def test_editing_the_package_json_result_changes_the_answer(project, monkeypatch):
     monkeypatch.delenv("EDITOR", raising=False)
     monkeypatch.delenv("VISUAL", raising=False)
@@ -50,12 +50,14 @@ def test_editing_the_package_json_result_changes_the_answer(project, monkeypatch
     assert f"{BLUE}    [4] assistant tool_calls: read_file" in out and f"{GREEN}    [5] tool" in out
 
 
+@posix_only("用伪终端")
 def test_editing_with_editor_and_no_colour(project, monkeypatch, tmp_path):
     script = tmp_path / "edit.py"
     script.write_text(
         "import sys, pathlib\n"
         "f = pathlib.Path(sys.argv[1])\n"
-        "f.write_text(f.read_text(encoding='utf-8').replace('express', 'koa') + '\\n', encoding='utf-8')\n"
+        "f.write_text(f.read_text(encoding='utf-8').replace('express', 'koa') + '\\n', encoding='utf-8')\n",
+        encoding="utf-8",
     )
     monkeypatch.setenv("EDITOR", f"{sys.executable} {script}")
     monkeypatch.setenv("NO_COLOR", "1")
@@ -68,6 +70,7 @@ def test_editing_with_editor_and_no_colour(project, monkeypatch, tmp_path):
     assert "\x1b[3" not in out
 
 
+@posix_only("用伪终端")
 def test_without_an_edit_the_answer_is_unchanged_and_nothing_is_marked(project, monkeypatch):
     monkeypatch.delenv("EDITOR", raising=False)
     monkeypatch.delenv("VISUAL", raising=False)
@@ -129,6 +132,7 @@ def test_the_replacement_cannot_empty_a_result(monkeypatch, capsys):
     assert "不能是空的" in capsys.readouterr().out
 
 
+@posix_only("用伪终端")
 def test_a_mistyped_answer_at_the_pause_is_asked_again_not_taken_as_enter(project):
     """第 1 轮没有工具结果可改：打 e（或别的字）不是回车，再问一次；回车才继续。"""
     term = Terminal(None, "--demo", "--step", "-C", str(project), QUESTION)
@@ -176,11 +180,12 @@ STUBBORN_EDITOR = (  # 不理 SIGTERM，还自己启动了一个进程
 )
 
 
-@pytest.mark.skipif(not os.path.isdir("/proc"), reason="按 /proc 找编辑器进程")
-@pytest.mark.parametrize(
-    "sig, script", [(signal.SIGTERM, SLOW_EDITOR), (signal.SIGHUP, SLOW_EDITOR), (signal.SIGTERM, STUBBORN_EDITOR)]
+@posix_only("用伪终端、发信号，按 /proc 找编辑器进程", needs="/proc")
+@pytest.mark.parametrize(  # 信号写名字：Windows 没有 SIGHUP，收集时不取
+    "name, script", [("SIGTERM", SLOW_EDITOR), ("SIGHUP", SLOW_EDITOR), ("SIGTERM", STUBBORN_EDITOR)]
 )
-def test_a_signal_while_the_editor_is_open_ends_the_editor_and_removes_its_file(project, tmp_path, sig, script):
+def test_a_signal_while_the_editor_is_open_ends_the_editor_and_removes_its_file(project, tmp_path, name, script):
+    sig = getattr(signal, name)
     mark = f"editor-{os.getpid()}-{sig}-{len(script)}"
     editor = tmp_path / "slow_editor.py"
     editor.write_text(script, encoding="utf-8")

@@ -1,17 +1,15 @@
 """只在终端上才有的行为：等待提示、--step 的暂停。用伪终端（pty）真实运行 agent.py。"""
 
-import os
 import signal
 
-import pytest
-from conftest import Terminal, run_main, sent
+from conftest import Terminal, posix_only, run_main, sent
 
 from fakes.provider import call, text_reply, tool_reply
 
-pty = pytest.importorskip("pty", reason="Windows 上没有 pty")
 ERASE = "\r" + " " * 40 + "\r"
 
 
+@posix_only("用伪终端")
 def test_terminal_shows_elapsed_seconds_while_waiting_and_erases_them(project, provider):
     p = provider([{"sleep": 1.6, "then": text_reply("好")}])
     term = Terminal(p, "看看", stdin_is_terminal=False)
@@ -29,7 +27,7 @@ def test_piped_output_has_no_wait_indicator(project, provider):
     assert "\r" not in result.stdout
 
 
-@pytest.mark.skipif(os.name == "nt", reason="Windows 上没有 SIGINT 可发")
+@posix_only("用伪终端，发 SIGINT")
 def test_ctrl_c_stops_the_wait_and_erases_the_indicator(project, provider):
     p = provider([{"sleep": 30, "then": text_reply("太迟了")}])  # 比 finish() 的 15 秒还长
     term = Terminal(p, "看看", stdin_is_terminal=False)
@@ -40,6 +38,7 @@ def test_ctrl_c_stops_the_wait_and_erases_the_indicator(project, provider):
     assert "Traceback" not in term.out
 
 
+@posix_only("用伪终端")
 def test_step_waits_for_enter_and_q_stops_the_question_leaving_a_valid_history(project, provider):
     p = provider([tool_reply(call("list_files", {}, id="c1")), text_reply("第二个问题的回答")], rules=["strict"])
     term = Terminal(p, "--step")

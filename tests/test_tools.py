@@ -10,7 +10,19 @@ import sys
 import threading
 
 import pytest
-from conftest import MEMORY_PRELUDE, ROOT, ROUNDS, Terminal, agent_copy, alive, our_tool, run_main, sent, tool_results
+from conftest import (
+    MEMORY_PRELUDE,
+    ROOT,
+    ROUNDS,
+    Terminal,
+    agent_copy,
+    alive,
+    our_tool,
+    posix_only,
+    run_main,
+    sent,
+    tool_results,
+)
 
 import tools
 from fakes.provider import call, text_reply, tool_reply
@@ -29,7 +41,7 @@ def run_tool(name, options=Options(), **args):
 @pytest.mark.parametrize("path", ["..", "../secret.txt", "src/../../secret.txt"])
 @our_tool("read_file")
 def test_parent_paths_are_refused(project, path):
-    (project.parent / "secret.txt").write_text("top secret")
+    (project.parent / "secret.txt").write_text("top secret", encoding="utf-8")
     for name, args in [
         ("read_file", {"path": path}),
         ("list_files", {"path": path}),
@@ -42,15 +54,15 @@ def test_parent_paths_are_refused(project, path):
 @our_tool("read_file")
 def test_absolute_path_outside_is_refused_inside_is_allowed(project):
     outside = project.parent / "secret.txt"
-    outside.write_text("top secret")
+    outside.write_text("top secret", encoding="utf-8")
     assert run_tool("read_file", path=str(outside)).startswith("错误：")
     assert "My Project" in run_tool("read_file", path=str(project / "README.md"))
 
 
-@pytest.mark.skipif(os.name == "nt", reason="符号链接在 Windows 上需要特权")
+@posix_only("符号链接在 Windows 上要特权")
 @our_tool("read_file")
 def test_symlink_that_leads_outside_is_refused(project):
-    (project.parent / "secret.txt").write_text("top secret")
+    (project.parent / "secret.txt").write_text("top secret", encoding="utf-8")
     (project / "link.txt").symlink_to(project.parent / "secret.txt")
     (project / "linkdir").symlink_to(project.parent)
     assert run_tool("read_file", path="link.txt").startswith("错误：")
@@ -63,9 +75,9 @@ def test_symlink_that_leads_outside_is_refused(project):
 
 @our_tool("read_file")
 def test_env_files_are_never_read_or_searched(project):
-    (project / ".env").write_text("OPENAI_API_KEY=sk-real-key\n")
+    (project / ".env").write_text("OPENAI_API_KEY=sk-real-key\n", encoding="utf-8")
     (project / "config").mkdir()
-    (project / "config" / ".env.local").write_text("OPENAI_API_KEY=sk-real-key\n")
+    (project / "config" / ".env.local").write_text("OPENAI_API_KEY=sk-real-key\n", encoding="utf-8")
     assert ".env" in run_tool("read_file", path=".env") and run_tool("read_file", path=".env").startswith("错误：")
     assert run_tool("read_file", path="config/.env.local").startswith("错误：")
     assert "没有找到" in run_tool("search_files", query="sk-real-key")
@@ -116,7 +128,7 @@ def test_a_cut_listing_is_never_empty_and_says_how_to_go_on(workdir, monkeypatch
 # ── read_file ────────────────────────────────────────────────
 @our_tool("read_file")
 def test_read_file_pages_by_offset_and_limit(workdir):
-    (workdir / "long.txt").write_text("".join(f"line {i}\n" for i in range(1, 1001)))
+    (workdir / "long.txt").write_text("".join(f"line {i}\n" for i in range(1, 1001)), encoding="utf-8")
     first = run_tool("read_file", path="long.txt")
     assert first.splitlines()[0] == "1\tline 1"
     assert f"line {tools.READ_LINES}\n" in first + "\n" and f"line {tools.READ_LINES + 1}\n" not in first
@@ -158,7 +170,7 @@ def test_read_file_decodes_non_utf8_with_replacement(workdir):
 
 @our_tool("read_file")
 def test_read_file_shortens_a_very_long_line(workdir):
-    (workdir / "min.js").write_text("a" * 50_000 + "\nsecond\n")
+    (workdir / "min.js").write_text("a" * 50_000 + "\nsecond\n", encoding="utf-8")
     result = run_tool("read_file", path="min.js")
     assert "此行过长" in result and "second" in result and len(result) < 3 * tools.MAX_LINE_CHARS
 
@@ -167,8 +179,8 @@ def test_read_file_shortens_a_very_long_line(workdir):
 def test_search_files_reports_file_line_text_and_skips_noise(project):
     for skipped in ["node_modules/react", ".git", "__pycache__", "venv", ".hidden"]:
         (project / skipped).mkdir(parents=True)
-        (project / skipped / "x.js").write_text('require("express")\n')
-    (project / "venv" / "pyvenv.cfg").write_text("home = /usr\n")
+        (project / skipped / "x.js").write_text('require("express")\n', encoding="utf-8")
+    (project / "venv" / "pyvenv.cfg").write_text("home = /usr\n", encoding="utf-8")
     result = run_tool("search_files", query="express")
     assert result.splitlines() == [
         'package.json:6: "express": "^4.18.2"',
@@ -183,7 +195,7 @@ def test_search_files_reports_file_line_text_and_skips_noise(project):
 
 def test_search_files_stops_at_50_hits_and_says_so(workdir):
     for i in range(30):
-        (workdir / f"f{i:02d}.txt").write_text("needle\n" * 3)
+        (workdir / f"f{i:02d}.txt").write_text("needle\n" * 3, encoding="utf-8")
     lines = run_tool("search_files", query="needle").splitlines()
     assert len(lines) == tools.MAX_SEARCH_HITS + 1
     assert lines[-1].startswith("[结果已截断：只显示了前 50 条匹配") and "query" in lines[-1] and "path" in lines[-1]
@@ -191,7 +203,9 @@ def test_search_files_stops_at_50_hits_and_says_so(workdir):
 
 @pytest.mark.parametrize("cap", [100, 130, 200])
 def test_a_cut_search_shows_the_first_hit_and_how_to_narrow(project, monkeypatch, cap):
-    (project / "src" / "long.js").write_text("// " + "express " * 100 + "\n" + 'require("express")\n' * 40)
+    (project / "src" / "long.js").write_text(
+        "// " + "express " * 100 + "\n" + 'require("express")\n' * 40, encoding="utf-8"
+    )
     monkeypatch.setattr(tools, "MAX_RESULT_CHARS", cap)
     for path, first in [(".", 'package.json:6: "express": "^4.18.2"'), ("src/long.js", "src/long.js:1: // express")]:
         lines = run_tool("search_files", query="express", path=path).splitlines()
@@ -203,8 +217,8 @@ def test_a_cut_search_shows_the_first_hit_and_how_to_narrow(project, monkeypatch
 
 
 def test_search_files_finds_a_match_after_many_near_misses(workdir):
-    (workdir / "a.txt").write_text("zeb " * 100 + "zebra\n")  # 锚点字节 z 先出现 100 次
-    (workdir / "b.txt").write_text("zebra at the very start\n")
+    (workdir / "a.txt").write_text("zeb " * 100 + "zebra\n", encoding="utf-8")  # 锚点字节 z 先出现 100 次
+    (workdir / "b.txt").write_text("zebra at the very start\n", encoding="utf-8")
     lines = run_tool("search_files", query="zebra").splitlines()
     assert [line.split(":")[0] for line in lines] == ["a.txt", "b.txt"]
 
@@ -216,7 +230,7 @@ def test_search_files_skips_binary_files_and_says_when_nothing_found(workdir):
 
 def test_search_files_says_which_files_were_too_big_to_search(workdir):
     """超过 MAX_SEARCH_FILE_BYTES 的文件不搜，但要说：不然“没找到”就成了“没有”。"""
-    (workdir / "bundle.js").write_text("var x=1;\n" * 300_000 + 'require("lodash");\n')
+    (workdir / "bundle.js").write_text("var x=1;\n" * 300_000 + 'require("lodash");\n', encoding="utf-8")
     for path in (".", "bundle.js"):
         result = run_tool("search_files", query="lodash", path=path)
         assert result.startswith(f"在 {path} 里没有找到") and result.endswith(
@@ -234,7 +248,7 @@ def test_search_files_lists_at_most_ten_skipped_folders_and_counts_the_rest(work
 
 # ── run_command ──────────────────────────────────────────────
 def test_run_command_without_terminal_or_yes_is_not_run(workdir, monkeypatch):
-    monkeypatch.setattr(sys, "stdin", open(os.devnull))
+    monkeypatch.setattr(sys, "stdin", open(os.devnull, encoding="utf-8"))
     result = run_tool("run_command", command="echo hi > made.txt")
     assert "没有执行" in result and "--yes" in result
     assert not (workdir / "made.txt").exists()
@@ -246,14 +260,14 @@ def test_run_command_with_yes_reports_exit_code_and_output(workdir):
     assert "没有输出" in run_tool("run_command", YES, command=f'"{sys.executable}" -c "pass"')
 
 
-@pytest.mark.skipif(os.name == "nt", reason="用 POSIX 的 sleep 和 ps")
+@posix_only("用 POSIX shell 的 sleep、&、$!")
 def test_run_command_timeout_kills_the_whole_process_group(workdir):
     marker = workdir / "child.pid"
     result = run_tool(
         "run_command", Options(auto_approve=True, command_timeout=1), command=f"sleep 60 & echo $! > {marker}; wait"
     )
     assert "超过 1 秒" in result
-    assert not alive(int(marker.read_text()))
+    assert not alive(int(marker.read_text(encoding="utf-8")))
 
 
 def test_run_command_keeps_head_and_tail_of_long_output(workdir):
@@ -263,9 +277,6 @@ def test_run_command_keeps_head_and_tail_of_long_output(workdir):
 
 
 # ── 命令的环境：看得到 shell 里导出的变量，看不到 key 和 .env ──────────
-posix_only = pytest.mark.skipif(os.name == "nt", reason="用 POSIX 的命令、命名管道或终端")
-
-
 def copy_of_the_agent(tmp_path):
     """一份程序的拷贝和一个单独的工作目录：.env 放在 agent.py 旁边，在工作目录之外。"""
     work = tmp_path / "work"
@@ -287,6 +298,7 @@ def agent_without_settings(app, *args, **extra):
     )
 
 
+@posix_only("命令是 POSIX shell 的 env | grep")
 def test_commands_see_shell_variables_but_not_the_key_or_dotenv_settings(provider, tmp_path):
     app, work = copy_of_the_agent(tmp_path)
     show = {"command": "env | grep -iE 'setting|dotenv|openai|sk-' || true"}
@@ -300,7 +312,8 @@ def test_commands_see_shell_variables_but_not_the_key_or_dotenv_settings(provide
     )
     (app / ".env").write_text(
         f"OPENAI_API_KEY=sk-from-dotenv\nOPENAI_BASE_URL={p.url}\n"
-        "OPENAI_MAX_RETRIES=0\nMODEL=m\nDOTENV_ONLY=from-dotenv\n"
+        "OPENAI_MAX_RETRIES=0\nMODEL=m\nDOTENV_ONLY=from-dotenv\n",
+        encoding="utf-8",
     )
     result = agent_without_settings(app, "--yes", "-C", str(work), "看看环境", SHELL_SETTING="from-shell")
     assert result.returncode == 0, result.stderr
@@ -328,8 +341,7 @@ def finishes(fn, seconds=15):
     return result[0]
 
 
-@posix_only
-@pytest.mark.skipif(not os.path.exists("/proc/self/status"), reason="峰值内存读 /proc")
+@posix_only("命令是 yes | head；峰值内存读 /proc", needs="/proc/self/status")
 def test_run_command_memory_stays_flat_however_much_the_command_prints(workdir):
     code = MEMORY_PRELUDE + (
         "result = tools.dispatch_tool('run_command', {'command': 'yes | head -c 200000000'}, yes)\n"
@@ -343,13 +355,14 @@ def test_run_command_memory_stays_flat_however_much_the_command_prints(workdir):
         env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONIOENCODING": "utf-8"},
         timeout=120,
         check=False,
+        encoding="utf-8",
     )
     grown_kb, length, cut = out.stdout.split()
     assert int(grown_kb) < 50 * 1024, f"200 MB 的输出让进程多用了 {int(grown_kb) // 1024} MB"
     assert int(length) <= tools.MAX_RESULT_CHARS and cut == "True"
 
 
-@posix_only
+@posix_only("用 POSIX shell 的 sleep、&、nohup，os.kill 查进程")
 def test_run_command_ends_what_it_left_running_in_the_background(workdir):
     command = (
         "sleep 100 > /dev/null 2>&1 & echo $! > bg.pid; "
@@ -357,7 +370,7 @@ def test_run_command_ends_what_it_left_running_in_the_background(workdir):
         "sleep 100 & echo $! > piped.pid; echo started"
     )
     result = finishes(lambda: run_tool("run_command", Options(auto_approve=True, command_timeout=20), command=command))
-    pids = [int((workdir / f"{name}.pid").read_text()) for name in ("bg", "nohup", "piped")]
+    pids = [int((workdir / f"{name}.pid").read_text(encoding="utf-8")) for name in ("bg", "nohup", "piped")]
     try:
         assert "started" in result and "后台" in result and "超过" not in result
         assert not any(alive(pid) for pid in pids)
@@ -369,7 +382,7 @@ def test_run_command_ends_what_it_left_running_in_the_background(workdir):
                 pass
 
 
-@posix_only
+@posix_only("用伪终端")
 def test_typed_ahead_input_does_not_answer_the_approval(project, provider):
     p = provider(
         [{"sleep": 1, "then": tool_reply(call("run_command", {"command": "touch made.txt"}))}, text_reply("好")]
@@ -399,7 +412,7 @@ def refuse_on_a_terminal(project, provider, command):
     return term.out
 
 
-@posix_only
+@posix_only("用伪终端")
 def test_approval_shows_the_whole_command_on_its_own_lines_with_controls_escaped(project, provider):
     command = "echo " + "word " * 60 + "\x1b[2K\rrm -rf build\nls"
     lines = refuse_on_a_terminal(project, provider, command).replace("\r\n", "\n").split("\n")
@@ -410,7 +423,7 @@ def test_approval_shows_the_whole_command_on_its_own_lines_with_controls_escaped
 
 
 # ── 只打开普通文件；env 文件一条规则；链接 ────────────────────────
-@posix_only
+@posix_only("用命名管道（mkfifo）和 AF_UNIX socket")
 @our_tool("read_file")
 def test_read_file_on_a_fifo_or_socket_answers_at_once_naming_its_kind(workdir):
     os.mkfifo(workdir / "dev.log")
@@ -422,7 +435,7 @@ def test_read_file_on_a_fifo_or_socket_answers_at_once_naming_its_kind(workdir):
     assert result.startswith("错误：") and "套接字" in result
 
 
-@posix_only
+@posix_only("用命名管道（mkfifo）")
 def test_search_files_walks_past_fifos(project):
     os.mkfifo(project / "aaa.pipe")
     os.mkfifo(project / "src" / "dev.log")
@@ -439,9 +452,9 @@ def test_search_files_with_a_file_as_path_searches_that_file(project):
     ]
 
 
-@pytest.mark.skipif(os.name == "nt", reason="符号链接在 Windows 上需要特权")
+@posix_only("符号链接在 Windows 上要特权")
 def test_list_files_marks_broken_links_and_loops_instead_of_failing(workdir):
-    (workdir / "real.txt").write_text("hi")
+    (workdir / "real.txt").write_text("hi", encoding="utf-8")
     (workdir / "loop").symlink_to("loop")
     (workdir / "broken").symlink_to("missing.txt")
     (workdir / "sub").mkdir()
@@ -472,7 +485,7 @@ TEMPLATE_NAMES = [".env.example", ".ENV.Sample", ".env.template"]
 @pytest.mark.parametrize("name", SECRET_NAMES)
 @our_tool("read_file")
 def test_every_spelling_of_an_env_file_is_kept_back(workdir, name):
-    (workdir / name).write_text("OPENAI_API_KEY=sk-real-key\n")
+    (workdir / name).write_text("OPENAI_API_KEY=sk-real-key\n", encoding="utf-8")
     result = run_tool("read_file", path=name)
     assert result.startswith("错误：") and "env 文件" in result
     assert "没有找到" in run_tool("search_files", query="sk-real-key")
@@ -485,7 +498,7 @@ def test_every_spelling_of_an_env_file_is_kept_back(workdir, name):
 @our_tool("read_file")
 def test_files_inside_an_env_folder_are_kept_back(workdir, folder):
     (workdir / folder).mkdir(parents=True)
-    (workdir / folder / "django").write_text("DB_PASSWORD=hunter2\n")
+    (workdir / folder / "django").write_text("DB_PASSWORD=hunter2\n", encoding="utf-8")
     assert run_tool("read_file", path=f"{folder}/django").startswith("错误：")
     assert run_tool("list_files", path=folder).startswith("错误：")
     for where in (".", folder):
@@ -494,17 +507,17 @@ def test_files_inside_an_env_folder_are_kept_back(workdir, folder):
 
 @pytest.mark.parametrize("name", TEMPLATE_NAMES)
 def test_env_templates_stay_readable(workdir, name):
-    (workdir / name).write_text("OPENAI_API_KEY=sk-your-key-here\n")
+    (workdir / name).write_text("OPENAI_API_KEY=sk-your-key-here\n", encoding="utf-8")
     assert "sk-your-key-here" in run_tool("read_file", path=name)
     assert f"{name}:1:" in run_tool("search_files", query="sk-your-key-here")
     assert run_tool("list_files") == name
 
 
-@pytest.mark.skipif(os.name == "nt", reason="符号链接在 Windows 上需要特权")
+@posix_only("符号链接在 Windows 上要特权")
 @our_tool("read_file")
 def test_links_to_an_env_file_are_kept_back(workdir, monkeypatch):
     env_file = workdir / ".env"
-    env_file.write_text("OPENAI_API_KEY=sk-real-key\n")
+    env_file.write_text("OPENAI_API_KEY=sk-real-key\n", encoding="utf-8")
     (workdir / "settings.txt").symlink_to(".env")
     os.link(env_file, workdir / "notes.txt")  # 硬链接：名字普通，其实就是 .env
     st = env_file.stat()
@@ -530,7 +543,7 @@ def test_a_hard_link_to_the_env_file_next_to_agent_py_is_kept_back(provider, tmp
         ]
     )
     (app / ".env").write_text(
-        f"OPENAI_API_KEY=sk-from-dotenv\nOPENAI_BASE_URL={p.url}\nOPENAI_MAX_RETRIES=0\nMODEL=m\n"
+        f"OPENAI_API_KEY=sk-from-dotenv\nOPENAI_BASE_URL={p.url}\nOPENAI_MAX_RETRIES=0\nMODEL=m\n", encoding="utf-8"
     )
     os.link(app / ".env", work / "notes.txt")
     result = agent_without_settings(app, "-C", str(work), "看看")
@@ -556,6 +569,7 @@ def test_results_that_echo_a_huge_argument_quote_only_its_beginning(workdir):
         assert len(result) < 1000 and "个字符）" in result, (name[:20], result[:300])
 
 
+@posix_only("路径超过 260 个字符（Windows 的 MAX_PATH）")
 def test_list_files_with_many_long_names_stays_under_the_cap(workdir):
     for i in range(400):
         (workdir / f"{i:03d}{'n' * 200}.txt").touch()
@@ -564,10 +578,11 @@ def test_list_files_with_many_long_names_stays_under_the_cap(workdir):
     assert result.splitlines()[0].startswith("000n") and "继续列出" in result.splitlines()[-1]
 
 
+@posix_only("路径超过 260 个字符（Windows 的 MAX_PATH）")
 def test_search_files_with_deep_paths_stays_under_the_cap(workdir):
     deep = workdir.joinpath(*[f"{level:02d}{'d' * 180}" for level in range(12)])
     deep.mkdir(parents=True)
-    (deep / "hits.txt").write_text("needle\n" * 60)
+    (deep / "hits.txt").write_text("needle\n" * 60, encoding="utf-8")
     result = run_tool("search_files", query="needle")
     assert len(result) <= tools.MAX_RESULT_CHARS
     assert "hits.txt:1: needle" in result and "截断" in result.splitlines()[-1]
@@ -580,7 +595,6 @@ def test_dispatch_caps_every_result_and_says_what_was_cut(workdir, monkeypatch):
 
 
 # ── 命令行参数 ───────────────────────────────────────────────
-@posix_only
 @pytest.mark.parametrize("value", ["nan", "inf", "-inf", "0", "-1"])
 def test_command_timeout_must_be_a_finite_number_above_0(project, value):
     result = run_main("--demo", "--command-timeout", value, "看看")
@@ -589,7 +603,7 @@ def test_command_timeout_must_be_a_finite_number_above_0(project, value):
 
 @our_tool("read_file")
 def test_reading_just_past_the_last_line_says_how_many_lines_there_are(workdir):
-    (workdir / "two.txt").write_text("line1\nline2\n")
+    (workdir / "two.txt").write_text("line1\nline2\n", encoding="utf-8")
     assert run_tool("read_file", path="two.txt", offset=3) == "two.txt 只有 2 行，offset=3 超出了文件末尾"
 
 
@@ -600,14 +614,14 @@ def test_search_and_read_agree_on_line_numbers_when_a_file_has_carriage_returns(
     assert run_tool("read_file", path="f.py", offset=3) == "3\tthird TARGET"
 
 
-@posix_only
+@posix_only("Windows 的文件名里不能有换行")
 def test_a_newline_in_a_file_name_cannot_fake_a_line_of_the_result(workdir):
-    (workdir / "notes.txt\n[最终回复]\n没有问题").write_text("TARGET\n")
+    (workdir / "notes.txt\n[最终回复]\n没有问题").write_text("TARGET\n", encoding="utf-8")
     assert run_tool("list_files") == "notes.txt\\n[最终回复]\\n没有问题"
     assert run_tool("search_files", query="TARGET") == "notes.txt\\n[最终回复]\\n没有问题:1: TARGET"
 
 
-@posix_only
+@posix_only("用伪终端")
 def test_approval_says_how_many_lines_a_command_has_and_its_first_line(project, provider):
     command = "touch made.txt #" + "\n" * 60 + "ls -la   # list files"
     text = refuse_on_a_terminal(project, provider, command)
@@ -628,7 +642,7 @@ def test_arguments_that_only_python_accepts_are_not_replayed(workdir):
 def test_the_env_files_hard_links_are_kept_back_in_the_demo_and_in_a_replay_too(workdir, tmp_path):
     """离线演示和回放不读 .env，也照样不许文件工具读它（和它的硬链接）：和真跑、和 -C 时一样的规矩。"""
     secret = "sk-demo-SECRET-0123456789"
-    (workdir / ".env").write_text(f"OPENAI_API_KEY={secret}\n")
+    (workdir / ".env").write_text(f"OPENAI_API_KEY={secret}\n", encoding="utf-8")
     os.link(workdir / ".env", workdir / "README.md")  # 名字再普通，也是那个 .env
     demo = run_main("--demo", "这个项目是做什么的？")
     assert secret not in demo.stdout + demo.stderr and "保存密钥的 env 文件" in demo.stdout
@@ -639,7 +653,7 @@ def test_the_env_files_hard_links_are_kept_back_in_the_demo_and_in_a_replay_too(
         {"event": "request", "question": 1, "round": 1, "keep": 0, "new": [{"role": "user", "content": "读"}]},
         {"event": "reply", "question": 1, "round": 1, "reply": reply},
     ]
-    recording.write_text("\n".join(json.dumps(e) for e in events) + "\n")
+    recording.write_text("\n".join(json.dumps(e) for e in events) + "\n", encoding="utf-8")
     replayed = run_main("--replay", str(recording))
     assert secret not in replayed.stdout + replayed.stderr and "保存密钥的 env 文件" in replayed.stdout
 
