@@ -43,8 +43,8 @@ def start(args, app_dir: Path, tools: list, max_rounds: int) -> Session:
     录音文件在进入工作目录之前打开：路径相对于启动时所在的目录。max_rounds 是 agent.MAX_ROUNDS。"""
     replayer, intro, history, workdir = None, "", None, args.workdir
     rounds = args.max_rounds or max_rounds
-    for line in redefined_tools(app_dir / "tools.py"):  # 贴进来的章节代码和原来的同名：说出用的是哪一个
-        print(line, file=sys.stderr)
+    for line in redefined_tools(app_dir / "tools.py") if sys.stderr and sys.stderr.isatty() else []:
+        print(line, file=sys.stderr)  # 贴在表后面的章节代码用不上：终端上说一句（管道里的输出不多这一行）
     if args.replay:  # 回复来自录音：不读配置、不用 key
         from support.recording import Replayer
 

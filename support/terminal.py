@@ -23,7 +23,8 @@ def preview(text: str) -> str:
     if not (body and hint.startswith(("[", "……"))):
         body, hint = text, ""
     shown = f"…（屏幕上只显示开头 {PREVIEW_CHARS} 字符；模型收到的是全部 {len(text)} 字符）"  # 不是工具截断的
-    cut = printable(body) if len(body) <= PREVIEW_CHARS else printable(line_start(body[:PREVIEW_CHARS])) + shown
+    whole = len(body) <= PREVIEW_CHARS + len(shown)  # 只多几个字符：整个显示，比说明还短
+    cut = printable(body) if whole else printable(line_start(body[:PREVIEW_CHARS])) + shown
     return f"{cut}\n{printable(hint)}" if hint else cut
 
 

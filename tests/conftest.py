@@ -304,9 +304,11 @@ def time_limit(seconds):
 
 
 def default_sigint():
-    """Popen 的 preexec_fn：子进程里 Ctrl-C 恢复默认处理。
-    pytest 从后台（cmd &）启动时 SIGINT 被忽略，子进程会继承这份忽略，发 SIGINT 就没有反应。"""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    """Popen 的 preexec_fn：子进程里 Ctrl-C 和会结束进程的信号（SIGHUP……）恢复默认处理。pytest 从后台（cmd &）、
+    用 nohup 启动时 SIGINT、SIGHUP 被忽略，子进程会继承这份忽略，发信号就没有反应。"""
+    for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT"):
+        if hasattr(signal, name):
+            signal.signal(getattr(signal, name), signal.SIG_DFL)
 
 
 def agent_copy(tmp_path):

@@ -5,9 +5,13 @@ MAX_ROUNDS 改成 3、加上练习 2 的那一行，再跑一遍跑 agent 的测
 """
 
 import ast
+import contextlib
 import json
+import os
 import re
 import shutil
+import subprocess
+import sys
 
 import pytest
 from conftest import (
@@ -16,8 +20,10 @@ from conftest import (
     QUESTION,
     ROOT,
     agent_copy,
+    cli_env,
     edit,
     our_tool,
+    posix_only,
     run_copy,
     run_main,
     set_constant,
@@ -79,10 +85,31 @@ def python_project(work, requirements: str):
 
 
 # ── 章节的代码贴得进来 ────────────────────────────────────────
+def in_a_terminal(app, *args) -> str:
+    """在伪终端里跑副本 app/agent.py（stdout、stderr 都是终端），返回看到的全部输出。"""
+    import pty
+
+    master, slave = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, str(app / "agent.py"), *args], cwd=app, env=cli_env(None), stdin=subprocess.DEVNULL,
+        stdout=slave, stderr=slave,
+    )  # fmt: skip
+    os.close(slave)
+    out = b""
+    with contextlib.suppress(OSError):  # 子进程退出后 Linux 报 EIO
+        while chunk := os.read(master, 65536):
+            out += chunk
+    proc.wait(timeout=30)
+    os.close(master)
+    return out.decode("utf-8", "replace")
+
+
+@posix_only("用伪终端")
 @pytest.mark.parametrize("where", ["after the registry", "before the registry"])
-def test_a_second_read_file_pasted_into_tools_py_is_named_at_start_up(tmp_path, where):
+def test_a_second_read_file_pasted_into_tools_py_is_named_at_start_up_when_it_is_not_used(tmp_path, where):
     """章节的 read_file 贴在我们的后面、没删我们的：Python 不报错，TOOL_REGISTRY 拿到的是建表前最后定义的那个。
-    启动时一行 [注意] 说出两处定义、用的是哪一个、为什么；问题照样答得出来。"""
+    贴在文件末尾（表的后面）：它用不上，终端上一行 [注意] 说两处定义、用的是哪一个、为什么、怎么改；
+    贴在表的前面：它顶替了我们的，什么也不用说。输出是管道时不多这一行（测试比对的输出不变）；问题照样答得出来。"""
     app = agent_copy(tmp_path)
     shutil.copytree(ROOT / "examples", app / "examples")
     source = (app / "tools.py").read_text(encoding="utf-8")
@@ -92,15 +119,16 @@ def test_a_second_read_file_pasted_into_tools_py_is_named_at_start_up(tmp_path, 
     lines = [n for n, line in enumerate(source.splitlines(), 1) if line.startswith("def read_file(")]
     registry = next(n for n, line in enumerate(source.splitlines(), 1) if line.startswith("TOOL_REGISTRY"))
     used = [n for n in lines if n < registry][-1]  # 建表时最后定义的那个
-    result = run_copy(app, "--demo", "-C", "examples/my-project", QUESTION)
-    notes = [line for line in result.stderr.splitlines() if line.startswith("[注意] tools.py 里 read_file")]
-    assert len(notes) == 1, result.stderr[:2000]
-    assert f"定义了 {len(lines)} 次（第 {'、'.join(map(str, lines))} 行）" in notes[0]
+    shown = in_a_terminal(app, "--demo", "-C", "examples/my-project", QUESTION)
+    notes = [line for line in shown.splitlines() if line.startswith("[注意] tools.py 里 read_file")]
     if lines[-1] > registry:
+        assert len(notes) == 1, shown[:2000]
+        assert f"定义了 {len(lines)} 次（第 {'、'.join(map(str, lines))} 行）" in notes[0]
         assert f"工具调用用的是第 {used} 行的（TOOL_REGISTRY 在第 {registry} 行建表" in notes[0]
     else:
-        assert f"用的是第 {used} 行的（后定义的顶替了前面的）" in notes[0]
-    assert "React 18.2" in answer(result)
+        assert notes == [] and '"react": "^18.2.0"' in shown  # 用的是贴进来的章节版：原样的文件
+    piped = run_copy(app, "--demo", "-C", "examples/my-project", QUESTION)
+    assert "[注意] tools.py" not in piped.stdout + piped.stderr and "React 18.2" in answer(piped)
 
 
 def test_the_chapters_read_file_pasted_in_still_names_the_stack(pasted):

@@ -6,7 +6,7 @@ import signal
 import threading
 
 import pytest
-from conftest import client_for, posix_only, run_main
+from conftest import client_for, our_tool, posix_only, run_main
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -28,7 +28,7 @@ FOREIGN = [
 
 
 @pytest.mark.parametrize("path", FOREIGN)
-@pytest.mark.parametrize("tool", ["read_file", "list_files", "search_files"])
+@pytest.mark.parametrize("tool", [pytest.param("read_file", marks=our_tool("read_file")), "list_files", "search_files"])
 def test_a_windows_path_outside_the_workspace_is_refused_before_anything_touches_it(project, monkeypatch, tool, path):
     touched = []
 
@@ -36,12 +36,13 @@ def test_a_windows_path_outside_the_workspace_is_refused_before_anything_touches
         touched.append(args)
         raise AssertionError("碰了文件系统")
 
-    for name in ("resolve", "stat", "exists", "is_dir"):
-        monkeypatch.setattr(pathlib.Path, name, refuse)
-    for name in ("open", "stat", "lstat", "scandir", "listdir"):
-        monkeypatch.setattr(os, name, refuse)
     args = {"query": "x", "path": path} if tool == "search_files" else {"path": path}
-    result = tools.dispatch_tool(tool, args)
+    with monkeypatch.context() as patched:  # 出来就还原：断言失败时 pytest 自己也要用 os.stat
+        for name in ("resolve", "stat", "exists", "is_dir"):
+            patched.setattr(pathlib.Path, name, refuse)
+        for name in ("open", "stat", "lstat", "scandir", "listdir"):
+            patched.setattr(os, name, refuse)
+        result = tools.dispatch_tool(tool, args)
     assert touched == [] and result.startswith("错误：") and "请写相对于工作目录的路径" in result, result
 
 
@@ -79,11 +80,15 @@ def test_utf8_output_cut_anywhere_is_still_read_as_utf8(text, a, b):
 def test_waiting_in_a_thread_is_interrupted_by_ctrl_c(provider):
     slow = provider([{"sleep": 30, "then": text_reply("太晚了")}])
     client = Waiting(client_for(slow), in_thread=True)
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)  # pytest 从后台（cmd &）启动时 SIGINT 被忽略
     timer = threading.Timer(0.3, os.kill, (os.getpid(), signal.SIGINT))
     timer.start()
-    with pytest.raises(KeyboardInterrupt):
-        client.chat.completions.create(model="m", messages=[{"role": "user", "content": "hi"}])
-    timer.join()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            client.chat.completions.create(model="m", messages=[{"role": "user", "content": "hi"}])
+    finally:
+        timer.join()
+        signal.signal(signal.SIGINT, before)
 
 
 def test_waiting_in_a_thread_passes_replies_and_errors(provider):

@@ -364,9 +364,15 @@ def start_agent(p, *args, **popen):
         stderr=subprocess.PIPE,
         text=True,
         encoding="utf-8",
-        preexec_fn=default_signals,
-        **popen,
+        **{"preexec_fn": default_signals, **popen},
     )
+
+
+def own_job():
+    """Popen 的 preexec_fn：像 shell 里的一个作业那样自成一个进程组（同一个会话，父进程在别的组）。
+    进程组成了孤儿时（CI 的进程树里可能是这样），内核丢掉 SIGTSTP：Ctrl-Z 本来就停不下它。"""
+    default_signals()
+    os.setpgid(0, 0)
 
 
 @linux_only
@@ -475,7 +481,7 @@ def test_ctrl_z_stops_the_command_with_the_agent_and_fg_resumes_both_not_countin
         "import os, time\nwhile not os.path.exists('go'):\n    time.sleep(0.05)\ntime.sleep(2)\n", encoding="utf-8"
     )
     p = provider([tool_reply(call("run_command", {"command": f"python3 wait.py {mark}"})), text_reply("好")])
-    agent = start_agent(p, "--yes", "--command-timeout", "6", "跑一下", cwd=workdir)
+    agent = start_agent(p, "--yes", "--command-timeout", "6", "跑一下", cwd=workdir, preexec_fn=own_job)
     try:
         wait_until(lambda: len(leftovers(mark)) == 2 or agent.poll() is not None, "命令没有跑起来")  # sh 和 python3
         pids = list(leftovers(mark))

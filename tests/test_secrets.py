@@ -2,7 +2,7 @@
 
 import json
 
-from conftest import run_main
+from conftest import our_tool, run_main
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -61,6 +61,7 @@ def test_a_key_split_between_two_pieces_of_a_reply_is_still_masked(cut):
 
 
 # ── 屏幕上看不到这次运行的 key：工具结果里读到的也一样 ──────────────────────
+@our_tool("read_file")
 def test_a_key_read_from_a_project_file_never_reaches_the_screen_but_reaches_the_model(tmp_path, provider):
     """项目里的文件写着 agent 自己的 key（config.js），另一个文件里 key 正好跨在屏幕预览切断的地方：[工具结果]、
     --show-messages、--step、最终回复里都是 ***；送给模型的结果原样不变（docs/tools.md）。"""

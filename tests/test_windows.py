@@ -33,7 +33,7 @@ MISSING = {
         "pathconf", "statvfs", "fstatvfs", "uname", "getloadavg", "openpty", "ttyname", "ctermid", "tcgetpgrp",
         "tcsetpgrp", "nice", "getpriority", "setpriority", "chown", "lchown", "fchown", "chroot", "sync", "pipe2",
         "O_NOFOLLOW", "O_DIRECTORY", "O_NONBLOCK", "O_CLOEXEC", "O_NOCTTY", "O_SYNC", "O_DSYNC", "EX_OK",
-        "register_at_fork", "posix_spawn", "posix_spawnp", "sendfile", "memfd_create", "eventfd", "pidfd_open",
+        "register_at_fork", "memfd_create", "eventfd", "pidfd_open",  # sendfile、posix_spawn：标准库导入时就选好了
     },
     "signal": {
         "SIGKILL", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGALRM", "SIGTSTP", "SIGCONT", "SIGSTOP", "SIGCHLD",

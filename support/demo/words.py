@@ -169,7 +169,7 @@ gap_unsearched | 有文件或目录没有搜（{note}） | some files or folders
 cannot_tell | 说不准是否用到了 {name}{where}：没找到它的依赖声明或 import，但我没看全：{gaps}。{seen} | I can't tell whether {name} is used{where}: I found no declaration or import, but I did not see everything: {gaps}.{seen}
 in_folder | （只搜了 {folder}） |  (I searched only {folder})
 only_mentioned | 没有找到我认得的 {name} 的依赖声明或 import{where}（我认得 package.json、pyproject.toml、requirements*.txt 和 JS、Python、Go、Java、Rust、C 的引入）；它出现在这些文件里：{files}。这些地方是不是在用它，我判断不了。 | I found no declaration or import of {name} that I recognise{where} (I know package.json, pyproject.toml, requirements*.txt and JS, Python, Go, Java, Rust and C imports); it appears in: {files}. Whether those use it, I can't tell.
-not_used | 没有搜到 {name}：search_files 在项目里没有找到它{tried}（搜索区分大小写：依赖清单里写成别的大小写的，比如 Django，这样搜不到）。 | {name} was not found: search_files found it nowhere in the project{tried} (the search is case-sensitive: a manifest that spells it another way, such as Django, would not match).
+not_used | 没有搜到 {name}：search_files 在项目里没有找到它{tried}（搜索区分大小写：依赖清单里写成别的大小写的，这样搜不到）。 | {name} was not found: search_files found it nowhere in the project{tried} (the search is case-sensitive: a manifest that spells it with other capitals would not match).
 not_found_in | search_files 在 {folder} 里没有搜到 {name}（只搜了 {folder}，依赖清单和别的目录不在里面）{tried}。 | search_files found {name} nowhere in {folder} (I searched only {folder}; the manifests and the other folders are not in it){tried}.
 tried | （区分大小写：{names} 都搜了） |  (it is case-sensitive: I searched for {names})
 not_own | \n（没有搜 {folders}：版本库、依赖和虚拟环境里是别人的代码，不算项目用到。） | \n(I did not search {folders}: version control, dependencies and virtual environments hold other people's code.)
