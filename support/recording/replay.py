@@ -88,7 +88,8 @@ class Replayer:
                 print(f"  [回放] 录音里没有 {printable(call_id)} 的结果：录制时宿主在这里拦下了下一次请求。")
             elif call_id not in recorded:
                 missing = True
-                print(f"  [回放] 录音里没有 {printable(call_id)} 的结果：录制时它没有执行完（多半是按了 Ctrl-C）。")
+                said = "录制时它没有执行完（Ctrl-C 或信号打断了它）"
+                print(f"  [回放] 录音里没有 {printable(call_id)} 的结果：{said}。")
             elif recorded[call_id] != str(now):
                 print(
                     f"  [回放] {printable(call_id)} 的结果和录制时不同：{difference(recorded[call_id], str(now))}。"
