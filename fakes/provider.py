@@ -21,6 +21,7 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 from support.demo import checks
+from support.provider import TOOL_NAME
 
 
 def call(name, arguments=None, id="call_1", **extra):
@@ -120,7 +121,7 @@ def no_reasoning_effort_rule(body):
 def openai_history_rule(body):
     """OpenAI 对历史里别的客户端写的东西的检查：调用 id 最多 40 个字符，消息的 name 只能是字母、数字、_、-。"""
     for i, m in enumerate(body["messages"]):
-        if "name" in m and not re.fullmatch(r"[a-zA-Z0-9_-]{1,64}", str(m["name"])):
+        if "name" in m and not TOOL_NAME.fullmatch(str(m["name"])):
             return (
                 f"Invalid 'messages[{i}].name': string does not match pattern. "
                 "Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'."

@@ -15,7 +15,8 @@ from support.json_safe import json_arguments, safe_text
 
 EMPTY_REPLY = "（模型没有返回内容）"
 MAX_TOOL_CALLS = 64  # 一次回复最多执行多少个工具调用；多出来的不进历史、不执行
-TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,64}")  # OpenAI 只收这样的函数名：历史里有一个别的，之后每个请求都回 400
+# OpenAI 只收这样的函数名和消息的 name：历史里有一个别的，之后每个请求都回 400
+TOOL_NAME = re.compile(r"[a-zA-Z0-9_-]{1,64}")
 
 
 class ProviderError(Exception):

@@ -15,6 +15,7 @@ import time
 # 默认会结束进程、终端或别的进程能发来的信号（SIGQUIT 是 Ctrl-\\）：命令运行时收到它们，都先结束命令再退出
 ENDING_SIGNALS = ("SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGALRM", "SIGXCPU", "SIGXFSZ", "SIGVTALRM")
 ENDING_SIGNALS += ("SIGPROF", "SIGPWR", "SIGPOLL")
+ENDING = tuple(getattr(signal, name) for name in ENDING_SIGNALS if hasattr(signal, name))  # 这个系统上有的
 
 
 class Ended(SystemExit):
@@ -29,7 +30,7 @@ def signals_to_main_thread() -> None:
     """在辅助线程开头调用：这个线程挡住 Ctrl-C 和 ENDING_SIGNALS，内核就把它们交给主线程。落到别的线程上的信号
     打断不了主线程正在等的 socket：一个请求要等到超时才停下。Windows 没有这一步（也不需要）。"""
     if hasattr(signal, "pthread_sigmask") and threading.current_thread() is not threading.main_thread():
-        wanted = {signal.SIGINT} | {getattr(signal, n) for n in (*ENDING_SIGNALS, "SIGTSTP") if hasattr(signal, n)}
+        wanted = {signal.SIGINT, *ENDING, *([signal.SIGTSTP] if hasattr(signal, "SIGTSTP") else [])}
         signal.pthread_sigmask(signal.SIG_BLOCK, wanted)
 
 
@@ -42,7 +43,7 @@ class QuietTimer(threading.Timer):
 
 
 def end_on_signal(signum, frame):
-    for sig in (signal.SIGINT, *(getattr(signal, name) for name in ENDING_SIGNALS if hasattr(signal, name))):
+    for sig in (signal.SIGINT, *ENDING):
         if signal.getsignal(sig) in (end_on_signal, signal.default_int_handler):  # 已经在结束了：再来的信号、
             signal.signal(sig, already_ending)  # 再按 Ctrl-C 都不打断收尾，退出码照第一个
     raise Ended(signum)
@@ -56,7 +57,7 @@ def ending_handled() -> None:
     """整个运行期间（等模型回复、在提示符处）：ENDING_SIGNALS 里还是默认处理的，都变成 Ended，
     ask() 的 finally 照常收尾（录音记下中断），launch() 说一句，退出码 128 + 信号。只在主线程里装。"""
     if threading.current_thread() is threading.main_thread():
-        for sig in (getattr(signal, name) for name in ENDING_SIGNALS if hasattr(signal, name)):
+        for sig in ENDING:
             if signal.getsignal(sig) == signal.SIG_DFL:
                 signal.signal(sig, end_on_signal)
 
@@ -72,9 +73,8 @@ def ending_on_signals(ended: str = "正在执行的命令和它启动的进程�
     if threading.current_thread() is not threading.main_thread():
         yield state
         return
-    wanted = [getattr(signal, name) for name in ENDING_SIGNALS if hasattr(signal, name)]
     ours = (signal.SIG_DFL, end_on_signal)  # 默认处理的，和整个运行期间 launch() 装的那个
-    previous = {sig: signal.getsignal(sig) for sig in wanted if signal.getsignal(sig) in ours}
+    previous = {sig: signal.getsignal(sig) for sig in ENDING if signal.getsignal(sig) in ours}
 
     # 处理函数只记下来，由 wait_watching 在安全的地方抛出（pending）：信号要是落在 Popen.wait 拿到锁、
     # 还没进 try 的那一刻，锁就永远不放了，之后再 wait 会一直卡住

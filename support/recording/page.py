@@ -8,7 +8,6 @@ import os
 import signal
 import sys
 import tempfile
-import threading
 from collections import Counter
 from pathlib import Path
 
@@ -16,7 +15,7 @@ from support.escapes import printable
 from support.recording.read import as_text, model_calls, read_recording, requests
 from support.recording.replay import questions, recorded_message
 from support.recording.rounds import esc, prompt_tokens, recorded_usage, round_html
-from support.signals import ENDING_SIGNALS, end_on_signal
+from support.signals import Ended
 from support.stats import summary
 from support.terminal import fail
 
@@ -103,27 +102,14 @@ def write_page(path: str) -> int:
 
 @contextlib.contextmanager
 def ending_raises(doing: str):
-    """里面的代码收到 ENDING_SIGNALS（还是默认处理的）时说一句、抛 SystemExit(128 + 信号)，而不是当场被杀掉：
-    finally 照常执行（比如删掉写了一半的临时文件）。doing：正在做什么（“网页没有写完”）。离开时恢复原来的处理。"""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    wanted = [getattr(signal, name) for name in ENDING_SIGNALS if hasattr(signal, name)]
-    ours = (signal.SIG_DFL, end_on_signal)  # 默认处理的，和整个运行期间 launch() 装的那个
-    previous = {sig: signal.getsignal(sig) for sig in wanted if signal.getsignal(sig) in ours}
-
-    def leave(signum, frame):
-        with contextlib.suppress(OSError, ValueError):
-            print(f"\n[已退出] 收到 {signal.Signals(signum).name}：{doing}。", file=sys.stderr)
-        raise SystemExit(128 + signum)
-
-    for sig in previous:
-        signal.signal(sig, leave)
+    """里面收到 SIGTERM、SIGHUP 这些信号（launch() 把它们变成 signals.Ended）：finally 照常执行（比如删掉写了一半的
+    临时文件），说一句正在做的事没做完（doing：“网页没有写完”），以 128 + 信号退出。"""
     try:
         yield
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
+    except Ended as e:
+        with contextlib.suppress(OSError, ValueError):  # 终端可能已经关了
+            print(f"\n[已退出] 收到 {signal.Signals(e.signum).name}：{doing}。", file=sys.stderr)
+        raise SystemExit(e.code) from None
 
 
 def tool_counts(exchanges: list) -> tuple:

@@ -1,12 +1,11 @@
 """--record 和 --resume 接上客户端：新建录音，或者读回一段录音、接着它的对话问下去、接着往里写。"""
 
 import json
-import re
 from pathlib import Path
 
 from support.escapes import printable
 from support.json_safe import safe_text
-from support.provider import as_history, calls_ok
+from support.provider import TOOL_NAME, as_history, calls_ok
 from support.recording.read import as_text, messages_of, read_recording, requests
 from support.recording.record import Recorder, create_recording, open_for_append, session_info
 from support.recording.replay import recorded_message
@@ -66,7 +65,6 @@ CALL_KEYS = ("id", "type", "function", "extra_content")  # 调用里该有的；
 # assistant 留下的：各家都收的，加上有的服务商要原样送回的（DeepSeek 的 reasoning_content、OpenRouter 的
 # reasoning_details、Gemini 的 extra_content）
 ASSISTANT_KEYS = ("role", "content", "tool_calls", "name", "reasoning_content", "reasoning_details", "extra_content")
-NAME = re.compile(r"[a-zA-Z0-9_-]{1,64}")  # 消息的 name：OpenAI 只收这样的
 MAX_ID_CHARS = 40  # 调用 id 最多这么长（OpenAI：string too long. Expected a string with maximum length 40）
 
 
@@ -214,7 +212,7 @@ def without_foreign_fields(m: dict, where: str, changes: list) -> dict:
 
 
 def named(value) -> bool:
-    return isinstance(value, str) and bool(NAME.fullmatch(value))
+    return isinstance(value, str) and bool(TOOL_NAME.fullmatch(value))  # 消息的 name 和函数名是同一条规矩
 
 
 def repointed(result: dict, renamed: list) -> dict:
