@@ -7,7 +7,7 @@
 import re
 from dataclasses import dataclass
 
-from support.demo.facts import loads
+from support.demo.facts import all_pages, loads
 
 MANIFESTS = {"package.json": "Node.js", "pyproject.toml": "Python", "requirements.txt": "Python"}
 GROUPS = {  # 认识的依赖（包名:显示名）按类别；其余的归到“其他依赖”
@@ -158,3 +158,21 @@ def project_script(text: str) -> tuple | None:
     section = re.search(r"^\[((?:project|tool\.poetry)\.scripts)\][ \t]*(?:#.*)?$((?:\n(?!\[).*)*)", text, re.M)
     found = re.search(r"""^[ \t]*"?([\w.-]+)"?[ \t]*=[ \t]*["']([^"'\n]+)["']""", section[2], re.M) if section else None
     return (section[1], found[1], found[2]) if found else None
+
+
+def manifests_in(names: list) -> list:
+    """一个目录里的依赖清单：package.json、pyproject.toml、requirements.txt，和 requirements-dev.txt 这样的。"""
+    return [n for n in names if n in MANIFESTS or re.fullmatch(r"requirements[\w.-]*\.txt", n)]
+
+
+def declared_in(facts, paths: list, name: str) -> set:
+    """这几份清单里，哪几份声明了 name（搜到的那一行看不出是不是声明：pyproject 的 dev = ["pytest>=7"]）：
+    读完整份清单，按解析出的依赖算。名字里的 -、_、. 不分。"""
+    reads = all_pages(facts, "read_file", [{"path": p} for p in paths])
+    whole = [(p, got.text) for p, got in zip(paths, reads, strict=True) if got.state == "complete"]
+    return {p for p, text in whole if any(same_package(d.name, name) for d in dependencies(p, text) or [])}
+
+
+def same_package(a: str, b: str) -> bool:
+    """两个包名是同一个：不分大小写，-、_、. 不分（PEP 503）。"""
+    return re.sub(r"[-_.]+", "-", a.lower()) == re.sub(r"[-_.]+", "-", b.lower())

@@ -1,5 +1,6 @@
 """离线演示听懂库存问题里的商品和数量：“3 盒红笔和 2 盒蓝笔”“红笔和蓝笔各 2 盒”“3 boxes of red pens”。
 
+接着问时另一种商品（“那蓝笔呢？”“and the blue ones?”）也在这里认。
 数量来自用户的话，照原话记下；看不准的（2.5、1,000、-3、0、3 到 5、三五、10**200）不拿它算，回答时照原话说出来。
 """
 
@@ -181,3 +182,22 @@ def quantity_in(text: str) -> tuple | None:
     said = m[1].strip()
     number = w.EN_NUMBERS.get(said) or chinese_number(said)
     return number, m[2] or "", "" if number else f"{said} {m[2] or ''}".strip()
+
+
+def colour_of(order: Order, old: Order) -> Order:
+    """英文只说了颜色（1 blue）：沿用上一种商品的名词（red pens → blue pens）。"""
+    if re.fullmatch(w.COLOUR, order.asked) and old.asked and english(old.asked):
+        asked = f"{order.asked} {old.asked.split()[-1]}"
+        return replace(order, item=chinese_name(asked), asked=asked)
+    return order
+
+
+def other_item(text: str, old: Order) -> Order | None:
+    """“那蓝笔呢？”“and the blue ones?”：另一种商品；英文只说了颜色就沿用上一种的名词。"""
+    colour = re.search(rf"\b({w.COLOUR})\b", text.lower())
+    if colour and old.asked and english(old.asked):
+        return colour_of(Order(colour[1], asked=colour[1]), old)
+    if goods := re.search(rf"\b((?:(?:{w.COLOUR}) )?(?:{w.GOODS}))\b", text.lower()):
+        return Order(chinese_name(goods[1]), asked=goods[1])  # “what about pencils?”
+    item = name_near(re.sub(w.FOLLOW_UP, "", text), after=False)
+    return Order(item, asked=item) if len(item) > 1 else None

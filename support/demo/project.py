@@ -7,7 +7,15 @@
 import re
 
 from support.demo.facts import HIT, Result, all_pages, loads
-from support.demo.manifests import KNOWN, MANIFESTS, dependencies, project_script, start_script
+from support.demo.manifests import (
+    KNOWN,
+    MANIFESTS,
+    declared_in,
+    dependencies,
+    manifests_in,
+    project_script,
+    start_script,
+)
 from support.demo.question import MAX_NAMES
 from support.demo.words import join, say
 
@@ -115,11 +123,6 @@ def grouped(deps, en: bool) -> list:
         groups.setdefault(category, []).append(shown)
     order = ("frontend", "backend", "testing", "language", "other", "include", "path")
     return [say("group", en, group=say(f"group_{g}", en), items=join(groups[g], en)) for g in order if g in groups]
-
-
-def manifests_in(names: list) -> list:
-    """一个目录里的依赖清单：package.json、pyproject.toml、requirements.txt，和 requirements-dev.txt 这样的。"""
-    return [n for n in names if n in MANIFESTS or re.fullmatch(r"requirements[\w.-]*\.txt", n)]
 
 
 def manifest(path: str) -> str:
@@ -241,7 +244,9 @@ def verdict(facts, name: str, pairs: list, folder: str, en: bool) -> str:
     """看到声明就是用到了；没看到、又都看全了，才说没用到；否则说不准，说哪里没看全。"""
     results = list(searched(facts, pairs).values())
     hits = list(dict.fromkeys(h for r in results for h in r.lines))
-    declared = [h for h in hits if declares(h, name) or HIT.fullmatch(h)[1] in in_manifests(facts, hits, name)]
+    unsure = sorted({HIT.fullmatch(h)[1] for h in hits if not declares(h, name)})  # 清单里一行看不出的：读整份清单
+    listed = declared_in(facts, [p for p in unsure if manifests_in([p.rsplit("/", 1)[-1]])][:MAX_NAMES], name)
+    declared = [h for h in hits if declares(h, name) or HIT.fullmatch(h)[1] in listed]
     gaps = [say("gap_cut", en) for r in results if r.state == "cut"]
     gaps += [why_not(r, en) for r in results if not usable(r)]
     gaps += [say("gap_unsearched", en, note=text) for r in results for kind, text in r.notes if kind.startswith("有 ")]
@@ -264,23 +269,6 @@ def verdict(facts, name: str, pairs: list, folder: str, en: bool) -> str:
         return say("only_mentioned", en, name=name, where=where, files=files) + not_own
     tried = say("tried", en, names=join(spellings(name), en)) if len(spellings(name)) > 1 else ""
     return say("not_used" if folder == "." else "not_found_in", en, name=name, folder=folder, tried=tried) + not_own
-
-
-def in_manifests(facts, hits: list, name: str) -> set:
-    """搜到的行在依赖清单里、一行看不出是不是声明（pyproject 的 dev = ["pytest>=7"]）：读那份清单，按解析出的依赖算。
-    返回声明了 name 的清单。"""
-    paths = sorted({HIT.fullmatch(h)[1] for h in hits if not declares(h, name)})
-    paths = [p for p in paths if manifests_in([p.rsplit("/", 1)[-1]])][:MAX_NAMES]
-    reads = all_pages(facts, "read_file", [{"path": p} for p in paths])
-    wanted = re.sub(r"[-_.]+", "-", name.lower())
-    found = [
-        dependencies(p, got.text) if got.state == "complete" else None for p, got in zip(paths, reads, strict=True)
-    ]
-    return {
-        p
-        for p, deps in zip(paths, found, strict=True)
-        if any(re.sub(r"[-_.]+", "-", d.name) == wanted for d in deps or [])
-    }
 
 
 def declares(hit: str, name: str) -> bool:

@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from support.demo import words as w
-from support.demo.orders import Order, chinese_name, english, name_near, orders_in, quantity_in
+from support.demo.orders import colour_of, english, orders_in, other_item, quantity_in
 
 ASKS = {  # 每一类问题还可能问的：名字 → 词（words.py）
     "entry": {"how": w.HOW},
@@ -334,22 +334,3 @@ def with_items(part: Part, before: Ask, quantity: bool) -> Part:
     same = [replace(o, quantity=old.quantity, unit=old.unit, unclear=old.unclear) for o in names]
     kept = [o if o.quantity or o.unclear or not quantity else s for o, s in zip(names, same, strict=True)]
     return replace(part, names=kept, carried="quantity" if kept != names else "")
-
-
-def colour_of(order: Order, old: Order) -> Order:
-    """英文只说了颜色（1 blue）：沿用上一种商品的名词（red pens → blue pens）。"""
-    if re.fullmatch(w.COLOUR, order.asked) and old.asked and english(old.asked):
-        asked = f"{order.asked} {old.asked.split()[-1]}"
-        return replace(order, item=chinese_name(asked), asked=asked)
-    return order
-
-
-def other_item(text: str, old: Order) -> Order | None:
-    """“那蓝笔呢？”“and the blue ones?”：另一种商品；英文只说了颜色就沿用上一种的名词。"""
-    colour = re.search(rf"\b({w.COLOUR})\b", text.lower())
-    if colour and old.asked and english(old.asked):
-        return colour_of(Order(colour[1], asked=colour[1]), old)
-    if goods := re.search(rf"\b((?:(?:{w.COLOUR}) )?(?:{w.GOODS}))\b", text.lower()):
-        return Order(chinese_name(goods[1]), asked=goods[1])  # “what about pencils?”
-    item = name_near(re.sub(w.FOLLOW_UP, "", text), after=False)
-    return Order(item, asked=item) if len(item) > 1 else None
