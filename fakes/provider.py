@@ -20,7 +20,7 @@ import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
-from support.demo import checks
+from support import request_rules
 from support.provider import TOOL_NAME
 
 
@@ -42,10 +42,10 @@ def text_reply(content, **extra):
     return {"role": "assistant", "content": content, **extra}
 
 
-# ── 所有服务商都有的规矩（OpenAI 的行为）：和离线演示共用 support/demo/checks.py ──────────
+# ── 所有服务商都有的规矩（OpenAI 的行为）：和离线演示共用 support/request_rules.py ──────────
 def check_request(body):
     """请求不合 OpenAI 的规矩时返回服务商的原话，合规返回 None。"""
-    problem = checks.check_request(body.get("model"), body.get("messages"), body.get("tools"), strict=False)
+    problem = request_rules.check_request(body.get("model"), body.get("messages"), body.get("tools"), strict=False)
     return problem and problem[0]
 
 

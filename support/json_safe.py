@@ -10,6 +10,7 @@ import re
 INVALID_JSON = "invalid_json"  # 坏掉的 arguments 存进历史时包的那一层
 MAX_INVALID_CHARS = 2000  # 包起来的原文最多保留这么多字符
 LONE_SURROGATES = re.compile("[\ud800-\udfff]")
+MAX_DEPTH = 50  # 离线演示读 JSON 最多嵌套几层：更深的算读不了（从多深的调用栈里读，结果都一样）
 
 
 def safe_text(data):
@@ -78,3 +79,20 @@ def paired(messages: list, i: int) -> list:
         k = next((k for k, j in enumerate(results) if messages[j].get("tool_call_id") == tc.get("id")), None)
         found.append((tc, None if k is None else results[k], k))
     return found
+
+
+def shallow(text: str) -> bool:
+    """JSON 文字的嵌套不超过 MAX_DEPTH 层（字符串里的括号不算）。"""
+    depth = 0
+    for bracket in re.findall(r"[\[{\]}]", re.sub(r'"(?:[^"\\]|\\.)*"', "", text)):
+        depth += 1 if bracket in "[{" else -1
+        if depth > MAX_DEPTH:
+            return False
+    return True
+
+
+def loads(text: str, **options):
+    """json.loads；嵌套超过 MAX_DEPTH 层的算写坏了（ValueError），不看 Python 的调用栈还剩多深。"""
+    if not isinstance(text, str) or not shallow(text):
+        raise ValueError("nested too deep")
+    return json.loads(text, **options)

@@ -502,7 +502,7 @@ def test_large_legal_inputs_come_back_quickly(make):
 
 
 def test_many_calls_answered_in_reverse_order_are_checked_quickly():
-    from support.demo.checks import check_request
+    from support.request_rules import check_request
 
     calls = [{"id": f"c{i}", "type": "function", "function": {"name": "x", "arguments": "{}"}} for i in range(30000)]
     messages = [{"role": "user", "content": "hi"}, {"role": "assistant", "content": "", "tool_calls": calls}]

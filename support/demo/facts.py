@@ -11,8 +11,9 @@ import re
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
+from support.json_safe import loads, shallow
+
 MAX_PAGES = 5  # 一个文件、一个目录最多翻几页：页码只往前走，不会绕回来；没读完就说只看到一部分
-MAX_DEPTH = 50  # JSON 最多嵌套几层：更深的算读不了（从多深的调用栈里读，结果都一样）
 INTERRUPTED = "没有结果："  # agent.py 给没有执行完的调用补上的结果：不是工具的结果
 NUMBER = re.compile(r"(\d{1,18})\t")  # 我们的 read_file 给每行加的行号
 READ_HINT = re.compile(r"\[第 (\d{1,18})–(\d{1,18}) 行；后面还有约 \d+ 字节没显示，用 offset=(\d{1,18}) 继续读\]")
@@ -183,23 +184,6 @@ def json_records(text: str) -> list:
         except (ValueError, RecursionError):
             continue
     return [data for data in found if isinstance(data, dict)]
-
-
-def shallow(text: str) -> bool:
-    """JSON 文字的嵌套不超过 MAX_DEPTH 层（字符串里的括号不算）。"""
-    depth = 0
-    for bracket in re.findall(r"[\[{\]}]", re.sub(r'"(?:[^"\\]|\\.)*"', "", text)):
-        depth += 1 if bracket in "[{" else -1
-        if depth > MAX_DEPTH:
-            return False
-    return True
-
-
-def loads(text: str, **options):
-    """json.loads；嵌套超过 MAX_DEPTH 层的算写坏了（ValueError），不看 Python 的调用栈还剩多深。"""
-    if not isinstance(text, str) or not shallow(text):
-        raise ValueError("nested too deep")
-    return json.loads(text, **options)
 
 
 def call_of(tc) -> tuple | None:

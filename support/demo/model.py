@@ -1,8 +1,9 @@
 """离线演示的“模型”：按固定规则决定下一步，只看请求：不看磁盘、不跑命令、不读环境变量和时钟。
 
 它提供和 OpenAI 客户端一样的 client.chat.completions.create(...)，返回真正的 SDK 对象 ChatCompletion，run() 分不出
-真假。一次 create() 就是一次生成，一条流水线：检查请求（checks.py）→ 读成事实（facts.py）→ 听懂问题（question.py）
-→ 每件事按它的类定计划（project.py、shell.py、stock.py）：缺哪个事实就发调用，都有了就回答 → 句子来自 words.py。
+真假。一次 create() 就是一次生成，一条流水线：像服务商一样检查请求（../request_rules.py）→ 读成事实（facts.py）
+→ 听懂问题（question.py）→ 每件事按它的类定计划（project.py、shell.py、stock.py）：缺哪个事实就发调用，
+都有了就回答 → 句子来自 words.py。
 同一个请求在哪里跑都得到同一个回复：下一步怎么走，看请求就能推出来。
 """
 
@@ -13,10 +14,10 @@ import openai
 from openai.types.chat import ChatCompletion
 
 from support.demo import project, shell, stock
-from support.demo.checks import check_request
 from support.demo.facts import Facts, Missing
 from support.demo.question import MAX_NAMES, understand
 from support.demo.words import join, say
+from support.request_rules import check_request
 
 try:
     import httpx2 as httpx  # openai 3.x 用的 HTTP 库

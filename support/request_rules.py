@@ -9,7 +9,7 @@ tool 后面不能直接跟 user（Mistral）、两条 user 不能挨着（Gemma�
 
 import re
 
-from support.demo.facts import loads
+from support.json_safe import loads
 
 ROLES = ("system", "developer", "user", "assistant", "tool")
 
