@@ -372,6 +372,14 @@ def test_a_line_that_only_looks_like_an_import_is_a_mention(workdir, path, line)
     assert "没有找到我认得的 lodash 的依赖声明或 import" in answer_of(demo("有没有用到 lodash", cwd=workdir).stdout)
 
 
+@pytest.mark.parametrize("path,line", [("main.go", 'import "github.com/x/lodash"'), ("lib.rs", "use lodash;")])
+def test_an_import_in_a_language_it_does_not_read_is_a_mention_it_cannot_judge(workdir, path, line):
+    """Go、Rust 这些语言的引入写法不认：说它出现在哪些文件里、看不出是不是在用，不说用到了，也不说没用到。"""
+    (workdir / path).write_text(line + "\n", encoding="utf-8")
+    answer = answer_of(demo("有没有用到 lodash", cwd=workdir).stdout)
+    assert "别的语言的引入我看不出来" in answer and path in answer and "没有搜到" not in answer, answer
+
+
 @pytest.mark.parametrize("cap", [100, 200])
 def test_demo_search_at_a_tiny_cap_never_says_not_used_by_mistake(project, monkeypatch, capsys, cap):
     monkeypatch.setattr(tools, "MAX_RESULT_CHARS", cap)

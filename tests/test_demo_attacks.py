@@ -8,7 +8,7 @@ import re
 import pytest
 from conftest import ROOT, our_tool, posix_only, run_main, time_limit
 
-from support.demo.manifests import pyproject_deps, short_version
+from support.demo.manifests import Dep, pyproject_deps, short_version
 from support.demo.model import demo_client, next_step
 from support.demo.question import understand
 from tools import TOOLS
@@ -394,16 +394,30 @@ def test_a_price_of_minus_zero_is_zero(inventory):
         ('[project]  # metadata\ndependencies = ["fastapi>=0.110"]\n', ["fastapi"]),
         ('[project]\ndependencies = [\n  "mylib @ git+https://x/mylib.git#subdirectory=pkg",\n  "fastapi",\n]\n',
          ["mylib", "fastapi"]),
-        ('[tool.poetry.dependencies]\npython = "^3.10"\nrequests.version = "^2.31"\nrequests.extras = ["socks"]\n',
-         ["requests"]),
-        ('[tool.poetry.dependencies.django]\nversion = "^5.0"\n', ["django"]),
         ('[project]\noptional-dependencies = {dev = ["pytest"]}\n', ["pytest"]),
-        ('[tool.poetry.dependencies]\nmylib = { git = "https://x/mylib.git" }\n', ["mylib"]),
     ],
 )  # fmt: skip
 def test_pyproject_in_its_other_valid_forms(text, names):
     deps = [d for d in pyproject_deps(text) if d.note != "runtime"]
     assert [d.name for d in deps] == names and all("https" not in d.version for d in deps)
+
+
+@pytest.mark.parametrize(
+    "text, table",
+    [
+        ('[tool.poetry.dependencies]\npython = "^3.10"\nrequests.version = "^2.31"\nrequests.extras = ["socks"]\n',
+         "tool.poetry.dependencies"),
+        ('[tool.poetry.dependencies.django]\nversion = "^5.0"\n', "tool.poetry.dependencies.django"),
+        ('[tool.poetry.group.dev.dependencies]\nmylib = { git = "https://x/mylib.git" }\n',
+         "tool.poetry.group.dev.dependencies"),
+    ],
+)  # fmt: skip
+def test_a_poetry_table_is_named_as_not_read_never_taken_for_no_dependencies(workdir, text, table):
+    """Poetry 的依赖表不读：记成 unread_table，技术栈里说出这张表没有读，不当成没有依赖。"""
+    assert pyproject_deps(text) == [Dep(table, note="unread_table")]
+    (workdir / "pyproject.toml").write_text(text, encoding="utf-8")
+    said = final(answer(workdir, "这个项目用了什么技术栈？"))
+    assert f"pyproject.toml 的 [{table}] 表是我不读的写法" in said and "requests" not in said, said
 
 
 def test_a_long_pyproject_read_in_part_lists_what_it_saw(workdir):
@@ -422,11 +436,13 @@ def test_the_runtime_version_is_named_from_requires_python_and_engines(workdir):
     assert "Python (requires-python >=3.10)" in final(answer(workdir, "What Python version does it require?"))
 
 
-def test_a_script_in_pyproject_is_the_entry_point(workdir):
+def test_a_script_in_pyproject_is_not_read_so_no_entry_point_is_claimed(workdir):
+    """[project.scripts] 不读：没有常见的入口文件名，就说没找到、入口也可能是别的名字，不说没有入口。"""
     (workdir / "pyproject.toml").write_text(
         '[project]\nname = "pyapp"\n\n[project.scripts]\npyapp = "pyapp.cli:main"\n', encoding="utf-8"
     )
-    assert "pyapp.cli:main" in final(answer(workdir, "入口文件是哪个？"))
+    text = final(answer(workdir, "入口文件是哪个？"))
+    assert "顶层目录里没有常见的入口文件" in text and "入口也可能是别的名字" in text and "pyapp.cli:main" not in text
 
 
 def test_a_main_that_is_not_a_file_name_is_not_called_missing(workdir):
@@ -540,11 +556,18 @@ def test_a_main_that_is_not_in_the_folder_is_said(workdir):
     assert "dist/server.js" in text and "工作目录里没有它" in text
 
 
-def test_poetry_scripts_name_the_entry_point(workdir):
+def test_a_go_main_is_still_a_usual_entry_file(workdir):
+    (workdir / "main.go").write_text("package main\n", encoding="utf-8")
+    text = final(answer(workdir, "这个项目的入口文件是什么？"))
+    assert "入口文件应该是 main.go（main.go 是常见的入口文件名）" in text, text
+
+
+def test_poetry_scripts_are_not_read_so_no_entry_point_is_claimed(workdir):
     (workdir / "pyproject.toml").write_text(
         '[tool.poetry]\nname = "app"\n\n[tool.poetry.scripts]\nserve = "app.main:run"\n', encoding="utf-8"
     )
-    assert "app.main:run" in final(answer(workdir, "程序从哪个文件启动"))
+    text = final(answer(workdir, "程序从哪个文件启动"))
+    assert "没有常见的入口文件" in text and "入口也可能是别的名字" in text and "app.main:run" not in text
 
 
 @our_tool("read_file")  # 说“是空文件”“UTF-16”的是项目版本的 read_file
@@ -574,7 +597,8 @@ def test_the_entry_point_named_by_the_start_script(workdir):
     assert "src/app.js" in text and "index.js 是常见的入口文件名" not in text
 
 
-def test_the_stack_reads_a_subproject_and_says_what_workspaces_it_did_not_read(workdir):
+def test_the_stack_names_a_subproject_it_did_not_read_and_the_workspaces_it_did_not_read(workdir):
+    """子项目（web/）里的清单不读：说出没有看它，不悄悄漏掉；问 web 目录的技术栈才读它。"""
     (workdir / "requirements.txt").write_text("flask==3.0.0\n", encoding="utf-8")
     (workdir / "requirements-dev.txt").write_text("pytest==8.0\n", encoding="utf-8")
     (workdir / "web").mkdir()
@@ -582,8 +606,10 @@ def test_the_stack_reads_a_subproject_and_says_what_workspaces_it_did_not_read(w
         '{"dependencies": {"vue": "^3.4.0"}, "workspaces": ["a"]}', encoding="utf-8"
     )
     text = final(answer(workdir, "这个项目用了什么技术栈？"))
-    assert "Flask 3.0" in text and "Vue 3.4" in text and "pytest 8.0" in text and "workspaces" in text
-    assert "Vue" in final(answer(workdir, "web 目录下的前端用了什么技术栈？"))
+    assert "Flask 3.0" in text and "pytest 8.0" in text and "Vue" not in text
+    assert "web/ 这些子目录里的依赖清单我没有看" in text, text
+    web = final(answer(workdir, "web 目录下的前端用了什么技术栈？"))
+    assert "Vue 3.4" in web and "workspaces" in web, web
 
 
 # ── 一个学习者自己的项目：Python 包加一个没有清单的 web/ ─────────────────
@@ -628,7 +654,7 @@ def test_a_question_about_the_language_is_answered_from_the_manifest(weather, qu
 
 def test_the_stack_names_a_folder_it_did_not_read_instead_of_leaving_it_out(weather):
     text = final(answer(weather, "这个项目用了什么技术栈？"))
-    assert "web/ 里没有依赖清单" in text and "requests" in text, text
+    assert "web/ 这些子目录里的依赖清单我没有看" in text and "requests" in text, text
 
 
 @pytest.mark.parametrize("question", ["data.csv 里写了什么？一共有多少行？", "What does data.csv say? How many lines?"])

@@ -1,7 +1,7 @@
 """离线演示读依赖清单：package.json、pyproject.toml、requirements.txt，按它们真实的写法。
 
 只解析文字（事实已经由 facts.py 读出来了），不调工具。每个依赖是一个 Dep；看不出包名的（本地路径）、
-引用了却没读的（-r base.txt）也是一个 Dep，带着说明，回答时照样说出来，不悄悄丢掉。
+引用了却没读的（-r base.txt）、我不读的写法（Poetry 的表）也是一个 Dep，带着说明，回答时照样说出来，不悄悄丢掉。
 """
 
 import re
@@ -16,18 +16,15 @@ GROUPS = {  # 认识的依赖（包名:显示名）按类别；其余的归到�
     "testing": "jest:Jest vitest:Vitest mocha:Mocha pytest:pytest",
     "language": "typescript:TypeScript",
 }
-KNOWN = {
-    name: (group, shown) for group, pairs in GROUPS.items() for name, shown in (p.split(":") for p in pairs.split())
-}
+ORDER = (*GROUPS, "other", "include", "path")  # 回答里类别的顺序：最后是引用了没读的清单、本地路径
+KNOWN = {n: (group, shown) for group, pairs in GROUPS.items() for n, shown in (p.split(":") for p in pairs.split())}
 NPM_SECTIONS = ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies")
-ARRAY = re.compile(r"""\[(?:"[^"\n]*"|'[^'\n]*'|#[^\n]*(?=\n|$)|[^\]"'#])*\]""")  # TOML 数组：每一处只有一种读法
-DEP_TABLES = ("project.optional-dependencies", "dependency-groups")
-POETRY = re.compile(r"tool\.poetry(?:\.group\.[\w.-]+)?\.(?:dev-)?dependencies")
-PEP508 = re.compile(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(\[[^\]]*\])?\s*(@\s*\S+|[^;@]*)\s*(;.*)?")
+DEP_TABLES = ("project.optional-dependencies", "dependency-groups")  # 这两张表里的每个数组都是依赖
+# TOML 数组（字符串、注释里的 ] 不算括号）：正则在每一处只有一种读法，不会回溯到平方
+ARRAY = re.compile(r"""\[(?:"[^"\n]*"|'[^'\n]*'|#[^\n]*(?=\n|$)|[^\]"'#])*\]""")
 MULTILINE_STRING = re.compile(r"(\"{3}|'{3})([\s\S]*?)\1")  # 多行字符串：里面的 [ ] = 不是表和键
-TOML_LINE = re.compile(
-    r"^[ \t]*(?:\[\[?([^\]\n]+)\]\]?[ \t]*(?:#.*)?|\"?([\w.-]+)\"?[ \t]*=[ \t]*(.*))$", re.M
-)  # [表] 或 键 = 值
+TOML_LINE = re.compile(r"^[ \t]*(?:\[\[?([^\]\n]+)\]\]?[ \t]*(?:#.*)?|\"?([\w.-]+)\"?[ \t]*=[ \t]*(.*))$", re.M)
+PEP508 = re.compile(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(\[[^\]]*\])?\s*(@\s*\S+|[^;@]*)\s*(;.*)?")
 ARCHIVE = re.compile(r"([A-Za-z0-9][\w.]*?)-(\d[\w.]*?)(?:-[^/]*)?\.(?:whl|tar\.gz|zip|tar\.bz2)$")
 
 
@@ -36,7 +33,7 @@ class Dep:
     name: str
     version: str = ""
     # note："" 普通的依赖；path 本地路径；include 引用了别的清单（没有读）；url 来自一个地址；runtime 要的运行时版本；
-    # workspaces 有子包（它们的清单没有读）
+    # workspaces 有子包（它们的清单没有读）；unread_table 我不读的依赖表（name 是表名）。后两种回答时各说一句
     note: str = ""
 
 
@@ -45,50 +42,50 @@ def dependencies(path: str, text: str, partial: bool = False) -> list | None:
     name = path.rsplit("/", 1)[-1]
     if name == "package.json":
         return npm_deps(text, partial)
-    if name == "pyproject.toml":
-        return pyproject_deps(text, partial)
-    return requirements_deps(text)
+    return pyproject_deps(text, partial) if name == "pyproject.toml" else requirements_deps(text)
 
 
 def npm_deps(text: str, partial: bool) -> list | None:
-    try:
-        data = loads(text)
-    except (ValueError, RecursionError):  # 写坏了、嵌套太深：是文件的问题
-        if not partial:
-            return None
-        blocks = re.findall(rf'"(?:{"|".join(NPM_SECTIONS)})"\s*:\s*\{{([^}}]*)', text)
+    """四张依赖表、engines.node、workspaces。不是 JSON 对象（写坏了、嵌套太深）就是 None；
+    只看到了一部分：取依赖表里看到的 "名字": "版本"。"""
+    data = json_object(text)
+    if data is None:
+        blocks = re.findall(rf'"(?:{"|".join(NPM_SECTIONS)})"\s*:\s*\{{([^}}]*)', text) if partial else []
         pairs = [pair for block in blocks for pair in re.findall(r'"([^"]+)"\s*:\s*"([^"]*)"', block)]
         return [Dep(n.lower(), short_version(v)) for n, v in pairs] or None
-    if not isinstance(data, dict):
-        return None
-    engines, sections = data.get("engines"), [data.get(s) for s in NPM_SECTIONS]
-    node = engines.get("node") if isinstance(engines, dict) else None  # 要的 Node.js 版本
+    sections = [data.get(s) for s in NPM_SECTIONS]
     deps = [Dep(n.lower(), short_version(str(v))) for s in sections if isinstance(s, dict) for n, v in s.items()]
-    deps += [Dep("workspaces", note="workspaces")] if data.get("workspaces") else []  # 各个子包的清单没有读
-    return ([Dep("engines.node", node[:40], "runtime")] if isinstance(node, str) else []) + deps
+    node = data["engines"].get("node") if isinstance(data.get("engines"), dict) else None  # 要的 Node.js 版本
+    deps += [Dep("engines.node", node[:40], "runtime")] if isinstance(node, str) else []
+    return deps + [Dep("workspaces", note="workspaces")] * bool(data.get("workspaces"))  # 各个子包的清单没有读
+
+
+def json_object(text: str) -> dict | None:
+    """一个 JSON 对象；写坏了、嵌套太深、不是对象都是 None。"""
+    try:
+        data = loads(text)
+    except (ValueError, RecursionError):
+        return None
+    return data if isinstance(data, dict) else None
 
 
 def pyproject_deps(text: str, partial: bool = False) -> list | None:
-    """[project] 的 requires-python、dependencies、optional-dependencies，[dependency-groups] 的数组（可以跨行；字符串、
-    注释里的 [ ] 不算括号），和 Poetry 的依赖表。数组没有结尾：只看到一部分时取看到的，否则是 None。"""
-    deps, table, text = [], "", re.sub(MULTILINE_STRING, lambda m: "'" + m[2] + "'" if "\n" not in m[2] else "''", text)
+    """[project] 的 requires-python、dependencies、optional-dependencies，[dependency-groups] 的数组（可以跨行）；
+    别的依赖表（Poetry 的）不读，记成 unread_table。数组没有结尾：只看到一部分时取看到的，否则是 None。"""
+    deps, table, text = [], "", MULTILINE_STRING.sub(lambda m: "''" if "\n" in m[2] else "'" + m[2] + "'", text)
     for m in TOML_LINE.finditer(text):
-        table, name, value = (m[1].strip(), "", "") if m[1] else (table, m[2], m[3])
-        if (table, name) == ("project", "requires-python") and (spec := re.match(r"""["']([^"']*)""", value)):
-            deps.append(Dep(name, spec[1].strip()[:40], "runtime"))
-        elif value.startswith("[") and ((table, name) == ("project", "dependencies") or table in DEP_TABLES):
+        if m[1]:  # [表]
+            table = m[1].strip()
+            deps += [Dep(table, note="unread_table")] * ("dependencies" in table and table not in DEP_TABLES)
+        elif (table, m[2]) == ("project", "requires-python") and (spec := re.match(r"""["']([^"']*)""", m[3])):
+            deps.append(Dep(m[2], spec[1].strip()[:40], "runtime"))
+        elif m[3].startswith("[") and ((table, m[2]) == ("project", "dependencies") or table in DEP_TABLES):
             array = ARRAY.match(text, m.start(3))  # 从 [ 开始，到和它配对的 ] 为止，可以跨好几行
             if not array and not partial:
                 return None
             deps += strings_in(array[0] if array else text[m.start(3) :])
-        elif (table, name) == ("project", "optional-dependencies") and value.startswith("{"):  # 写在一行里的表
-            deps += strings_in(value[1:])
-        elif sub := re.fullmatch(POETRY.pattern + r"\.([\w-]+)", table):  # [tool.poetry.dependencies.django]
-            deps += [Dep(sub[1].lower())] * (not name)
-        elif name and POETRY.fullmatch(table) and name.partition(".")[2] in ("", "version"):
-            version = re.search(r"""(?:^|[{,]\s*version\s*=\s*)["']([^"']*)["']""", value.strip())  # {git = …} 没有版本
-            spec, name = version[1] if version else "", name.partition(".")[0].lower()
-            deps.append(Dep(name, spec[:40], "runtime") if name == "python" else Dep(name, short_version(spec)))
+        elif (table, m[2]) == ("project", "optional-dependencies") and m[3].startswith("{"):  # 写在一行里的表
+            deps += strings_in(m[3][1:])
     return [d for d in deps if d]
 
 
@@ -111,53 +108,30 @@ def requirements_deps(text: str) -> list:
     """requirements.txt：注释、续行、选项（-r、-c、-e、--index-url、--hash）、VCS 和 URL、本地路径。"""
     deps = []
     for line in re.sub(r"\\\n", " ", text).splitlines():
-        line = re.sub(r"(^|\s)#.*", "", line).strip()
-        if not line:
-            continue
+        line = re.sub(r"^(?:-e|--editable)[\s=]+", "", re.sub(r"(^|\s)#.*", "", line).strip())
         if m := re.match(r"(?:-r|--requirement|-c|--constraint)[\s=]+(\S+)", line):
             deps.append(Dep(m[1], note="include"))
-            continue
-        line = re.sub(r"^(?:-e|--editable)[\s=]+", "", line)
-        if line.startswith("-"):  # --index-url、--hash 这样的选项：不是依赖
-            continue
-        deps.append(located(line) or requirement(line.split(" --")[0]))
+        elif line and not line.startswith("-"):  # --index-url、--hash 这样的选项：不是依赖
+            deps.append(located(line) or requirement(line.split(" --")[0]))
     return [d for d in deps if d]
 
 
 def located(line: str) -> Dep | None:
-    """写成地址或路径的依赖：git+https://…#egg=x、x @ git+…、wheel 或源码包的地址、./vendor/lib。"""
+    """写成地址或路径的依赖：git+https://…#egg=x、wheel 或源码包的地址、./vendor/lib（x @ git+… 交给 PEP 508）。"""
     line = line[:2000]  # 再长的一行也不是依赖：只看开头（正则的回溯也就有了上限）
     if egg := re.search(r"#(?:[^&\s]*&)*egg=([\w.-]+)", line):
         return Dep(egg[1].lower(), note="url")
     if re.match(r"[\w.-]+\s*@", line):
-        return None  # name @ url：PEP 508 读得出名字
+        return None
     if archive := ARCHIVE.search(line.split("#")[0][-300:]):
         return Dep(archive[1].lower().replace("_", "-"), short_version(archive[2]), "url")
-    if re.match(r"(\.{1,2}/|/|~|file:|[a-z+]+://|[A-Za-z]:\\)", line):
-        return Dep(line, note="path")
-    return None
+    return Dep(line, note="path") if re.match(r"(\.{1,2}/|/|~|file:|[a-z+]+://|[A-Za-z]:\\)", line) else None
 
 
 def short_version(spec: str) -> str:
     """^18.2.0 → 18.2、>=2.31 → 2.31、==3.0.0 → 3.0；别的写法（<3、!=2.0、npm:…、file:…）原样写出来。"""
     m = re.fullmatch(r"\s*(?:\^|~|>=|==|~=)?\s*v?(\d+(?:\.\d+)?)(?:\.[\w.-]*)?\s*", spec or "")
     return m[1] if m else (spec or "").strip()[:40]
-
-
-def start_script(package: dict) -> tuple | None:
-    """package.json 的 scripts.start 用哪个文件启动（node src/app.js）：(文件, 整条脚本)。"""
-    start = package.get("scripts", {}).get("start") if isinstance(package.get("scripts"), dict) else None
-    started = re.search(
-        r"\b(?:node|nodemon|ts-node|tsx|python3?|deno run)\s+(?:-\S+\s+)*([\w./-]+\.[a-z]{2,3})\b", str(start)
-    )
-    return (started[1], start) if started else None
-
-
-def project_script(text: str) -> tuple | None:
-    """pyproject.toml 的 [project.scripts]（Poetry 的 [tool.poetry.scripts]）的第一个命令：(表, 命令, 模块:函数)。"""
-    section = re.search(r"^\[((?:project|tool\.poetry)\.scripts)\][ \t]*(?:#.*)?$((?:\n(?!\[).*)*)", text, re.M)
-    found = re.search(r"""^[ \t]*"?([\w.-]+)"?[ \t]*=[ \t]*["']([^"'\n]+)["']""", section[2], re.M) if section else None
-    return (section[1], found[1], found[2]) if found else None
 
 
 def manifests_in(names: list) -> list:
@@ -167,12 +141,11 @@ def manifests_in(names: list) -> list:
 
 def declared_in(facts, paths: list, name: str) -> set:
     """这几份清单里，哪几份声明了 name（搜到的那一行看不出是不是声明：pyproject 的 dev = ["pytest>=7"]）：
-    读完整份清单，按解析出的依赖算。名字里的 -、_、. 不分。"""
+    读完整份清单，按解析出的依赖算。名字里的 -、_、. 不分（PEP 503），大小写也不分。"""
     reads = all_pages(facts, "read_file", [{"path": p} for p in paths])
     whole = [(p, got.text) for p, got in zip(paths, reads, strict=True) if got.state == "complete"]
     return {p for p, text in whole if any(same_package(d.name, name) for d in dependencies(p, text) or [])}
 
 
 def same_package(a: str, b: str) -> bool:
-    """两个包名是同一个：不分大小写，-、_、. 不分（PEP 503）。"""
     return re.sub(r"[-_.]+", "-", a.lower()) == re.sub(r"[-_.]+", "-", b.lower())

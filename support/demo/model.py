@@ -1,10 +1,9 @@
 """离线演示的“模型”：按固定规则决定下一步，只看请求：不看磁盘、不跑命令、不读环境变量和时钟。
 
-它提供和 OpenAI 客户端一样的 client.chat.completions.create(...)，返回真正的 SDK 对象 ChatCompletion，run() 分不出
-真假。一次 create() 就是一次生成，一条流水线：像服务商一样检查请求（../request_rules.py）→ 读成事实（facts.py）
-→ 听懂问题（question.py）→ 每件事按它的类定计划（project.py、shell.py、stock.py）：缺哪个事实就发调用，
-都有了就回答 → 句子来自 words.py。
-同一个请求在哪里跑都得到同一个回复：下一步怎么走，看请求就能推出来。
+client.chat.completions.create(...) 和 OpenAI 客户端的一样，返回真的 ChatCompletion，run() 分不出真假。一次生成是
+一条流水线：像服务商一样检查请求（../request_rules.py）→ 读成事实（facts.py）→ 听懂问题（question.py）→ 每件事按
+它的类定计划（project.py、shell.py、stock.py）：缺事实就发调用，都有了就回答 → 句子来自 words.py。
+同一个请求在哪里跑都得到同一个回复。
 """
 
 import json
@@ -14,7 +13,7 @@ import openai
 from openai.types.chat import ChatCompletion
 
 from support.demo import project, shell, stock
-from support.demo.facts import Facts, Missing
+from support.demo.facts import Facts, Missing, gather
 from support.demo.question import MAX_NAMES, understand
 from support.demo.words import join, say
 from support.request_rules import check_request
@@ -38,8 +37,7 @@ def demo_client(by_position: bool = False):
     by_position：像只按位置渲染工具结果的聊天模板那样配对结果（第三篇讲义的实验 d，DEMO_PAIRING=position）。"""
 
     def create(model=None, messages=None, tools=None, **_):
-        problem = check_request(model, messages, tools)
-        if problem:  # 像真接口一样：请求不合规就 400，不回答
+        if problem := check_request(model, messages, tools):  # 像真接口一样：请求不合规就 400，不回答
             raise rejected(*problem)
         return completion(model, next_step(messages, tools or [], by_position), messages)
 
@@ -59,14 +57,10 @@ def next_step(messages: list, tools: list, by_position: bool = False):
         return say("unknown_question", ask.en, question=facts.questions[-1][:80]) + say("offline", ask.en)
     if ask.fresh:  # “重新读一下”：以前的问题里读到的不算了
         facts.forget_earlier()
-    calls, answers = [], []
-    for part in ask.parts:  # 几件事要的调用放在同一轮里；都有了才一起回答
-        try:
-            answers.append(PLANS[part.kind](part, facts, ask.en))
-        except Missing as missing:
-            calls += [c for c in missing.calls if c not in calls]
-    if calls:
-        return calls[:MAX_CALLS]
+    try:  # 几件事要的调用放在同一轮里；都有了才一起回答
+        answers = gather(lambda part: PLANS[part.kind](part, facts, ask.en), ask.parts)
+    except Missing as missing:
+        return missing.calls[:MAX_CALLS]
     unknown = say("not_understood", ask.en, clauses=say("quote_join", ask.en).join(ask.unknown)) if ask.unknown else ""
     skipped = [name for part in ask.parts for name in part.skipped]  # 超过 MAX_NAMES 的目录、文件
     unknown += say("too_many", ask.en, names=join(skipped, ask.en), n=MAX_NAMES) if skipped else ""
@@ -76,20 +70,17 @@ def next_step(messages: list, tools: list, by_position: bool = False):
 def completion(model, step, messages: list) -> ChatCompletion:
     """把这一步包装成 API 会返回的 ChatCompletion；新调用的 id（call_demo_N）不和历史里的重复。"""
     message, reason = {"role": "assistant", "content": step}, "stop"
-    if not isinstance(step, str):
-        calls_in = [m.get("tool_calls") for m in messages if m.get("role") == "assistant"]
-        taken = {str(tc.get("id")) for tcs in calls_in if isinstance(tcs, list) for tc in tcs if isinstance(tc, dict)}
-        n, ids = len(taken), []
-        while len(ids) < len(step):
-            n += 1
-            ids += [] if f"call_demo_{n}" in taken else [f"call_demo_{n}"]
+    if not isinstance(step, str):  # 请求已经查过：历史里的每个调用都有字符串 id
+        taken = {tc["id"] for m in messages if m.get("role") == "assistant" for tc in m.get("tool_calls") or []}
+        n = len(taken)  # 从 n + 1 起数 n + len(step) 个号：被占的最多 n 个
+        ids = [f"call_demo_{i}" for i in range(n + 1, 2 * n + len(step) + 1) if f"call_demo_{i}" not in taken]
         calls = [
-            {"id": i, "type": "function", "function": {"name": n, "arguments": json.dumps(a, ensure_ascii=False)}}
-            for i, (n, a) in zip(ids, step, strict=True)
+            {"id": i, "type": "function", "function": {"name": name, "arguments": json.dumps(a, ensure_ascii=False)}}
+            for (name, a), i in zip(step, ids, strict=False)
         ]
         message, reason = {"role": "assistant", "content": None, "tool_calls": calls}, "tool_calls"
-    body = {"id": "demo", "object": "chat.completion", "created": 0, "model": model}
-    body["choices"] = [{"index": 0, "message": message, "finish_reason": reason}]
+    choice = {"index": 0, "message": message, "finish_reason": reason}
+    body = {"id": "demo", "object": "chat.completion", "created": 0, "model": model, "choices": [choice]}
     return ChatCompletion.model_validate(body)
 
 

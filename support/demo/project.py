@@ -6,28 +6,17 @@
 
 import re
 
-from support.demo.facts import HIT, Result, all_pages, loads
-from support.demo.manifests import (
-    KNOWN,
-    MANIFESTS,
-    declared_in,
-    dependencies,
-    manifests_in,
-    project_script,
-    start_script,
-)
+from support.demo.facts import HIT, Result, all_pages
+from support.demo.manifests import KNOWN, MANIFESTS, ORDER, declared_in, dependencies, json_object, manifests_in
 from support.demo.question import MAX_NAMES
 from support.demo.words import join, say
 
 SUBPROJECTS = {"web", "frontend", "backend", "client", "server", "ui", "api", "site", "app"}  # 常见的子项目目录
+# package.json 的 scripts.start 用哪个文件启动：node src/app.js、nodemon server.js
+START = re.compile(r"\b(?:node|nodemon|ts-node|tsx|python3?|deno run)\s+(?:-\S+\s+)*([\w./-]+\.[a-z]{2,3})\b")
 ENTRY_NAMES = "index.js main.js app.js server.js index.ts main.ts main.py app.py manage.py __main__.py main.go".split()
 TOOL_FOLDERS = {".git", ".hg", ".svn", ".venv", ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".cache"}
-DOCS = (".md", ".rst", ".txt", ".adoc")
-LANGUAGES = {e: "js" for e in "js mjs cjs jsx ts tsx vue svelte".split()} | {"py": "py", "pyi": "py", "go": "go"}
-LANGUAGES |= {e: "java" for e in "java kt kts scala groovy".split()} | {
-    e: "other" for e in "rs php cs c h cc cpp hpp".split()
-}
-COMMENT = r"(//|/\*|\*|#(?!\s*include)|--|;)"  # 注释的开头（# include 是 C 的引入）
+LANGUAGES = {e: "js" for e in "js mjs cjs jsx ts tsx vue svelte".split()} | {"py": "py", "pyi": "py"}  # 认得引入的语言
 
 
 def listing(facts, folder: str = ".") -> tuple:
@@ -56,53 +45,40 @@ def why_not(got: Result, en: bool) -> str:
     return said if got.state == "error" else say(f"state_{got.state}", en, tool=got.tool, said=said)
 
 
-def read_whole(facts, path: str, enough=None) -> Result:
-    return facts.pages("read_file", {"path": path}, enough)
-
-
 # ── 技术栈 ───────────────────────────────────────────────────
-UNPARSED = {True: "unparsed", False: "unparsed_cut"}  # 解析不了：读全了是内容的事，没读全不怪文件
-
-
 def stack(part, facts, en: bool) -> str:
-    """工作目录（或问题里说的那个目录）里的依赖清单；web/、frontend/ 这样的子项目也列出来看它们的清单。"""
+    """工作目录（或问题里说的那个目录）这一层的依赖清单，按类别列出依赖；README 的第一段也说出来。"""
     top, names = listing(facts, part.folder)
     partly, base = seen_part(top, part.folder, en), "" if part.folder == "." else part.folder + "/"
-    subs = [f.rstrip("/") for f in names if f.rstrip("/") in SUBPROJECTS][:3] if not base else []
-    inside = {f: listing(facts, f)[1] for f in subs}  # 子项目里的清单也算
-    paths = [base + p for p in manifests_in(names)] + [
-        f"{f}/{p}" for f, listed in inside.items() for p in manifests_in(listed)
-    ]
-    reads = dict(zip(paths, all_pages(facts, "read_file", [{"path": path} for path in paths]), strict=True))
-    bare = [f + "/" for f, listed in inside.items() if not manifests_in(listed)]  # web/ 里只有代码，没有清单
-    if not reads:
+    paths = [base + p for p in manifests_in(names)]
+    if not paths:
         return say("no_manifest_part" if partly else "no_manifest", en, seen=partly)
-    deps, notes, parsed, bad = {}, [], [], {}
-    for path, got in reads.items():
+    deps, notes, bad = {}, [], {}
+    for path, got in zip(paths, all_pages(facts, "read_file", [{"path": p} for p in paths]), strict=True):
         found = dependencies(path, got.text, got.state != "complete") if usable(got) else None
-        if found is None:
-            bad[path] = why_not(got, en) if not usable(got) else say(UNPARSED[got.state == "complete"], en)
+        if found is None:  # 读不了、解析不了：说为什么，不算它（解析不了时，读全了是内容的事，没读全不怪文件）
+            unparsed = say("unparsed" if got.state == "complete" else "unparsed_cut", en)
+            bad[path] = why_not(got, en) if not usable(got) else unparsed
             notes.append(say("manifest_bad", en, path=path, why=bad[path]))
             continue
-        parsed.append(path)
         notes += [say("manifest_part", en, path=path)] * (got.state != "complete")
+        notes += [say(d.note, en, path=path, table=d.name) for d in found if d.note in ("workspaces", "unread_table")]
         for dep in found:  # 同一个依赖写在两份清单里：只列一次，带版本的优先
             if dep.name not in deps or dep.version and not deps[dep.name][0].version:
                 deps[dep.name] = (dep, path)
-    if not parsed:  # 清单都读不了、解析不了：说为什么，不说技术栈
+    parsed = [p for p in paths if p not in bad]
+    if not parsed:
         return say("manifests_unread", en, why=join((f"{p}：{why}" for p, why in bad.items()), en))
-    readme = readme_in(names)
-    about = read_whole(facts, readme, enough=lambda text: first_paragraph(text)[2]) if readme else None
-    _, paragraph, settled = first_paragraph(about.text) if about and usable(about) else ("", "", True)
     wanted = [f"{d.name} {d.version}" for d, _ in deps.values() if d.note == "runtime"]  # requires-python >=3.10
-    runtimes = join(dict.fromkeys(MANIFESTS[manifest(p)] for p in parsed), en) + (
-        say("runtime_of", en, runtime=join(wanted, en)) if wanted else ""
-    )
-    notes += [say("no_manifest_in", en, folders=join(bare, en))] if bare else []
+    runtimes = join(dict.fromkeys(language(p) for p in parsed), en)
+    runtimes += say("runtime_of", en, runtime=join(wanted, en)) if wanted else ""
     lines = grouped(deps.values(), en) + notes + [say("runtime_line", en, runtimes=runtimes)]
     lines += [say("more_manifests", en, seen=partly)] if partly else []
-    lines += [say("workspaces", en)] if any(d.note == "workspaces" for d, _ in deps.values()) else []
-    lines += [say("readme_start", en, readme=readme)] if about and about.state != "complete" and not settled else []
+    subs = [f for f in names if f.rstrip("/") in SUBPROJECTS]  # 子项目自己的清单没有看：说出来，不悄悄漏掉
+    lines += [say("folders_unread", en, folders=join(subs, en))] if subs else []
+    readme = readme_in(names) if part.folder == "." else None
+    _, _, paragraph, part_only = first_paragraph(facts, readme) if readme else (None, "", "", False)
+    lines += [say("readme_start", en, readme=readme)] if part_only else []
     lines += [say("about_line", en, readme=readme, paragraph=paragraph)] if paragraph else []
     basis = say("basis", en, files=join(parsed + ([readme] if paragraph else []), en))
     return say("stack_head", en) + "\n\n" + "\n".join(lines) + "\n\n" + basis
@@ -110,24 +86,19 @@ def stack(part, facts, en: bool) -> str:
 
 def grouped(deps, en: bool) -> list:
     """依赖按类别一行一行：前端、后端（带运行时）、测试、语言，然后是其他依赖、引用了没读的清单、本地路径。"""
-    groups = {}
+    groups = {g: [] for g in ORDER}
     for dep, path in deps:
-        if dep.note in ("runtime", "workspaces"):
-            continue
         if dep.note in ("include", "path"):
-            category, shown = dep.note, say(f"dep_{dep.note}", en, name=dep.name, path=path)
-        else:
+            groups[dep.note].append(say(f"dep_{dep.note}", en, name=dep.name, path=path))
+        elif dep.note not in ("runtime", "workspaces", "unread_table"):
             category, shown = KNOWN.get(dep.name, ("other", dep.name))
-            runtime = say("runtime_of", en, runtime=MANIFESTS[manifest(path)]) if category == "backend" else ""
-            shown = f"{shown} {dep.version}".strip() + runtime
-        groups.setdefault(category, []).append(shown)
-    order = ("frontend", "backend", "testing", "language", "other", "include", "path")
-    return [say("group", en, group=say(f"group_{g}", en), items=join(groups[g], en)) for g in order if g in groups]
+            runtime = say("runtime_of", en, runtime=language(path)) if category == "backend" else ""
+            groups[category].append(f"{shown} {dep.version}".strip() + runtime)
+    return [say("group", en, group=say(f"group_{g}", en), items=join(groups[g], en)) for g in ORDER if groups[g]]
 
 
-def manifest(path: str) -> str:
-    name = path.rsplit("/", 1)[-1]
-    return name if name in MANIFESTS else "requirements.txt"
+def language(path: str) -> str:
+    return MANIFESTS.get(path.rsplit("/", 1)[-1], "Python")  # requirements-dev.txt 也是 Python 的
 
 
 def readme_in(names: list) -> str | None:
@@ -135,7 +106,15 @@ def readme_in(names: list) -> str | None:
     return "README.md" if "README.md" in readmes else next(iter(readmes), None)
 
 
-def first_paragraph(text: str) -> tuple:
+def first_paragraph(facts, readme: str) -> tuple:
+    """读 README 到第一段话读完为止：(结果, 标题, 第一段话, 这段话是否只看到了一部分)。"""
+    got = facts.pages("read_file", {"path": readme}, enough=lambda text: paragraph_of(text)[2])
+    text = got.text + ("\n" + got.partial if got.partial else "")
+    title, paragraph, settled = paragraph_of(text) if usable(got) else ("", "", True)
+    return got, title, paragraph, got.state != "complete" and not settled
+
+
+def paragraph_of(text: str) -> tuple:
     """README 的 (标题, 第一段话, 这段话是否已经完整)：后面有空行或标题、或者第一段不是文字（代码、表格、列表），
     就完整了，再往下读也不会变。第一段不是文字时段落是 ""。"""
     title, paragraph = "", []
@@ -157,51 +136,38 @@ def clipped(text: str, limit: int = 400) -> str:
 
 # ── 入口文件 ─────────────────────────────────────────────────
 def entry(part, facts, en: bool) -> str:
+    """package.json 的 main、scripts.start 写着的文件；都没有就在顶层和 src/、cmd/ 这些目录里找常见的入口文件名。
+    问了怎么运行：有 start 脚本就是 npm start，没有就按文件类型说一般怎么运行。"""
     top, names = listing(facts)
-    got = read_whole(facts, "package.json") if "package.json" in names else None
-    package = json_object(got) if got else {}
-    main = package.get("main") if isinstance(package.get("main"), str) else ""
+    got = facts.pages("read_file", {"path": "package.json"}) if "package.json" in names else None
+    package = json_object(got.text) if got and got.state == "complete" else None
+    data = package or {}
+    main = data.get("main") if isinstance(data.get("main"), str) else ""
+    start = data["scripts"].get("start") if isinstance(data.get("scripts"), dict) else None
+    if not main and isinstance(start, str) and (started := START.search(start)):  # scripts.start 写着用哪个文件启动
+        return say("entry_start", en, path=started[1], script=start)
     if main:  # 列全了顶层目录、里面又没有 main 写的那个（dist/ 要先构建）：照实说
         gone = top.state == "complete" and main.removeprefix("./").split("/")[0] not in {n.rstrip("/") for n in names}
-        return say("entry_main", en, main=main) + say("main_missing", en) * gone + how_to_run(part, package, main, en)
-    if started := start_script(package):  # scripts.start 写着用哪个文件启动
-        return say("entry_start", en, path=started[0], script=started[1])
-    script = project_script(read_whole(facts, "pyproject.toml").text) if "pyproject.toml" in names else None
-    if script:  # [project.scripts] 写着装好以后的命令
-        return say("entry_script", en, table=script[0], name=script[1], target=script[2])
-    subs = {f.rstrip("/"): listing(facts, f.rstrip("/")) for f in ("src/", "cmd/", "app/", "bin/") if f in names}
-    found = [f"{f}/{n}" for f, sub in [(".", (top, names)), *subs.items()] for n in ENTRY_NAMES if n in sub[1]]
-    found = [f.removeprefix("./") for f in found]
-    partly = [s for f, got in [(".", top), *((f, sub[0]) for f, sub in subs.items())] if (s := seen_part(got, f, en))]
-    no_main = say("odd_main" if "main" in package else "no_main", en) if package else ""
-    no_main = no_main or (say("package_unread", en) if got else "")
-    why = say("entry_named", en, no_main=no_main, name=found[0].rsplit("/", 1)[-1]) if found else ""
-    if not found:
-        folders = say("and_folders", en, folders=join(subs, en)) if subs else ""
-        return say("entry_none_part" if partly else "entry_none", en, seen=join(partly, en), folders=folders)
-    first = read_whole(facts, found[0], enough=lambda text: text.count("\n") >= 6)
-    head = first.text.strip().splitlines()[:6] if usable(first) else [why_not(first, en)]
-    said = say("entry_is", en, path=found[0], why=why, head="\n".join(f"    {line}" for line in head))
-    return said + how_to_run(part, package, found[0], en)
-
-
-def how_to_run(part, package: dict, path: str, en: bool) -> str:
-    """问了怎么运行：有 start 脚本就是 npm start，没有就按文件类型说一般怎么运行。"""
-    scripts = package.get("scripts") if isinstance(package.get("scripts"), dict) else {}
+        path, said = main, say("entry_main", en, main=main) + say("main_missing", en) * gone
+    else:
+        subs = [f.rstrip("/") for f in ("src/", "cmd/", "app/", "bin/") if f in names]
+        lists = [(".", top, names)] + [(f, *listing(facts, f)) for f in subs]
+        found = [f"{f}/{n}".removeprefix("./") for f, _, inside in lists for n in ENTRY_NAMES if n in inside]
+        partly = [s for f, listed, _ in lists if (s := seen_part(listed, f, en))]
+        if not found:
+            folders = say("and_folders", en, folders=join(subs, en)) if subs else ""
+            return say("entry_none_part" if partly else "entry_none", en, seen=join(partly, en), folders=folders)
+        path = found[0]
+        first = facts.pages("read_file", {"path": path}, enough=lambda text: text.count("\n") >= 6)  # 引它的开头
+        no_main = say("odd_main" if "main" in data else "no_main", en) if package is not None else ""
+        no_main = say("package_unread", en) if got and package is None else no_main
+        why = say("entry_named", en, no_main=no_main, name=path.rsplit("/", 1)[-1])
+        head = first.text.strip().splitlines()[:6] if usable(first) else [why_not(first, en)]
+        said = say("entry_is", en, path=path, why=why, head="\n".join(f"    {line}" for line in head))
     runner = {"js": "node", "ts": "npx ts-node", "py": "python", "go": "go run"}.get(path.rsplit(".", 1)[-1])
-    if "how" not in part.asks or not runner and not isinstance(scripts.get("start"), str):
-        return ""
-    if isinstance(scripts.get("start"), str):
-        return say("run_script", en, script=scripts["start"])
-    return say("run_guess", en, command=f"{runner} {path}")
-
-
-def json_object(got: Result) -> dict:
-    try:
-        data = loads(got.text) if got.state == "complete" else {}
-    except (ValueError, RecursionError):
-        return {}
-    return data if isinstance(data, dict) else {}
+    if "how" in part.asks and isinstance(start, str):
+        return said + say("run_script", en, script=start)
+    return said + (say("run_guess", en, command=f"{runner} {path}") if "how" in part.asks and runner else "")
 
 
 # ── 某个库用没用到 ─────────────────────────────────────────────
@@ -230,14 +196,10 @@ def searched(facts, pairs: list) -> dict:
 
 def skipped(got: Result) -> tuple:
     """整体搜索没进去的目录：(可能有项目自己代码的隐藏目录, 都列出来了没有, 别人的代码：版本库、依赖、虚拟环境)。"""
-    own, complete, others = [], True, []
-    for kind, text in got.notes:
-        folders = text.partition("（")[0] if kind.startswith("没有进去搜") else ""
-        complete = complete and not folders.endswith(" 等")
-        for f in filter(None, folders.removesuffix(" 等").split("、")):
-            tail = f.rsplit("/", 1)[-1]
-            (own if tail.startswith(".") and tail not in TOOL_FOLDERS else others).append(f)
-    return own, complete, others
+    said = [text.partition("（")[0] for kind, text in got.notes if kind.startswith("没有进去搜")]  # “a、b 等”
+    folders = [f for text in said for f in text.removesuffix(" 等").split("、") if f]
+    own = [f for f in folders if (tail := f.rsplit("/", 1)[-1]).startswith(".") and tail not in TOOL_FOLDERS]
+    return own, not any(text.endswith(" 等") for text in said), [f for f in folders if f not in own]
 
 
 def verdict(facts, name: str, pairs: list, folder: str, en: bool) -> str:
@@ -247,12 +209,10 @@ def verdict(facts, name: str, pairs: list, folder: str, en: bool) -> str:
     unsure = sorted({HIT.fullmatch(h)[1] for h in hits if not declares(h, name)})  # 清单里一行看不出的：读整份清单
     listed = declared_in(facts, [p for p in unsure if manifests_in([p.rsplit("/", 1)[-1]])][:MAX_NAMES], name)
     declared = [h for h in hits if declares(h, name) or HIT.fullmatch(h)[1] in listed]
-    gaps = [say("gap_cut", en) for r in results if r.state == "cut"]
-    gaps += [why_not(r, en) for r in results if not usable(r)]
-    gaps += [say("gap_unsearched", en, note=text) for r in results for kind, text in r.notes if kind.startswith("有 ")]
-    gaps += [
-        say("gap_ambiguous", en, line=text[:120]) for r in results for kind, text in r.notes if kind == "ambiguous"
-    ]
+    gaps = [say("gap_cut", en) if r.state == "cut" else why_not(r, en) for r in results if r.state != "complete"]
+    for kind, text in (note for r in results for note in r.notes):
+        gaps += [say("gap_unsearched", en, note=text)] if kind.startswith("有 ") else []
+        gaps += [say("gap_ambiguous", en, line=text[:120])] if kind == "ambiguous" else []
     unsearched = [r for r in results if not skipped(r)[1] or set(skipped(r)[0]) - {f for _, f in pairs}]
     gaps = join(dict.fromkeys(gaps + [say("gap_skipped", en) for _ in unsearched]), en)
     others = sorted({f for r in results for f in skipped(r)[2]})
@@ -266,32 +226,26 @@ def verdict(facts, name: str, pairs: list, folder: str, en: bool) -> str:
         seen = say("appears_in", en, files=files) if hits else ""
         return say("cannot_tell", en, name=name, where=where, gaps=gaps, seen=seen) + not_own
     if hits:
-        return say("only_mentioned", en, name=name, where=where, files=files) + not_own
+        return say("mentioned", en, name=name, where=where, files=files) + not_own
     tried = say("tried", en, names=join(spellings(name), en)) if len(spellings(name)) > 1 else ""
     return say("not_used" if folder == "." else "not_found_in", en, name=name, folder=folder, tried=tried) + not_own
 
 
 def declares(hit: str, name: str) -> bool:
-    """search_files 的一行是不是 name 的依赖声明或引入：清单里以它为名的一项，或者代码里引入的正是这个模块
-    （from x import requests 引入的不是 requests 库，requests-mock 不是 requests；注释、文档不算）。"""
+    """search_files 的一行是不是 name 的依赖声明或引入：清单里以它为名的一项，或者 JS、Python 代码里引入的正是这个
+    模块（from x import requests 引入的不是 requests 库，requests-mock 不是 requests；注释、文档、别的语言不算）。"""
     path, _, text = HIT.fullmatch(hit).groups()
-    base, ext, text, n = path.rsplit("/", 1)[-1], path.rsplit(".", 1)[-1], text.strip(), re.escape(name)
+    base, text, n = path.rsplit("/", 1)[-1], text.strip(), re.escape(name)
     manifest = {"package.json": rf'"{n}"\s*:', "pyproject.toml": rf"""^(["']{n}(?![\w.-])|{n}\s*=)"""}
     if base in manifest or base.startswith("requirements"):
         return bool(re.search(manifest.get(base, rf"^(-e\s+)?{n}(?![\w.-])|#egg={n}\b"), text, re.I))
-    if base.lower().endswith(DOCS) or base.upper().startswith("README") or re.match(COMMENT, text):
-        return False
-    q = rf"""['"`]{n}(/[^'"`]*)?['"`]"""
-    by_language = {
+    q = rf"""['"`]{n}(/[^'"`]*)?['"`]"""  # 带引号的模块名，可以带子路径：'lodash/merge'
+    imports = {
         "py": [rf"^import\s+([\w.]+(\s+as\s+\w+)?\s*,\s*)*{n}(?=[\s.,;]|$)", rf"^from\s+{n}(?=[\s.])"],
-        "java": [rf"^import\s+(static\s+)?[\w.]*\b{n}\b"],
-        "go": [rf"^(import\s+(\w+\s+)?)?\"([^\"]*/)?{n}(/v\d+)?\""],
         "js": [rf"\b(require|import)\s*\(\s*{q}", rf"^((import|export|\}}).*?\b)?from\s+{q}", rf"^import\s+{q}"],
-        "other": [rf"^(use|using|extern crate) +{n}\b", rf"^#\s*include\s*[<\"]{n}\b"],  # Rust、PHP、C#、C、C++
     }
-    language = LANGUAGES.get(ext)
-    patterns = by_language.get(language, []) if language != "other" else by_language["other"]
-    return any(re.search(p, text, re.I if language != "other" else 0) for p in patterns)
+    patterns = imports.get(LANGUAGES.get(path.rsplit(".", 1)[-1]), [])  # 文档（.md、README）不是 JS、Python：不算
+    return not re.match(r"(//|/\*|\*|#)", text) and any(re.search(p, text, re.I) for p in patterns)  # 注释也不算
 
 
 # ── 测试文件、一个文件、项目是做什么的 ──────────────────────────────
@@ -337,11 +291,9 @@ def about(part, facts, en: bool) -> str:
     if not readme:
         partly = seen_part(top, ".", en)
         return say("readme_unlisted" if partly else "no_readme", en, seen=partly)
-    got = read_whole(facts, readme, enough=lambda text: first_paragraph(text)[2])
+    got, title, paragraph, part_only = first_paragraph(facts, readme)
     if not usable(got):
         return say("readme_error", en, readme=readme, why=why_not(got, en))
-    title, paragraph, settled = first_paragraph(got.text + ("\n" + got.partial if got.partial else ""))
-    part_only = got.state != "complete" and not settled
     if not paragraph:
         return say("readme_part" if part_only else "no_paragraph", en, readme=readme)
     said = say("about", en, readme=readme, title=say("titled", en, title=title) if title else "", paragraph=paragraph)

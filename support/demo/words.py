@@ -276,6 +276,9 @@ carried_items | （商品沿用你上一个问题的：{said}。）\n | (Same it
 carried_quantity | （数量沿用你上一个问题的 {said}。）\n | (Same quantity as your last question: {said}.)\n
 other_currency | \n\n（你还说了要用别的货币算：上面的钱数是库存数据写的货币，我没有换算，也不知道汇率。） | \n\n(You also asked for another currency: the amounts above are in the currency the stock data uses; I did not convert them and do not know the exchange rate.)
 no_currency | （数据里没写币种） | (the data gives no currency)
+unread_table | - {path} 的 [{table}] 表是我不读的写法：上面没有它里面的依赖 | - I do not read the [{table}] table of {path}: its dependencies are not above
+folders_unread | - {folders} 这些子目录里的依赖清单我没有看：上面没有它们的依赖 | - I did not look at the manifests inside {folders}: their dependencies are not above
+mentioned | 没有找到我认得的 {name} 的依赖声明或 import{where}（我认得 package.json、pyproject.toml、requirements*.txt 和 JS、Python 的引入；别的语言的引入我看不出来）；它出现在这些文件里：{files}。这些地方是不是在用它，我判断不了。 | I found no declaration or import of {name} that I recognise{where} (I know package.json, pyproject.toml, requirements*.txt and JS and Python imports; I can't read imports in other languages); it appears in: {files}. Whether those use it, I can't tell.
 """
 TEXTS = {
     k: (zh, en)
