@@ -1,8 +1,5 @@
 """离线演示听懂库存问题里的商品和数量：“3 盒红笔和 2 盒蓝笔”“红笔和蓝笔各 2 盒”“3 boxes of red pens”。
-
-接着问时另一种商品（“那蓝笔呢？”“and the blue ones?”）也在这里认。
-数量来自用户的话，照原话记下；看不准的（2.5、1,000、-3、0、3 到 5、三五、10**200）不拿它算，回答时照原话说出来。
-"""
+看不准的数量（2.5、1,000、-3、0、3 到 5、三五、10**200）不拿它算，照原话记下，回答时说出来。"""
 
 import re
 from dataclasses import dataclass, replace
@@ -18,12 +15,10 @@ NUMBER = rf"(?:{ONE})(?:\s*(?:到|至|或者?|~|～|、|加|减|乘|[+\-−×*/]
 EN_ONE = rf"[-−+]?\d[\d.,/~*x×^+-]*(?:e[-+]?\d+)?|{'|'.join(w.EN_NUMBERS)}"
 EN_MORE = r"(?:\s*(?:k|thousand|hundred|million|or so)\b|-?ish\b)?"  # 3k、3 or so、3-ish：看不准
 EN_NUMBER = rf"(?:{EN_ONE})(?:\s*(?:or|to|-|–|\+|plus|times)\s*(?:{EN_ONE}))*{EN_MORE}"
-OWNED = (
-    r"(?:我|我们|手上|手里|已经)有\s*$|\bi (?:already )?(?:have|own|'ve got)\s*$"  # “我手上有 2 盒”：已有的，不是要的
-)
+OWNED = r"(?:我|我们|手上|手里|已经)有\s*$|\bi (?:already )?(?:have|own|'ve got)\s*$"  # “我手上有 2 盒”：不是要的
 COLOUR_LIST = rf"\b((?:(?:{w.COLOUR})(?:,? and |, | or ))*)({w.COLOUR}) ({w.GOODS})\b"
 DIGITS = dict(zip("一二两三四五六七八九", (1, 2, 2, 3, 4, 5, 6, 7, 8, 9), strict=True))
-POWERS = {"十": 10, "百": 100, "千": 1000}
+POWERS = {"十": 10, "百": 100, "千": 1000, "万": 10**4, "亿": 10**8}
 
 
 @dataclass(frozen=True)
@@ -41,9 +36,8 @@ def english(question: str) -> bool:
 
 
 def orders_in(text: str) -> list:
-    """“3 盒红笔和 2 盒蓝笔”“红笔 2 盒”“红笔和蓝笔各 2 盒” → [红笔 2 盒, …]；没说数量的商品（“红笔的库存”）数量是 None，
-    只说了数量的（“我要 1 盒”）给唯一没有数量的那种商品。看不准的数量（2.5、1,000、-3、0、3 到 5、三五）照原话记下，
-    不拿它算。同一种商品说了几次，数量加在一起。最多看前 20 个数量。"""
+    """“3 盒红笔和 2 盒蓝笔”“红笔 2 盒”“红笔和蓝笔各 2 盒” → [红笔 2 盒, …]；没说数量的商品数量是 None。
+    最多看前 20 个数量。"""
     if english(text):
         return english_orders(text)
     orders, bare, start, text = [], [], 0, re.sub(rf"(?:{NUMBER})\s*[{w.UNITS}]装的?", "", text)  # “5 支装的”不是要几盒
@@ -51,10 +45,8 @@ def orders_in(text: str) -> list:
     first = not found or bool(item_after(text, found[-1]))  # 最后一个数量后面还有商品名：“3 盒红笔”这样数量在前
     for m in found:
         said, unit, segment = m[1].strip(), m[2].removesuffix(" of").strip(), text[start : m.start()]  # 上一个数量之后
-        after, each = (
-            item_after(text, m),
-            re.search(rf"((?:{CJK}+[和与跟、])+{CJK}+)各(?:要|买|来|需要|订)?\s*$", segment),
-        )
+        after = item_after(text, m)
+        each = re.search(rf"((?:{CJK}+[和与跟、])+{CJK}+)各(?:要|买|来|需要|订)?\s*$", segment)  # 红笔和蓝笔各 2 盒
         before = "" if each else name_near(segment, False)  # 红笔 2 盒
         listed = re.split("[和与跟、]", (each or after)[1]) if each or (after and (first or not before)) else []
         named = [n for n in (name_near(i, True) for i in listed) if n] or [before] * bool(before)
@@ -85,13 +77,13 @@ def combined(orders: list) -> list:
         a = out.setdefault(o.item, o)
         if a is o or not (o.quantity or o.unclear):
             continue
-        if not (a.quantity or a.unclear):
-            out[o.item] = o
-        elif a.quantity and o.quantity and a.unit == o.unit:
+        if a.quantity and o.quantity and a.unit == o.unit:
             out[o.item] = replace(a, quantity=a.quantity + o.quantity)
-        else:
-            said = f"{a.unclear or f'{a.quantity} {a.unit}'.strip()} + {o.unclear or f'{o.quantity} {o.unit}'.strip()}"
+        elif a.quantity or a.unclear:
+            said = " + ".join(x.unclear or f"{x.quantity} {x.unit}".strip() for x in (a, o))
             out[o.item] = replace(a, quantity=None, unclear=said)
+        else:
+            out[o.item] = o
     return list(out.values())
 
 
@@ -100,43 +92,35 @@ def name_near(text: str, after: bool) -> str:
     if after:  # “5 支装的红笔”：最长的那一段是商品名
         m = re.match(rf"\s*的?\s*({CJK}+)", text)
         return max(re.split(w.AROUND, m[1]), key=len) if m else ""
-    piece = re.split(rf"[\s，。？！、,.?!:：;；+]+|(?:{NUMBER})\s*[{w.UNITS}]", text.strip(" \t：:"))[
-        -1
-    ]  # 紧挨着的那一段
+    # 紧挨着的那一段
+    piece = re.split(rf"[\s，。？！、,.?!:：;；+]+|(?:{NUMBER})\s*[{w.UNITS}]", text.strip(" \t：:"))[-1]
     return next((p for p in reversed(re.split(w.AROUND, piece)) if re.fullmatch(f"{CJK}+", p) and p.strip(w.UNITS)), "")
 
 
 def chinese_number(text: str) -> int | None:
-    """正整数：阿拉伯数字或中文数字（三、两百五、两万五千、五十万零三百、3万）；别的（0、2.5、三五）是 None。"""
-    if text.isdecimal():
-        return int(text) or None if len(text) <= 100 else None  # 几千位的数：看不准
-    if m := re.fullmatch(r"(\d{1,90})\s*([十百千万亿])", text):  # 3千、5 万
-        return int(m[1]) * (POWERS | {"万": 10**4, "亿": 10**8})[m[2]] or None
-    for sep, power in (("亿", 10**8), ("万", 10**4)):
-        high, found, low = text.partition(sep)
-        if found:
-            top = chinese_number(high)
-            below = low and (DIGITS[low] * power // 10 if low in DIGITS else chinese_number(low.removeprefix("零")))
-            return top * power + (below or 0) if top and (below or not low) else None
-    total, digit, power, zero = 0, None, None, False
-    for ch in text:
-        if ch in "零〇" and digit is None:
+    """正整数：3、三、两百五、两万五千、五十万零三百、3万；别的（0、2.5、三五、万）是 None。单位要从大到小。"""
+    total, section, digit, small, big, last, zero = 0, 0, None, 10**4, 10**9, 1, False
+    text = re.sub(r"(\d)\s+(?=[十百千万亿])", r"\1", text)  # “3 千”
+    for t in re.findall(r"\d+|\D", text) if len(text) <= 100 else "?":  # 几千位的数：看不准
+        if t in "零〇" and digit is None:
             zero = True
-        elif ch in DIGITS and digit is None:
-            digit = DIGITS[ch]
-        elif ch in POWERS and (power is None or POWERS[ch] < power):
-            power = POWERS[ch]
-            total, digit, zero = total + (1 if digit is None else digit) * power, None, False
+        elif (t.isdecimal() or t in DIGITS) and digit is None:
+            digit = int(t) if t.isdecimal() else DIGITS[t]
+        elif t in "十百千" and POWERS[t] < small:  # 一节（万以下）里从大到小
+            section += (1 if digit is None else digit) * POWERS[t]
+            digit, small, last, zero = None, POWERS[t], POWERS[t], False
+        elif t in "万亿" and POWERS[t] < big and (section or digit):  # 一节到这里为止
+            total += (section + (digit or 0)) * POWERS[t]
+            section, digit, small, big, last, zero = 0, None, 10**4, POWERS[t], POWERS[t], False
         else:
             return None
-    if digit is not None:  # 两百五 = 250、一百零五 = 105
-        total += digit * (power // 10 if power and power >= 100 and not zero else 1)
-    return total or None
+    if digit is not None:  # 两百五 = 250、两万五 = 25000、一百零五 = 105
+        section += digit * (last // 10 if last >= 100 and not zero else 1)
+    return total + section or None
 
 
 def english_orders(text: str) -> list:
-    """“3 boxes of red pens and two blue pens” → [红笔 3 boxes, 蓝笔 2]；商品名按词译成中文名，译不出就用原话。
-    只说了数量的（“enough blue pens for 10 boxes”）给唯一没有数量的那种商品。"""
+    """“3 boxes of red pens and two blue pens” → [红笔 3 boxes, 蓝笔 2]；商品名按词译成中文名，译不出就用原话。"""
     orders, bare, q = [], [], text.lower()
     found = re.finditer(rf"(?<![\w.,/~-])({EN_NUMBER})\s+(?:({w.EN_UNITS})\s+of\s+)?((?:[a-z]+ ?){{1,3}})", q)
     for m in list(found)[:20]:
@@ -159,7 +143,7 @@ def english_orders(text: str) -> list:
 
 
 def given(orders: list, bare: list) -> list:
-    """只说了数量的一处（“我要 1 盒”）给唯一没有数量的那种商品。"""
+    """只说了数量的一处（“我要 1 盒”“enough blue pens for 10 boxes”）给唯一没有数量的那种商品。"""
     open_ = [o for o in orders if not (o.quantity or o.unclear)]
     if len(bare) == 1 and len(open_) == 1:
         return [replace(bare[0], item=o.item, asked=o.asked) if o in open_ else o for o in orders]
@@ -168,7 +152,7 @@ def given(orders: list, bare: list) -> list:
 
 def chinese_name(asked: str) -> str:
     """red pens → 红笔：每个词都认得才翻译，否则用原话。"""
-    parts = asked.split()
+    parts = [p.removesuffix("s") for p in asked.split()]  # pens → pen
     known = parts and all(p in w.EN_GOODS for p in parts) and not re.fullmatch(w.COLOUR, parts[-1])
     return "".join(w.EN_GOODS[p] for p in parts) if known else asked  # 只说颜色（blue）不是商品名
 

@@ -1,9 +1,5 @@
-"""离线演示听懂问题：按关键词（words.py 的 w.KINDS）认出问的是哪一类事，不按整句认；中文、英文都行。
-
-按句读（句号、问号、逗号、“另外”“also”；引号里的不拆）：每一小句最多认成一类（Part），和前一句同类的并进去，
-给前一件事添细节的（“怎么运行？”“and also Jest”）也并进去，客气话不算；剩下的照原话记着，回答时说没看懂、没做。
-一类也没认出、却像在接着上一个问题问（“那蓝笔呢？”“要是 2 盒呢？”“what about express?”），就沿用上一个问题那一类。
-"""
+"""离线演示听懂问题：按关键词（w.KINDS）认出每一小句问的是哪一类事（Part），中文、英文都行；认不出的照原话记着。
+一类也没认出、却像在接着问（“那蓝笔呢？”“要是 2 盒呢？”），就沿用上一个问题那一类。"""
 
 import re
 from dataclasses import dataclass, field, replace
@@ -16,32 +12,32 @@ ASKS = {  # 每一类问题还可能问的：名字 → 词（words.py）
     "inventory": dict(total=w.TOTAL, sum=w.SUM, value=w.VALUE, every=w.ALL_ITEMS, left=w.LEFT, currency=w.CURRENCY),
     "tests": {"every": w.EACH_TEST},
 }
-MAX_QUESTION = 1000  # 一个问题最多读这么多字符：读得越长越慢，这么长的问题也没有规则读得懂
-MAX_NAMES = 5  # 一件事最多查几个名字（库名、商品）：再多就说没查
+MAX_QUESTION = 1000  # 一个问题最多读这么多字符：这么长的问题也没有规则读得懂
+MAX_NAMES = 5  # 一件事最多查几个名字（目录、文件、库名、商品）：再多就说没查
 QUOTED = r"\"[^\"]*\"|“[^”]*”|(?<![A-Za-z])'[^']*'(?![A-Za-z])|`[^`]*`|「[^」]*」"
 BREAK = r"[，。？！；]+|[,?!;]+|\.(?=\s|$)|\b(?:also|besides)\b|(?:^|(?<=[，。？！；,\s]))(?:另外|还有|顺便|此外)"
-PATH = r"(?<![\w./\\-])((?:[\w.-]+/)*[\w-][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/])"  # 带扩展名的文件
-QUOTED_PATH = r"""['"“`]([^'"“”`\n]*\.[A-Za-z][A-Za-z0-9]{0,7})['"”`]"""  # 'name with spaces.md'
-
-FOLDER = (  # “在 src 里”“src 和 tests 目录下”“build-agent-example/code 下”“in src/”“in the tests folder”
+FILE = (  # 带扩展名的文件（src/index.js），引号里的可以有空格（'name with spaces.md'）
+    r"""['"“`]([^'"“”`\n]*\.[A-Za-z][A-Za-z0-9]{0,7})['"”`]"""
+    r"|(?<![\w./\\-])((?:[\w.-]+/)*[\w-][\w.-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/])"
+)
+FOLDER = (  # “在 src 里”“src 和 tests 目录下”“in src/”“in the tests folder”
     r"((?:[A-Za-z0-9_.~][\w./~-]*?/?\s*[和、]\s*)*[A-Za-z0-9_.~][\w./~-]*?)/?\s*(?:目录|文件夹)?\s*(?:里|下|中)",
     r"\b(?:in|inside|under)\s+(?:the\s+)?((?:[A-Za-z0-9_.~][\w./~-]*\s*(?:,|\band\b)\s*)*[A-Za-z0-9_.~][\w./~-]*)",
 )
-EXT = r"(?<!\w)\.([A-Za-z0-9]{1,8})(?!\w)"
-NOT_DONE = dict(w.KINDS)["none"]  # 认得、却不做的事
-EXT_WORD = (  # “js 文件”“Python 代码”
-    r"(?<![\w.])(py|js|ts|jsx|tsx|go|java|rs|rb|php|md|txt|json|sh|python|javascript|typescript)"
+DOT_EXT = r"(?<!\w)\.([A-Za-z0-9]{1,8})(?!\w)"
+EXT = (  # “.js 文件”“js 文件”“Python 代码”
+    rf"{DOT_EXT}|(?<![\w.])(py|js|ts|jsx|tsx|go|java|rs|rb|php|md|txt|json|sh|python|javascript|typescript)"
     r"(?=\s*(?:文件|代码|脚本|files?\b|code\b|scripts?\b))"
 )
 LANGUAGE_EXT = {"python": "py", "javascript": "js", "typescript": "ts"}
+NOT_DONE = dict(w.KINDS)["none"]  # 认得、却不做的事
 CONTENT = (  # 建文件：内容从哪里开始
     r"(?:写入|写上|内容是|内容为|里面写)\s*[:：]?\s*|\bwrite\s+(?!\S+\.py\b)"
     r"|\b(?:with(?: the)?(?: content| code| contents)?|containing|that contains)\s*:?\s*"
 )
 CONTENT_END = (  # 到哪里为止
-    r"\s*[，,。；;]?\s*(?:然后|并且|并|再|接着|之后|但|\band then\b|\bthen\b|\band run\b|\band execute\b|\bbut\b"
-    r"|\band (?=\S+\.py\b)"
-    r"|\s(?:in)?to\s)"
+    r"\s*[，,。；;]?\s*(?:然后|并且|并|再|接着|之后|但|\band then\b|\bthen\b|\band run\b|\bbut\b"
+    r"|\band (?=\S+\.py\b)|\s(?:in)?to\s)"
 )
 
 
@@ -56,7 +52,7 @@ class Part:
     ext: str = "py"  # 数行数：哪种文件
     content: str | None = None  # 建文件：写进去的内容
     run: bool = False  # 建文件：建好以后运行它
-    asks: set = field(default_factory=set)  # 还问了什么（ASKS 里的名字）：怎么运行、够不够、所有商品、换一种货币……
+    asks: set = field(default_factory=set)  # 还问了什么（ASKS 里的名字）：怎么运行、够不够、换一种货币……
     carried: str = ""  # 从上一个问题沿用了什么（回答里说出来）
     skipped: list = field(default_factory=list)  # 超过 MAX_NAMES 没有做的目录、文件（回答里说出来）
 
@@ -69,78 +65,69 @@ class Ask:
     fresh: bool = False  # 要重新读（“重新读一下”“read it again”）：以前读到的不算
 
 
-def clauses(question: str) -> list:
-    """按句拆开；引号里的不拆（print("a, b")），2.5、1,000、.py、e.g. 也不拆；小句开头的 and、然后去掉。"""
-    out, start = [], 0
-    text = re.sub(r"\b(e\.g|i\.e|etc)\.", r"\1", question, flags=re.I)
-    for m in re.finditer(rf"{QUOTED}|(?P<sep>{BREAK})", text, flags=re.I):
-        digits = 0 < m.start() and m.end() < len(text) and text[m.start() - 1].isdigit() and text[m.end()].isdigit()
-        if m.group("sep") is not None and not digits:
-            out.append(text[start : m.start()])
-            start = m.end()
-    leading = r"^(?:(?:and|also|so|then|but|plus)\b|而且|并且|然后|那么)[\s,，]*"
-    found = [c for c in (re.sub(leading, "", c.strip(), flags=re.I).strip() for c in [*out, text[start:]]) if c]
-    return [piece for clause in found for piece in pieces(clause)]
-
-
-def pieces(clause: str) -> list:
-    """一小句里连着问的几件事：“并且”“and what…”前后各拆开；“和”“and”两边是不同的两类事才拆（“技术栈和入口文件”），
-    “红笔和蓝笔”“lodash 和 express”不拆。引号里的不拆。每次只试前 8 个连接词，最多拆 8 次。"""
-    out = []
-    for _ in range(8):
-        m = next((m for m in list(re.finditer(w.JOINS, clause, re.I))[:8] if split_at(m, clause)), None)
-        if not m:
-            break
-        out, clause = [*out, clause[: m.start()].strip()], clause[m.end() :].strip()
-    return [*out, clause]
-
-
-def split_at(m, clause: str) -> bool:
-    inside = any(q.start() < m.start() < q.end() for q in re.finditer(QUOTED, clause))
-    after = clause[m.end() :].strip()
-    left, right = part_of(clause[: m.start()].strip()), part_of(after)
-    other = (
-        left and right and not same_thing(left, right) and not re.fullmatch(r"[\w./-]+", after, re.A)
-    )  # src and tests
-    return bool(not inside and after and (m["strong"] and (left or right) or other))
-
-
 def understand(question: str, before: Ask | None = None) -> Ask:
     """一个问题 → Ask。before：上一个问题的 Ask（接着问时沿用它）。"""
     parts, unknown = [], [question[MAX_QUESTION:][:40] + "…"] if len(question) > MAX_QUESTION else []  # 太长的不读
     question = re.sub(r"\{[^{}]*\}", " ", question[:MAX_QUESTION])  # 贴进来的 JSON 是数据（stock.py 读它），不是问题
     for clause in clauses(question):
-        part = elsewhere(parts[-1], clause) if parts else None
-        part = part or part_of(clause)
-        if part and parts and same_thing(parts[-1], part):
-            parts[-1] = merged(parts[-1], part)
+        part = (parts and elsewhere(parts[-1], clause)) or part_of(clause)
+        told = part or filler(clause) or not parts or re.search(NOT_DONE, clause.lower())
+        more = None if told else adds_to(parts[-1], clause)
+        if part and parts and same_thing(parts[-1], part) or more:
+            parts[-1] = merged(parts[-1], part or more)  # “技术栈？版本呢？”“怎么运行？”“and also Jest”
         elif part:
             parts.append(part)
-        elif filler(clause):
-            continue
-        elif parts and (more := adds_to(parts[-1], clause)) and not re.search(NOT_DONE, clause.lower()):
-            parts[-1] = merged(parts[-1], more)  # “怎么运行？”“每个测的是什么”“and also Jest”
-            both = more.run and re.search(r"都|全部|\b(both|all|each)\b", clause.lower())  # “然后都运行”
-            parts = [replace(p, run=True) if both and p.kind == "create" else p for p in parts]
-        elif not (parts and re.search(w.ON_TOPIC.get(parts[-1].kind, "$^"), clause.lower())) or re.search(
-            NOT_DONE, clause.lower()
-        ):
+        elif not filler(clause) and (re.search(NOT_DONE, clause.lower()) or not on_topic(parts, clause)):
             unknown.append(clause[:80])  # 认不出的，和认得却不做的（“依赖有没有过时的？”）
+        if more and more.run and re.search(r"都|全部|\b(both|all|each)\b", clause.lower()):  # “然后都运行”
+            parts = [replace(p, run=p.run or p.kind == "create") for p in parts]
     parts = [counted_file(part, parts[:i]) for i, part in enumerate(parts)]
-    for part in parts:  # “我需要红笔。库存够吗？”“橡皮还有吗？我要 1 盒”：商品、数量在另一小句里
+    for part in parts:  # “我需要红笔。库存够吗？”：商品、数量在另一小句里
         part.names = (orders_in(part.text) or orders_in(question)) if part.kind == "inventory" else part.names
     parts = [one for part in parts for one in spread(part)]
     ask = Ask(parts, unknown, english(question), bool(re.search(w.FRESH, question.lower())))
     return carried_on(ask, question, before) if before and before.parts else ask
 
 
+def clauses(question: str) -> list:
+    """按句拆开，再拆一句里连着问的几件事；引号里的不拆（print("a, b")），2.5、1,000、.py、e.g. 也不拆。"""
+    out, start = [], 0
+    text = re.sub(r"\b(e\.g|i\.e|etc)\.", r"\1", question, flags=re.I)
+    for m in re.finditer(rf"{QUOTED}|(?P<sep>{BREAK})", text, flags=re.I):
+        digits = 0 < m.start() and m.end() < len(text) and text[m.start() - 1].isdigit() and text[m.end()].isdigit()
+        if m["sep"] is not None and not digits:
+            out.append(text[start : m.start()])
+            start = m.end()
+    leading = r"^(?:(?:and|also|so|then|but|plus)\b|而且|并且|然后|那么)[\s,，]*"
+    found = [re.sub(leading, "", c.strip(), flags=re.I).strip() for c in [*out, text[start:]]]
+    return [piece for clause in found if clause for piece in pieces(clause)]
+
+
+def pieces(clause: str) -> list:
+    """“并且”“and what…”前后拆开；“和”“and”两边是不同的两类事才拆（“技术栈和入口文件”）。最多拆 8 次。"""
+    out = []
+    for _ in range(8):
+        quoted = [range(q.start(), q.end()) for q in re.finditer(QUOTED, clause)]
+        for m in list(re.finditer(w.JOINS, clause, re.I))[:8]:
+            left, after = part_of(clause[: m.start()].strip()), clause[m.end() :].strip()
+            right = part_of(after)
+            other = left and right and not same_thing(left, right) and not re.fullmatch(r"[\w./-]+", after, re.A)
+            if after and not any(m.start() in q for q in quoted) and (m["strong"] and (left or right) or other):
+                out, clause = [*out, clause[: m.start()].strip()], after
+                break
+        else:
+            break
+    return [*out, clause]
+
+
 def part_of(clause: str) -> Part | None:
-    q, made = clause.lower(), re.search(rf"{QUOTED_PATH}|{PATH}", clause)
+    """这一小句是哪一类事；这一类要的细节没有（use 没有库名、file 没有文件名），就不是这一类。"""
+    q, made = clause.lower(), re.search(FILE, clause)
     name = made and (made[1] or made[2])
     first = made and re.match(r"\s*(with|containing|写入|内容是|里面写)", q[made.end() :])  # “… and b.py with print(2)”
     if name and name.endswith(".py") and (re.search(w.MAKE, q[: made.start()]) or first):  # “创建 hello.py”
         return create_part(clause, name)
-    q = re.sub(rf"{QUOTED_PATH}|{PATH}", " ", q)  # 文件名里的词（stock/红笔.json）不算关键词
+    q = re.sub(FILE, " ", q)  # 文件名里的词（stock/红笔.json）不算关键词
     for kind, pattern in w.KINDS:
         if re.search(pattern, q) and (kind == "none" or (part := detailed(Part(kind, clause)))):
             if kind == "tests" and name:  # “tests/test_index.js 测的是什么”：问的是这个文件
@@ -150,39 +137,37 @@ def part_of(clause: str) -> Part | None:
 
 
 def detailed(part: Part) -> Part | None:
-    """给认出的一类添上细节；这一类要的细节没有（use 没有库名、file 没有文件名）就不是这一类，返回 None。"""
+    """给认出的一类添上细节；缺了这一类要的细节就返回 None。"""
     text, q = part.text, part.text.lower()
-    named = re.search(PATH, text)
-    if part.kind in ("use", "stack"):
-        part.folder = folder_in(text)
+    named = paths_in(text)
+    part.folder = folder_in(text) if part.kind in ("use", "stack", "ls", "count") else "."
     if part.kind == "use":
         part.names = [n for n in library_names(text) if n.lower() != part.folder.lower()]
         if part.names and all(n.lower() in w.LANGUAGE_NAMES for n in part.names):  # 语言、运行时：技术栈里答
             return replace(part, kind="stack", names=[])
-        return part if part.names else None
     if part.kind == "file":
-        part.names = paths_in(text) or ["README"] * bool(re.search(r"\breadme\b", q))  # “README 里写了什么”
-        return part if part.names else None
-    if part.kind in ("ls", "count"):
-        ext = re.search(EXT, text) or re.search(EXT_WORD, q)
-        one = part.kind == "count" and named  # “src/index.js 有多少行”：数这个文件（几个文件就是几件事）
-        part.folder, part.names = (named[1], paths_in(text)) if one else (folder_in(text), [])
-        ext = LANGUAGE_EXT.get(ext[1].lower(), ext[1].lower()) if ext else "py"
-        part.ext = named[1].rsplit(".", 1)[-1].lower() if one else ext
+        part.names = named or ["README"] * bool(re.search(r"\breadme\b", q))  # “README 里写了什么”
+    if part.kind == "count" and named:  # “src/index.js 有多少行”：数这个文件（几个文件就是几件事）
+        part.folder, part.names, part.ext = named[0], named, extension(named[0])
+    elif part.kind in ("ls", "count") and (ext := re.search(EXT, text, re.I)):
+        part.ext = LANGUAGE_EXT.get((ext[1] or ext[2]).lower(), (ext[1] or ext[2]).lower())
     part.asks = {name for name, pattern in ASKS.get(part.kind, {}).items() if re.search(pattern, q)}
     if re.search(w.UNIT_PRICE, q) or "value" in part.asks:  # 问单价、问值多少钱：不用知道要几盒
         part.asks.discard("total")
     part.names = orders_in(text) if part.kind == "inventory" else part.names
-    return part
+    return None if part.kind in ("use", "file") and not part.names else part
+
+
+def extension(name: str) -> str:
+    return name.rsplit(".", 1)[-1].lower()
 
 
 def counted_file(part: Part, before: list) -> Part:
     """“data.csv 里写了什么？一共有多少行？”：数行数的那一句没说数什么，数的是前面那一句说的文件。"""
-    said = re.search(EXT, part.text) or re.search(EXT_WORD, part.text.lower()) or folders_in(part.text)
     named = next((p.names for p in reversed(before) if p.kind == "file" and "README" not in p.names), None)
-    if part.kind != "count" or part.names or said or not named:
+    if part.kind != "count" or not named or part.names or re.search(EXT, part.text, re.I) or folders_in(part.text):
         return part
-    return replace(part, folder=named[0], names=list(named), ext=named[0].rsplit(".", 1)[-1].lower())
+    return replace(part, folder=named[0], names=list(named), ext=extension(named[0]))
 
 
 def elsewhere(part: Part, clause: str) -> Part | None:
@@ -198,18 +183,19 @@ def same_thing(first: Part, more: Part) -> bool:
     return first.kind == more.kind and (mine == theirs or first.kind not in ("ls", "count", "create"))
 
 
+def on_topic(parts: list, clause: str) -> bool:
+    """问的本来就在前一件事的回答里（在哪里、版本、路径……）：不另算一件事。"""
+    return bool(parts and re.search(w.ON_TOPIC.get(parts[-1].kind, "$^"), clause.lower()))
+
+
 def spread(part: Part) -> list:
-    """“src 和 tests 目录下有什么”“.js 和 .ts 文件的行数”“a.py 和 b.py 有几行”“src 和 lib 里有没有用到 lodash”：
-    每个目录、每种文件、每个文件各是一件事；超过 MAX_NAMES 个的不做，回答里说出来。"""
-    if part.kind == "count" and len(part.names) > 1:
-        ones = [replace(part, folder=n, names=[n], ext=n.rsplit(".", 1)[-1].lower()) for n in part.names]
-    elif part.kind in ("ls", "count", "use") and not (part.kind == "count" and part.names):
-        folders, exts = (
-            folders_in(part.text) or [part.folder],
-            re.findall(EXT, part.text) if part.kind == "count" else [],
-        )
+    """每个目录、每种文件、每个文件（“a.py 和 b.py 有几行”）各是一件事；超过 MAX_NAMES 个的不做，回答里说出来。"""
+    if part.kind == "count" and part.names:
+        ones = [replace(part, folder=n, names=[n], ext=extension(n)) for n in part.names]
+    elif part.kind in ("ls", "count", "use"):
+        exts = re.findall(DOT_EXT, part.text) if part.kind == "count" else []
         exts = list(dict.fromkeys(e.lower() for e in exts)) or [part.ext]
-        ones = [replace(part, folder=f, ext=e) for f in folders for e in exts]
+        ones = [replace(part, folder=f, ext=e) for f in folders_in(part.text) or [part.folder] for e in exts]
     else:
         return [part]
     skipped = [o.names[0] if o.names else f"{o.folder}/*.{o.ext}" if o.kind == "count" else o.folder for o in ones[5:]]
@@ -219,14 +205,13 @@ def spread(part: Part) -> list:
 
 def adds_to(part: Part, clause: str) -> Part | None:
     """没认出类的一小句，给前一件事添了细节（库名、怎么运行、换一种货币）：返回添上的那一份。"""
-    if part.kind == "create" and runs(clause) and not re.search(CONTENT, clause, re.I):  # “……，然后运行它”
-        return Part("create", clause, part.names, run=True)
     if part.kind == "create" and re.match(CONTENT, clause, re.I):  # “创建 hello.py，内容是 print(1)”
         return create_part(clause, part.names[0])
+    if part.kind == "create" and runs(clause) and not re.search(CONTENT, clause, re.I):  # “……，然后运行它”
+        return Part("create", clause, part.names, run=True)
     names = library_names(clause)
     rest = re.sub("|".join(map(re.escape, names)) + "|" + w.FOLLOW_UP + r"|[\s?？,.，。!！]", " ", clause)
-    rest = re.sub(r"[A-Za-z]+", lambda m: "" if m[0].lower() in w.NOT_NAMES else m[0], rest)  # “and is pg?”
-    only_names = names and not rest.strip()
+    only_names = names and not re.sub(r"[A-Za-z]+", lambda m: "" if m[0].lower() in w.NOT_NAMES else m[0], rest).strip()
     if part.kind == "stack" and only_names:  # “Jest 呢？”：技术栈的回答里列着每个依赖
         return Part("stack", clause)
     more = detailed(Part(part.kind, clause)) if part.kind != "use" or only_names else None  # “and also Jest”
@@ -240,22 +225,20 @@ def merged(first: Part, more: Part) -> Part:
 
 
 def filler(clause: str) -> bool:
-    """只是客气话、开场白（“谢谢”“thanks a lot”“Cheers”“多谢啦”），或者只说了要重新读（Ask.fresh 记着）。"""
+    """只是客气话、开场白（“谢谢”“thanks a lot”“多谢啦”），或者只说了要重新读（Ask.fresh 记着）。"""
     return not re.sub(r"[\W_]+", "", re.sub(f"{w.FRESH}|{w.FILLER}", "", clause.lower()))
 
 
 def library_names(clause: str) -> list:
     """库名：问题里的英文词，照用户的写法；目录（in src）、路径、常用词都不算。"""
-    for pattern in FOLDER:
-        clause = re.sub(pattern, " ", clause, flags=re.I)
+    clause = re.sub("|".join(FOLDER), " ", clause, flags=re.I)
     found = [word.rstrip(".") for word in re.findall(r"@?[A-Za-z][\w@./+-]*", clause)]
     return list(dict.fromkeys(n for n in found if n.lower() not in w.NOT_NAMES and len(n) > 1 and "/" not in n[1:]))
 
 
 def paths_in(text: str) -> list:
-    """问题里的文件名：带扩展名的（README.md、src/index.js）、引号里的（'name with spaces.md'），
-    和跟它们连着列出来的（“blob.bin 和 pipe”）。"""
-    found = [m[1] or m[2] for m in re.finditer(rf"{QUOTED_PATH}|{PATH}", text)]
+    """问题里的文件名，和跟它们连着列出来的（“blob.bin 和 pipe”）。"""
+    found = [m[1] or m[2] for m in re.finditer(FILE, text)]
     for m in re.finditer(r"\s*(?:和|、|，)\s*([A-Za-z_][\w-]*)(?![\w./])", text):
         if found and text[: m.start()].rstrip("'\"”` ").endswith(tuple(found)) and m[1].lower() not in w.NOT_NAMES:
             found.append(m[1])
@@ -294,14 +277,13 @@ def runs(text: str) -> bool:
 
 # ── 接着上一个问题问 ─────────────────────────────────────────
 def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
-    """这一次没认出哪一类，却像是接着问（“那蓝笔呢？”“要是 2 盒呢？”“what about express?”）：沿用上一个问题最后
-    那一件事，换上新的细节。库存问题缺商品（“库存够吗？”）也沿用上一个问题的。"""
+    """没认出哪一类、却像是接着问（“那蓝笔呢？”）：沿用上一个问题最后那件事；库存问题缺的商品也沿用。"""
+    again = bool(re.search(w.FOLLOW_UP, question.lower()))  # “那蓝笔呢？”：接着问，数量也沿用
     if ask.parts:
-        again = bool(re.search(w.FOLLOW_UP, question.lower()))  # “那蓝笔呢？”：接着问，数量也沿用
         fixed = [with_items(p, before, again or "total" in p.asks) if p.kind == "inventory" else p for p in ask.parts]
         return replace(ask, parts=fixed)
     last = before.parts[-1]
-    if not re.search(w.FOLLOW_UP, question.lower()) and not quantity_in(question) and not ask.fresh:
+    if not again and not quantity_in(question) and not ask.fresh:
         return ask
     if last.kind == "inventory":
         part = with_items(Part("inventory", question, orders_in(question)), before, True)
@@ -311,7 +293,7 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
         part = moved
     elif last.kind == "use" and (names := library_names(question)):
         part = replace(last, text=question, names=names, carried="use")
-    elif ask.fresh or re.search(w.ON_TOPIC.get(last.kind, "$^"), question.lower()):  # “And in which files?”：再答一次
+    elif ask.fresh or on_topic([last], question):  # “And in which files?”：再答一次
         part = replace(last, text=question)
     else:
         return ask

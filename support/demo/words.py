@@ -50,11 +50,8 @@ tests | 测试|\btests?\b
 STOCK_WORDS = r"库存|单价|价格|有货|还剩|还有多少|够吗|够不够|多少钱|还有吗|有货吗|还有没有"  # 商品名后面跟着的词
 ALL_ITEMS = r"所有|全部|哪些商品|哪几种|\b(all (the )?(items|stock|goods|products)|every (item|product)|which items)\b"
 UNIT_PRICE = r"\bwhat do(es)? (they|it|one|each|a box) cost\b|\bwhat('s| is) the price\b|\bhow much (is|are|does) (one|a|each)\b|单价|[一每][盒支个件包瓶本只箱]多少钱|多少钱一[盒支个件包瓶本只箱]|\b(each|apiece|per (box|unit|pen|pack|piece|item))\b"
-FRESH = (  # 要重新读：以前读到的不算（只说了这个的一小句不算没听懂）
-    r"重新(读|看|查|搜)|重读|再(读|看|查|搜)一?(下|遍|次)|刷新|最新的?|(文件|数据|库存)?(我|已经)?(改过了?|改了|更新了|更新过|变了)"
-    r"|\b(re-?read|re-?check|(read|check|search|look) (it |them |the (stock )?files? )?again|again|latest|refresh"
-    r"|(i )?(have |'ve )?(changed|updated|edited)( (it|the (stock )?files?))?)\b"
-)
+# 要重新读：以前读到的不算（只说了这个的一小句不算没听懂）
+FRESH = r"重新(读|看|查|搜)|重读|再(读|看|查|搜)一?(下|遍|次)|刷新|最新的?|(文件|数据|库存)?(我|已经)?(改过了?|改了|更新了|更新过|变了)|\b(re-?read|re-?check|(read|check|search|look) (it |them |the (stock )?files? )?again|again|latest|refresh|(i )?(have |'ve )?(changed|updated|edited)( (it|the (stock )?files?))?)\b"
 EACH_TEST = r"每个(测试)?(文件)?(测|是|检查)(的是)?(什么|啥)|分别测|各自测|测的是什么|\bwhat (each|every) (test|one|file)\b|\beach test\b|\bwhat do (they|the tests) (test|check)\b"
 # 一小句里连着问的几件事：strong 前后各拆开；其余（和、and）两边是不同的两类事才拆
 JOINS = r"(?P<strong>并且|而且|然后|接着|同时|\band then\b|\bthen\b|\band\b(?=\s+(?:please\s+)?(?:what|which|where|how|is|are|does|do|can|could|who|why|when|uninstall|remove|delete|install|add|update|upgrade|fix|change|rename|replace|run|create|write|tell|show|explain|list|count|check|find|search|make|give|open|read|summari[sz]e|translate)\b))|和|、|以及|\band\b"
@@ -82,21 +79,12 @@ UNITS = "盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶"
 EN_UNITS = r"boxes|box|packs?|packets?|pieces?|pcs|bottles?|cartons?|cases?|sets?|units?"
 EN_NUMBERS = dict(zip("one two three four five six seven eight nine ten".split(), range(1, 11), strict=True))
 COLOUR, GOODS = "red|blue|black|green", "pens?|pencils?|notebooks?"  # 英文问题里认得的颜色和商品
-EN_GOODS = dict(
-    pair.split(":")
-    for pair in "red:红 blue:蓝 black:黑 green:绿 pen:笔 pens:笔 pencil:铅笔 pencils:铅笔 notebook:笔记本 notebooks:笔记本".split()
-)
-EN_STOP = (
-    r"\b(and|or|in|are|is|do|does|enough|please|pls|for|with|if|how|but|then|cost|each|left|available|today|now|at|ok|"
-    r"okay|fine|more|total|right|would|will|could|can|from)\b.*"
-)
+EN_GOODS = dict(x.split(":") for x in "red:红 blue:蓝 black:黑 green:绿 pen:笔 pencil:铅笔 notebook:笔记本".split())
+EN_STOP = r"\b(and|or|in|are|is|do|does|enough|please|pls|for|with|if|how|but|then|cost|each|left|available|today|now|at|ok|okay|fine|more|total|right|would|will|could|can|from)\b.*"
 NOT_NAMES = set(
     "a an the is are was were be been being do does did it its this that these those we our you your i me my project repo repository codebase code here there anywhere somewhere used use uses using search find for in on of at by to from any and or not if whether please can could tell what which where how library libraries package packages module modules dependency depend depends import imports imported require requires required test tests file files folder directory dir with check see look inside app application version who wrote written author license licence upgrade update install when why made make built build run also then hello hi hey quick question so thank thanks much pls cheers thx lot great cool ok okay all still actually yes no curious include lib really even ever about readme dockerfile makefile changelog exactly just only more other another same again latest refresh reread re-read changed updated edited execute testing safe usage usages uninstall remove delete add fix rename replace explain tell show give".split()
 )
-EN_SINGULAR = dict(
-    pair.split(":")
-    for pair in "boxes:box packs:pack packets:packet pieces:piece bottles:bottle cartons:carton cases:case sets:set units:unit".split()
-)
+EN_SINGULAR = {u + "s": u for u in "pack packet piece bottle carton case set unit".split()} | {"boxes": "box"}
 EN_PRONOUNS = set("them it those these ones one that this they some any".split())  # 不是商品名
 LANGUAGE_NAMES = set("python node node.js nodejs java go golang ruby php rust".split())  # 问它：技术栈里的语言、运行时
 NOT_FOLDERS = set("the this current each every all my our here python it project repo stock".split())
