@@ -226,18 +226,27 @@ def test_the_demo_never_writes_where_it_was_not_told_to(tmp_path):
     assert "hi" in final(out) and sorted(os.listdir(ROOT)) == before
 
 
-def test_a_cut_run_command_output_is_not_called_no_output(workdir):
+@pytest.mark.parametrize(
+    "question,command,never",
+    [
+        ("检查一下当前 git 分支", "git branch --show-current", "detached"),
+        ("帮我看一下当前目录下都有些什么文件", "ls -Apq", "是空的"),
+        ("帮我统计当前目录下每个 .py 文件的行数", "wc -l *.py", "没有列出任何"),
+    ],
+)
+def test_a_cut_run_command_output_is_not_called_no_output(question, command, never):
     call = {
         "id": "c1",
         "type": "function",
-        "function": {"name": "run_command", "arguments": json.dumps({"command": "x"})},
+        "function": {"name": "run_command", "arguments": json.dumps({"command": command})},
     }
     history = [
-        {"role": "user", "content": "检查一下当前 git 分支"},
+        {"role": "user", "content": question},
         {"role": "assistant", "content": "", "tool_calls": [call]},
     ]
     history.append({"role": "tool", "tool_call_id": "c1", "content": "退出码：0\n…截断"})
-    assert "detached" not in next_step(history, TOOLS)  # 截断了：不能说 git 没有输出分支名
+    said = next_step(history, TOOLS)  # 截断了：不能说 git 没有输出分支名、目录是空的、没有 .py 文件
+    assert never not in said and "输出被截断了" in said
 
 
 # ── 像工具原话的匹配行、输出，和工具原话里的大数 ─────────────────────────

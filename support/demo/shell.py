@@ -1,8 +1,7 @@
 """离线演示的计划：第二篇讲义的四个 shell 任务：看目录、查 git 分支、建一个 .py 再运行它、数行数。
 
-命令都经过 run_command，用户先看到整条命令再批准（或 --yes）。用 POSIX shell 还是 cmd.exe，看请求里 run_command 的
-说明（tools.py 写的），不看这台机器。回答只说输出里看得到的：没执行就说没执行，退出码不是 0 就引用报错，输出被截掉
-了就说只看到一部分。
+命令都经过 run_command，用户批准了才执行。用 POSIX shell 还是 cmd.exe，看请求里 run_command 的说明，不看这台机器。
+回答只说输出里看得到的：没执行就说没执行，退出码不是 0 就引用报错，输出被截掉了就说只看到一部分。
 """
 
 import re
@@ -10,6 +9,7 @@ import re
 from support.demo.words import join, say
 
 ERROR_WORDS = r"error|fatal|not found|no such|cannot|can't|denied|错误|失败|找不到|不是内部或外部命令"
+REASONS = ("reason_no_tty", "reason_declined", "reason_too_long")  # run_command 说的几种没执行的原因
 
 
 def on_windows(facts) -> bool:
@@ -24,21 +24,19 @@ def word(text: str, windows: bool) -> str:
 
 
 def ran(facts, command: str, en: bool, what: str, **fields) -> tuple:
-    """执行 command：(结果, 没执行时的回答)。没执行、请求里没有 run_command、没有结果，都照实说，不装作知道答案。"""
+    """执行 command：(结果, 问题)。没执行、没有结果、失败了，问题是照实说的那句话；成功了是 ""。"""
     got = facts.need(("run_command", {"command": command}))[0]
-    if got.state == "not_run":
-        return got, say("not_run", en, reason=reason(got.raw, en), what=say(what, en, **fields))
-    if got.state in ("no_tool", "missing", "error"):
-        why = say(f"state_{got.state}", en, tool="run_command") if got.state != "error" else got.raw
-        return got, say("not_run", en, reason=why, what=say(what, en, **fields))
-    return got, ""
+    if got.state in ("not_run", "no_tool", "missing", "error"):
+        return got, say("not_run", en, reason=reason(got, en), what=say(what, en, **fields))
+    return got, failed(command, got, en) if got.code else ""
 
 
-def reason(raw: str, en: bool) -> str:
-    """没执行的原因：run_command 的原话；英文回答里认得的几句换成英文。"""
-    text = raw.removeprefix("没有执行：")
-    known = ("reason_no_tty", "reason_declined", "reason_too_long")
-    return next((say(k, True) for k in known if text.startswith(say(k, False))), text) if en else text
+def reason(got, en: bool) -> str:
+    """没执行的原因：run_command 的原话（英文回答里认得的几句换成英文）；没有结果、没有这个工具：照状态说。"""
+    if got.state in ("no_tool", "missing"):
+        return say(f"state_{got.state}", en, tool="run_command")
+    text = got.raw.removeprefix("没有执行：")
+    return next((say(k, True) for k in REASONS if en and text.startswith(say(k, False))), text)
 
 
 def failed(command: str, got, en: bool) -> str:
@@ -53,36 +51,36 @@ def partly(got, en: bool) -> str:
     return say("output_part", en) if got.state == "cut" else ""
 
 
+def unseen(got, command: str, en: bool, what: str, **fields) -> str:
+    """输出截断了、一行也没看到：不能说是空的、没有。"""
+    if got.state == "cut" and not got.lines:
+        return say("cut_unseen", en, command=command, what=say(what, en, **fields))
+    return ""
+
+
 # ── 第二篇讲义的四个例子 ───────────────────────────────────────
 def ls(part, facts, en: bool) -> str:
-    windows = on_windows(facts)
-    command = ("dir /b /a" if windows else "ls -Apq") + ("" if part.folder == "." else " " + word(part.folder, windows))
+    windows, here = on_windows(facts), part.folder == "."
+    command = ("dir /b /a" if windows else "ls -Apq") + ("" if here else " " + word(part.folder, windows))
     got, problem = ran(facts, command, en, "what_ls")
-    if problem or got.code:
-        return problem or failed(command, got, en)
     names = [n for n in got.lines if n.strip()]
-    if not names:
-        return say("ls_empty", en, command=command, where=say("here", en) if part.folder == "." else part.folder)
+    if problem or not names:
+        empty = say("ls_empty", en, command=command, where=say("here", en) if here else part.folder)
+        return problem or unseen(got, command, en, "what_ls") or empty
     dirs, files = [n for n in names if n.endswith("/")], [n for n in names if not n.endswith("/")]
     groups = [("ls_entries", names)] if windows else [("ls_dirs", dirs), ("ls_files", files)]
-    shown = [say(kind, en, n=len(group), names=few(group, en)) for kind, group in groups if group]
+    shown = [say(kind, en, n=len(group), names=join(group, en)) for kind, group in groups if group]
     head = say("ls_head_part" if got.state == "cut" else "ls_head", en, command=command, n=len(names))
     return head + "\n\n" + "\n".join(shown) + partly(got, en)
-
-
-def few(names: list, en: bool) -> str:
-    """名字太多时只写开头 20 个和结尾 20 个，中间说省略了几个。"""
-    shown = [*names[:20], say("more_entries", en, n=len(names) - 40), *names[-20:]] if len(names) > 40 else names
-    return join(shown, en)
 
 
 def branch(part, facts, en: bool) -> str:
     command = "git branch --show-current"
     got, problem = ran(facts, command, en, "what_branch")
-    if problem or got.code:  # 不是 git 仓库：git 的报错原样引出来
-        return problem or failed(command, got, en)
     name = next((line.strip() for line in got.lines if line.strip()), "")
-    return say("branch", en, branch=name, command=command) if name else say("detached", en, command=command)
+    if problem or not name:  # 不是 git 仓库：git 的报错原样引出来
+        return problem or unseen(got, command, en, "what_branch") or say("detached", en, command=command)
+    return say("branch", en, branch=name, command=command)
 
 
 def create(part, facts, en: bool) -> str:
@@ -90,22 +88,20 @@ def create(part, facts, en: bool) -> str:
     name, windows = part.names[0], on_windows(facts)
     if not part.content:
         return say("what_content", en, name=name)
-    make, go = write_command(name, part.content, windows), f"{'python' if windows else 'python3'} {word(name, windows)}"
-    got, problem = ran(facts, make, en, "what_created", name=name)
+    got, problem = ran(facts, write_command(name, part.content, windows), en, "what_created", name=name)
     if got.state == "not_run":
-        return say("not_created", en, name=name, reason=reason(got.raw, en)) + say("not_run_either", en) * part.run
-    if problem or got.code:
-        return problem or failed(make, got, en) + say("create_failed", en)
+        return say("not_created", en, name=name, reason=reason(got, en)) + say("not_run_either", en) * part.run
+    if problem:
+        return problem + say("create_failed", en) * bool(got.code)
     made = say("created", en, name=name, content=part.content)
     if not part.run:
         return made + say("full_stop", en)
+    go = f"{'python' if windows else 'python3'} {word(name, windows)}"
     got, problem = ran(facts, go, en, "what_printed")
     if got.state == "not_run":
-        return made + say("run_not_run", en, reason=reason(got.raw, en))
-    if problem or got.code:
-        return made + (
-            say("full_stop", en) + "\n\n" + problem if problem else say("run_failed", en) + failed(go, got, en)
-        )
+        return made + say("run_not_run", en, reason=reason(got, en))
+    if problem:
+        return made + (say("run_failed", en) + problem if got.code else say("full_stop", en) + "\n\n" + problem)
     empty = say("no_output" if got.state == "complete" else "output_unseen", en)
     printed = "\n".join(f"    {line}" for line in got.lines[:20]) or "    " + empty
     more = say("output_first", en, n=len(got.lines)) if len(got.lines) > 20 else ""  # 只引前 20 行
@@ -127,25 +123,22 @@ def count(part, facts, en: bool) -> str:
     windows, ext = on_windows(facts), part.ext
     command = count_command(part, windows)
     got, problem = ran(facts, command, en, "what_count", ext=ext)
-    if problem:
+    if problem and not got.code:  # 没执行
         return problem
     pattern = r"^-{10} (.+): (\d+)$" if windows else r"^\s*(\d+)\s+(.+?)\s*$"  # find /c 和 wc -l 的一行
     rows = [m.groups()[:: -1 if windows else 1] for line in got.lines if (m := re.match(pattern, line))]
     files = [(n, name) for n, name in rows if name.lower().endswith(f".{ext}")]
     total = rows[-1][0] if len(rows) > 1 and rows[-1][1] in ("total", "合计", "总计", "总用量") else None  # wc 的合计行
+    flat = "" if part.names else say("count_flat", en, ext=ext)  # *.py 只数这一层，子目录里的没有数
+    if not files:  # 没有这种文件时 shell 不展开 *.py：wc 的报错原样引出来
+        none = unseen(got, command, en, "what_count", ext=ext) or say("count_none", en, command=command, ext=ext)
+        return (problem or none) + flat
     place = say("here", en) if part.folder == "." else part.folder
-    here = re.search(r"当前目录|这个目录|这一层|\bthis (directory|folder)\b|\bhere\b", part.text.lower())
-    flat = say("count_flat", en, ext=ext) if not part.names and not here else ""  # “整个项目多少行”：只数了一层
-    if got.code and not files:  # 没有这种文件时 shell 不展开 *.py：wc 的报错原样引出来
-        return failed(command, got, en) + flat
-    if not files:
-        return say("count_none", en, command=command, ext=ext) + flat
-    head = "count_file" if part.names else "count_head"  # 数的是一个文件：不说“每个 .csv 文件”
-    answer = say(head, en, where=place, ext=ext, command=command) + "\n\n"
+    answer = say("count_file" if part.names else "count_head", en, where=place, ext=ext, command=command) + "\n\n"
     answer += "\n".join(say("count_row", en, name=name, n=n) for n, name in files)
     answer += say("count_total", en, n=total) if total and len(files) > 1 else ""
     answer += say("wc_newlines", en) if not windows and any(n == "0" for n, _ in files) else ""  # 0 行不一定是空文件
-    return answer + flat + ("\n\n" + failed(command, got, en) if got.code else "") + partly(got, en)
+    return answer + flat + ("\n\n" + problem if problem else "") + partly(got, en)
 
 
 def count_command(part, windows: bool) -> str:

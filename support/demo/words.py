@@ -267,6 +267,7 @@ no_currency | （数据里没写币种） | (the data gives no currency)
 unread_table | - {path} 的 [{table}] 表是我不读的写法：上面没有它里面的依赖 | - I do not read the [{table}] table of {path}: its dependencies are not above
 folders_unread | - {folders} 这些子目录里的依赖清单我没有看：上面没有它们的依赖 | - I did not look at the manifests inside {folders}: their dependencies are not above
 mentioned | 没有找到我认得的 {name} 的依赖声明或 import{where}（我认得 package.json、pyproject.toml、requirements*.txt 和 JS、Python 的引入；别的语言的引入我看不出来）；它出现在这些文件里：{files}。这些地方是不是在用它，我判断不了。 | I found no declaration or import of {name} that I recognise{where} (I know package.json, pyproject.toml, requirements*.txt and JS and Python imports; I can't read imports in other languages); it appears in: {files}. Whether those use it, I can't tell.
+cut_unseen | `{command}` 的输出被截断了，我一行也没看到，所以不知道{what}。 | The output of `{command}` was cut off and I saw none of it, so I can't tell {what}.
 """
 TEXTS = {
     k: (zh, en)
