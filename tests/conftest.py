@@ -240,12 +240,13 @@ def run_cli(*args, p=None, input=None, cwd=None, timeout=30, rounds=ROUNDS, **en
     )
 
 
-def run_main(*args, p=None, input=None, cwd=None, timeout=30, rounds=ROUNDS, app=None, **env):
+def run_main(*args, p=None, input=None, cwd=None, timeout=30, rounds=ROUNDS, app=None, unset=(), **env):
     """和 run_cli 一样的参数和结果，但在本进程里调用 agent.main(ARGS)：省掉每次启动 Python、import openai 的一秒多。
 
     环境和 cli_env() 一样；stdin、stdout、stderr 是内存里的 UTF-8 流（和子进程的管道一样不是终端）；
     main() 眼里 agent.py 在一个空的临时目录里（app：就在这个目录里），旁边没有 .env：不读开发者放在仓库里的 .env。
     结束后（出错也一样）环境、工作目录、标准流都还原。信号、终端、标准流被关掉、子进程继承的东西，仍用 run_cli。
+    unset：这些环境变量不设（cli_env() 也不给），设置只从 .env 来。
     """
     import agent
 
@@ -255,7 +256,8 @@ def run_main(*args, p=None, input=None, cwd=None, timeout=30, rounds=ROUNDS, app
     with contextlib.ExitStack() as stack:
         app_dir = str(app) if app else stack.enter_context(tempfile.TemporaryDirectory())
         stack.enter_context(mock.patch.object(agent, "__file__", os.path.join(app_dir, "agent.py")))
-        stack.enter_context(mock.patch.dict(os.environ, cli_env(p, **env), clear=True))
+        environment = {k: v for k, v in cli_env(p, **env).items() if k not in unset}
+        stack.enter_context(mock.patch.dict(os.environ, environment, clear=True))
         argv = [str(ROOT / "agent.py"), *args]  # 用法错误的提示里，程序名也是 agent.py
         stack.enter_context(mock.patch.multiple(sys, argv=argv, stdin=stdin, stdout=stdout, stderr=stderr))
         stack.callback(os.chdir, os.getcwd())  # -C DIR 会 chdir
@@ -364,6 +366,56 @@ def run_copy(app, *args, p=None, rounds=ROUNDS):
         timeout=30,
         check=False,
     )
+
+
+# 在一个子进程里依次跑副本的几次 main()：改过的副本只 import 一次（openai 也是），和 run_main 一样的标准流
+RUN_EACH = """
+import io, json, os, sys
+app, runs, envs = sys.argv[1], *json.loads(sys.argv[2])
+sys.path.insert(0, app)
+import agent
+results, real = [], (sys.stdin, sys.stdout, sys.stderr)
+for args, env in zip(runs, envs):
+    saved = dict(os.environ)
+    os.environ.update(env)
+    streams = [io.TextIOWrapper(io.BytesIO(), encoding="utf-8") for _ in range(3)]
+    sys.argv, (sys.stdin, sys.stdout, sys.stderr) = [os.path.join(app, "agent.py"), *args], streams
+    os.chdir(app)
+    try:
+        code = agent.main(list(args))
+    except SystemExit as e:
+        code = 0 if e.code is None else e.code
+        if not isinstance(code, int):
+            print(code, file=sys.stderr)
+            code = 1
+    finally:
+        sys.stdin, sys.stdout, sys.stderr = real
+        os.environ.clear()
+        os.environ.update(saved)
+    for stream in streams:
+        stream.flush()
+    results.append([code, *(stream.buffer.getvalue().decode("utf-8") for stream in streams[1:])])
+print(json.dumps(results))
+"""
+
+
+def run_copy_each(app, *runs, p=None, rounds=ROUNDS, envs=None):
+    """和对每个 args 调一次 run_copy(app, *args) 一样（工作目录是 app，标准输入是空的），但这几次在同一个子进程里跑：
+    改过的副本照样是真的 import 进一个新进程，只是不用每次都再启动一个 Python、再 import 一遍 openai。
+    envs：每次运行另加的环境变量（一次一个 dict），这次运行完就去掉。"""
+    import json
+
+    runs = [with_rounds(args, rounds) for args in runs]
+    plan = json.dumps([runs, envs or [{}] * len(runs)])
+    done = subprocess.run(
+        [sys.executable, "-c", RUN_EACH, str(app), plan],
+        cwd=app, env=cli_env(p), input="", capture_output=True, text=True, encoding="utf-8", timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return [
+        subprocess.CompletedProcess([str(app / "agent.py"), *args], code, out, err)
+        for args, (code, out, err) in zip(runs, json.loads(done.stdout.splitlines()[-1]), strict=True)
+    ]
 
 
 # ── 假服务商收到了什么 ────────────────────────────────────────

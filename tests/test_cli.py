@@ -78,18 +78,10 @@ def test_settings_come_from_env_file_and_real_environment_wins(provider, tmp_pat
         f"OPENAI_API_KEY=from-dotenv\nOPENAI_BASE_URL={p.url}\nMODEL=dotenv-model\n", encoding="utf-8"
     )
     (tmp_path / ".env").write_text("MODEL=cwd-model\nOPENAI_TIMEOUT=30\n", encoding="utf-8")
-    env = {k: v for k, v in cli_env().items() if k not in ("OPENAI_API_KEY", "OPENAI_BASE_URL", "MODEL")}
+    settings = ("OPENAI_API_KEY", "OPENAI_BASE_URL", "MODEL")
 
-    def run_app(*args, **extra):
-        return subprocess.run(
-            [sys.executable, str(app / "agent.py"), "--max-rounds", str(ROUNDS), *args],
-            cwd=tmp_path,
-            env={**env, **extra},
-            capture_output=True,
-            text=True,
-            encoding="utf-8",
-            timeout=30,
-        )
+    def run_app(*args, **extra):  # 本进程里跑，agent.py 在 app 里：读配置用不着真的进程
+        return run_main(*args, cwd=tmp_path, app=app, unset=[k for k in settings if k not in extra], **extra)
 
     result = run_app("看看")
     assert result.returncode == 0, result.stderr

@@ -13,7 +13,7 @@ from http.server import (
 )
 
 import pytest
-from conftest import AGENT, ROUNDS, agent_copy, cli_env, client_for, default_sigint, posix_only, run_main, wait_until
+from conftest import AGENT, ROUNDS, cli_env, client_for, default_sigint, posix_only, run_main, wait_until
 
 import agent
 import tools
@@ -121,19 +121,13 @@ def test_connection_errors_give_the_reason_not_a_provider_quote(project):
 
 
 def app_with_env_file(tmp_path, text):
-    """在 agent.py 的一份副本旁边放一个 .env，问一个问题，返回运行结果。"""
-    app = agent_copy(tmp_path)
+    """agent.py 旁边（run_main 的 app 目录）放一个 .env，问一个问题，返回运行结果。
+    在本进程里跑：启动时的配置错误用不着真的进程；环境里没有 OPENAI_*、MODEL，设置只从这个 .env 来。"""
+    app = tmp_path / "app"
+    app.mkdir()
     (app / ".env").write_text(text, encoding="utf-8")
-    env = {k: v for k, v in cli_env().items() if not k.startswith("OPENAI_") and k != "MODEL"}
-    return subprocess.run(
-        [sys.executable, str(app / "agent.py"), "--max-rounds", str(ROUNDS), "看看"],
-        cwd=tmp_path,
-        env=env,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        timeout=30,
-    )
+    unset = [k for k in cli_env() if k.startswith("OPENAI_") or k == "MODEL"]
+    return run_main("看看", cwd=tmp_path, app=app, unset=unset)
 
 
 @pytest.mark.parametrize(

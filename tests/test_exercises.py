@@ -7,7 +7,19 @@ import subprocess
 import sys
 
 import pytest
-from conftest import MEMORY_PRELUDE, QUESTION, ROOT, agent_copy, edit, our_tool, posix_only, run_copy, set_constant
+from conftest import (
+    MEMORY_PRELUDE,
+    QUESTION,
+    ROOT,
+    agent_copy,
+    edit,
+    our_tool,
+    posix_only,
+    run_copy,
+    run_copy_each,
+    run_main,
+    set_constant,
+)
 
 
 def exercise(n):
@@ -31,6 +43,16 @@ def demo(app, *args, rounds=10):
     return run_copy(app, "--demo", "-C", "examples/my-project", *args, rounds=rounds)
 
 
+def demos(app, *runs, rounds=10):
+    """几次 demo()（每次的参数是一个列表）：在同一个子进程里依次跑，副本只 import 一次。"""
+    return run_copy_each(app, *(["--demo", "-C", "examples/my-project", *args] for args in runs), rounds=rounds)
+
+
+def demo_unedited(app, *args, rounds=10):
+    """和 demo() 一样，但副本没有改过（程序就是本进程里的这一份）：在本进程里跑，省下启动一个 Python。"""
+    return run_main("--demo", "-C", "examples/my-project", *args, input="", cwd=app, rounds=rounds)
+
+
 def rounds(out):
     return re.findall(r"第 (\d+) 轮", out)
 
@@ -46,9 +68,9 @@ def test_exercise_1_max_rounds_3_stops_the_four_round_question(app):
 
 
 def test_exercise_1_without_editing_the_question_needs_four_rounds(app):
-    result = demo(app, QUESTION)
+    result = demo_unedited(app, QUESTION)
     assert result.returncode == 0 and rounds(result.stdout) == ["1", "2", "3", "4"]
-    limited = demo(app, "--max-rounds", "3", QUESTION)
+    limited = demo_unedited(app, "--max-rounds", "3", QUESTION)
     assert limited.returncode == 1 and "[警告] 达到最大轮次 3" in limited.stdout
 
 
@@ -57,12 +79,12 @@ def test_exercise_1_a_budget_of_20_finishes_what_10_cannot(app):
     """练习 1 的后一半离线做：MAX_RESULT_CHARS = 100 时结果一页只有一两行，技术栈问题要 12 轮。"""
     assert "第 12 轮回答（模型调用 12 次，工具执行 11 次）" in exercise(1)
     set_constant(app / "tools.py", "MAX_RESULT_CHARS", 100)
-    twenty = demo(app, QUESTION, rounds=20)
+    twenty, ten = demos(app, ["--max-rounds", "20", QUESTION], ["--max-rounds", "10", QUESTION])
     assert twenty.returncode == 0 and rounds(twenty.stdout)[-1] == "12"
     assert "[统计] 模型调用 12 次，工具执行 11 次" in twenty.stdout and "React 18.2" in twenty.stdout
     assert "项目说明（来自 README.md）：A full-stack web application" in twenty.stdout  # README 的说明在第 2 页
     assert "package.json 只看到了一部分" in twenty.stdout  # 练习 4 的第 4 步：一个文件最多读 5 页
-    ten = demo(app, QUESTION, rounds=10)  # 练习 4 的第 3 步：每页一项，翻页；读不完就停下警告，不说“没有”
+    # 练习 4 的第 3 步：每页一项，翻页；读不完就停下警告，不说“没有”
     assert '[调用工具] list_files({"path": ".", "offset": 2})' in ten.stdout
     assert '[调用工具] read_file({"path": "package.json"})' in ten.stdout and "没有 package.json" not in ten.stdout
     assert ten.returncode == 1 and "[警告] 达到最大轮次 10" in ten.stdout and "[最终回复]" not in ten.stdout
@@ -77,10 +99,11 @@ def test_exercise_2_prints_the_length_under_each_round_banner(app):
     if f"{line}\n{indent}{added}\n" not in source:  # 学习者已经加过这一行就不再加
         edit(app / "agent.py", line + "\n", f"{line}\n{indent}{added}\n")
 
-    out = demo(app, QUESTION).stdout
-    assert re.findall(r"第 \d+ 轮 =+\n  messages 里现在有 (\d+) 条消息", out) == ["2", "4", "6", "8"]
     question = re.search(r"问 `\"(.*?)\"`", text).group(1)
-    out = demo(app, question).stdout
+    first, second = demos(app, [QUESTION], [question])
+    out = first.stdout
+    assert re.findall(r"第 \d+ 轮 =+\n  messages 里现在有 (\d+) 条消息", out) == ["2", "4", "6", "8"]
+    out = second.stdout
     assert out.count("[调用工具] search_files") == 2
     assert re.findall(r"第 \d+ 轮 =+\n  messages 里现在有 (\d+) 条消息", out) == ["2", "5"]
     assert "依次打印 2、4、6、8" in text and "第 2 轮打印 5" in text
@@ -105,7 +128,7 @@ def test_exercise_2_prints_the_length_under_each_round_banner(app):
 )
 def test_exercise_3_other_questions_take_the_paths_the_readme_describes(app, question, calls):
     assert question in exercise(3)
-    result = demo(app, question)
+    result = demo_unedited(app, question)
     assert result.returncode == 0
     assert re.findall(r"\[调用工具\] (.*)", result.stdout) == calls
 
@@ -129,12 +152,12 @@ def test_exercise_4_small_results_are_paged_with_offset(app):
 @pytest.mark.parametrize("cap", [200, 100])
 def test_exercise_4_a_cut_search_is_never_read_as_not_used(app, cap):
     set_constant(app / "tools.py", "MAX_RESULT_CHARS", cap)
-    express = demo(app, "搜索一下项目里有没有用到 express")
+    express, lodash = demos(app, ["搜索一下项目里有没有用到 express"], ["搜索一下项目里有没有用到 lodash"])
     assert express.returncode == 0
     assert "[结果已截断：只显示了前 " in express.stdout  # 结果确实被截断了
     answer = express.stdout.split("[最终回复]", 1)[1]
     assert "用到了 express" in answer and "package.json" in answer and "没有搜到" not in answer
-    lodash = demo(app, "搜索一下项目里有没有用到 lodash").stdout.split("[最终回复]", 1)[1]
+    lodash = lodash.stdout.split("[最终回复]", 1)[1]
     assert "没有搜到 lodash" in lodash  # 没截断、没匹配：这才能说没用到
 
 

@@ -25,6 +25,7 @@ from conftest import (
     our_tool,
     posix_only,
     run_copy,
+    run_copy_each,
     run_main,
     set_constant,
 )
@@ -142,10 +143,11 @@ def test_the_chapters_read_file_pasted_in_still_names_the_stack(pasted):
 
 def test_the_chapters_read_file_reads_a_python_project_and_its_readme(pasted, tmp_path):
     work = python_project(tmp_path / "shop", "flask==3.0.0\nrequests>=2.31\nsqlalchemy>=2.0\npytest==8.1.1\n")
-    stack = answer(run_copy(pasted, "--demo", "-C", str(work), QUESTION))
+    stack, about = map(
+        answer, run_copy_each(pasted, *(["--demo", "-C", str(work), q] for q in (QUESTION, "这个项目是做什么的？")))
+    )
     for name in ("Flask 3.0", "pytest 8.1", "requests 2.31", "sqlalchemy 2.0", "A small Flask shop"):
         assert name in stack
-    about = answer(run_copy(pasted, "--demo", "-C", str(work), "这个项目是做什么的？"))
     assert "A small Flask shop backed by a SQL database." in about and "没有一段说明文字" not in about
 
 
@@ -156,8 +158,10 @@ def test_a_manifest_cut_before_its_dependencies_is_said_to_be_cut_not_malformed(
     work.mkdir()
     manifest = {"name": "long", "description": "x" * 6000, "dependencies": {"react": "^18.2.0"}}
     (work / "package.json").write_text(json.dumps(manifest), encoding="utf-8")
-    for question, cut in ((QUESTION, "结果被截断了"), ("What tech stack does this project use?", "the result was cut")):
-        said = answer(run_copy(pasted, "--demo", "-C", str(work), question))
+    cases = ((QUESTION, "结果被截断了"), ("What tech stack does this project use?", "the result was cut"))
+    runs = run_copy_each(pasted, *(["--demo", "-C", str(work), question] for question, _ in cases))
+    for (_, cut), run in zip(cases, runs, strict=True):
+        said = answer(run)
         assert cut in said and "不是它该有的格式" not in said and "not in the expected form" not in said, said
 
 
@@ -355,11 +359,13 @@ def test_contrast_2_with_a_budget_of_one_is_the_round_limit_and_replays_as_a_hos
     app = agent_copy(tmp_path)
     edit(app / "agent.py", APPEND_RESULT, "\n")
     work = ROOT / "examples" / "inventory"
-    limited = tmp_path / "limited.jsonl"
-    run_copy(app, "--demo", "--record", str(limited), "-C", str(work), INVENTORY_QUESTION, rounds=1)
+    limited, stopped = tmp_path / "limited.jsonl", tmp_path / "stopped.jsonl"
+    run_copy_each(  # 同一份副本的两次运行：一个子进程
+        app,
+        ["--max-rounds", "1", "--demo", "--record", str(limited), "-C", str(work), INVENTORY_QUESTION],
+        ["--demo", "--record", str(stopped), "-C", str(work), INVENTORY_QUESTION],
+    )
     assert "这个问题停下的原因：用完了轮次" in page_of(limited)
-    stopped = tmp_path / "stopped.jsonl"
-    run_copy(app, "--demo", "--record", str(stopped), "-C", str(work), INVENTORY_QUESTION)
     replayed = run_main("--replay", str(stopped), "-C", str(work))
     assert "录制时宿主在这里拦下了下一次请求" in replayed.stdout and "Ctrl-C" not in replayed.stdout
     assert replayed.returncode != 130

@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 import zlib
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from conftest import AGENT, ROUNDS, cli_env, default_sigint, our_tool, posix_only, run_main, sent, tool_results
@@ -225,9 +226,15 @@ def peak_rss_mb(url, timeout=PATIENT, retries=2):
 def test_endless_and_bomb_replies_use_bounded_memory(workdir):
     with raw_server(send(reply_bytes())) as (url, count):
         baseline, _ = peak_rss_mb(url)
-    for respond in (endless, send(gzip_bomb(), Content_Encoding="gzip"), drip):
+
+    def measure(respond):
         with raw_server(respond) as (url, count):
-            peak, stderr = peak_rss_mb(url, timeout=1)  # 停在 4 MB 或者 1 秒：哪条线先到都一样，内存都不涨
+            return peak_rss_mb(url, timeout=1)  # 停在 4 MB 或者 1 秒：哪条线先到都一样，内存都不涨
+
+    hostile = (endless, send(gzip_bomb(), Content_Encoding="gzip"), drip)
+    with ThreadPoolExecutor(len(hostile)) as pool:  # 三个各自的服务、各自的子进程（各量各的峰值）：一起跑，不用一个个等
+        measured = list(pool.map(measure, hostile))
+    for respond, (peak, stderr) in zip(hostile, measured, strict=True):
         assert stderr.startswith("[错误]") and "Traceback" not in stderr
         assert peak - baseline < 8 * MAX_REPLY_BYTES / 2**20 + 32, (respond, peak, baseline)  # 没有上限时涨到几 GB
 

@@ -6,11 +6,9 @@
 
 import json
 import re
-import subprocess
-import sys
 
 import pytest
-from conftest import ROOT, agent_copy, cli_env, edit, run_copy, run_main, with_rounds
+from conftest import ROOT, agent_copy, edit, run_copy, run_copy_each, run_main
 
 from fakes.provider import call, check_request, text_reply, tool_reply
 
@@ -145,21 +143,13 @@ def test_c_a_dropped_result_is_stopped_by_the_host_naming_the_id(app, inventory)
 def test_d_a_server_that_pairs_by_position_gets_reversed_results_wrong(app, inventory):
     """(d) 只按位置把结果交给模型的服务（DEMO_PAIRING=position）：(a) 在这里就错了，顺序不能当作配对。"""
     edit(app / "agent.py", LOOP, '        for tc in reversed(msg["tool_calls"]):\n')
-    by_id = answer_in(run_copy(app, "--demo", "-C", str(inventory), TWO).stdout)
+    args = ["--demo", "-C", str(inventory), TWO]
+    by_id, by_position = run_copy_each(app, args, args, envs=[{}, {"DEMO_PAIRING": "position"}])  # 一个子进程
+    by_id, by_position = answer_in(by_id.stdout), answer_in(by_position.stdout)
     assert "都够。一共 36 + 16 = 52 元" in by_id
-    by_position = answer_in(run_main_copy(app, inventory, DEMO_PAIRING="position"))
     assert "stock/红笔.json 得到的记录写的是“蓝笔”" in by_position and "一共" not in by_position
     straight = answer_in(demo(inventory, TWO, DEMO_PAIRING="position").stdout)
     assert "都够。一共 36 + 16 = 52 元" in straight  # 顺序和调用一样时，按位置也碰巧对
-
-
-def run_main_copy(app, inventory, **env):
-    """和 run_copy 一样跑副本，再多给几个环境变量（DEMO_PAIRING）。"""
-    command = [sys.executable, str(app / "agent.py"), *with_rounds(["--demo", "-C", str(inventory), TWO])]
-    done = subprocess.run(
-        command, env=cli_env(None, **env), capture_output=True, text=True, encoding="utf-8", timeout=30
-    )
-    return done.stdout
 
 
 # ── 看得见配对：--step 和网页 ──────────────────────────────────────

@@ -17,7 +17,6 @@ from conftest import (
     edit,
     our_tool,
     posix_only,
-    run_cli,
     run_copy,
     run_main,
     time_limit,
@@ -270,12 +269,9 @@ def test_no_key_env_value_or_variable_in_a_recording(tmp_path, provider):
     (app / "notes.txt").write_text(f"the key is {key}\n", encoding="utf-8")
     p = provider([tool_reply(call("read_file", {"path": "notes.txt"})), text_reply(f"key: {key}")])
     recording = tmp_path / "run.jsonl"
-    env = cli_env(p, SHELL_SECRET="environment-value-9191")
-    del env["OPENAI_API_KEY"]  # key 只在 .env 里
-    done = subprocess.run(
-        [sys.executable, str(AGENT), "--max-rounds", str(ROUNDS), "--record", str(recording),
-         "读 notes.txt"],
-        cwd=app, env=env, capture_output=True, text=True, encoding="utf-8", timeout=30,
+    done = run_main(  # key 只在 .env 里
+        "--record", str(recording), "读 notes.txt", p=p, cwd=app, unset=["OPENAI_API_KEY"],
+        SHELL_SECRET="environment-value-9191",
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     data = recording.read_text(encoding="utf-8")
@@ -303,7 +299,7 @@ def test_bad_recordings_and_an_existing_file_get_one_line(tmp_path, project):
     out = run_main("--demo", "--record", str(tmp_path / "taken.jsonl"), QUESTION)
     assert out.returncode == 2 and "不覆盖" in out.stderr
     assert (tmp_path / "taken.jsonl").read_text(encoding="utf-8") == "mine"
-    out = run_cli("--replay", "x.jsonl", "--demo")
+    out = run_main("--replay", "x.jsonl", "--demo")
     assert out.returncode == 2 and "--replay" in out.stderr
 
 
@@ -322,7 +318,7 @@ def test_a_changed_system_prompt_is_flagged_in_round_one(tmp_path):
     app = agent_copy(tmp_path)
     (app / "my-project").mkdir()
     (app / "my-project" / "package.json").write_text('{"dependencies": {"react": "18"}}', encoding="utf-8")
-    recorded = run_copy(app, "--demo", "--record", "run.jsonl", "-C", "my-project", QUESTION)
+    recorded = run_main("--demo", "--record", "run.jsonl", "-C", "my-project", QUESTION, cwd=app)  # 还没改：本进程里录
     assert recorded.returncode == 0, recorded.stderr
     edit(app / "agent.py", "你是一个有文件访问能力的助手", "你是一个谨慎的助手")
     out = run_copy(app, "--replay", "run.jsonl", "-C", "my-project").stdout

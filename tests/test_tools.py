@@ -17,6 +17,7 @@ from conftest import (
     Terminal,
     agent_copy,
     alive,
+    cli_env,
     our_tool,
     posix_only,
     run_main,
@@ -385,12 +386,11 @@ def test_run_command_ends_what_it_left_running_in_the_background(workdir):
 @posix_only("用伪终端")
 def test_typed_ahead_input_does_not_answer_the_approval(project, provider):
     p = provider(
-        [{"sleep": 1, "then": tool_reply(call("run_command", {"command": "touch made.txt"}))}, text_reply("好")]
+        [{"sleep": 0.3, "then": tool_reply(call("run_command", {"command": "touch made.txt"}))}, text_reply("好")]
     )
     term = Terminal(p, cwd=project, TERM="dumb")
     term.wait_for("你：")
-    term.type("做点事\n")
-    term.type("y\n")  # 模型还在想，命令还没出现，就先敲了 y
+    term.type("做点事\ny\n")  # 模型还在想，命令还没出现，就先敲了 y（和问题一起写进终端：y 一定先到）
     term.wait_for("(y/N)")
     term.type("n\n")
     term.wait_for("[最终回复]")
@@ -546,7 +546,8 @@ def test_a_hard_link_to_the_env_file_next_to_agent_py_is_kept_back(provider, tmp
         f"OPENAI_API_KEY=sk-from-dotenv\nOPENAI_BASE_URL={p.url}\nOPENAI_MAX_RETRIES=0\nMODEL=m\n", encoding="utf-8"
     )
     os.link(app / ".env", work / "notes.txt")
-    result = agent_without_settings(app, "-C", str(work), "看看")
+    unset = [k for k in cli_env() if k.startswith("OPENAI_") or k == "MODEL"]  # 设置只从 app 里的 .env 来
+    result = run_main("-C", str(work), "看看", app=app, unset=unset)  # 本进程里：文件工具用不着真的进程
     assert result.returncode == 0, result.stderr
     read, searched, listed = tool_results(sent(p, 1))
     assert read.startswith("错误：") and "sk-from-dotenv" not in read
