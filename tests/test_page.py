@@ -10,7 +10,7 @@ import shutil
 from html.parser import HTMLParser
 
 import pytest
-from conftest import QUESTION, ROOT, posix_only, run_main
+from conftest import QUESTION, ROOT, posix_only, run_cli
 
 from support.recording.page import page_html, write_page
 from support.recording.read import read_recording, requests
@@ -48,7 +48,7 @@ class Page(HTMLParser):
 def record(tmp_path, workdir, question, name="run.jsonl"):
     """真的跑一次离线演示并录下来，返回录音的路径。"""
     path = tmp_path / name
-    result = run_main("--demo", "--record", str(path), "-C", str(workdir), question, cwd=ROOT)
+    result = run_cli("--demo", "--record", str(path), "-C", str(workdir), question, cwd=ROOT)
     assert result.returncode == 0, result.stderr
     return path
 
