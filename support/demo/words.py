@@ -126,7 +126,6 @@ manifest_bad | - {path} 读不了或解析不了（{why}），上面没有算它
 unparsed | 内容不是它该有的格式，或者嵌套太深 | its content is not in the expected form, or nested too deep
 unparsed_cut | 我只看到了开头一部分（结果被截断了），这一部分解析不出依赖 | I saw only its start (the result was cut), and that part does not parse
 manifest_part | - {path} 只看到了一部分（后面的没看到）：上面列的依赖可能不全 | - I saw only part of {path} (the rest was cut off), so the list above may be incomplete
-no_manifest_in | - {folders} 里没有依赖清单：里面的代码用了什么，不在上面（技术栈只按依赖清单说，我没有读代码） | - {folders} has no manifest: what its code uses is not in the list above (the stack comes from manifests; I did not read the code)
 more_manifests | - {seen}，后面也许还有别的依赖清单 | - {seen}; there may be more manifests
 readme_start | - {readme} 只看到了开头（后面被截断了）：下面的说明可能不全 | - I saw only the start of {readme} (it was cut off): the description below may be incomplete
 about_line | - 项目说明（来自 {readme}）：{paragraph} | - About (from {readme}): {paragraph}
@@ -140,7 +139,6 @@ entry_main | 入口文件是 {main}：package.json 的 "main" 字段写着它。
 main_missing | 不过工作目录里没有它（也许要先构建）。 |  But the work folder does not have it (it may need a build first).
 no_main | package.json 没有 main 字段， | package.json has no main field;␣
 odd_main | package.json 的 main 不是一个文件名， | package.json's main is not a file name;␣
-entry_script | 入口是 {target}：pyproject.toml 的 [{table}] 写着 {name} = "{target}"，装好以后用 `{name}` 运行。 | The entry point is {target}: [{table}] in pyproject.toml says {name} = "{target}"; once installed, run it with `{name}`.
 package_unread | package.json 读不了或解析不了， | package.json could not be read or parsed;␣
 entry_named | （{no_main}{name} 是常见的入口文件名） |  ({no_main}{name} is a usual entry file name)
 entry_is | 入口文件应该是 {path}{why}。它的开头是：\n\n{head} | The entry point is probably {path}{why}. It begins with:\n\n{head}
@@ -156,7 +154,6 @@ gap_skipped | 有的目录没有搜，也没有列全是哪些 | some folders we
 gap_unsearched | 有文件或目录没有搜（{note}） | some files or folders were not searched ({note})
 cannot_tell | 说不准是否用到了 {name}{where}：没找到它的依赖声明或 import，但我没看全：{gaps}。{seen} | I can't tell whether {name} is used{where}: I found no declaration or import, but I did not see everything: {gaps}.{seen}
 in_folder | （只搜了 {folder}） |  (I searched only {folder})
-only_mentioned | 没有找到我认得的 {name} 的依赖声明或 import{where}（我认得 package.json、pyproject.toml、requirements*.txt 和 JS、Python、Go、Java、Rust、C 的引入）；它出现在这些文件里：{files}。这些地方是不是在用它，我判断不了。 | I found no declaration or import of {name} that I recognise{where} (I know package.json, pyproject.toml, requirements*.txt and JS, Python, Go, Java, Rust and C imports); it appears in: {files}. Whether those use it, I can't tell.
 not_used | 没有搜到 {name}：search_files 在项目里没有找到它{tried}（搜索区分大小写：依赖清单里写成别的大小写的，这样搜不到）。 | {name} was not found: search_files found it nowhere in the project{tried} (the search is case-sensitive: a manifest that spells it with other capitals would not match).
 not_found_in | search_files 在 {folder} 里没有搜到 {name}（只搜了 {folder}，依赖清单和别的目录不在里面）{tried}。 | search_files found {name} nowhere in {folder} (I searched only {folder}; the manifests and the other folders are not in it){tried}.
 tried | （区分大小写：{names} 都搜了） |  (it is case-sensitive: I searched for {names})
@@ -198,7 +195,6 @@ ls_head_part | `{command}` 的输出里我看到了 {n} 项： | In the output o
 ls_dirs | - 目录（{n}）：{names} | - Folders ({n}): {names}
 ls_files | - 文件（{n}）：{names} | - Files ({n}): {names}
 ls_entries | - 文件和目录（{n}）：{names} | - Entries ({n}): {names}
-more_entries | ……（中间还有 {n} 项）…… | … ({n} more) …
 what_branch | 当前是哪个分支 | which branch this is
 detached | `{command}` 没有输出分支名：按 git 的说明，这表示 HEAD 处于分离状态（detached HEAD），不在任何分支上。 | `{command}` printed no branch name: per git's documentation, HEAD is detached (not on any branch).
 branch | 当前 git 分支是 {branch}（`{command}` 的输出）。 | The current git branch is {branch} (output of `{command}`).
