@@ -68,7 +68,7 @@ def stack(part, facts, en: bool) -> str:
                 deps[dep.name] = (dep, path)
     parsed = [p for p in paths if p not in bad]
     if not parsed:
-        return say("manifests_unread", en, why=join((f"{p}：{why}" for p, why in bad.items()), en))
+        return say("manifests_unread", en, why=join((p + say("colon", en) + why for p, why in bad.items()), en))
     wanted = [f"{d.name} {d.version}" for d, _ in deps.values() if d.note == "runtime"]  # requires-python >=3.10
     runtimes = join(dict.fromkeys(language(p) for p in parsed), en)
     runtimes += say("runtime_of", en, runtime=join(wanted, en)) if wanted else ""
