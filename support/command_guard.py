@@ -23,7 +23,7 @@ from support.processes import (  # 命令启动的进程：找到、结束、回
     start_time,
     wait_watching,
 )
-from support.signals import ending_on_signals, signals_to_main_thread
+from support.signals import ending_on_signals, start_quiet
 from support.terminal import interactive
 
 try:
@@ -205,7 +205,7 @@ def run_bounded(command: str, timeout: float, keep_chars: int) -> tuple[int, str
         signals["group"] = proc.pid if os.name != "nt" else None  # 独立会话：进程组号就是它的 pid（Ctrl-Z 时跟着停）
         reader = threading.Thread(target=keep_ends, args=(proc.stdout, kept, keep_chars, stop), daemon=True)
         try:  # 不管怎么离开这里（结束、超时、Ctrl-C、信号），finally 都结束命令启动的每个进程
-            reader.start()
+            start_quiet(reader)  # 读输出的线程挡住 Ctrl-C、SIGTERM：交给主线程
             finished = wait_watching(proc, timeout, track, signals)
         finally:
             signals["hold"] = True  # 收尾时来的信号先记下，收完尾再退出
@@ -264,7 +264,6 @@ def keep_ends(pipe, kept: dict, keep_chars: int, stop: threading.Event | None = 
     命令输出多少，内存都不涨；communicate() 会把全部输出先攒在内存里。
     设了 stop 就不再读，哪怕还有进程占着管道（Windows 的管道不能 poll：一直读到结尾）。
     """
-    signals_to_main_thread()  # 在读输出的线程里：Ctrl-C、SIGTERM 交给主线程
     half = max(keep_chars // 2 - 100, keep_chars // 4, 1)  # 上限改得很小（练习 4）也只留有限的几个字节
     head, tail = kept["head"], kept["tail"]
     poller = select.poll() if stop is not None and hasattr(select, "poll") else None

@@ -13,13 +13,14 @@ import contextlib
 import email.utils
 import itertools
 import socket
+import threading
 import time
 import zlib
 
 import openai
 
 from support.secrets import KeyHider
-from support.signals import QuietTimer
+from support.signals import start_quiet
 
 try:
     import httpx2 as httpx  # openai 3.x 用的 HTTP 库
@@ -67,9 +68,9 @@ class LimitedTransport(httpx.BaseTransport):
         request.headers["Accept-Encoding"] = "gzip, deflate"  # 不协商 br、zstd：解压要在这里数着字节做
         request.extensions["timeout"] = dict.fromkeys(("connect", "read", "write", "pool"), left)
         request.extensions["trace"] = self.remember_socket
-        cutter = QuietTimer(left, self.cut_connection)  # 到点切断：一滴一滴来的响应头也等不过期限
+        cutter = threading.Timer(left, self.cut_connection)  # 到点切断：一滴一滴来的响应头也等不过期限
         cutter.daemon = True
-        cutter.start()
+        start_quiet(cutter)
         try:
             with limited(request, deadline, self.timeout):
                 response = self.inner.send(request, stream=True)

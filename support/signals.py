@@ -1,7 +1,7 @@
 """信号：SIGTERM、SIGHUP（关掉终端）、Ctrl-\\、Ctrl-Z、Ctrl-C 来时程序怎样结束、怎样停下，一句话，退出码 128 + 信号。
 
 整个运行期间（ending_handled，launch() 装上）：默认会结束进程的信号变成 Ended，收尾照常。命令、编辑器运行时
-（ending_on_signals）：先结束它们，再退出；Ctrl-Z 连同命令一起停下。辅助线程挡住这些信号（signals_to_main_thread）：
+（ending_on_signals）：先结束它们，再退出；Ctrl-Z 连同命令一起停下。辅助线程挡住这些信号（start_quiet）：
 内核只交给主线程，它正在等的 socket、命令才停得下来。
 """
 
@@ -26,20 +26,20 @@ class Ended(SystemExit):
         self.signum = signum
 
 
-def signals_to_main_thread() -> None:
-    """在辅助线程开头调用：这个线程挡住 Ctrl-C 和 ENDING_SIGNALS，内核就把它们交给主线程。落到别的线程上的信号
-    打断不了主线程正在等的 socket：一个请求要等到超时才停下。Windows 没有这一步（也不需要）。"""
-    if hasattr(signal, "pthread_sigmask") and threading.current_thread() is not threading.main_thread():
-        wanted = {signal.SIGINT, *ENDING, *([signal.SIGTSTP] if hasattr(signal, "SIGTSTP") else [])}
-        signal.pthread_sigmask(signal.SIG_BLOCK, wanted)
-
-
-class QuietTimer(threading.Timer):
-    """threading.Timer，线程里先 signals_to_main_thread()。"""
-
-    def run(self):
-        signals_to_main_thread()
-        super().run()
+def start_quiet(thread: threading.Thread) -> threading.Thread:
+    """启动一个辅助线程，它从第一刻起就挡住 Ctrl-C 和 ENDING_SIGNALS，内核就把它们都交给主线程。落到别的线程上的信号
+    打断不了主线程正在等的 socket；两个信号一前一后来时，主线程还可能先处理了后到的那个。新线程继承启动它的线程
+    挡住的信号：启动的那一刻先挡住，启动完恢复。Windows 没有这一步（也不需要）。"""
+    if not hasattr(signal, "pthread_sigmask"):
+        thread.start()
+        return thread
+    wanted = {signal.SIGINT, *ENDING, *([signal.SIGTSTP] if hasattr(signal, "SIGTSTP") else [])}
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, wanted)
+    try:
+        thread.start()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)  # 这期间来的信号这时才交给主线程
+    return thread
 
 
 def end_on_signal(signum, frame):

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 
 from support.escapes import escaped, printable
 from support.json_safe import sent_arguments
-from support.signals import signals_to_main_thread
+from support.signals import start_quiet
 
 PREVIEW_CHARS = 200  # [工具结果] 只打印开头这么多字符（模型拿到的是完整结果，上限见 tools.MAX_RESULT_CHARS）
 
@@ -102,14 +102,12 @@ def interruptible(call, request: dict):
     done = {}
 
     def work():
-        signals_to_main_thread()
         try:
             done["reply"] = call(**request)
         except BaseException as e:  # noqa: BLE001  交给主线程原样抛出
             done["error"] = e
 
-    worker = threading.Thread(target=work, daemon=True)
-    worker.start()
+    worker = start_quiet(threading.Thread(target=work, daemon=True))
     while worker.is_alive():
         worker.join(0.1)
     if "error" in done:
@@ -126,12 +124,10 @@ def waiting():
     done, started = threading.Event(), time.monotonic()
 
     def tick():
-        signals_to_main_thread()
         while not done.wait(1):
             print(f"\r  等待模型回复… {time.monotonic() - started:.0f}s", end="", flush=True)
 
-    ticker = threading.Thread(target=tick, daemon=True)
-    ticker.start()
+    ticker = start_quiet(threading.Thread(target=tick, daemon=True))
     try:
         yield
     finally:  # 回复到了、出错或 Ctrl-C：都停下并擦掉这一行

@@ -18,6 +18,7 @@ from conftest import AGENT, ROOT, ROUNDS, cli_env, wait_until
 from fakes.provider import call, text_reply, tool_reply
 from support import processes
 from support.command_guard import keep_ends, run_bounded
+from support.signals import start_quiet
 
 linux_only = pytest.mark.skipif(not processes.PROC_TREE, reason="按 /proc 里的进程树找进程，只在 Linux 上做得到")
 ENDED = "后台进程还在运行，已一并结束"
@@ -470,6 +471,18 @@ def test_a_second_signal_while_ending_does_not_change_the_line_or_the_exit_code(
         agent.kill()
     assert agent.returncode == 128 + getattr(signal, first), out + err
     assert err.strip().splitlines() == [f"[已退出] 收到 {first}：程序结束。"], err
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="Windows 没有线程的信号掩码")
+def test_helper_threads_block_the_ending_signals_from_their_first_instruction():
+    """辅助线程（等回复的计时器、读命令输出的线程……）从第一刻起就挡住信号：它要是自己在开头去挡，挡住之前
+    落到它身上的 SIGHUP 还没处理，主线程已经处理了后到的 SIGQUIT（忙的机器上就这样以 131 退出过）。
+    启动它的线程挡住的信号，启动完原样恢复。"""
+    seen = []
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, [])
+    start_quiet(threading.Thread(target=lambda: seen.append(signal.pthread_sigmask(signal.SIG_BLOCK, [])))).join()
+    assert {signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT, signal.SIGTSTP} <= seen[0]
+    assert signal.pthread_sigmask(signal.SIG_BLOCK, []) == before
 
 
 @linux_only
