@@ -3,12 +3,12 @@
 client.chat.completions.create(...) 和 OpenAI 客户端的一样，返回真的 ChatCompletion，run() 分不出真假。一次生成是
 一条流水线：像服务商一样检查请求（../request_rules.py）→ 读成事实（facts.py）→ 听懂问题（question.py）→ 每件事按
 它的类定计划（project.py、shell.py、stock.py）：缺事实就发调用，都有了就回答 → 句子来自 words.py。
-同一个请求在哪里跑都得到同一个回复。
 """
 
 import json
 from types import SimpleNamespace
 
+import httpx2 as httpx  # openai 3.x 用的 HTTP 库
 import openai
 from openai.types.chat import ChatCompletion
 
@@ -18,18 +18,9 @@ from support.demo.question import MAX_NAMES, understand
 from support.demo.words import join, say
 from support.request_rules import check_request
 
-try:
-    import httpx2 as httpx  # openai 3.x 用的 HTTP 库
-except ImportError:  # openai 1.x、2.x 用 httpx
-    import httpx
-
 MAX_CALLS = 10  # 一次回复最多几个调用
 JSON = {"content-type": "application/json"}
-PLANS = {  # 每一类问题的计划，是和这一类同名的函数
-    kind: getattr(module, kind)
-    for module, kinds in [(project, "stack entry use tests file about"), (shell, "ls branch create count")]
-    for kind in kinds.split()
-} | {"inventory": stock.inventory}
+PLANS = {kind: getattr(m, kind) for m in (project, shell, stock) for kind in m.KINDS}  # 每一类问题的计划：同名的函数
 
 
 def demo_client(by_position: bool = False):
@@ -61,10 +52,10 @@ def next_step(messages: list, tools: list, by_position: bool = False):
         answers = gather(lambda part: PLANS[part.kind](part, facts, ask.en), ask.parts)
     except Missing as missing:
         return missing.calls[:MAX_CALLS]
-    unknown = say("not_understood", ask.en, clauses=say("quote_join", ask.en).join(ask.unknown)) if ask.unknown else ""
+    said = [say("not_understood", ask.en, clauses=say("quote_join", ask.en).join(ask.unknown))] * bool(ask.unknown)
     skipped = [name for part in ask.parts for name in part.skipped]  # 超过 MAX_NAMES 的目录、文件
-    unknown += say("too_many", ask.en, names=join(skipped, ask.en), n=MAX_NAMES) if skipped else ""
-    return "\n\n".join(answers) + unknown + say("offline", ask.en)
+    said += [say("too_many", ask.en, names=join(skipped, ask.en), n=MAX_NAMES)] * bool(skipped)
+    return "\n\n".join(answers) + "".join(said) + say("offline", ask.en)
 
 
 def completion(model, step, messages: list) -> ChatCompletion:
@@ -72,8 +63,7 @@ def completion(model, step, messages: list) -> ChatCompletion:
     message, reason = {"role": "assistant", "content": step}, "stop"
     if not isinstance(step, str):  # 请求已经查过：历史里的每个调用都有字符串 id
         taken = {tc["id"] for m in messages if m.get("role") == "assistant" for tc in m.get("tool_calls") or []}
-        n = len(taken)  # 从 n + 1 起数 n + len(step) 个号：被占的最多 n 个
-        ids = [f"call_demo_{i}" for i in range(n + 1, 2 * n + len(step) + 1) if f"call_demo_{i}" not in taken]
+        ids = [i for n in range(1, len(taken) + len(step) + 1) if (i := f"call_demo_{n}") not in taken]
         calls = [
             {"id": i, "type": "function", "function": {"name": name, "arguments": json.dumps(a, ensure_ascii=False)}}
             for (name, a), i in zip(step, ids, strict=False)

@@ -11,6 +11,7 @@ from support.demo.manifests import KNOWN, MANIFESTS, ORDER, declared_in, depende
 from support.demo.question import MAX_NAMES
 from support.demo.words import join, say
 
+KINDS = ("stack", "entry", "use", "tests", "file", "about")
 SUBPROJECTS = {"web", "frontend", "backend", "client", "server", "ui", "api", "site", "app"}  # 常见的子项目目录
 # package.json 的 scripts.start 用哪个文件启动：node src/app.js、nodemon server.js
 START = re.compile(r"\b(?:node|nodemon|ts-node|tsx|python3?|deno run)\s+(?:-\S+\s+)*([\w./-]+\.[a-z]{2,3})\b")

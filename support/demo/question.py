@@ -9,7 +9,7 @@ from support.demo.orders import colour_of, english, orders_in, other_item, quant
 
 ASKS = {  # 每一类问题还可能问的：名字 → 词（words.py）
     "entry": {"how": w.HOW},
-    "inventory": dict(total=w.TOTAL, sum=w.SUM, value=w.VALUE, every=w.ALL_ITEMS, left=w.LEFT, currency=w.CURRENCY),
+    "inventory": {"total": w.TOTAL, "sum": w.SUM},
     "tests": {"every": w.EACH_TEST},
 }
 MAX_QUESTION = 1000  # 一个问题最多读这么多字符：这么长的问题也没有规则读得懂
@@ -152,7 +152,7 @@ def detailed(part: Part) -> Part | None:
     elif part.kind in ("ls", "count") and (ext := re.search(EXT, text, re.I)):
         part.ext = LANGUAGE_EXT.get((ext[1] or ext[2]).lower(), (ext[1] or ext[2]).lower())
     part.asks = {name for name, pattern in ASKS.get(part.kind, {}).items() if re.search(pattern, q)}
-    if re.search(w.UNIT_PRICE, q) or "value" in part.asks:  # 问单价、问值多少钱：不用知道要几盒
+    if re.search(w.UNIT_PRICE, q):  # 问单价：不用知道要几盒
         part.asks.discard("total")
     part.names = orders_in(text) if part.kind == "inventory" else part.names
     return None if part.kind in ("use", "file") and not part.names else part

@@ -1,19 +1,17 @@
 """离线演示的计划：第二篇讲义的四个 shell 任务：看目录、查 git 分支、建一个 .py 再运行它、数行数。
 
 命令都经过 run_command，用户批准了才执行。用 POSIX shell 还是 cmd.exe，看请求里 run_command 的说明，不看这台机器。
-回答只说输出里看得到的：没执行就说没执行，退出码不是 0 就引用报错，输出被截掉了就说只看到一部分。
+回答只引用输出里看得到的：没执行就说没执行，退出码不是 0 就引用报错，输出被截掉了就说只看到一部分。
 """
 
 import re
 
 from support.demo.words import join, say
 
+KINDS = ("ls", "branch", "create", "count")
 ERROR_WORDS = r"error|fatal|not found|no such|cannot|can't|denied|错误|失败|找不到|不是内部或外部命令"
 REASONS = ("reason_no_tty", "reason_declined", "reason_too_long")  # run_command 说的几种没执行的原因
-
-
-def on_windows(facts) -> bool:
-    return "cmd.exe" in facts.tools.get("run_command", "").lower()
+QUOTED = 20  # 最多引用输出的前几行
 
 
 def word(text: str, windows: bool) -> str:
@@ -23,12 +21,20 @@ def word(text: str, windows: bool) -> str:
     return f'"{text}"' if windows else "'" + text.replace("'", "'\"'\"'") + "'"
 
 
-def ran(facts, command: str, en: bool, what: str, **fields) -> tuple:
-    """执行 command：(结果, 问题)。没执行、没有结果、失败了，问题是照实说的那句话；成功了是 ""。"""
-    got = facts.need(("run_command", {"command": command}))[0]
+def ran(facts, command: str, en: bool, what: str, quoting: bool = False, **fields) -> tuple:
+    """执行 command：(结果, 问题)。问题是照实说的那句话：没执行、失败了、输出截断了一行也没看到（quoting：引用输出
+    时由 quoted() 说）；成功了是 ""。"""
+    got, what = facts.need(("run_command", {"command": command}))[0], say(what, en, **fields)
     if got.state in ("not_run", "no_tool", "missing", "error"):
-        return got, say("not_run", en, reason=reason(got, en), what=say(what, en, **fields))
-    return got, failed(command, got, en) if got.code else ""
+        return got, say("not_run", en, reason=reason(got, en), what=what)
+    if got.code:  # 退出码不是 0：引用最像报错的那一行（超时的说明优先，没有就是最后一行）
+        errors = [t for _, t in got.notes if t.startswith("[超过")] + [
+            x for x in got.lines if re.search(ERROR_WORDS, x, re.I)
+        ]
+        line = (errors or list(got.lines) or [say("no_output", en)])[0 if errors else -1].strip()
+        return got, say("failed", en, command=command, code=got.code, line=line[:200] + "…" * (len(line) > 200))
+    unseen = got.state == "cut" and not got.lines and not quoting
+    return got, say("cut_unseen", en, command=command, what=what) if unseen else ""
 
 
 def reason(got, en: bool) -> str:
@@ -39,39 +45,26 @@ def reason(got, en: bool) -> str:
     return next((say(k, True) for k in REASONS if en and text.startswith(say(k, False))), text)
 
 
-def failed(command: str, got, en: bool) -> str:
-    """命令失败了：退出码，和最像报错的那一行（超时的说明优先，没有就是最后一行）。"""
-    errors = [t for _, t in got.notes if t.startswith("[超过")]
-    errors += [x for x in got.lines if re.search(ERROR_WORDS, x, re.I)]
-    line = (errors or list(got.lines) or [say("no_output", en)])[0 if errors else -1].strip()
-    return say("failed", en, command=command, code=got.code, line=line if len(line) <= 200 else line[:200] + "…")
+def quoted(got, en: bool) -> str:
+    """输出的前 QUOTED 行，缩进引用；中间被截掉了就说只看到头尾。"""
+    lines = [f"    {line}" for line in got.lines[:QUOTED]] or [
+        "    " + say("output_unseen" if got.state == "cut" else "no_output", en)
+    ]
+    more = say("output_first", en, n=len(got.lines), shown=QUOTED) if len(got.lines) > QUOTED else ""
+    return "\n\n" + "\n".join(lines) + more + say("output_part", en) * (got.state == "cut")
 
 
-def partly(got, en: bool) -> str:
-    return say("output_part", en) if got.state == "cut" else ""
-
-
-def unseen(got, command: str, en: bool, what: str, **fields) -> str:
-    """输出截断了、一行也没看到：不能说是空的、没有。"""
-    if got.state == "cut" and not got.lines:
-        return say("cut_unseen", en, command=command, what=say(what, en, **fields))
-    return ""
-
-
-# ── 第二篇讲义的四个例子 ───────────────────────────────────────
 def ls(part, facts, en: bool) -> str:
-    windows, here = on_windows(facts), part.folder == "."
+    windows, here = "cmd.exe" in facts.tools.get("run_command", "").lower(), part.folder == "."
     command = ("dir /b /a" if windows else "ls -Apq") + ("" if here else " " + word(part.folder, windows))
     got, problem = ran(facts, command, en, "what_ls")
     names = [n for n in got.lines if n.strip()]
     if problem or not names:
-        empty = say("ls_empty", en, command=command, where=say("here", en) if here else part.folder)
-        return problem or unseen(got, command, en, "what_ls") or empty
-    dirs, files = [n for n in names if n.endswith("/")], [n for n in names if not n.endswith("/")]
-    groups = [("ls_entries", names)] if windows else [("ls_dirs", dirs), ("ls_files", files)]
-    shown = [say(kind, en, n=len(group), names=join(group, en)) for kind, group in groups if group]
-    head = say("ls_head_part" if got.state == "cut" else "ls_head", en, command=command, n=len(names))
-    return head + "\n\n" + "\n".join(shown) + partly(got, en)
+        return problem or say("ls_empty", en, command=command, where=say("here", en) if here else part.folder)
+    head = "ls_head_part" if got.state == "cut" else "ls_head"
+    return say(head, en, command=command, n=len(names), names=join(names, en)) + say("output_part", en) * (
+        got.state == "cut"
+    )
 
 
 def branch(part, facts, en: bool) -> str:
@@ -79,13 +72,13 @@ def branch(part, facts, en: bool) -> str:
     got, problem = ran(facts, command, en, "what_branch")
     name = next((line.strip() for line in got.lines if line.strip()), "")
     if problem or not name:  # 不是 git 仓库：git 的报错原样引出来
-        return problem or unseen(got, command, en, "what_branch") or say("detached", en, command=command)
+        return problem or say("detached", en, command=command)
     return say("branch", en, branch=name, command=command)
 
 
 def create(part, facts, en: bool) -> str:
     """建文件（写一行内容），要运行就再运行它：两条命令，各确认一次；第一条没成功就不要第二条。"""
-    name, windows = part.names[0], on_windows(facts)
+    name, windows = part.names[0], "cmd.exe" in facts.tools.get("run_command", "").lower()
     if not part.content:
         return say("what_content", en, name=name)
     got, problem = ran(facts, write_command(name, part.content, windows), en, "what_created", name=name)
@@ -97,15 +90,12 @@ def create(part, facts, en: bool) -> str:
     if not part.run:
         return made + say("full_stop", en)
     go = f"{'python' if windows else 'python3'} {word(name, windows)}"
-    got, problem = ran(facts, go, en, "what_printed")
+    got, problem = ran(facts, go, en, "what_printed", quoting=True)
     if got.state == "not_run":
         return made + say("run_not_run", en, reason=reason(got, en))
     if problem:
         return made + (say("run_failed", en) + problem if got.code else say("full_stop", en) + "\n\n" + problem)
-    empty = say("no_output" if got.state == "complete" else "output_unseen", en)
-    printed = "\n".join(f"    {line}" for line in got.lines[:20]) or "    " + empty
-    more = say("output_first", en, n=len(got.lines)) if len(got.lines) > 20 else ""  # 只引前 20 行
-    return made + say("ran", en, command=go) + "\n\n" + printed + more + partly(got, en)
+    return made + say("ran", en, command=go) + quoted(got, en)
 
 
 def write_command(name: str, content: str, windows: bool) -> str:
@@ -120,32 +110,16 @@ def write_command(name: str, content: str, windows: bool) -> str:
 
 
 def count(part, facts, en: bool) -> str:
-    windows, ext = on_windows(facts), part.ext
-    command = count_command(part, windows)
-    got, problem = ran(facts, command, en, "what_count", ext=ext)
-    if problem and not got.code:  # 没执行
-        return problem
-    pattern = r"^-{10} (.+): (\d+)$" if windows else r"^\s*(\d+)\s+(.+?)\s*$"  # find /c 和 wc -l 的一行
-    rows = [m.groups()[:: -1 if windows else 1] for line in got.lines if (m := re.match(pattern, line))]
-    files = [(n, name) for n, name in rows if name.lower().endswith(f".{ext}")]
-    total = rows[-1][0] if len(rows) > 1 and rows[-1][1] in ("total", "合计", "总计", "总用量") else None  # wc 的合计行
-    flat = "" if part.names else say("count_flat", en, ext=ext)  # *.py 只数这一层，子目录里的没有数
-    if not files:  # 没有这种文件时 shell 不展开 *.py：wc 的报错原样引出来
-        none = unseen(got, command, en, "what_count", ext=ext) or say("count_none", en, command=command, ext=ext)
-        return (problem or none) + flat
-    place = say("here", en) if part.folder == "." else part.folder
-    answer = say("count_file" if part.names else "count_head", en, where=place, ext=ext, command=command) + "\n\n"
-    answer += "\n".join(say("count_row", en, name=name, n=n) for n, name in files)
-    answer += say("count_total", en, n=total) if total and len(files) > 1 else ""
-    answer += say("wc_newlines", en) if not windows and any(n == "0" for n, _ in files) else ""  # 0 行不一定是空文件
-    return answer + flat + ("\n\n" + problem if problem else "") + partly(got, en)
-
-
-def count_command(part, windows: bool) -> str:
-    """数行数的命令：一个文件，或者一个目录下的 *.扩展名；cmd 用 find /c，POSIX 用 wc -l。"""
+    """数行数：一个文件，或者一个目录下的 *.扩展名（只这一层）；cmd 用 find /c，POSIX 用 wc -l。引用命令的输出。"""
+    windows = "cmd.exe" in facts.tools.get("run_command", "").lower()
     target = part.names[0] if part.names else ("" if part.folder == "." else part.folder + "/") + f"*.{part.ext}"
     if windows:
-        target = target.replace("/", "\\")
-        return f'for %f in ("{target}") do @find /c /v "" "%f"'
-    folder, _, name = target.rpartition("/")
-    return f"wc -l {word(folder, False) + '/' if folder else ''}{name if not part.names else word(name, False)}"
+        command = f'for %f in ("{target.replace("/", chr(92))}") do @find /c /v "" "%f"'
+    else:
+        folder, _, name = target.rpartition("/")
+        command = f"wc -l {word(folder, False) + '/' if folder else ''}{name if not part.names else word(name, False)}"
+    got, problem = ran(facts, command, en, "what_count", ext=part.ext)
+    flat = "" if part.names else say("count_flat", en, ext=part.ext)  # *.py 只数这一层，子目录里的没有数
+    if problem:  # 没有这种文件时 shell 不展开 *.py：wc 的报错原样引出来
+        return problem + flat
+    return say("count_head", en, command=command) + quoted(got, en) + flat

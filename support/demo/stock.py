@@ -11,53 +11,43 @@ import re
 from decimal import Decimal
 
 from support.demo.facts import all_pages, json_records, key, loads
-from support.demo.orders import Order
-from support.demo.project import listing, seen_part, usable, why_not
+from support.demo.project import usable, why_not
 from support.demo.question import MAX_NAMES
 from support.demo.words import EN_SINGULAR, join, say
 
+KINDS = ("inventory",)
 TEMPLATE = re.compile(r"([\w./-]*)<(?:商品名?|item|name)>([\w.-]*)")
 CURRENCIES = {"CNY": "元", "RMB": "元", "USD": "美元", "EUR": "欧元", "JPY": "日元"}
 USED = ("ok", "no_quantity", "other_unit", "report")  # 这几种回答用到了记录里的数
+# 默认只有 28 位有效数字，大数相乘、相加会被四舍五入；数量、库存不超过 100 位，单价不超过 100 位有效数字、
+# 不小于 1e-1000：2500 位加起来也不会丢位。用一个新的上下文：调用者设的（Emax、traps）不算数
+EXACT = decimal.Context(prec=2500, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN)
 
 
 def inventory(part, facts, en: bool) -> str:
-    # 默认只有 28 位有效数字，大数相乘、相加会被四舍五入；数量、库存不超过 100 位，单价不超过 100 位有效数字、
-    # 不小于 1e-1000：2500 位加起来也不会丢位。用一个新的上下文：调用者设的（Emax、traps）不算数
-    with decimal.localcontext(decimal.Context(prec=2500, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN)):
-        return stock_answer(part, facts, en)
+    if not part.names:
+        return say("which_item", en)
+    with decimal.localcontext(EXACT):
+        template, orders = TEMPLATE.search("\n".join(facts.system)), part.names[: MAX_NAMES * 2]  # 一次最多查十种
+        pasted = {r.get("item"): r for text in facts.questions[-1:] for r in json_records(text) if stock_record(r)}
+        pasted |= {orders[0].item: pasted[None]} if len(orders) == 1 and None in pasted else {}  # 没写商品名的就是它
+        paths = {o.item: f"{template[1]}{o.item}{template[2]}" for o in orders if template and o.item not in pasted}
+        all_pages(facts, "read_file", [{"path": p} for p in paths.values()])  # 几种商品：同一轮里一起读
+        found = [fact(facts, o, paths.get(o.item), pasted.get(o.item), "total" in part.asks) for o in orders]
+        said = join((o.item for o in orders), en) if part.carried == "items" else amount(orders[0], en)
+        answer = say(f"carried_{part.carried}", en, said=said) if part.carried else ""
+        if len(found) > 1:
+            answer += many_answer(found, en, part.asks)
+        elif found[0]["kind"] == "ok":
+            answer += say("enough" if found[0]["enough"] else "short", en, **numbers(found[0], en))
+        else:
+            answer += problem(found[0], en)
+        more = [o.item for o in part.names[MAX_NAMES * 2 :]]
+        answer += "\n" + say("only_checked", en) + sources(found, en)
+        return answer + (say("too_many", en, names=join(more, en), n=MAX_NAMES * 2) if more else "")
 
 
-def stock_answer(part, facts, en: bool) -> str:
-    orders, template, unlisted = part.names, TEMPLATE.search("\n".join(facts.system)), ""
-    if template and "every" in part.asks and not orders and template[1].strip("/"):  # 所有商品：列出库存所在的目录
-        got, listed = listing(facts, folder := template[1].rstrip("/"))
-        items = [n.removesuffix(template[2]) for n in listed if n.endswith(template[2])]
-        orders = [Order(i, asked=i) for i in items]
-        unlisted = say("stock_unlisted", en, seen=seen) if (seen := seen_part(got, folder, en)) else ""
-    if not orders:
-        return unlisted or say("which_item", en)
-    orders, more = orders[: MAX_NAMES * 2], orders[MAX_NAMES * 2 :]  # 一次最多查十种
-    pasted = {r.get("item"): r for text in facts.questions[-1:] for r in json_records(text) if stock_record(r)}
-    pasted |= {orders[0].item: pasted[None]} if len(orders) == 1 and None in pasted else {}  # 没写商品名的就是它
-    paths = {o.item: f"{template[1]}{o.item}{template[2]}" for o in orders if template and o.item not in pasted}
-    all_pages(facts, "read_file", [{"path": p} for p in paths.values()])  # 几种商品：同一轮里一起读
-    found = [fact(facts, o, paths.get(o.item), pasted.get(o.item), "total" in part.asks) for o in orders]
-    one, first = found[0], orders[0]
-    said = join((o.item for o in orders), en) if part.carried == "items" else amount(first.quantity, first.unit, en)
-    answer = say(f"carried_{part.carried}", en, said=said) if part.carried else ""
-    if len(found) > 1 or one["kind"] != "ok":
-        answer += many_answer(found, en, part.asks) if len(found) > 1 else problem(one, en)
-    else:
-        answer += say("enough" if one["enough"] else "short", en, **numbers(one, en))
-    if "left" in part.asks:  # 买完还剩多少
-        answer += "".join(say("left_after", en, **numbers(f, en)) for f in found if f["kind"] == "ok" and f["enough"])
-    answer += unlisted + "\n" + say("only_checked", en) + sources(found, en)
-    extra = say("too_many", en, names=join((o.item for o in more), en), n=MAX_NAMES * 2) if more else ""
-    return answer + (say("other_currency", en) if "currency" in part.asks else "") + extra
-
-
-def fact(facts, order, path: str | None, pasted: dict | None, total: bool = True) -> dict:
+def fact(facts, order, path: str | None, pasted: dict | None, total: bool) -> dict:
     """一种商品：用户要的和读到的记录。kind：ok、report、error、unknown、cut、bad、other_item、other_unit、no_quantity。"""
     name = order.item if order.asked in ("", order.item) else f"{order.asked.capitalize()} ({order.item})"
     found, data = {"order": order, "path": path or "", "name": name, "source": path}, pasted
@@ -68,8 +58,7 @@ def fact(facts, order, path: str | None, pasted: dict | None, total: bool = True
         found["earlier"] = key(("read_file", {"path": path})) in facts.earlier
         if not usable(got):
             return {**found, "kind": "error", "said": why_not(got, False)}
-        data = stock_record(got.text) if got.state == "complete" else None
-        if data is None:
+        if (data := stock_record(got.text) if got.state == "complete" else None) is None:
             return {**found, "kind": "cut" if got.state != "complete" else "bad"}
     price = Decimal(str(data["unit_price"]))
     found |= {"data": data, "stock": data["stock"], "price": price, "money": data.get("currency")}
@@ -83,11 +72,11 @@ def fact(facts, order, path: str | None, pasted: dict | None, total: bool = True
 
 
 def numbers(f: dict, en: bool) -> dict:
-    """回答里要填的数：需要的、库存、差多少、剩多少、单价、这一种的钱。库存只带数据里写的单位，不替它安上用户的。"""
-    q, u, stock, unit = f["order"].quantity, f["order"].unit, f["stock"], f["data"].get("unit")
-    fields = {"name": f["name"], "q": q, "stock": stock, "have": amount(stock, unit, en), "price": plain(f["price"])}
-    fields |= {"need": amount(q, u, en), "gap": amount((q or 0) - stock, u, en)}
-    fields["left"] = amount(stock - (q or 0), u, en)
+    """回答里要填的数：需要的、库存、差多少、单价、这一种的钱。库存只带数据里写的单位，不替它安上用户的。"""
+    order, stock, price = f["order"], f["stock"], plain(f["price"])
+    need, gap = amount(order, en), amount(order, en, (order.quantity or 0) - stock)
+    fields = {"name": f["name"], "q": order.quantity, "stock": stock, "price": price, "need": need, "gap": gap}
+    fields["have"] = amount(order, en, stock, f["data"].get("unit") or "")
     return fields | {"money": money(f["money"], en), "cost": plain(f["cost"]) if "cost" in f else ""}
 
 
@@ -109,25 +98,20 @@ def many_answer(found: list, en: bool, asks: set) -> str:
     lines = [line(f, en) for f in found]
     ok = [f for f in found if f["kind"] in ("ok", "report")]
     short, unknown = [f for f in ok if f.get("enough") is False], [f for f in found if f not in ok]
-    currencies, units = {f["money"] for f in ok}, {f["data"].get("unit") for f in ok}
     report = ok and ok[0]["kind"] == "report"  # 只问了有多少
-    money_of = money(next(iter(currencies), None), en)
+    currencies, units = {f["money"] for f in ok}, {f["data"].get("unit") for f in ok}
     if short:
         lines.append(say("some_short", en, gaps=join((say("gap_of", en, **numbers(f, en)) for f in short), en)))
-    elif unknown and (asks & {"sum", "value", "total"} or not report):
+    elif unknown and (asks & {"sum", "total"} or not report):
         lines.append(say("some_unknown", en, names=join((f["name"] for f in unknown), en)))
-    elif ok and len(currencies) > 1 and (not report or "value" in asks) or report and "sum" in asks and len(units) > 1:
-        lines.append(say("currencies_differ" if len(currencies) > 1 else "units_differ", en))
-    elif report and "value" in asks:  # 这些库存一共值多少钱
-        sums = " + ".join(f"{f['stock']} × {plain(f['price'])}" for f in ok)
-        total = sum(f["price"] * f["stock"] for f in ok)
-        lines.append(say("value_sum", en, sums=sums, total=plain(total), money=money_of))
     elif report and "sum" in asks:
-        sums, total = " + ".join(str(f["stock"]) for f in ok), sum(f["stock"] for f in ok)
-        lines.append(say("stock_sum", en, sums=sums, total=total))
+        total = sum(f["stock"] for f in ok)
+        sums = " + ".join(str(f["stock"]) for f in ok)
+        lines.append(say("units_differ", en) if len(units) > 1 else say("stock_sum", en, sums=sums, total=total))
     elif ok and not report:
-        sums, total = " + ".join(plain(f["cost"]) for f in ok), plain(sum(f["cost"] for f in ok))
-        lines.append(say("all_enough", en, sums=sums, total=total, money=money_of))
+        sums, total, code = " + ".join(plain(f["cost"]) for f in ok), plain(sum(f["cost"] for f in ok)), next(iter(currencies))
+        said = say("all_enough", en, sums=sums, total=total, money=money(code, en))
+        lines.append(said if len(currencies) == 1 else say("currencies_differ", en))
     return "\n".join(lines)
 
 
@@ -135,29 +119,28 @@ def line(f: dict, en: bool) -> str:
     """几种商品时，一种一行。"""
     if f["kind"] == "ok":
         return say("line_enough" if f["enough"] else "line_short", en, **numbers(f, en))
-    if f["kind"] in ("error", "report"):
-        return say("line_error", en, **f) if f["kind"] == "error" else problem(f, en)
-    return f["name"] + say("colon", en) + problem(f, en)
+    if f["kind"] == "error":
+        return say("line_error", en, **f)
+    return ("" if f["kind"] == "report" else f["name"] + say("colon", en)) + problem(f, en)
 
 
 def sources(found: list, en: bool) -> str:
     """最后一行：哪些数来自用户的话，哪些来自工具结果（或用户贴的数据）；库存数据没写单位时，说按用户的单位比。"""
     used = [f for f in found if f["kind"] in USED]
+    if not used:
+        return ""
     quantities = [str(f["order"].quantity) for f in used if f["order"].quantity]
-    files = [f["source"] for f in used if f["source"]]
-    which = "from_questions" if len(quantities) > 1 else "from_question"
-    said = [say(which, en, quantities=join(quantities, en))] * bool(quantities)
-    numbers_of = say("numbers_of", en, stock=used[0]["stock"], price=plain(used[0]["price"])) if len(used) == 1 else ""
-    again = say("earlier", en) if any(f.get("earlier") for f in used) else ""
-    said += [say("from_files", en, numbers=numbers_of or say("numbers", en), files=join(files, en)) + again] * bool(
-        files
-    )
+    said = [say("from_questions" if len(quantities) > 1 else "from_question", en, quantities=join(quantities, en))]
+    said = said if quantities else []
+    one = say("numbers_of", en, stock=used[0]["stock"], price=plain(used[0]["price"])) if len(used) == 1 else ""
+    files, again = [f["source"] for f in used if f["source"]], say("earlier", en) * any(f.get("earlier") for f in used)
+    said += [say("from_files", en, numbers=one or say("numbers", en), files=join(files, en)) + again] if files else []
     said += [say("from_user_data", en)] * (len(files) < len(used))
-    plain_ = [f for f in used if f["order"].quantity and f["order"].unit and not f["data"].get("unit")]  # 数据没写单位
-    units, items = sorted({f["order"].unit for f in plain_}), join((f["name"] for f in plain_), en)
-    unitless = say("unitless", en, units=join(units, en), items=items) if plain_ else ""
+    bare = [f for f in used if f["order"].quantity and f["order"].unit and not f["data"].get("unit")]  # 数据没写单位
+    units, items = join(sorted({f["order"].unit for f in bare}), en), join((f["name"] for f in bare), en)
     said = say("semicolon", en).join(said)
-    return "\n" + say("sources", en, parts=said[:1].upper() + said[1:], unitless=unitless) if used else ""
+    unitless = say("unitless", en, units=units, items=items) if bare else ""
+    return "\n" + say("sources", en, parts=said[:1].upper() + said[1:], unitless=unitless)
 
 
 def no_task(facts) -> str:
@@ -167,8 +150,8 @@ def no_task(facts) -> str:
         return say("no_task", False)
     result, data = records[0]
     name, price = str(data.get("item") or result.args.get("path")), plain(data["unit_price"])
-    fields = {"name": name, "stock": data["stock"], "price": price}
-    said = say("ask_quantity", False, why=say("no_user", False), money=money(data.get("currency")), **fields)
+    said = say("ask_quantity", False, why=say("no_user", False), money=money(data.get("currency")), name=name,
+               stock=data["stock"], price=price)  # fmt: skip
     return said + "\n" + say("only_checked", False)
 
 
@@ -178,21 +161,20 @@ def stock_record(text_or_data):
         data = loads(text_or_data, parse_float=Decimal) if isinstance(text_or_data, str) else text_or_data
     except (ValueError, RecursionError):
         return None
-    if not isinstance(data, dict):
+    stock, price = (data.get("stock"), data.get("unit_price")) if isinstance(data, dict) else (None, None)
+    if type(stock) is not int or not 0 <= stock < 10**100 or type(price) not in (int, float, Decimal):
         return None
-    stock, price = data.get("stock"), data.get("unit_price")
-    if not (isinstance(stock, int) and not isinstance(stock, bool) and 0 <= stock < 10**100):
+    if not 0 <= price < 10**100:  # NaN、无穷大、1e999999 都不是单价
         return None
-    if not (isinstance(price, int | Decimal | float) and not isinstance(price, bool) and 0 <= price < 10**100):
-        return None  # NaN、无穷大、1e999999 都不是单价
-    exact = Decimal(str(price))
-    if len(exact.as_tuple().digits) > 100 or exact and exact.adjusted() < -1000:  # 1.000…0001、1e-1000000：看不准
+    exact = Decimal(str(price))  # 1.000…0001、1e-1000000：看不准
+    if len(exact.as_tuple().digits) > 100 or exact and exact.adjusted() < -1000:
         return None
     return data if all(isinstance(data.get(k), str | None) for k in ("item", "unit", "currency")) else None
 
 
-def amount(number, unit, en: bool = False) -> str:
-    """3 盒、1 box、2 boxes；没有单位就只写数。"""
+def amount(order, en: bool, number=None, unit=None) -> str:
+    """3 盒、1 box、2 boxes；没有单位就只写数。默认是用户要的数量和单位。"""
+    number, unit = order.quantity if number is None else number, order.unit if unit is None else unit
     if en and unit:
         unit = EN_SINGULAR.get(unit, unit) if number == 1 else {v: k for k, v in EN_SINGULAR.items()}.get(unit, unit)
     return f"{number} {unit}" if unit else str(number)

@@ -33,7 +33,7 @@ DEMO_INTRO = "\n".join([
 KINDS = [
     tuple(row.split(" | "))
     for row in r"""
-none | 过时|最新版本|升级到|漏洞|覆盖率|补货|几天|多久|要改吗|怎么改|总结|概括|翻译|\b(coverage|vulnerab\w*|outdated|up[ -]to[ -]date|restock|summari[sz]e|summary|translate)\b|(跑|运行|执行|\brun\b|\bexecute\b).{0,12}(测试|\btests?\b|pytest|test suite)|测试.{0,3}(跑|运行)|比.{1,10}(贵|便宜|多|少)|\b(cheaper|dearer|pricier|more expensive|more|less|fewer) than\b|设为|设成|改为|修改|更新|删除|删掉|\b(set|update|modify|delete|remove|change)\b.{0,40}\b(to|stock|file|price)\b|\bcommits?\b|提交记录
+none | 价值|值多少|总值|买空|买完以后|美元|美金|欧元|日元|英镑|港币|\b(value|worth|left over|run out|usd|eur|jpy|gbp|hkd|dollars?|euros?|yen|pounds?)\b|过时|最新版本|升级到|漏洞|覆盖率|补货|几天|多久|要改吗|怎么改|总结|概括|翻译|\b(coverage|vulnerab\w*|outdated|up[ -]to[ -]date|restock|summari[sz]e|summary|translate)\b|(跑|运行|执行|\brun\b|\bexecute\b).{0,12}(测试|\btests?\b|pytest|test suite)|测试.{0,3}(跑|运行)|比.{1,10}(贵|便宜|多|少)|\b(cheaper|dearer|pricier|more expensive|more|less|fewer) than\b|设为|设成|改为|修改|更新|删除|删掉|\b(set|update|modify|delete|remove|change)\b.{0,40}\b(to|stock|file|price)\b|\bcommits?\b|提交记录
 branch | 分支|\bbranch\b
 count | 行数|多少行|\bhow long (is|are)\b.{0,40}\b(files?|scripts?)\b|\bcount\b.{0,30}\blines?\b|\bline counts?\b|\bhow many lines\b|\blines of code\b|\bwc\b
 inventory | 库存|多少钱|总价|单价|价格|够不够|够吗|够用|够的话|有货|还剩|还有多少|有多少[盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶]?$|下单|订购|还有吗|有货吗|还有没有|(?!一个)[\d一二两三四五六七八九十百千万]\s*[盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶把条根卷袋双台罐桶]|\b(in stock|stock|enough|how much|total|price|costs?|available)\b|\bneed \d|\b\d+ (boxes|box|packs?|pieces?|bottles?|cartons?|cases?|sets?|units?) of\b|\bhow many\b(?!.{0,30}\b(files?|lines?|commits?|folders?|tests?|items?)\b)|\b(sell|sold)\b|有卖|卖不卖
@@ -48,7 +48,6 @@ tests | 测试|\btests?\b
 """.strip().splitlines()
 ]
 STOCK_WORDS = r"库存|单价|价格|有货|还剩|还有多少|够吗|够不够|多少钱|还有吗|有货吗|还有没有"  # 商品名后面跟着的词
-ALL_ITEMS = r"所有|全部|哪些商品|哪几种|\b(all (the )?(items|stock|goods|products)|every (item|product)|which items)\b"
 UNIT_PRICE = r"\bwhat do(es)? (they|it|one|each|a box) cost\b|\bwhat('s| is) the price\b|\bhow much (is|are|does) (one|a|each)\b|单价|[一每][盒支个件包瓶本只箱]多少钱|多少钱一[盒支个件包瓶本只箱]|\b(each|apiece|per (box|unit|pen|pack|piece|item))\b"
 # 要重新读：以前读到的不算（只说了这个的一小句不算没听懂）
 FRESH = r"重新(读|看|查|搜)|重读|再(读|看|查|搜)一?(下|遍|次)|刷新|最新的?|(文件|数据|库存)?(我|已经)?(改过了?|改了|更新了|更新过|变了)|\b(re-?read|re-?check|(read|check|search|look) (it |them |the (stock )?files? )?again|again|latest|refresh|(i )?(have |'ve )?(changed|updated|edited)( (it|the (stock )?files?))?)\b"
@@ -59,9 +58,6 @@ HOW = r"怎么|如何|怎样|\bhow\b"  # 问的是怎么运行（入口、测试
 MAKE = r"创建|新建|建一个|写一个|写入|\b(create|make|write)\b"  # 建文件：动词在文件名前面
 TOTAL = r"够|多少钱|总价|价钱|下单|\b(enough|cost|how much|afford)\b"  # 要知道数量才答得了：够不够、要多少钱
 SUM = r"一共|总共|合计|加起来|\b(total|altogether|in all|sum)\b"  # 几种商品加在一起
-VALUE = r"价值|值多少|总值|\b(value|worth)\b"  # 这些库存一共值多少钱
-LEFT = r"买空|剩下|还剩几|剩多少|\b(left over|remain|run out)\b"  # 买完以后还剩多少
-CURRENCY = r"美元|美金|欧元|日元|英镑|港币|\b(usd|eur|jpy|gbp|hkd|dollars?|euros?|yen|pounds?)\b"
 FOLLOW_UP = r"呢\s*[？?]?\s*$|^\s*(那么?|要是|如果是|换成|改成)|^\s*(and|what about|how about)\b"  # 接着上一个问题问
 # 接着前一句说的（不另算一件事）：问的本来就在这一类的回答里（在哪里、版本、路径、列出来……）
 ON_TOPIC = {
@@ -184,17 +180,14 @@ reason_no_tty | 需要用户确认，但当前不是交互终端 | it needs your
 reason_declined | 用户拒绝了这条命令 | you declined it
 reason_too_long | 命令太长 | the command was too long to show for approval
 failed | 命令 `{command}` 失败了（退出码 {code}）：“{line}” | `{command}` failed (exit code {code}): "{line}"
-output_first | \n    …（一共 {n} 行，上面是前 20 行） | \n    … ({n} lines in all; the first 20 are above)
+output_first | \n    …（一共 {n} 行，上面是前 {shown} 行） | \n    … ({n} lines in all; the first {shown} are above)
 output_part | \n\n（输出太长，中间被截掉了一段：我只看到了开头和结尾，上面不是全部。） | \n\n(The output was too long and its middle was cut: I saw only its beginning and end, not all of it.)
-output_unseen | （输出被截断了，我没看到内容） | (the output was cut off; I saw none of it)
 no_output | （没有输出） | (no output)
+output_unseen | （输出被截断了，我没看到内容） | (the output was cut off; I saw none of it)
 what_ls | 当前目录下有什么 | what is in this directory
 ls_empty | {where}是空的：`{command}` 什么也没有列出。 | Nothing in {where}: `{command}` listed nothing.
-ls_head | `{command}` 列出了 {n} 项： | `{command}` listed {n} entries:
-ls_head_part | `{command}` 的输出里我看到了 {n} 项： | In the output of `{command}` I saw {n} entries:
-ls_dirs | - 目录（{n}）：{names} | - Folders ({n}): {names}
-ls_files | - 文件（{n}）：{names} | - Files ({n}): {names}
-ls_entries | - 文件和目录（{n}）：{names} | - Entries ({n}): {names}
+ls_head | `{command}` 列出了 {n} 项：{names} | `{command}` listed {n} entries: {names}
+ls_head_part | `{command}` 的输出里我看到了 {n} 项：{names} | In the output of `{command}` I saw {n} entries: {names}
 what_branch | 当前是哪个分支 | which branch this is
 detached | `{command}` 没有输出分支名：按 git 的说明，这表示 HEAD 处于分离状态（detached HEAD），不在任何分支上。 | `{command}` printed no branch name: per git's documentation, HEAD is detached (not on any branch).
 branch | 当前 git 分支是 {branch}（`{command}` 的输出）。 | The current git branch is {branch} (output of `{command}`).
@@ -210,14 +203,9 @@ run_failed | ；但运行失败了。 | ; but running it failed.␣
 ran | ，运行了它（`{command}`，退出码 0），输出是： | , and ran it (`{command}`, exit code 0); it printed:
 what_count | 每个 .{ext} 文件有多少行 | how many lines each .{ext} file has
 here | 当前目录 | this directory
-count_none | `{command}` 没有列出任何 .{ext} 文件。 | `{command}` listed no .{ext} file.
-count_head | {where}下每个 .{ext} 文件的行数（`{command}` 的输出）： | Lines of each .{ext} file in {where} (output of `{command}`):
+count_head | `{command}` 的输出： | Output of `{command}`:
 count_flat | \n\n（只数了这一层的 .{ext} 文件，子目录里的没有数。） | \n\n(Only the .{ext} files directly in this folder were counted, not those in subfolders.)
-count_file | 行数（`{command}` 的输出）： | Line count (output of `{command}`):
-count_row | - {name}：{n} 行 | - {name}: {n} lines
-count_total | \n\n合计 {n} 行。 | \n\nTotal: {n} lines.
-wc_newlines | \n\n（wc -l 数的是换行符：写着 0 行的文件不一定是空的，可能只有一行、末尾没有换行。） | \n\n(wc -l counts newlines: a file shown with 0 lines may hold one line without a newline at the end.)
-which_item | 你没有说要查哪种商品：请说出商品名，例如“我需要 3 盒红笔，库存够吗？” | You did not say which item to check: name it, e.g. “I need 3 boxes of red pens. Enough in stock?”
+which_item | 我没听出你要查哪种商品：请说出商品名，例如“我需要 3 盒红笔，库存够吗？” | I could not make out which item to check: name it, e.g. “I need 3 boxes of red pens. Enough in stock?”
 enough | 够。{name}库存 {have}，你需要 {need}：{stock} ≥ {q}。\n一共 {q} × {price} = {cost} {money}。 | Enough. {name}: {have} in stock, you need {need}: {stock} ≥ {q}.\nTotal: {q} × {price} = {cost} {money}.
 short | 不够。{name}库存只有 {have}，你需要 {need}：{stock} < {q}，还差 {gap}，所以没有按 {need}算总价。 | Not enough. {name}: only {have} in stock, you need {need}: {stock} < {q}, {gap} short, so I did not price {need}.
 stock_report | {name}：库存 {have}，单价 {price} {money}。 | {name}: {have} in stock at {price} {money} each.
@@ -240,9 +228,7 @@ some_short | {gaps}，所以没有算总价：不能当作都买得到。 | Shor
 some_unknown | {names}的情况不清楚（见上面），所以判断不了是不是都够，也没有算总价。 | I don't know enough about {names} (see above), so I can't tell whether everything is in stock, and I gave no grand total.
 currencies_differ | 币种不一样，没有加在一起。 | The currencies differ, so I did not add them up.
 all_enough | 都够。一共 {sums} = {total} {money}。 | All in stock. Total: {sums} = {total} {money}.
-left_after | \n买完以后{name}还剩 {left}。 | \nAfter that, {name} has {left} left.
 stock_sum | 加起来一共 {sums} = {total}。 | Altogether: {sums} = {total}.
-value_sum | 按单价算，一共值 {sums} = {total} {money}。 | At these prices they are worth {sums} = {total} {money}.
 units_differ | 单位不一样，没有加在一起。 | The units differ, so I did not add them up.
 tests_not_read | \n\n（你还问了每个测试测的是什么：我只列出了文件，没有读它们，说不出来。） | \n\n(You also asked what each test checks: I only listed the files and did not read them, so I can't say.)
 only_checked | 只查询，没有下单，也没有扣减库存。 | Only checked: nothing was ordered and no stock was reserved.
@@ -253,12 +239,10 @@ numbers_of | 库存 {stock}、单价 {price}  | the stock {stock} and the price 
 numbers | 库存和单价 | the stock and the prices
 from_files | {numbers}来自 {files} | {numbers} come from {files}
 earlier | （是之前的问题里读到的：文件后来改了的话，说“重新读一下”） |  (read for an earlier question: if the file has changed since, say “read it again”)
-stock_unlisted | （{seen}：可能还有别的商品没有算进来。） | ({seen}: there may be other items not counted.)
 from_user_data | 库存和单价来自你贴在问题里的数据，不是工具读到的 | the stock and the price come from the data you pasted into your question, not from a tool
 unitless | {items}的库存数据里没写单位：我按你说的“{units}”来比。 |  The stock data for {items} gives no unit: I compared it with your {units}.
 carried_items | （商品沿用你上一个问题的：{said}。）\n | (Same items as your last question: {said}.)\n
 carried_quantity | （数量沿用你上一个问题的 {said}。）\n | (Same quantity as your last question: {said}.)\n
-other_currency | \n\n（你还说了要用别的货币算：上面的钱数是库存数据写的货币，我没有换算，也不知道汇率。） | \n\n(You also asked for another currency: the amounts above are in the currency the stock data uses; I did not convert them and do not know the exchange rate.)
 no_currency | （数据里没写币种） | (the data gives no currency)
 unread_table | - {path} 的 [{table}] 表是我不读的写法：上面没有它里面的依赖 | - I do not read the [{table}] table of {path}: its dependencies are not above
 folders_unread | - {folders} 这些子目录里的依赖清单我没有看：上面没有它们的依赖 | - I did not look at the manifests inside {folders}: their dependencies are not above
