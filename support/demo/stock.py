@@ -34,7 +34,11 @@ def inventory(part, facts, en: bool) -> str:
         paths = {o.item: f"{template[1]}{o.item}{template[2]}" for o in orders if template and o.item not in pasted}
         all_pages(facts, "read_file", [{"path": p} for p in paths.values()])  # 几种商品：同一轮里一起读
         found = [fact(facts, o, paths.get(o.item), pasted.get(o.item), "total" in part.asks) for o in orders]
-        said = join((o.item for o in orders), en) if part.carried == "items" else amount(orders[0], en)
+        said = (
+            join(((o.asked if en else "") or o.item for o in orders), en)
+            if part.carried == "items"
+            else amount(orders[0], en)
+        )
         answer = say(f"carried_{part.carried}", en, said=said) if part.carried else ""
         if len(found) > 1:
             answer += many_answer(found, en, part.asks)
@@ -109,7 +113,11 @@ def many_answer(found: list, en: bool, asks: set) -> str:
         sums = " + ".join(str(f["stock"]) for f in ok)
         lines.append(say("units_differ", en) if len(units) > 1 else say("stock_sum", en, sums=sums, total=total))
     elif ok and not report:
-        sums, total, code = " + ".join(plain(f["cost"]) for f in ok), plain(sum(f["cost"] for f in ok)), next(iter(currencies))
+        sums, total, code = (
+            " + ".join(plain(f["cost"]) for f in ok),
+            plain(sum(f["cost"] for f in ok)),
+            next(iter(currencies)),
+        )
         said = say("all_enough", en, sums=sums, total=total, money=money(code, en))
         lines.append(said if len(currencies) == 1 else say("currencies_differ", en))
     return "\n".join(lines)

@@ -211,7 +211,7 @@ short | 不够。{name}库存只有 {have}，你需要 {need}：{stock} < {q}，
 stock_report | {name}：库存 {have}，单价 {price} {money}。 | {name}: {have} in stock at {price} {money} each.
 ask_quantity | 我查到了{name}：库存 {stock}，单价 {price} {money}。\n但{why}——库存 {stock} 是现有的数量，不是你要买的数量。请告诉我你需要多少（比如几盒），我再核对库存、算总价。 | I found {name}: {stock} in stock at {price} {money} each.\nBut {why}: the stock of {stock} is what there is, not what you want to buy. Tell me how many you need and I'll check the stock and the total.
 no_quantity | 你的问题里没有说清需要多少 | your question does not say how many you need
-unclear_quantity | 你说的“{said}”我算不了：数量我只按 1 以上的整数算，这个写法有别的读法、或者不是这样的整数 | I can't work with “{said}”: I only count in whole numbers from 1 up, and this could be read another way or is not one
+unclear_quantity | 从你说的“{said}”我拿不准你要多少（我只按一个 1 以上的整数来算） | I can't tell how many you want from “{said}” (I only work with one whole number from 1 up)
 no_user | 这次输入里没有你的原话（没有 user 消息），我不知道你需要多少 | this input has none of your words (no user message), so I don't know how many you need
 no_task | 这次输入里没有用户的问题（没有 user 消息），我不知道要做什么。请把你的问题再说一遍。 | This input has no question from the user (no user message), so I don't know what to do. Please ask again.
 stock_error | 没能读到{name}的库存：read_file 读 {path} 时报错（{said}）。\n没有数据，我就不知道{name}现在有多少、单价是多少，判断不了库存能否满足你的需要，也算不出总价。请确认商品名称，或者看看 {folder} 目录里有没有 {item}.json。 | I could not read the stock of {name}: read_file on {path} failed ({said}).\nWithout the data I don't know how many there are or what they cost, so I can't tell whether the stock covers your order, and I can't give a total. Check the item's name, or whether {folder} has {item}.json.
