@@ -18,6 +18,10 @@ def project_notes(env_files: frozenset = frozenset()) -> str:
             data = f.read(MAX_NOTES_CHARS * 4 + 1)
     except (OSError, ValueError):
         return ""
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):  # Windows PowerShell 5.1 的 > 写的是带 BOM 的 UTF-16
+        data = data.decode("utf-16", errors="replace").encode("utf-8", errors="replace")
+    elif b"\x00" in data:  # 说它在、却读不出：模型就不会以为项目没写说明
+        return f"\n\n工作目录里有 {AGENTS_FILE}（项目写给 agent 的说明），但它不是 UTF-8 的文字，读不出来，没有放进来。"
     text = safe_text(data.decode("utf-8", errors="replace")).lstrip("\ufeff").strip()
     if len(text) > MAX_NOTES_CHARS:
         text = text[:MAX_NOTES_CHARS] + f"\n…（{AGENTS_FILE} 太长，只放了前 {MAX_NOTES_CHARS} 个字符）"

@@ -191,7 +191,11 @@ def test_a_question_about_two_things_answers_both(project):
         (PROJECT, "Is lodash used, and who wrote this project?", "“who wrote this project”"),
         (PROJECT, "有没有用到 react？顺便把它升级到 19", "“把它升级到 19”"),
         ("examples/inventory", "我需要 3 盒红笔，库存够吗？另外明天能到货吗？", "“明天能到货吗”"),
-        ("examples/inventory", "I need 3 boxes of red pens. Enough? How much is that in USD?", "“How much is that in USD”"),
+        (
+            "examples/inventory",
+            "I need 3 boxes of red pens. Enough? How much is that in USD?",
+            "“How much is that in USD”",
+        ),
     ],
 )
 def test_a_part_the_demo_did_not_understand_is_named_not_dropped(where, question, left):
@@ -244,11 +248,11 @@ def test_demo_names_the_dependencies_of_a_python_project(workdir):
     ]
     answer = answer_of(out)
     for expected in [
-        "FastAPI 0.110",
-        "uvicorn 0.20",
-        "sqlalchemy 2.0",
-        "pytest 8",
-        "requests 2.31",
+        "FastAPI >=0.110",
+        "uvicorn >=0.20",
+        "sqlalchemy >=2.0",
+        "pytest >=8",
+        "requests >=2.31",  # 下限照写：不是“2.31 版”
         "tool",
         "wheelie 1.4",
     ]:
@@ -523,7 +527,7 @@ CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
     [
         ("What tech stack does this project use?", "- Backend: Express 4.18 (Node.js)"),
         ("What is the entry point?", "The entry point is probably src/index.js (package.json has no main field;"),
-        ("Which test files are there?", "These are the test files:\n\n- tests/test_index.js"),
+        ("Which test files are there?", "files named like tests:\n\n- tests/test_index.js"),
         ("Do we depend on lodash?", "lodash was not found: search_files found it nowhere in the project"),
         ("What does README.md say?", "README.md has 2 lines:"),
         ("Which version of jest is used?", "- Testing: Jest 29.7"),

@@ -253,7 +253,7 @@ def test_data_the_user_pasted_is_used_and_said_to_come_from_the_user():
 def test_without_instructions_the_demo_does_not_guess_where_stock_lives(inventory):
     (inventory / "AGENTS.md").unlink()
     out = run_main("--demo", "-C", str(inventory), INVENTORY_QUESTION).stdout
-    assert "[调用工具]" not in out and "这次请求里没有说" in out and "不去猜文件名" in out
+    assert "[调用工具]" not in out and "这次请求里没有写" in out and "不去猜文件名" in out
 
 
 def test_facts_from_earlier_questions_are_kept_until_a_command_runs():
@@ -275,3 +275,21 @@ def test_facts_from_earlier_questions_are_kept_until_a_command_runs():
         {"role": "tool", "tool_call_id": "c2", "content": "退出码：0\n"},
     ]
     assert not Facts(messages[:-1] + ran + messages[-1:], TOOLS).results  # 命令可能改了文件：以前读到的不算了
+
+
+@pytest.mark.parametrize("shape", ["cut", "utf-16", "utf-16 without a bom"])
+def test_an_agents_md_that_is_cut_or_in_another_encoding_is_never_called_missing(inventory, shape):
+    """AGENTS.md 太长被截断、是 UTF-16（PowerShell 5.1 的 > 写的）：回答不说“没有 AGENTS.md”。"""
+    notes = (inventory / "AGENTS.md").read_text(encoding="utf-8")
+    if shape == "cut":
+        (inventory / "AGENTS.md").write_text("x" * 20000 + "\n" + notes, encoding="utf-8")
+    else:
+        encoded = notes.encode("utf-16" if shape == "utf-16" else "utf-16-le")
+        (inventory / "AGENTS.md").write_bytes(encoded)
+    out = run_main("--demo", "-C", str(inventory), INVENTORY_QUESTION).stdout
+    answer = out.split("[最终回复]")[-1]
+    assert "没有写着库存在哪里的 AGENTS.md" not in answer and "没有 AGENTS.md" not in answer
+    if shape == "utf-16":  # 带 BOM 的 UTF-16 读得出来：照它读库存
+        assert "够。红笔库存 5" in answer
+    else:
+        assert "不去猜文件名" in answer and ("被截断了" in answer) == (shape == "cut")

@@ -7,8 +7,7 @@ import pytest
 from conftest import ROOT, run_main
 
 from support.demo.model import next_step
-from support.demo.question import chinese_number
-from support.demo.question import understand
+from support.demo.question import chinese_number, understand
 from tools import TOOLS
 
 PROJECT = str(ROOT / "examples" / "my-project")
@@ -368,4 +367,4 @@ def test_run_them_both_runs_both():
 
 def test_a_count_of_the_whole_project_says_it_counted_one_level(project):
     text = finals(project, "这个项目一共有多少行 js 代码？", args=("--yes",))[0]
-    assert "只数了这一层的 .js 文件" in text
+    assert "`*.js` 只匹配这一层的 .js 文件" in text

@@ -129,9 +129,9 @@ def located(line: str) -> Dep | None:
 
 
 def short_version(spec: str) -> str:
-    """^18.2.0 → 18.2、>=2.31 → 2.31、==3.0.0 → 3.0；别的写法（<3、!=2.0、npm:…、file:…）原样写出来。"""
-    m = re.fullmatch(r"\s*(?:\^|~|>=|==|~=)?\s*v?(\d+(?:\.\d+)?)(?:\.[\w.-]*)?\s*", spec or "")
-    return m[1] if m else (spec or "").strip()[:40]
+    """^18.2.0 → 18.2、==3.0.0 → 3.0；下限照写（>=2.31：不是“2.31 版”），别的写法（<3、npm:…、file:…）原样写出来。"""
+    m = re.fullmatch(r"\s*(\^|~|==|~=|>=)?\s*v?(\d+(?:\.\d+)?)(?:\.[\w.-]*)?\s*", spec or "")
+    return (">=" if m[1] == ">=" else "") + m[2] if m else (spec or "").strip()[:40]
 
 
 def manifests_in(names: list) -> list:

@@ -163,7 +163,7 @@ def entry(part, facts, en: bool) -> str:
         no_main = say("odd_main" if "main" in data else "no_main", en) if package is not None else ""
         no_main = say("package_unread", en) if got and package is None else no_main
         why = say("entry_named", en, no_main=no_main, name=path.rsplit("/", 1)[-1])
-        head = first.text.strip().splitlines()[:6] if usable(first) else [why_not(first, en)]
+        head = first.text.strip().splitlines()[:6] if usable(first) else [f"（{why_not(first, en)}）"]
         said = say("entry_is", en, path=path, why=why, head="\n".join(f"    {line}" for line in head))
     runner = {"js": "node", "ts": "npx ts-node", "py": "python", "go": "go run"}.get(path.rsplit(".", 1)[-1])
     if "how" in part.asks and isinstance(start, str):
@@ -209,7 +209,10 @@ def verdict(facts, name: str, pairs: list, folder: str, en: bool) -> str:
     hits = list(dict.fromkeys(h for r in results for h in r.lines))
     unsure = sorted({HIT.fullmatch(h)[1] for h in hits if not declares(h, name)})  # 清单里一行看不出的：读整份清单
     listed = declared_in(facts, [p for p in unsure if manifests_in([p.rsplit("/", 1)[-1]])][:MAX_NAMES], name)
-    declared = [h for h in hits if declares(h, name) or HIT.fullmatch(h)[1] in listed]
+    alone = re.compile(rf"(?<![\w.@/-]){re.escape(name)}(?![\w.-])", re.I)  # react-dom 那一行不是 react 的声明
+    declared = [
+        h for h in hits if declares(h, name) or HIT.fullmatch(h)[1] in listed and alone.search(h.split(":", 2)[2])
+    ]
     gaps = [say("gap_cut", en) if r.state == "cut" else why_not(r, en) for r in results if r.state != "complete"]
     for kind, text in (note for r in results for note in r.notes):
         gaps += [say("gap_unsearched", en, note=text)] if kind.startswith("有 ") else []
@@ -251,14 +254,16 @@ def declares(hit: str, name: str) -> bool:
 
 # ── 测试文件、一个文件、项目是做什么的 ──────────────────────────────
 def tests(part, facts, en: bool) -> str:
+    """测试目录（tests/、test/……）里的文件，和顶层按测试命名的文件（test_x.py、x.test.js）。"""
     top, names = listing(facts)
     folders = [f.rstrip("/") for f in names if f in ("tests/", "test/", "__tests__/", "spec/")]
     subs = {f: listing(facts, f) for f in folders}
-    if not subs:
+    loose = [n for n in names if re.fullmatch(r"test_.+\.py|.+_test\.(py|go)|.+\.(test|spec)\.[cm]?[jt]sx?", n)]
+    if not subs and not loose:
         partly = seen_part(top, ".", en)
         return say("no_test_folder_part" if partly else "no_test_folder", en, seen=partly)
     files = [f"{f}/{n}" + say("not_listed", en) * n.endswith("/") for f, (_, inside) in subs.items() for n in inside]
-    lines = [f"- {path}" for path in files] or [say("empty_tests", en)]
+    lines = [f"- {path}" for path in loose + files] or [say("empty_tests", en)]
     lines += [f"（{s}）" if not en else f"({s})" for f, (got, _) in subs.items() if (s := seen_part(got, f, en))]
     said = say("test_files", en) + "\n\n" + "\n".join(lines)
     return said + (say("tests_not_read", en) if "every" in part.asks else "")

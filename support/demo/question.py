@@ -360,6 +360,8 @@ def orders_in(text: str) -> list:
         bare += [] if wanted or owned else [Order("", quantity, unit, "", unclear)]
         start = m.end() + (after.end() if after and listed and not each else 0)
     rest = re.sub(rf"({NUMBER})\s*[{w.UNITS}]半?", " ", text)  # 说了数量的上面算过了
+    for m in re.finditer(rf"(?<![\d.,])(\d+)\s*(?![元块角分钱号点%])({CJK}+)", rest):  # “30 黑笔”：没有量词的数，不猜
+        bare.append(Order("", unclear=f"{m[1]} {name_near(m[2], True) or m[2]}"))
     for m in re.finditer(rf"({CJK}+?)\s*的?\s*(?:{w.STOCK_WORDS})", rest):
         orders += [Order(i, asked=i) for p in re.split("[和与跟、]", m[1]) if (i := name_near(p, after=False))]
     if not orders and (m := re.search(rf"(?:需要|想要|要买|买|订|查)\s*({CJK}+)", text)):

@@ -57,7 +57,7 @@ def quoted(got, en: bool) -> str:
 def ls(part, facts, en: bool) -> str:
     windows, here = "cmd.exe" in facts.tools.get("run_command", "").lower(), part.folder == "."
     command = ("dir /b /a" if windows else "ls -Apq") + ("" if here else " " + word(part.folder, windows))
-    got, problem = ran(facts, command, en, "what_ls")
+    got, problem = ran(facts, command, en, "what_ls", where=say("here", en) if here else part.folder)
     names = [n for n in got.lines if n.strip()]
     if problem or not names:
         return problem or say("ls_empty", en, command=command, where=say("here", en) if here else part.folder)

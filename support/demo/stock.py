@@ -10,7 +10,7 @@ import decimal
 import re
 from decimal import Decimal
 
-from support.demo.facts import all_pages, json_records, key, loads
+from support.demo.facts import CUT_NOTE, all_pages, json_records, key, loads
 from support.demo.project import usable, why_not
 from support.demo.question import MAX_NAMES
 from support.demo.words import EN_SINGULAR, join, say
@@ -46,6 +46,8 @@ def inventory(part, facts, en: bool) -> str:
             answer += say("enough" if found[0]["enough"] else "short", en, **numbers(found[0], en))
         else:
             answer += problem(found[0], en)
+        if not template and any(CUT_NOTE.search(text[-200:]) for text in facts.system):  # 写着位置的那段也许被截掉了
+            answer += say("rules_cut", en)
         more = [o.item for o in part.names[MAX_NAMES * 2 :]]
         answer += "\n" + say("only_checked", en) + sources(found, en)
         return answer + (say("too_many", en, names=join(more, en), n=MAX_NAMES * 2) if more else "")
@@ -70,7 +72,7 @@ def fact(facts, order, path: str | None, pasted: dict | None, total: bool) -> di
         return {**found, "kind": "other_item"}
     if order.quantity is None:  # 问够不够、多少钱却没说数量：问数量；只问有多少、单价：照实说
         return {**found, "kind": "no_quantity" if total or order.unclear else "report"}
-    if data.get("unit") and data["unit"] != order.unit:  # 数据说的是支，问的是箱：不能直接比
+    if data.get("unit") and order.unit and data["unit"] != order.unit:  # 数据说的是支，问的是箱：不能直接比
         return {**found, "kind": "other_unit"}
     return {**found, "kind": "ok", "enough": data["stock"] >= order.quantity, "cost": price * order.quantity}
 
@@ -144,10 +146,12 @@ def sources(found: list, en: bool) -> str:
     files, again = [f["source"] for f in used if f["source"]], say("earlier", en) * any(f.get("earlier") for f in used)
     said += [say("from_files", en, numbers=one or say("numbers", en), files=join(files, en)) + again] if files else []
     said += [say("from_user_data", en)] * (len(files) < len(used))
-    bare = [f for f in used if f["order"].quantity and f["order"].unit and not f["data"].get("unit")]  # 数据没写单位
-    units, items = join(sorted({f["order"].unit for f in bare}), en), join((f["name"] for f in bare), en)
+    theirs = [f for f in used if f["order"].quantity and f["order"].unit and not f["data"].get("unit")]  # 数据没写单位
+    ours = [f for f in used if f["order"].quantity and not f["order"].unit and f["data"].get("unit")]  # 问题没说单位
+    notes = [(key, sorted({f["order"].unit or f["data"]["unit"] for f in fs}), fs) for key, fs in
+             (("unitless", theirs), ("unit_taken", ours)) if fs]  # fmt: skip
+    unitless = "".join(say(k, en, units=join(u, en), items=join((f["name"] for f in fs), en)) for k, u, fs in notes)
     said = say("semicolon", en).join(said)
-    unitless = say("unitless", en, units=units, items=items) if bare else ""
     return "\n" + say("sources", en, parts=said[:1].upper() + said[1:], unitless=unitless)
 
 

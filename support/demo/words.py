@@ -36,14 +36,14 @@ KINDS = [
 none | 价值|值多少|总值|买空|买完以后|美元|美金|欧元|日元|英镑|港币|\b(value|worth|left over|run out|usd|eur|jpy|gbp|hkd|dollars?|euros?|yen|pounds?)\b|过时|最新版本|升级到|漏洞|覆盖率|补货|几天|多久|要改吗|怎么改|总结|概括|翻译|\b(coverage|vulnerab\w*|outdated|up[ -]to[ -]date|restock|summari[sz]e|summary|translate)\b|(跑|运行|执行|\brun\b|\bexecute\b).{0,12}(测试|\btests?\b|pytest|test suite)|测试.{0,3}(跑|运行)|比.{1,10}(贵|便宜|多|少)|\b(cheaper|dearer|pricier|more expensive|more|less|fewer) than\b|设为|设成|改为|修改|更新|删除|删掉|\b(set|update|modify|delete|remove|change)\b.{0,40}\b(to|stock|file|price)\b|\bcommits?\b|提交记录
 branch | 分支|\bbranch\b
 count | 行数|多少行|\bhow long (is|are)\b.{0,40}\b(files?|scripts?)\b|\bcount\b.{0,30}\blines?\b|\bline counts?\b|\bhow many lines\b|\blines of code\b|\bwc\b
-inventory | 库存|多少钱|总价|单价|价格|够不够|够吗|够用|够的话|有货|还剩|还有多少|有多少[盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶]?$|下单|订购|还有吗|有货吗|还有没有|(?!一个)[\d一二两三四五六七八九十百千万]\s*[盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶把条根卷袋双台罐桶]|\b(in stock|stock|enough|how much|total|price|costs?|available)\b|\bneed \d|\b\d+ (boxes|box|packs?|pieces?|bottles?|cartons?|cases?|sets?|units?) of\b|\bhow many\b(?!.{0,30}\b(files?|lines?|commits?|folders?|tests?|items?)\b)|\b(sell|sold)\b|有卖|卖不卖
+inventory | 库存|多少钱|总价|单价|价格|够不够|够吗|够用|够的话|有货|还剩|还有多少|有多少[盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶]?$|下单|订购|还有吗|有货吗|还有没有|(?!一个)[\d一二两三四五六七八九十百千万]\s*[盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶把条根卷袋双台罐桶]|\b(in stock|stock(?!\s*(/|folder|directory|dir|目录|文件夹))|enough|how much|total|price|costs?|available)\b|\bneed \d|\b\d+ (boxes|box|packs?|pieces?|bottles?|cartons?|cases?|sets?|units?) of\b|\bhow many\b(?!.{0,30}\b(files?|lines?|commits?|folders?|tests?|items?)\b)|\b(sell|sold)\b|有卖|卖不卖
 file | (里|中)(面)?(都)?(写了|讲了|说了|写着|有|是)(些)?(什么|啥|些什么)|内容|看看|打开|显示|读一下|读读|读取|\b(show|open|read|print|cat|says?|contains?)\b|\bwhat('s| is) in\b|\bwhat (does|do)\b.{0,40}\b(do|check|test|mean)s?\b|(测|查|做|干)(的是|了)?(什么|啥)
 about | (做|干)(什么|啥)的|干嘛的|干嘛用|用来(做|干)|有什么用|介绍一下|简介|用途|\bwhat (does|is) (this|the|it)( project| repo| app| tool)? ?(do|for|about)\b|\bwhat('s| is) this (project|repo|repository|codebase)\b|\b(about|describe) (this|the) (project|repo)
 stack | 技术栈|框架|测试(用的是|用了|用)(什么|哪个|啥)|用什么(来)?测试|\btest(ing)? (framework|library|runner)\b|\bwhat\b.{0,20}\bfor testing\b|(用了|用到了?|使用了?)(什么|哪些|啥)|(什么|哪些|啥)(技术|依赖|库|框架)|依赖了?(什么|哪些|啥)|(什么|哪个)版本|\bstack\b|\bframeworks?\b|\btechnolog|\bdependencies\b|\blibraries\b|\bbuilt with\b|\b(which|what) versions?\b|\bwhat \w+ versions?\b
 entry | 入口|启动|怎么(运行|跑)|\bentry|\bmain (file|script|module)\b|\bstarting point\b|\bhow (do i|to|can i) (run|start)\b|\bwhere does .{0,30} start\b
 use | 用到|用了|使用|有用|有没有|是否|搜|找|依赖|\b(use[sd]?|using|search|find|depends?|imports?|imported|requires?)\b
 tests | 测试文件|测试目录|测试用例|\btest files?\b|\btests? (folder|directory|dir)\b|\bwhich tests\b|\bspecs?\b
-ls | (目录|文件夹|这里|这儿)(下|里|中)?(面)?(都)?(有)?(些|哪些|什么)|列出.{0,8}文件|多少个?文件|\bls\b|\blist\b.{0,15}\bfiles\b|\bwhat files\b|\bwhat('s| is) in (this|the|the current) (dir|directory|folder)\b|\bhow many files\b|几个文件|有几个|多少项
+ls | (目录|文件夹|这里|这儿)(下|里|中)?(面)?(都)?(有)?(些|哪些|什么)|列出.{0,8}文件|多少个?文件|\bls\b|\blist\b.{0,15}\bfiles\b|\bwhat files\b|\bwhat('s| is) in (this |the |the current )?([\w./-]+ )?(dir|directory|folder)\b|\bhow many files\b|几个文件|多少项
 tests | 测试|\btests?\b
 """.strip().splitlines()
 ]
@@ -83,7 +83,7 @@ NOT_NAMES = set(
 EN_SINGULAR = {u + "s": u for u in "pack packet piece bottle carton case set unit".split()} | {"boxes": "box"}
 EN_PRONOUNS = set("them it those these ones one that this they some any".split())  # 不是商品名
 LANGUAGE_NAMES = set("python node node.js nodejs java go golang ruby php rust".split())  # 问它：技术栈里的语言、运行时
-NOT_FOLDERS = set("the this current each every all my our here python it project repo stock".split())
+NOT_FOLDERS = set("the this current each every all my our here python it project repo".split())
 
 # ── 说的话 ─────────────────────────────────────────────────
 # 每行一句：键 | 中文 | English（\n 是换行，␣ 是句末的空格）
@@ -140,7 +140,7 @@ entry_named | （{no_main}{name} 是常见的入口文件名） |  ({no_main}{na
 entry_is | 入口文件应该是 {path}{why}。它的开头是：\n\n{head} | The entry point is probably {path}{why}. It begins with:\n\n{head}
 entry_none | 顶层目录{folders}里没有常见的入口文件（index.js、main.py、main.go 之类），我没有再往别处找：入口也可能是别的名字。 | The top folder{folders} has no usual entry file (index.js, main.py, main.go and the like); I did not look further, and the entry point may have another name.
 and_folders | 和 {folders}  |  and {folders}
-entry_none_part | 我只看到了一部分（{seen}），里面没有常见的入口文件；没看全，不能说没有。 | I saw only part of the project ({seen}), and found no usual entry file in it; I did not see the rest, so I can't say there is none.
+entry_none_part | {seen}，里面没有常见的入口文件；没看全，不能说没有。 | {seen}, and found no usual entry file in it; I did not see the rest, so I can't say there is none.
 run_script | \n\n运行它：npm start（package.json 的 scripts.start 是 `{script}`）。 | \n\nTo run it: npm start (package.json's scripts.start is `{script}`).
 run_guess | \n\n运行它：一般用 `{command}`（这是按文件类型说的：我没看到写明怎么启动的地方）。 | \n\nTo run it: usually `{command}` (going by the file type: I saw nothing that says how to start it).
 used | 用到了 {name}：{n} 处依赖声明或引入，在 {files}：\n\n{hits} | Yes, {name} is used: {n} declaration(s) or import(s), in {files}:\n\n{hits}
@@ -154,9 +154,9 @@ not_used | 没有搜到 {name}：search_files 在项目里没有找到它{tried}
 not_found_in | search_files 在 {folder} 里没有搜到 {name}（只搜了 {folder}，依赖清单和别的目录不在里面）{tried}。 | search_files found {name} nowhere in {folder} (I searched only {folder}; the manifests and the other folders are not in it){tried}.
 tried | （区分大小写：{names} 都搜了） |  (it is case-sensitive: I searched for {names})
 not_own | \n（没有搜 {folders}：版本库、依赖和虚拟环境里是别人的代码，不算项目用到。） | \n(I did not search {folders}: version control, dependencies and virtual environments hold other people's code.)
-no_test_folder | 工作目录下没有 tests、test、__tests__ 或 spec 目录。 | The work folder has no tests, test, __tests__ or spec folder.
-no_test_folder_part | {seen}，里面没有 tests、test、__tests__ 或 spec 目录；没看全，不能说没有。 | {seen}, and none of them is a tests, test, __tests__ or spec folder; I did not see the rest, so I can't say there is none.
-test_files | 测试文件有这些： | These are the test files:
+no_test_folder | 工作目录下没有 tests、test、__tests__ 或 spec 目录，也没有 test_x.py、x.test.js 这样命名的测试文件。 | The work folder has no tests, test, __tests__ or spec folder, and no file named like test_x.py or x.test.js.
+no_test_folder_part | {seen}，里面没有 tests、test、__tests__ 或 spec 目录，也没有按测试命名的文件；没看全，不能说没有。 | {seen}, and none of them is a test folder or a file named like a test; I did not see the rest, so I can't say there is none.
+test_files | 测试目录里的文件、按测试命名的文件： | Files in the test folders, and files named like tests:
 empty_tests | （测试目录是空的） | (the test folder is empty)
 not_listed | （子目录，没有往里列） |  (a subfolder; not listed)
 file_unreadable | {path} 读不了：{why}。 | I could not read {path}: {why}.
@@ -184,7 +184,7 @@ output_first | \n    …（一共 {n} 行，上面是前 {shown} 行） | \n    
 output_part | \n\n（输出太长，中间被截掉了一段：我只看到了开头和结尾，上面不是全部。） | \n\n(The output was too long and its middle was cut: I saw only its beginning and end, not all of it.)
 no_output | （没有输出） | (no output)
 output_unseen | （输出被截断了，我没看到内容） | (the output was cut off; I saw none of it)
-what_ls | 当前目录下有什么 | what is in this directory
+what_ls | {where}下有什么 | what is in {where}
 ls_empty | {where}是空的：`{command}` 什么也没有列出。 | Nothing in {where}: `{command}` listed nothing.
 ls_head | `{command}` 列出了 {n} 项：{names} | `{command}` listed {n} entries: {names}
 ls_head_part | `{command}` 的输出里我看到了 {n} 项：{names} | In the output of `{command}` I saw {n} entries: {names}
@@ -204,7 +204,7 @@ ran | ，运行了它（`{command}`，退出码 0），输出是： | , and ran 
 what_count | 每个 .{ext} 文件有多少行 | how many lines each .{ext} file has
 here | 当前目录 | this directory
 count_head | `{command}` 的输出： | Output of `{command}`:
-count_flat | \n\n（只数了这一层的 .{ext} 文件，子目录里的没有数。） | \n\n(Only the .{ext} files directly in this folder were counted, not those in subfolders.)
+count_flat | \n\n（`*.{ext}` 只匹配这一层的 .{ext} 文件：子目录里的没有数。） | \n\n(`*.{ext}` matches only the .{ext} files directly in this folder: those in subfolders were not counted.)
 which_item | 我没听出你要查哪种商品：请说出商品名，例如“我需要 3 盒红笔，库存够吗？” | I could not make out which item to check: name it, e.g. “I need 3 boxes of red pens. Enough in stock?”
 enough | 够。{name}库存 {have}，你需要 {need}：{stock} ≥ {q}。\n一共 {q} × {price} = {cost} {money}。 | Enough. {name}: {have} in stock, you need {need}: {stock} ≥ {q}.\nTotal: {q} × {price} = {cost} {money}.
 short | 不够。{name}库存只有 {have}，你需要 {need}：{stock} < {q}，还差 {gap}，所以没有按 {need}算总价。 | Not enough. {name}: only {have} in stock, you need {need}: {stock} < {q}, {gap} short, so I did not price {need}.
@@ -215,7 +215,8 @@ unclear_quantity | 从你说的“{said}”我拿不准你要多少（我只按�
 no_user | 这次输入里没有你的原话（没有 user 消息），我不知道你需要多少 | this input has none of your words (no user message), so I don't know how many you need
 no_task | 这次输入里没有用户的问题（没有 user 消息），我不知道要做什么。请把你的问题再说一遍。 | This input has no question from the user (no user message), so I don't know what to do. Please ask again.
 stock_error | 没能读到{name}的库存：read_file 读 {path} 时报错（{said}）。\n没有数据，我就不知道{name}现在有多少、单价是多少，判断不了库存能否满足你的需要，也算不出总价。请确认商品名称，或者看看 {folder} 目录里有没有 {item}.json。 | I could not read the stock of {name}: read_file on {path} failed ({said}).\nWithout the data I don't know how many there are or what they cost, so I can't tell whether the stock covers your order, and I can't give a total. Check the item's name, or whether {folder} has {item}.json.
-stock_unknown | 我不知道{name}的库存数据在哪里：这次请求里没有说（工作目录里没有写着库存在哪里的 AGENTS.md，它会被加进 system 规则），我就不去猜文件名。所以判断不了库存能否满足你的需要，也算不出总价。 | I don't know where the stock data of {name} is: this request does not say (there is no AGENTS.md in the work folder saying where stock lives; it would be added to the system rules), and I won't guess file names. So I can't tell whether the stock covers your order, or give a total.
+stock_unknown | 我不知道{name}的库存数据在哪里：这次请求里没有写（system 规则里没有；项目的 AGENTS.md 写了的话，agent 会把它加进 system 规则），我就不去猜文件名。所以判断不了库存能否满足你的需要，也算不出总价。 | I don't know where the stock data of {name} is: this request does not say (the system rules don't; a project's AGENTS.md that says it would be added to them), and I won't guess file names. So I can't tell whether the stock covers your order, or give a total.
+rules_cut | \n（请求里的 system 规则被截断了：没看到的那部分也许写了库存在哪里。） | \n(The system rules in this request were cut off: the part I did not see may say where the stock is.)
 stock_cut | {path} 没能完整读到（结果在中途断了：可能是工具结果被截短了，也可能文件本身就没写完），我不拿半份数据回答：判断不了库存能否满足你的需要，也算不出总价。 | I could not read all of {path} (it stops mid-way: the tool result may have been cut short, or the file itself is unfinished), and I won't answer from half a record: I can't tell whether the stock covers your order, or give a total.
 stock_bad | {path} 读到了，但它不是我能用的库存记录（要是 JSON：stock 是不小于 0 的整数，unit_price 是不小于 0、不超过 100 位的数，item、unit、currency 是文字），我不拿猜的数字回答：判断不了库存能否满足你的需要，也算不出总价。 | I read {path}, but it is not a stock record I can use (JSON with stock a whole number ≥ 0, unit_price a number ≥ 0 of at most 100 digits, and item, unit and currency as text), and I won't answer with guessed numbers: I can't tell whether the stock covers your order, or give a total.
 stock_other_item | read_file 读 {path} 得到的记录写的是“{other}”（库存 {stock}、单价 {price}），不是你问的“{name}”：要么这份数据记错了，要么这条结果配错了调用。我不拿它来算。 | The record that read_file returned for {path} is about “{other}” (stock {stock}, price {price}), not the “{name}” you asked about: either the data is wrong or this result answers another call. I won't use it.
@@ -241,6 +242,7 @@ from_files | {numbers}来自 {files} | {numbers} come from {files}
 earlier | （是之前的问题里读到的：文件后来改了的话，说“重新读一下”） |  (read for an earlier question: if the file has changed since, say “read it again”)
 from_user_data | 库存和单价来自你贴在问题里的数据，不是工具读到的 | the stock and the price come from the data you pasted into your question, not from a tool
 unitless | {items}的库存数据里没写单位：我按你说的“{units}”来比。 |  The stock data for {items} gives no unit: I compared it with your {units}.
+unit_taken | 你没说{items}要多少什么：我按库存数据里的“{units}”来比。 |  You gave no unit for {items}: I compared in the stock data's {units}.
 carried_items | （商品沿用你上一个问题的：{said}。）\n | (Same items as your last question: {said}.)\n
 carried_quantity | （数量沿用你上一个问题的 {said}。）\n | (Same quantity as your last question: {said}.)\n
 no_currency | （数据里没写币种） | (the data gives no currency)
