@@ -158,7 +158,8 @@ def parse_args(argv, max_rounds: int, command_timeout: float) -> argparse.Namesp
         "-C",
         "--workdir",
         metavar="DIR",
-        help="工作目录：文件工具只能访问这个目录里的文件，命令也在这里运行（默认当前目录）",
+        help="工作目录：文件工具只能访问这个目录里的文件，命令也在这里运行（默认当前目录；"
+        "在仓库目录里用 --demo 又不写 -C 时，是 examples/my-project 的一份临时副本）",
     )
     parser.add_argument("--show-messages", action="store_true", help="每个问题结束后打印完整的 messages 列表（JSON）")
     parser.add_argument(
