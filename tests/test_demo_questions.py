@@ -7,7 +7,8 @@ import pytest
 from conftest import ROOT, run_main
 
 from support.demo.model import next_step
-from support.demo.question import chinese_number, understand
+from support.demo.orders import chinese_number
+from support.demo.question import understand
 from tools import TOOLS
 
 PROJECT = str(ROOT / "examples" / "my-project")

@@ -1,12 +1,12 @@
 """离线演示听懂问题：按关键词（words.KINDS）认出每一小句问的是哪一类事（Part），中文、英文都行；认不出的照原话记着。
 没认出类的一小句接着前一件事说（同一个问题里的，或者上一个问题的）：“版本呢？”“那蓝笔呢？”“要是 2 盒呢？”。
-库存问题里的商品和数量：“3 盒红笔和 2 盒蓝笔”“红笔和蓝笔各 2 盒”“3 boxes of red pens”；看不准的数量（2.5、3 到 5、
-两个数量对不上一种商品）不拿它算，照原话记下，回答时说出来。"""
+库存问题里的商品和数量由 orders.py 听。"""
 
 import re
 from dataclasses import dataclass, field, replace
 
 from support.demo import words as w
+from support.demo.orders import colour_of, english, orders_in, other_item, quantity_in
 
 MAX_QUESTION = 1000  # 一个问题最多读这么多字符：这么长的问题也没有规则读得懂
 MAX_NAMES = 5  # 一件事最多查几个名字（目录、文件、库名）：再多就说没查
@@ -35,18 +35,6 @@ CONTENT_END = (
     r"\s*[，,。；;]?\s*(?:然后|并且|并|再|接着|之后|但|\band then\b|\bthen\b|\band run\b|\bbut\b"
     r"|\band (?=\S+\.py\b)|\s(?:in)?to\s)"
 )
-CJK = r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
-WORD = rf"(?:(?![和与跟、]){CJK})+"  # 一个商品名：“红笔和蓝笔”是两个
-ONE = (  # 一个数：看不准的（2.5、3+2、10**200、3 千）也整个拿下来，不只取最后几位
-    r"(?:(?<!\w)[-−+])?\d(?:[\d.,，/~～eE*×xX^+\-−十百千万亿]|\s(?=[\d十百千万亿]))*|[零〇一二两三四五六七八九十百千万亿]+"
-)
-NUMBER = rf"(?:{ONE})(?:\s*(?:到|至|或者?|~|～|、|加|减|乘|[+\-−×*/])\s*(?:{ONE}))*"  # 3 到 5、3 或 4：看不准
-EN_ONE = rf"[-−+]?\d[\d.,/~*x×^+-]*(?:e[-+]?\d+)?|{'|'.join(w.EN_NUMBERS)}"
-EN_MORE = r"(?:\s*(?:k|thousand|hundred|million|or so)\b|-?ish\b)?"  # 3k、3 or so、3-ish：看不准
-EN_NUMBER = rf"(?:{EN_ONE})(?:\s*(?:or|to|-|–|\+|plus|times)\s*(?:{EN_ONE}))*{EN_MORE}"
-OWNED = r"(?:我|我们|手上|手里|已经)有\s*$|\bi (?:already )?(?:have|own|'ve got)\s*$"  # “我手上有 2 盒”：不是要的
-DIGITS = dict(zip("一二两三四五六七八九", (1, 2, 2, 3, 4, 5, 6, 7, 8, 9), strict=True))
-POWERS = {"十": 10, "百": 100, "千": 1000, "万": 10**4, "亿": 10**8}
 
 
 @dataclass
@@ -71,15 +59,6 @@ class Ask:
     unknown: list  # 没认出的小句（原话）
     en: bool
     fresh: bool = False  # 要重新读（“重新读一下”“read it again”）：以前读到的不算
-
-
-@dataclass(frozen=True)
-class Order:
-    item: str  # 库存文件名里的商品名
-    quantity: int | None = None  # 没说、看不准是 None
-    unit: str = ""
-    asked: str = ""  # 用户的说法（英文问题里的 red pens）
-    unclear: str = ""  # 说了、却看不准的数量（2.5 盒）：照原话说出来
 
 
 def understand(question: str, before: Ask | None = None) -> Ask:
@@ -330,152 +309,3 @@ def with_items(part: Part, before: Ask, quantity: bool) -> Part:
     same = [replace(o, quantity=old.quantity, unit=old.unit, unclear=old.unclear) for o in names]
     kept = [o if o.quantity or o.unclear or not quantity else s for o, s in zip(names, same, strict=True)]
     return replace(part, names=kept, carried="quantity" if kept != names else "")
-
-
-# ── 库存问题里的商品和数量 ─────────────────────────────────────
-def english(question: str) -> bool:
-    """没有中日韩文字、有拉丁字母就是英文问题（全角问号不算中文）。"""
-    return not re.search(CJK, question) and bool(re.search(r"[A-Za-z]", question))
-
-
-def orders_in(text: str) -> list:
-    """“3 盒红笔和 2 盒蓝笔”“红笔 2 盒”“红笔和蓝笔各 2 盒” → [红笔 2 盒, …]；没说数量的商品数量是 None。
-    最多看前 20 个数量；一个数量落不到一种商品上、一种商品说了两个数量，就都看不准（照原话问）。"""
-    if english(text):
-        return english_orders(text)
-    orders, bare, start = [], [], 0
-    found = list(re.finditer(rf"({NUMBER})\s*([{w.UNITS}]|(?:{w.EN_UNITS})\s+of\b)(半)?", text))[:20]
-    first = not found or bool(item_after(text, found[-1]))  # 最后一个数量后面还有商品名：“3 盒红笔”这样数量在前
-    for m in found:
-        said, unit, segment = m[1].strip(), m[2].removesuffix(" of").strip(), text[start : m.start()]  # 上一个数量之后
-        after = item_after(text, m)
-        each = re.search(rf"((?:{CJK}+[和与跟、])+{CJK}+)各(?:要|买|来|需要|订)?\s*$", segment)  # 红笔和蓝笔各 2 盒
-        before = "" if each else name_near(segment, False)  # 红笔 2 盒
-        listed = re.split("[和与跟、]", (each or after)[1]) if each or (after and (first or not before)) else []
-        named = [n for n in (name_near(i, True) for i in listed) if n] or [before] * bool(before)
-        owned, quantity = re.search(OWNED, segment, re.I), None if m[3] else chinese_number(said)
-        unclear = "" if quantity or owned else f"{said} {unit}{m[3] or ''}"
-        wanted = [Order(n, None if owned else quantity, unit, n, unclear) for n in named]
-        orders += wanted if each else wanted[:1] + [Order(n, asked=n) for n in named[1:]]  # 3 盒红笔和蓝笔
-        bare += [] if wanted or owned else [Order("", quantity, unit, "", unclear)]
-        start = m.end() + (after.end() if after and listed and not each else 0)
-    rest = re.sub(rf"({NUMBER})\s*[{w.UNITS}]半?", " ", text)  # 说了数量的上面算过了
-    for m in re.finditer(rf"(?<![\d.,])(\d+)\s*(?![元块角分钱号点%])({CJK}+)", rest):  # “30 黑笔”：没有量词的数，不猜
-        bare.append(Order("", unclear=f"{m[1]} {name_near(m[2], True) or m[2]}"))
-    for m in re.finditer(rf"({CJK}+?)\s*的?\s*(?:{w.STOCK_WORDS})", rest):
-        orders += [Order(i, asked=i) for p in re.split("[和与跟、]", m[1]) if (i := name_near(p, after=False))]
-    if not orders and (m := re.search(rf"(?:需要|想要|要买|买|订|查)\s*({CJK}+)", text)):
-        orders += [Order(i, asked=i) for i in [name_near(m[1], after=True)] if i]
-    return settled([o for o in orders if len(o.item) > 1 and o.item.strip(w.UNITS)], bare)  # “盒”不是商品名
-
-
-def item_after(text: str, m) -> re.Match | None:
-    """数量后面紧跟着的商品名（“3 盒红笔和蓝笔”）；“红笔 3 盒，够吗”后面没有。"""
-    after = re.match(rf"\s*的?\s*({WORD}(?:[和与跟、](?!(?:{NUMBER})\s*[{w.UNITS}]){WORD})*)", text[m.end() :])
-    return after if after and any(name_near(i, True) for i in re.split("[和与跟、]", after[1])) else None
-
-
-def name_near(text: str, after: bool) -> str:
-    """数量后面紧跟着的（after），或者前面同一小句里的商品名。"""
-    if after:  # 紧跟着的那一段里最长的一截
-        m = re.match(rf"\s*的?\s*({CJK}+)", text)
-        return max(re.split(w.AROUND, m[1]), key=len) if m else ""
-    piece = re.split(rf"[\s，。？！、,.?!:：;；+]+|(?:{NUMBER})\s*[{w.UNITS}]", text.strip(" \t：:"))[-1]
-    return next((p for p in reversed(re.split(w.AROUND, piece)) if re.fullmatch(f"{CJK}+", p) and p.strip(w.UNITS)), "")
-
-
-def settled(orders: list, bare: list) -> list:
-    """每种商品一条。只说了数量的一处（“我要 1 盒”）给唯一没有数量的那种商品；同一种商品说了两个数量、数量落不到
-    商品上，就分不清要多少：这些数量都照原话问（“我需要 4 盒红笔，另外再要 3 盒红笔”）。"""
-    said = [o for o in orders if o.quantity or o.unclear]
-    one = {o.item: o for o in reversed(orders)} | {o.item: o for o in reversed(said)}  # 说了数量的那一条优先
-    open_ = [o for o in one.values() if o not in said]
-    twice = len(said) > len({o.item for o in said})
-    if len(bare) == 1 and len(open_) == 1 and not twice:
-        one[open_[0].item] = replace(bare[0], item=open_[0].item, asked=open_[0].asked)
-    elif bare or twice:
-        quoted = " + ".join(o.unclear or f"{o.quantity} {o.unit}".strip() for o in said + bare)
-        one = {i: replace(o, quantity=None, unclear=quoted) for i, o in one.items()}
-    return [one[i] for i in dict.fromkeys(o.item for o in orders)]
-
-
-def chinese_number(text: str) -> int | None:
-    """正整数：3、三、十二、两百五、两万五千、3万；别的（0、2.5、三五、万）是 None。单位要从大到小。"""
-    total, section, digit, small, big, last, zero = 0, 0, None, 10**4, 10**9, 1, False
-    text = re.sub(r"(\d)\s+(?=[十百千万亿])", r"\1", text)  # “3 千”
-    for t in re.findall(r"\d+|\D", text) if len(text) <= 100 else "?":  # 几千位的数：看不准
-        if t in "零〇" and digit is None:
-            zero = True
-        elif (t.isdecimal() or t in DIGITS) and digit is None:
-            digit = int(t) if t.isdecimal() else DIGITS[t]
-        elif t in "十百千" and POWERS[t] < small:  # 一节（万以下）里从大到小
-            section += (1 if digit is None else digit) * POWERS[t]
-            digit, small, last, zero = None, POWERS[t], POWERS[t], False
-        elif t in "万亿" and POWERS[t] < big and (section or digit):  # 一节到这里为止
-            total += (section + (digit or 0)) * POWERS[t]
-            section, digit, small, big, last, zero = 0, None, 10**4, POWERS[t], POWERS[t], False
-        else:
-            return None
-    if digit is not None:  # 两百五 = 250、两万五 = 25000、一百零五 = 105
-        section += digit * (last // 10 if last >= 100 and not zero else 1)
-    return total + section or None
-
-
-def english_orders(text: str) -> list:
-    """“3 boxes of red pens and two blue pens” → [红笔 3 boxes, 蓝笔 2]；商品名按词译成中文名，译不出就用原话。"""
-    orders, bare, q = [], [], text.lower()
-    found = re.finditer(rf"(?<![\w.,/~-])({EN_NUMBER})\s+(?:({w.EN_UNITS})\s+of\s+)?((?:[a-z]+ ?){{1,3}})", q)
-    for m in list(found)[:20]:
-        words = re.sub(w.EN_STOP, "", m[3]).strip().split()
-        unit = m[2] or (words.pop(0) if words and re.fullmatch(w.EN_UNITS, words[0]) else "")  # “is 2 boxes ok”
-        asked = " ".join(words[1:] if words[:1] == ["of"] else words)
-        if re.fullmatch(w.COLOUR, asked) and (noun := re.search(rf"\b({w.GOODS})\b", q[m.end() :])):
-            asked = f"{asked} {noun[1]}"  # “3 red and 2 blue pens”
-        owned = re.search(OWNED, q[: m.start()])
-        quantity = None if owned else w.EN_NUMBERS.get(m[1]) or chinese_number(m[1])
-        unclear = "" if quantity or owned else f"{m[1]} {unit or asked}"
-        if asked and asked not in w.EN_PRONOUNS:
-            orders.append(Order(chinese_name(asked), quantity, unit, asked, unclear))
-        elif unit and not owned:
-            bare.append(Order("", quantity, unit, "", unclear))
-    for m in re.finditer(rf"\b((?:(?:{w.COLOUR})(?:,? and |, | or ))*)({w.COLOUR}) ({w.GOODS})\b", q):
-        said = [f"{c} {m[3]}" for c in [*re.findall(w.COLOUR, m[1]), m[2]]]  # red and blue pens
-        orders += [Order(chinese_name(a), asked=a) for a in said if all(o.asked != a for o in orders)]
-    return settled(orders, bare)
-
-
-def chinese_name(asked: str) -> str:
-    """red pens → 红笔：每个词都认得才翻译，否则用原话（只说颜色 blue 不是商品名）。"""
-    parts = [p.removesuffix("s") for p in asked.split()]  # pens → pen
-    known = parts and all(p in w.EN_GOODS for p in parts) and not re.fullmatch(w.COLOUR, parts[-1])
-    return "".join(w.EN_GOODS[p] for p in parts) if known else asked
-
-
-def quantity_in(text: str) -> tuple | None:
-    """只有数量的一句（“要是 2 盒呢”“what about 2 boxes”）里的 (数量, 单位, 看不准的原话)；没有数量是 None。"""
-    m = re.search(rf"({EN_NUMBER})\s*({w.EN_UNITS})?\b", text.lower()) if english(text) else None
-    m = m or re.search(rf"({NUMBER})\s*([{w.UNITS}])", text)
-    if not m:
-        return None
-    said = m[1].strip()
-    number = w.EN_NUMBERS.get(said) or chinese_number(said)
-    return number, m[2] or "", "" if number else f"{said} {m[2] or ''}".strip()
-
-
-def colour_of(order: Order, old: Order) -> Order:
-    """英文只说了颜色（1 blue）：沿用上一种商品的名词（red pens → blue pens）。"""
-    if re.fullmatch(w.COLOUR, order.asked) and old.asked and english(old.asked):
-        asked = f"{order.asked} {old.asked.split()[-1]}"
-        return replace(order, item=chinese_name(asked), asked=asked)
-    return order
-
-
-def other_item(text: str, old: Order) -> Order | None:
-    """“那蓝笔呢？”“and the blue ones?”：另一种商品；英文只说了颜色就沿用上一种的名词。"""
-    colour = re.search(rf"\b({w.COLOUR})\b", text.lower())
-    if colour and old.asked and english(old.asked):
-        return colour_of(Order(colour[1], asked=colour[1]), old)
-    if goods := re.search(rf"\b((?:(?:{w.COLOUR}) )?(?:{w.GOODS}))\b", text.lower()):
-        return Order(chinese_name(goods[1]), asked=goods[1])  # “what about pencils?”
-    item = name_near(re.sub(w.FOLLOW_UP, "", text), after=False)
-    return Order(item, asked=item) if len(item) > 1 else None

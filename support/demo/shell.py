@@ -23,7 +23,7 @@ def word(text: str, windows: bool) -> str:
 
 def ran(facts, command: str, en: bool, what: str, quoting: bool = False, **fields) -> tuple:
     """执行 command：(结果, 问题)。问题是照实说的那句话：没执行、失败了、输出截断了一行也没看到（quoting：引用输出
-    时由 quoted() 说）；成功了是 ""。"""
+    时由 quoted_output() 说）；成功了是 ""。"""
     got, what = facts.need(("run_command", {"command": command}))[0], say(what, en, **fields)
     if got.state in ("not_run", "no_tool", "missing", "error"):
         return got, say("not_run", en, reason=reason(got, en), what=what)
@@ -45,7 +45,7 @@ def reason(got, en: bool) -> str:
     return next((say(k, True) for k in REASONS if en and text.startswith(say(k, False))), text)
 
 
-def quoted(got, en: bool) -> str:
+def quoted_output(got, en: bool) -> str:
     """输出的前 QUOTED 行，缩进引用；中间被截掉了就说只看到头尾。"""
     lines = [f"    {line}" for line in got.lines[:QUOTED]] or [
         "    " + say("output_unseen" if got.state == "cut" else "no_output", en)
@@ -95,7 +95,7 @@ def create(part, facts, en: bool) -> str:
         return made + say("run_not_run", en, reason=reason(got, en))
     if problem:
         return made + (say("run_failed", en) + problem if got.code else say("full_stop", en) + "\n\n" + problem)
-    return made + say("ran", en, command=go) + quoted(got, en)
+    return made + say("ran", en, command=go) + quoted_output(got, en)
 
 
 def write_command(name: str, content: str, windows: bool) -> str:
@@ -122,4 +122,4 @@ def count(part, facts, en: bool) -> str:
     flat = "" if part.names else say("count_flat", en, ext=part.ext)  # *.py 只数这一层，子目录里的没有数
     if problem:  # 没有这种文件时 shell 不展开 *.py：wc 的报错原样引出来
         return problem + flat
-    return say("count_head", en, command=command) + quoted(got, en) + flat
+    return say("count_head", en, command=command) + quoted_output(got, en) + flat
