@@ -438,13 +438,20 @@ def test_the_runtime_version_is_named_from_requires_python_and_engines(workdir):
     assert "Python (requires-python >=3.10)" in final(answer(workdir, "What Python version does it require?"))
 
 
-def test_a_script_in_pyproject_is_not_read_so_no_entry_point_is_claimed(workdir):
-    """[project.scripts] 不读：没有常见的入口文件名，就说没找到、入口也可能是别的名字，不说没有入口。"""
+@pytest.mark.parametrize("table", ["project.scripts", "tool.poetry.scripts"])
+def test_the_entry_point_of_a_python_project_is_its_script(workdir, table):
+    """pyproject.toml 的 [project.scripts]（Poetry 的 [tool.poetry.scripts]）写着装好以后的命令和它运行的函数。"""
     (workdir / "pyproject.toml").write_text(
-        '[project]\nname = "pyapp"\n\n[project.scripts]\npyapp = "pyapp.cli:main"\n', encoding="utf-8"
+        f'[project]\nname = "pyapp"\n\n[{table}]\npyapp = "pyapp.cli:main"\n', encoding="utf-8"
     )
-    text = final(answer(workdir, "入口文件是哪个？"))
-    assert "顶层目录里没有常见的入口文件" in text and "入口也可能是别的名字" in text and "pyapp.cli:main" not in text
+    text = final(answer(workdir, "入口文件是哪个？怎么运行？"))
+    assert "入口是 `pyapp.cli:main`" in text and f"[{table}]" in text and "执行 `pyapp`" in text
+
+
+def test_how_to_run_it_is_never_dropped_when_nothing_says_so(workdir):
+    (workdir / "pyproject.toml").write_text('[project]\nname = "pyapp"\n', encoding="utf-8")
+    text = final(answer(workdir, "入口在哪？怎么运行？"))
+    assert "顶层目录里没有常见的入口文件" in text and "入口也可能是别的名字" in text and "你还问了怎么运行" in text
 
 
 def test_a_main_that_is_not_a_file_name_is_not_called_missing(workdir):
@@ -564,12 +571,12 @@ def test_a_go_main_is_still_a_usual_entry_file(workdir):
     assert "入口文件应该是 main.go（main.go 是常见的入口文件名）" in text, text
 
 
-def test_poetry_scripts_are_not_read_so_no_entry_point_is_claimed(workdir):
+def test_a_pyproject_cut_before_its_scripts_claims_no_entry_point(workdir):
     (workdir / "pyproject.toml").write_text(
-        '[tool.poetry]\nname = "app"\n\n[tool.poetry.scripts]\nserve = "app.main:run"\n', encoding="utf-8"
+        '[project]\nname = "app"\n' + "# x\n" * 3000 + '[project.scripts]\nserve = "a:b"\n', encoding="utf-8"
     )
     text = final(answer(workdir, "程序从哪个文件启动"))
-    assert "没有常见的入口文件" in text and "入口也可能是别的名字" in text and "app.main:run" not in text
+    assert "没有常见的入口文件" in text and "入口也可能是别的名字" in text and "a:b" not in text
 
 
 @our_tool("read_file")  # 说“是空文件”“UTF-16”的是项目版本的 read_file

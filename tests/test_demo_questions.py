@@ -317,7 +317,7 @@ def test_a_price_question_after_an_order_does_not_borrow_its_quantity(inventory)
     "question, kind, detail",
     [
         ("统计一下 src 里每个 js 文件有多少行", "count", ("src", "js")),
-        ("web 目录下的前端用了什么技术栈？", "stack", ("web", "py")),
+        ("web 目录下的前端用了什么技术栈？", "stack", ("web", "")),
     ],
 )
 def test_the_folder_and_the_kind_of_file_are_heard(question, kind, detail):
@@ -369,3 +369,62 @@ def test_run_them_both_runs_both():
 def test_a_count_of_the_whole_project_says_it_counted_one_level(project):
     text = finals(project, "这个项目一共有多少行 js 代码？", args=("--yes",))[0]
     assert "`*.js` 只匹配这一层的 .js 文件" in text
+
+
+# ── 第二轮学习者：一件事问两次、目录名、接着问“每一种”、问文件做什么 ──────────────────────
+def test_a_kind_asked_twice_in_one_question_is_answered_once(project):
+    assert [p.kind for p in understand("技术栈是什么？入口文件在哪？jest 是哪个版本？").parts] == ["stack", "entry"]
+    text = finals(project, "What is the tech stack, where is the entry point, and which version of jest?")[0]
+    assert text.count("This project's tech stack") == 1 and "Jest 29.7" in text
+
+
+@pytest.mark.parametrize(
+    "question, folder",
+    [
+        ("What files are in the empty dir folder?", "empty dir"),
+        ('What files are in the "empty dir" folder?', "empty dir"),
+        ("帮我看一下 empty dir 目录下都有些什么文件", "empty dir"),
+        ("看看 文档 目录下有哪些文件", "文档"),
+        ("帮我看一下当前目录下都有些什么文件", "."),
+    ],
+)
+def test_a_folder_name_with_a_space_or_in_chinese_is_the_folder(question, folder):
+    assert [(p.kind, p.folder) for p in understand(question).parts] == [("ls", folder)]
+
+
+def test_a_line_count_after_a_folder_counts_that_folder_and_says_which_files(project):
+    assert [(p.kind, p.folder) for p in understand("src 目录下有多少个文件？一共多少行？").parts] == [
+        ("ls", "src"), ("count", "src")]  # fmt: skip
+    text = finals(project, "src 目录下一共多少行？", args=("--yes",))[0]
+    assert "wc -l src/*.py" in text and "你没说数哪种文件：我数的是 .py 文件" in text
+
+
+def test_a_folder_follow_up_after_the_test_files_lists_that_folder():
+    before = understand("Which test files are there?")
+    assert [(p.kind, p.folder) for p in understand("and in src?", before).parts] == [("ls", "src")]
+    assert [(p.kind, p.folder) for p in understand("那 src 呢？", understand("有哪些测试文件？")).parts] == [
+        ("ls", "src")
+    ]
+
+
+@pytest.mark.parametrize(
+    "questions",
+    [
+        ["I need 4 boxes of red pens. Enough?", "and the blue ones?", "what about 1 box of each?"],
+        ["我需要 3 盒红笔。库存够吗？", "那蓝笔呢？", "两种各要 1 盒呢？"],
+    ],
+)
+def test_each_in_a_follow_up_means_every_item_asked_about(inventory, questions):
+    last = finals(inventory, *questions)[-1]
+    assert "stock/两种.json" not in last and ("20" in last and "12 + 8" in last), last
+
+
+def test_a_quantity_it_could_not_hear_is_never_said_to_be_missing_from_the_question(inventory):
+    text = finals(inventory, "If I buy all the blue pens, how much will it cost?")[0]
+    assert "does not say" not in text and "could not make out from your question how many" in text
+
+
+@pytest.mark.parametrize("question", ["src/index.js 是干什么的？", "What does src/index.js do?"])
+def test_what_a_file_does_is_quoted_and_the_summary_named_as_not_done(project, question):
+    text = finals(project, question)[0]
+    assert "express" in text and ("我不从代码里概括它的用途" in text or "I don't sum up what code does" in text)

@@ -128,6 +128,17 @@ def located(line: str) -> Dep | None:
     return Dep(line, note="path") if re.match(r"(\.{1,2}/|/|~|file:|[a-z+]+://|[A-Za-z]:\\)", line) else None
 
 
+def scripts_in(text: str) -> list:
+    """pyproject.toml 里 [project.scripts]、[tool.poetry.scripts] 写的命令：[(表, 命令, 它运行的 模块:函数)]。"""
+    found, table = [], ""
+    for m in TOML_LINE.finditer(MULTILINE_STRING.sub("''", text)):
+        table = m[1].strip() if m[1] else table
+        target = re.match(r"""["']([^"'\n]+)["']""", m[3] or "")
+        if not m[1] and target and table in ("project.scripts", "tool.poetry.scripts"):
+            found.append((table, m[2], target[1]))
+    return found
+
+
 def short_version(spec: str) -> str:
     """^18.2.0 → 18.2、==3.0.0 → 3.0；下限照写（>=2.31：不是“2.31 版”），别的写法（<3、npm:…、file:…）原样写出来。"""
     m = re.fullmatch(r"\s*(\^|~|==|~=|>=)?\s*v?(\d+(?:\.\d+)?)(?:\.[\w.-]*)?\s*", spec or "")

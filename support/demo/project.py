@@ -7,7 +7,16 @@
 import re
 
 from support.demo.facts import HIT, Result, all_pages
-from support.demo.manifests import KNOWN, MANIFESTS, ORDER, declared_in, dependencies, json_object, manifests_in
+from support.demo.manifests import (
+    KNOWN,
+    MANIFESTS,
+    ORDER,
+    declared_in,
+    dependencies,
+    json_object,
+    manifests_in,
+    scripts_in,
+)
 from support.demo.question import MAX_NAMES
 from support.demo.words import join, say
 
@@ -147,6 +156,11 @@ def entry(part, facts, en: bool) -> str:
     start = data["scripts"].get("start") if isinstance(data.get("scripts"), dict) else None
     if not main and isinstance(start, str) and (started := START.search(start)):  # scripts.start 写着用哪个文件启动
         return say("entry_start", en, path=started[1], script=start)
+    py = facts.pages("read_file", {"path": "pyproject.toml"}) if not main and "pyproject.toml" in names else None
+    if scripts := scripts_in(py.text) if py and py.state == "complete" else []:  # [project.scripts]：装好以后的命令
+        table, name, target = scripts[0]
+        said = say("entry_script", en, target=target, table=table, name=name)
+        return said + (say("run_installed", en, name=name) if "how" in part.asks else "")
     if main:  # 列全了顶层目录、里面又没有 main 写的那个（dist/ 要先构建）：照实说
         gone = top.state == "complete" and main.removeprefix("./").split("/")[0] not in {n.rstrip("/") for n in names}
         path, said = main, say("entry_main", en, main=main) + say("main_missing", en) * gone
@@ -157,7 +171,8 @@ def entry(part, facts, en: bool) -> str:
         partly = [s for f, listed, _ in lists if (s := seen_part(listed, f, en))]
         if not found:
             folders = say("and_folders", en, folders=join(subs, en)) if subs else ""
-            return say("entry_none_part" if partly else "entry_none", en, seen=join(partly, en), folders=folders)
+            said = say("entry_none_part" if partly else "entry_none", en, seen=join(partly, en), folders=folders)
+            return said + say("run_unknown", en) * ("how" in part.asks)
         path = found[0]
         first = facts.pages("read_file", {"path": path}, enough=lambda text: text.count("\n") >= 6)  # 引它的开头
         no_main = say("odd_main" if "main" in data else "no_main", en) if package is not None else ""
@@ -166,9 +181,11 @@ def entry(part, facts, en: bool) -> str:
         head = first.text.strip().splitlines()[:6] if usable(first) else [f"（{why_not(first, en)}）"]
         said = say("entry_is", en, path=path, why=why, head="\n".join(f"    {line}" for line in head))
     runner = {"js": "node", "ts": "npx ts-node", "py": "python", "go": "go run"}.get(path.rsplit(".", 1)[-1])
-    if "how" in part.asks and isinstance(start, str):
+    if "how" not in part.asks:
+        return said
+    if isinstance(start, str):
         return said + say("run_script", en, script=start)
-    return said + (say("run_guess", en, command=f"{runner} {path}") if "how" in part.asks and runner else "")
+    return said + (say("run_guess", en, command=f"{runner} {path}") if runner else say("run_unknown", en))
 
 
 # ── 某个库用没用到 ─────────────────────────────────────────────
@@ -276,6 +293,7 @@ def file(part, facts, en: bool) -> str:
         paths = [readme_in(listing(facts)[1]) or "README.md" if p == "README" else p for p in paths]
     got = all_pages(facts, "read_file", [{"path": path} for path in paths], lambda text: text.count("\n") >= 40)
     answers = [quote_file(path, one, en) for path, one in zip(paths, got, strict=True)]
+    answers[-1] += say("file_purpose", en) if "purpose" in part.asks else ""
     return "\n\n".join(answers) + (say("too_many", en, names=join(more, en), n=MAX_NAMES) if more else "")
 
 

@@ -10,16 +10,27 @@ from support.demo.orders import colour_of, english, orders_in, other_item, quant
 
 MAX_QUESTION = 1000  # 一个问题最多读这么多字符：这么长的问题也没有规则读得懂
 MAX_NAMES = 5  # 一件事最多查几个名字（目录、文件、库名）：再多就说没查
-ASKS = {"entry": {"how": w.HOW}, "inventory": {"total": w.TOTAL, "sum": w.SUM}, "tests": {"every": w.EACH_TEST}}
+ASKS = {  # 每一类问题还可能问的：名字 → 词（words.py）
+    "entry": {"how": w.HOW},
+    "inventory": {"total": w.TOTAL, "sum": w.SUM},
+    "tests": {"every": w.EACH_TEST},
+    "file": {"purpose": w.PURPOSE},
+}
 QUOTED = r"\"[^\"]*\"|“[^”]*”|(?<![A-Za-z])'[^']*'(?![A-Za-z])|`[^`]*`|「[^」]*」"
 BREAK = r"[，。？！；]+|[,?!;]+|\.(?=\s|$)|\b(?:also|besides)\b|(?:^|(?<=[，。？！；,\s]))(?:另外|还有|顺便|此外)"
 FILE = (  # 带扩展名的文件（src/index.js、[id].js），引号里的可以有空格（'name with spaces.md'）
     r"""['"“`]([^'"“”`\n]*\.[A-Za-z][A-Za-z0-9]{0,7})['"”`]"""
     r"|(?<![\w./\\\[-])((?:[\w.\[\]-]+/)*[\w\[\]-][\w.\[\]-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/])"
 )
-FOLDER = (  # “在 src 里”“src 和 tests 目录下”“in src/”“in the tests folder”
-    r"((?:[A-Za-z0-9_.~][\w./~-]*?/?\s*[和、]\s*)*[A-Za-z0-9_.~][\w./~-]*?)/?\s*(?:目录|文件夹)?\s*(?:里|下|中)",
-    r"\b(?:in|inside|under)\s+(?:the\s+)?((?:[A-Za-z0-9_.~][\w./~-]*\s*(?:,|\band\b)\s*)*[A-Za-z0-9_.~][\w./~-]*)",
+NAME = r"[A-Za-z0-9_.~][\w./~-]*"
+# 目录名按这个顺序找，用先找到的：说了“目录”“folder”的，名字可以有空格、是中文（“empty dir 目录下”“文档 目录”）
+FOLDER = (
+    r"""["“'`「]([^"”'`」\n]{1,100})["”'`」]\s*(?:目录|文件夹|folder|directory)""",
+    rf"((?:{NAME}(?: {NAME})*\s*[和、]\s*)*{NAME}(?: {NAME})*?)/?\s*(?:目录|文件夹)",
+    r"(?<=\s)([\u4e00-\u9fff]{2,12})\s*(?:目录|文件夹)",  # 中文的目录名前面要有空格：“看看 文档 目录”
+    rf"((?:{NAME}?/?\s*[和、]\s*)*{NAME}?)/?\s*(?:里|下|中)",  # “在 src 里”“src 和 tests 下”
+    rf"\b(?:in|inside|under)\s+(?:the\s+)?({NAME}(?: {NAME})*)\s+(?:folder|directory|dir)\b",
+    rf"\b(?:in|inside|under)\s+(?:the\s+)?((?:{NAME}\s*(?:,|\band\b)\s*)*{NAME})",
 )
 DOT_EXT = r"(?<!\w)\.([A-Za-z0-9]{1,8})(?!\w)"
 EXT = (  # “.js 文件”“js 文件”“Python 代码”
@@ -45,7 +56,7 @@ class Part:
     text: str
     names: list = field(default_factory=list)  # 库名、文件名；库存问题是 Order
     folder: str = "."  # 在哪个目录里（搜、列、数行数）
-    ext: str = "py"  # 数行数：哪种文件
+    ext: str = ""  # 数行数：哪种文件（没说是 ""：数 .py，回答里说出来）
     content: str | None = None  # 建文件：写进去的内容
     run: bool = False  # 建文件：建好以后运行它
     asks: set = field(default_factory=set)  # 还问了什么（ASKS 里的名字）：怎么运行、加起来……
@@ -59,6 +70,7 @@ class Ask:
     unknown: list  # 没认出的小句（原话）
     en: bool
     fresh: bool = False  # 要重新读（“重新读一下”“read it again”）：以前读到的不算
+    items: list = field(default_factory=list)  # 这次对话到这里问过的商品（Order），每种一条
 
 
 def understand(question: str, before: Ask | None = None) -> Ask:
@@ -69,31 +81,37 @@ def understand(question: str, before: Ask | None = None) -> Ask:
         refused = re.search(dict(w.KINDS)["none"], clause.lower())  # 认得、却不做的事（“依赖有没有过时的？”）
         part = (parts and elsewhere(parts[-1], clause)) or part_of(clause)
         more = None if part or refused or filler(clause) or not parts else continued(parts[-1], clause)
-        if part and parts and same_thing(parts[-1], part) or more:
-            parts[-1] = merged(parts[-1], part or more)  # “技术栈？版本呢？”“怎么运行？”“and also Jest”
+        twin = next((i for i, p in enumerate(parts) if part and same_thing(p, part)), len(parts) - 1)
+        if part and twin >= 0 and same_thing(parts[twin], part) or more:  # “技术栈？入口？jest 是哪个版本？”：一件事
+            parts[twin] = merged(parts[twin], part or more)  # “技术栈？版本呢？”“怎么运行？”“and also Jest”
         elif part:
             parts.append(part)
         elif not filler(clause) and (refused or not on_topic(parts, clause)):
             unknown.append(clause[:80])
         if more and more.run and re.search(r"都|全部|\b(both|all|each)\b", clause.lower()):  # “然后都运行”
             parts = [replace(p, run=p.run or p.kind == "create") for p in parts]
-    for i, part in enumerate(parts):  # “我需要红笔。库存够吗？”：商品、数量在另一小句里
-        if part.kind == "inventory":
-            part.names = orders_in(part.text) or orders_in(question)
-        named = next((p.names for p in reversed(parts[:i]) if p.kind == "file" and "README" not in p.names), None)
-        if (
-            part.kind == "count"
-            and named
-            and not (part.names or re.search(EXT, part.text, re.I) or folders_in(part.text))
-        ):
-            parts[i] = replace(part, folder=named[0], names=named, ext=named[0].rsplit(".", 1)[-1].lower())
-    ask = Ask(
-        [one for part in parts for one in spread(part)],
-        unknown,
-        english(question),
-        bool(re.search(w.FRESH, question.lower())),
-    )
-    return carried_on(ask, question, before) if before and before.parts else ask
+    parts = [filled_in(part, parts[:i], question) for i, part in enumerate(parts)]
+    ask = Ask([one for part in parts for one in spread(part)], unknown, english(question))
+    ask.fresh = bool(re.search(w.FRESH, question.lower()))
+    ask = carried_on(ask, question, before) if before and before.parts else ask
+    seen = [o for a in (before, ask) if a for o in a.items] + [
+        o for p in ask.parts if p.kind == "inventory" for o in p.names
+    ]
+    ask.items = list({o.item: o for o in seen}.values())  # 这次对话里问过的商品（“两种各要 1 盒呢？”）
+    return ask
+
+
+def filled_in(part: Part, before: list, question: str) -> Part:
+    """细节在同一个问题的别的小句里：“我需要红笔。库存够吗？”的商品、数量；“data.csv 里写了什么？一共有多少行？”
+    数的是那个文件，“src 下有几个文件？一共多少行？”数的是 src。"""
+    if part.kind == "inventory":
+        part.names = orders_in(part.text) or orders_in(question)
+    if part.kind != "count" or part.names or re.search(EXT, part.text, re.I) or folders_in(part.text):
+        return part
+    named = next((p for p in reversed(before) if p.kind == "file" and "README" not in p.names or p.folder != "."), None)
+    if named and named.kind == "file":
+        return replace(part, folder=named.names[0], names=named.names, ext=named.names[0].rsplit(".", 1)[-1].lower())
+    return replace(part, folder=named.folder) if named else part
 
 
 def clauses(question: str) -> list:
@@ -172,8 +190,9 @@ def elsewhere(part: Part, clause: str) -> Part | None:
     rest = re.sub(
         "|".join([*FOLDER, w.FOLLOW_UP, *map(re.escape, folders)]) + r"|[\s?？,.，。!！的呢面]", "", clause, flags=re.I
     )
-    found = part.kind in ("ls", "count") and not part.names and folders and not rest
-    return replace(part, text=clause, folder=folders[0].rstrip("/")) if found else None
+    found = part.kind in ("ls", "count", "tests") and not part.names and folders and not rest
+    kind = "ls" if part.kind == "tests" else part.kind  # “测试文件有哪些？那 src 呢？”：列出 src
+    return replace(part, kind=kind, text=clause, folder=folders[0].rstrip("/")) if found else None
 
 
 def same_thing(first: Part, more: Part) -> bool:
@@ -197,7 +216,9 @@ def spread(part: Part) -> list:
         ones = [replace(part, folder=f, ext=e) for f in folders_in(part.text) or [part.folder] for e in exts]
     else:
         return [part]
-    skipped = [o.names[0] if o.names else f"{o.folder}/*.{o.ext}" if o.kind == "count" else o.folder for o in ones[5:]]
+    skipped = [
+        o.names[0] if o.names else f"{o.folder}/*.{o.ext or 'py'}" if o.kind == "count" else o.folder for o in ones[5:]
+    ]
     *head, last = ones[:MAX_NAMES]
     return [*head, replace(last, skipped=skipped)]
 
@@ -245,10 +266,13 @@ def paths_in(text: str) -> list:
 
 
 def folders_in(clause: str) -> list:
-    """问题里说的目录（“src 和 tests 目录下”是两个）；this、current 这样的词不算。"""
-    found = [re.split(r"\s*(?:[和、,]|\band\b)\s*", m[1]) for p in FOLDER for m in re.finditer(p, clause, flags=re.I)]
-    folders = [f.rstrip("/.") for group in found for f in group]
-    return list(dict.fromkeys(f for f in folders if f and f.lower() not in w.NOT_FOLDERS))
+    """问题里说的目录（“src 和 tests 目录下”是两个）；this、current、当前这样的词不算。FOLDER 里先找到的那一种算数。"""
+    for pattern in FOLDER:
+        found = [re.split(r"\s*(?:[和、,]|\band\b)\s*", m[1]) for m in re.finditer(pattern, clause, flags=re.I)]
+        folders = [f.strip().rstrip("/.") for group in found for f in group]
+        if folders := list(dict.fromkeys(f for f in folders if f and f.lower() not in w.NOT_FOLDERS)):
+            return folders
+    return []
 
 
 def create_part(clause: str, name: str) -> Part:
@@ -295,17 +319,18 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
 
 def with_items(part: Part, before: Ask, quantity: bool) -> Part:
     """只说了数量就沿用上一个问题的商品；只说了商品（或 the blue ones），quantity 为真时沿用上一个问题的数量。"""
-    previous = next((p for p in reversed(before.parts) if p.kind == "inventory" and p.names), None)
+    previous = next((p.names for p in reversed(before.parts) if p.kind == "inventory" and p.names), None)
     if previous is None:
         return part
-    old = previous.names[0]
+    old, each = previous[0], re.search(w.EACH_ITEM, part.text.lower())  # “两种各要 1 盒呢？”：问过的每一种
+    previous = before.items if each and before.items else previous
     if not part.names and (amount := quantity_in(part.text)):
         number, unit, unclear = amount
-        orders = [replace(o, quantity=number, unit=unit or o.unit, unclear=unclear) for o in previous.names]
+        orders = [replace(o, quantity=number, unit=unit or o.unit, unclear=unclear) for o in previous]
         return replace(part, names=orders, carried="items")
     names = [colour_of(o, old) for o in part.names] or [o for o in [other_item(part.text, old)] if o]
     if not names:  # 没说新的商品，也没说新的数量（“库存有多少？”）：就是上一个问题的那几种
-        return replace(part, names=previous.names, carried="items")
+        return replace(part, names=previous, carried="items")
     same = [replace(o, quantity=old.quantity, unit=old.unit, unclear=old.unclear) for o in names]
     kept = [o if o.quantity or o.unclear or not quantity else s for o, s in zip(names, same, strict=True)]
     return replace(part, names=kept, carried="quantity" if kept != names else "")

@@ -111,15 +111,16 @@ def write_command(name: str, content: str, windows: bool) -> str:
 
 def count(part, facts, en: bool) -> str:
     """数行数：一个文件，或者一个目录下的 *.扩展名（只这一层）；cmd 用 find /c，POSIX 用 wc -l。引用命令的输出。"""
-    windows = "cmd.exe" in facts.tools.get("run_command", "").lower()
-    target = part.names[0] if part.names else ("" if part.folder == "." else part.folder + "/") + f"*.{part.ext}"
+    windows, ext = "cmd.exe" in facts.tools.get("run_command", "").lower(), part.ext or "py"  # 没说哪种文件：数 .py
+    target = part.names[0] if part.names else ("" if part.folder == "." else part.folder + "/") + f"*.{ext}"
     if windows:
         command = f'for %f in ("{target.replace("/", chr(92))}") do @find /c /v "" "%f"'
     else:
         folder, _, name = target.rpartition("/")
         command = f"wc -l {word(folder, False) + '/' if folder else ''}{name if not part.names else word(name, False)}"
-    got, problem = ran(facts, command, en, "what_count", ext=part.ext)
-    flat = "" if part.names else say("count_flat", en, ext=part.ext)  # *.py 只数这一层，子目录里的没有数
+    got, problem = ran(facts, command, en, "what_count", ext=ext)
+    flat = "" if part.names else say("count_flat", en, ext=ext)  # *.py 只数这一层，子目录里的没有数
+    flat += say("count_guess", en) if not (part.names or part.ext) else ""
     if problem:  # 没有这种文件时 shell 不展开 *.py：wc 的报错原样引出来
         return problem + flat
     return say("count_head", en, command=command) + quoted_output(got, en) + flat

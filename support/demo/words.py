@@ -54,6 +54,8 @@ FRESH = r"重新(读|看|查|搜)|重读|再(读|看|查|搜)一?(下|遍|次)|�
 EACH_TEST = r"每个(测试)?(文件)?(测|是|检查)(的是)?(什么|啥)|分别测|各自测|测的是什么|\bwhat (each|every) (test|one|file)\b|\beach test\b|\bwhat do (they|the tests) (test|check)\b"
 # 一小句里连着问的几件事：strong 前后各拆开；其余（和、and）两边是不同的两类事才拆
 JOINS = r"(?P<strong>并且|而且|然后|接着|同时|\band then\b|\bthen\b|\band\b(?=\s+(?:please\s+)?(?:what|which|where|how|is|are|does|do|can|could|who|why|when|uninstall|remove|delete|install|add|update|upgrade|fix|change|rename|replace|run|create|write|tell|show|explain|list|count|check|find|search|make|give|open|read|summari[sz]e|translate)\b))|和|、|以及|\band\b"
+EACH_ITEM = r"各|两种|两样|都要|每种|\b(each|both|all of them)\b"  # 接着问时说的是问过的每一种商品
+PURPOSE = r"干什么|做什么|干嘛|是干|用途|作用|\bpurpose\b|\bwhat (does|do)\b.{0,40}\bdo\b"  # 问一个文件做什么：只引内容，说不概括
 HOW = r"怎么|如何|怎样|\bhow\b"  # 问的是怎么运行（入口、测试），不是让我运行
 MAKE = r"创建|新建|建一个|写一个|写入|\b(create|make|write)\b"  # 建文件：动词在文件名前面
 TOTAL = r"够|多少钱|总价|价钱|下单|\b(enough|cost|how much|afford)\b"  # 要知道数量才答得了：够不够、要多少钱
@@ -69,7 +71,7 @@ ON_TOPIC = {
     "create": r"运行|执行|\b(run|execute|content|containing|with)\b",
 }
 FILLER = r"以下是|这是(数据|记录)|数据如下|附上|\bhere('s| is| are)\b|\b(the )?(stock )?(record|data)s?\b|\b(below|attached)\b|请问?|谢谢|多谢|感谢|谢了|辛苦了?|帮我|帮个忙|麻烦你?|好的?|你好|嗨|我想(知道|问问?|了解)|问一下|想问一下|告诉我|一下|[那就吧呀啊啦哈呢嘛哦了你您]|\b(ok|okay|please|pls|plz|thanks|thank|thx|ty|you|so|much|a|lot|very|cheers|hi|hello|hey|well|quick|question|i|i'd|would|like|want|to|know|can|could|tell|me|wonder|great|cool|in|advance|and|also|but)\b"
-AROUND_WORDS = r"的|和|与|跟|以及|想|想买|打算|准备|采购|公司|我们|下单|订购|列出|查下|看下|下|先|发|送|了|刚|刚刚|改|改了|重新|读|重读|文件|数据|记录|大概|大约|约|左右|差不多|估计|可能|是|几|加|再|另外|手上|手里|已经|现在|目前|所有|全部|商品|每种|各种|哪些|一次|一遍|库存|够|吗|还|有|呢|一共|总共|多少|价格|单价|是否|能|可以|需要|想要|要|买|订|来|查|一下|看看|帮|我们|我|请|如果|那么|那|各|要是|换成|改成|啊|吧|把|会|让|被|给|使|都|也|就|再|又|会不会|能不能|但|不要|不|没有|没"  # 商品名两边的词
+AROUND_WORDS = r"两种|两样|这两种|几种|的|和|与|跟|以及|想|想买|打算|准备|采购|公司|我们|下单|订购|列出|查下|看下|下|先|发|送|了|刚|刚刚|改|改了|重新|读|重读|文件|数据|记录|大概|大约|约|左右|差不多|估计|可能|是|几|加|再|另外|手上|手里|已经|现在|目前|所有|全部|商品|每种|各种|哪些|一次|一遍|库存|够|吗|还|有|呢|一共|总共|多少|价格|单价|是否|能|可以|需要|想要|要|买|订|来|查|一下|看看|帮|我们|我|请|如果|那么|那|各|要是|换成|改成|啊|吧|把|会|让|被|给|使|都|也|就|再|又|会不会|能不能|但|不要|不|没有|没"  # 商品名两边的词
 AROUND = "|".join(sorted(AROUND_WORDS.split("|"), key=len, reverse=True))  # 长的先试：“要是”不会被拆成“要”和“是”
 UNITS = "盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶"
 EN_UNITS = r"boxes|box|packs?|packets?|pieces?|pcs|bottles?|cartons?|cases?|sets?|units?"
@@ -83,7 +85,9 @@ NOT_NAMES = set(
 EN_SINGULAR = {u + "s": u for u in "pack packet piece bottle carton case set unit".split()} | {"boxes": "box"}
 EN_PRONOUNS = set("them it those these ones one that this they some any".split())  # 不是商品名
 LANGUAGE_NAMES = set("python node node.js nodejs java go golang ruby php rust".split())  # 问它：技术栈里的语言、运行时
-NOT_FOLDERS = set("the this current each every all my our here python it project repo".split())
+NOT_FOLDERS = set(
+    "the this current each every all my our here python it project repo 当前 这个 项目 工作 整个 根 所有 每个".split()
+)
 
 # ── 说的话 ─────────────────────────────────────────────────
 # 每行一句：键 | 中文 | English（\n 是换行，␣ 是句末的空格）
@@ -143,6 +147,9 @@ and_folders | 和 {folders}  |  and {folders}
 entry_none_part | {seen}，里面没有常见的入口文件；没看全，不能说没有。 | {seen}, and found no usual entry file in it; I did not see the rest, so I can't say there is none.
 run_script | \n\n运行它：npm start（package.json 的 scripts.start 是 `{script}`）。 | \n\nTo run it: npm start (package.json's scripts.start is `{script}`).
 run_guess | \n\n运行它：一般用 `{command}`（这是按文件类型说的：我没看到写明怎么启动的地方）。 | \n\nTo run it: usually `{command}` (going by the file type: I saw nothing that says how to start it).
+entry_script | 入口是 `{target}`：pyproject.toml 的 [{table}] 里写着命令 `{name}` 运行它。 | The entry point is `{target}`: the [{table}] table of pyproject.toml makes the command `{name}` run it.
+run_installed | \n\n运行它：装好这个项目以后（比如 pip install -e .）执行 `{name}`。 | \n\nTo run it: once the project is installed (pip install -e ., say), run `{name}`.
+run_unknown | \n\n（你还问了怎么运行：我没看到写明怎么启动的地方，说不出来。） | \n\n(You also asked how to run it: I saw nothing that says how to start it, so I can't say.)
 used | 用到了 {name}：{n} 处依赖声明或引入，在 {files}：\n\n{hits} | Yes, {name} is used: {n} declaration(s) or import(s), in {files}:\n\n{hits}
 maybe_more | \n\n（{gaps}：可能还有更多。） | \n\n({gaps}: there may be more.)
 gap_cut | 搜索结果被截断了 | the search results were cut off
@@ -161,12 +168,13 @@ empty_tests | （测试目录是空的） | (the test folder is empty)
 not_listed | （子目录，没有往里列） |  (a subfolder; not listed)
 file_unreadable | {path} 读不了：{why}。 | I could not read {path}: {why}.
 file_empty | {path} 是空文件。 | {path} is empty.
-file_whole | {path} 一共 {n} 行 | {path} has {n} lines
+file_whole | {path} 一共 {n} 行 | {path} has {n} line(s)
 file_seen | {path} 我只看到了 {n} 行（没有读全） | I saw only {n} lines of {path} (not all of it)
 file_partial | {path} 我只看到了开头被截断的一部分，不到一整行 | I saw only a cut-off start of {path}, less than one whole line
 gap_ambiguous | 结果末尾有一行分不清是匹配还是工具的说明（{line}） | a line at the end of the results could be a match or the tool's note ({line})
 appears_in | 它出现在这些文件里：{files}。 |  It appears in: {files}.
 file_quoted | ，下面是前 {n} 行 | ; here are the first {n}
+file_purpose | \n\n（你问的是它做什么：上面引了它的内容，我不从代码里概括它的用途。） | \n\n(You asked what it does: above is its content; I don't sum up what code does.)
 no_readme | 工作目录里没有 README，我不从别的文件猜项目是做什么的。可以问“这个项目用了什么技术栈”，或者问入口文件。 | There is no README in the work folder, and I won't guess from other files. Try asking about the tech stack.
 readme_unlisted | {seen}，看到的部分里没有 README：说不准有没有，也说不出项目是做什么的。 | {seen}, and the part I saw has no README, so I can't tell what the project does.
 readme_error | {readme} 读不了：{why} | I could not read {readme}: {why}
@@ -186,7 +194,7 @@ no_output | （没有输出） | (no output)
 output_unseen | （输出被截断了，我没看到内容） | (the output was cut off; I saw none of it)
 what_ls | {where}下有什么 | what is in {where}
 ls_empty | {where}是空的：`{command}` 什么也没有列出。 | Nothing in {where}: `{command}` listed nothing.
-ls_head | `{command}` 列出了 {n} 项：{names} | `{command}` listed {n} entries: {names}
+ls_head | `{command}` 列出了 {n} 项：{names} | `{command}` listed these ({n}): {names}
 ls_head_part | `{command}` 的输出里我看到了 {n} 项：{names} | In the output of `{command}` I saw {n} entries: {names}
 what_branch | 当前是哪个分支 | which branch this is
 detached | `{command}` 没有输出分支名：按 git 的说明，这表示 HEAD 处于分离状态（detached HEAD），不在任何分支上。 | `{command}` printed no branch name: per git's documentation, HEAD is detached (not on any branch).
@@ -205,12 +213,13 @@ what_count | 每个 .{ext} 文件有多少行 | how many lines each .{ext} file 
 here | 当前目录 | this directory
 count_head | `{command}` 的输出： | Output of `{command}`:
 count_flat | \n\n（`*.{ext}` 只匹配这一层的 .{ext} 文件：子目录里的没有数。） | \n\n(`*.{ext}` matches only the .{ext} files directly in this folder: those in subfolders were not counted.)
+count_guess | \n（你没说数哪种文件：我数的是 .py 文件。） | \n(You did not say which kind of file: I counted .py files.)
 which_item | 我没听出你要查哪种商品：请说出商品名，例如“我需要 3 盒红笔，库存够吗？” | I could not make out which item to check: name it, e.g. “I need 3 boxes of red pens. Enough in stock?”
 enough | 够。{name}库存 {have}，你需要 {need}：{stock} ≥ {q}。\n一共 {q} × {price} = {cost} {money}。 | Enough. {name}: {have} in stock, you need {need}: {stock} ≥ {q}.\nTotal: {q} × {price} = {cost} {money}.
 short | 不够。{name}库存只有 {have}，你需要 {need}：{stock} < {q}，还差 {gap}，所以没有按 {need}算总价。 | Not enough. {name}: only {have} in stock, you need {need}: {stock} < {q}, {gap} short, so I did not price {need}.
 stock_report | {name}：库存 {have}，单价 {price} {money}。 | {name}: {have} in stock at {price} {money} each.
 ask_quantity | 我查到了{name}：库存 {stock}，单价 {price} {money}。\n但{why}——库存 {stock} 是现有的数量，不是你要买的数量。请告诉我你需要多少（比如几盒），我再核对库存、算总价。 | I found {name}: {stock} in stock at {price} {money} each.\nBut {why}: the stock of {stock} is what there is, not what you want to buy. Tell me how many you need and I'll check the stock and the total.
-no_quantity | 你的问题里没有说清需要多少 | your question does not say how many you need
+no_quantity | 我没从你的问题里听出你要多少 | I could not make out from your question how many you need
 unclear_quantity | 从你说的“{said}”我拿不准你要多少（我只按一个 1 以上的整数来算） | I can't tell how many you want from “{said}” (I only work with one whole number from 1 up)
 no_user | 这次输入里没有你的原话（没有 user 消息），我不知道你需要多少 | this input has none of your words (no user message), so I don't know how many you need
 no_task | 这次输入里没有用户的问题（没有 user 消息），我不知道要做什么。请把你的问题再说一遍。 | This input has no question from the user (no user message), so I don't know what to do. Please ask again.
