@@ -8,9 +8,10 @@ import re
 import pytest
 from conftest import ROOT, our_tool, posix_only, run_main, time_limit
 
-from support.demo.manifests import Dep, pyproject_deps, short_version
+from support.demo.manifests import Dep, pyproject_deps, requirements_deps, short_version
 from support.demo.model import demo_client, next_step
 from support.demo.question import understand
+from support.demo.stock import stock_path
 from tools import TOOLS
 
 PROJECT = str(ROOT / "examples" / "my-project")
@@ -519,6 +520,12 @@ def test_another_tools_cut_or_empty_result_is_never_a_claim_of_absence(tool, con
         lambda n: one_call("list_files", {"path": "."}, "[" * (n * 100), "这个项目是做什么的？"),
         lambda n: one_call("search_files", {"query": "x"}, "在 " + " 里没有找到包含 " * (n * 10) + "x", "Is x used?"),
         lambda n: pyproject_deps("[project]\ndependencies = [\n" + '"a' + "#&" * (n * 100) + '"\n]\n'),
+        lambda n: understand("我需要 " + "1+" * n + "1 红笔，够吗？"),  # 数里的符号和数之间的符号：一处两种读法
+        lambda n: understand("I need " + "1 - " * n + "1 boxes of red pens. Enough?"),
+        lambda n: understand("我需要 " + "1 + " * n + "1 盒红笔，够吗？"),
+        lambda n: understand("统计 " + "a和" * n + "v 的 .py 行数"),  # \w 也认“和”
+        lambda n: requirements_deps("a" * (n * 130) + "@"),
+        lambda n: stock_path("x" * (n * 1000)),
     ],
 )
 def test_large_legal_inputs_come_back_quickly(make):

@@ -97,7 +97,7 @@ def strings_in(array: str) -> list:
 
 def requirement(spec: str) -> Dep | None:
     """一条 PEP 508 依赖：uvicorn[standard]>=0.20; python_version<"3.12"、pkg @ https://…"""
-    m = PEP508.fullmatch(spec)
+    m = PEP508.fullmatch(spec) if len(spec) <= 2000 else None  # 再长的一行也不是依赖（正则的回溯也就有了上限）
     if not m:
         return None
     rest = m[3].strip()

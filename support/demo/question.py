@@ -22,13 +22,13 @@ FILE = (  # 带扩展名的文件（src/index.js、[id].js），引号里的可�
     r"""['"“`]([^'"“”`\n]*\.[A-Za-z][A-Za-z0-9]{0,7})['"”`]"""
     r"|(?<![\w./\\\[-])((?:[\w.\[\]-]+/)*[\w\[\]-][\w.\[\]-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/])"
 )
-NAME = r"[A-Za-z0-9_.~][\w./~-]*"
+NAME = r"[A-Za-z0-9_.~][A-Za-z0-9_./~-]*"  # 只有 ASCII：\w 也认“和”，和分隔符重叠会回溯成指数
 # 目录名按这个顺序找，用先找到的：说了“目录”“folder”的，名字可以有空格、是中文（“empty dir 目录下”“文档 目录”）
 FOLDER = (
     r"""["“'`「]([^"”'`」\n]{1,100})["”'`」]\s*(?:目录|文件夹|folder|directory)""",
     rf"((?:{NAME}(?: {NAME})*\s*[和、]\s*)*{NAME}(?: {NAME})*?)/?\s*(?:目录|文件夹)",
     r"(?<=\s)([\u4e00-\u9fff]{2,12})\s*(?:目录|文件夹)",  # 中文的目录名前面要有空格：“看看 文档 目录”
-    rf"((?:{NAME}?/?\s*[和、]\s*)*{NAME}?)/?\s*(?:里|下|中)",  # “在 src 里”“src 和 tests 下”
+    rf"((?:{NAME}\s*[和、]\s*)*{NAME})\s*(?:里|下|中)",  # “在 src 里”“src 和 tests 下”
     rf"\b(?:in|inside|under)\s+(?:the\s+)?({NAME}(?: {NAME})*)\s+(?:folder|directory|dir)\b",
     rf"\b(?:in|inside|under)\s+(?:the\s+)?((?:{NAME}\s*(?:,|\band\b)\s*)*{NAME})",
 )

@@ -16,7 +16,7 @@ from support.demo.question import MAX_NAMES
 from support.demo.words import EN_SINGULAR, join, say
 
 KINDS = ("inventory",)
-TEMPLATE = re.compile(r"([\w./-]*)<(?:商品名?|item|name)>([\w.-]*)")
+SLOT = re.compile(r"<(?:商品名?|item|name)>")  # AGENTS.md 写的 stock/<商品>.json 里的那一格
 CURRENCIES = {"CNY": "元", "RMB": "元", "USD": "美元", "EUR": "欧元", "JPY": "日元"}
 USED = ("ok", "no_quantity", "other_unit", "report")  # 这几种回答用到了记录里的数
 # 默认只有 28 位有效数字，大数相乘、相加会被四舍五入；数量、库存不超过 100 位，单价不超过 100 位有效数字、
@@ -28,10 +28,10 @@ def inventory(part, facts, en: bool) -> str:
     if not part.names:
         return say("which_item", en)
     with decimal.localcontext(EXACT):
-        template, orders = TEMPLATE.search("\n".join(facts.system)), part.names[: MAX_NAMES * 2]  # 一次最多查十种
+        template, orders = stock_path("\n".join(facts.system)), part.names[: MAX_NAMES * 2]  # 一次最多查十种
         pasted = {r.get("item"): r for text in facts.questions[-1:] for r in json_records(text) if stock_record(r)}
         pasted |= {orders[0].item: pasted[None]} if len(orders) == 1 and None in pasted else {}  # 没写商品名的就是它
-        paths = {o.item: f"{template[1]}{o.item}{template[2]}" for o in orders if template and o.item not in pasted}
+        paths = {o.item: f"{template[0]}{o.item}{template[1]}" for o in orders if template and o.item not in pasted}
         all_pages(facts, "read_file", [{"path": p} for p in paths.values()])  # 几种商品：同一轮里一起读
         found = [fact(facts, o, paths.get(o.item), pasted.get(o.item), "total" in part.asks) for o in orders]
         said = (
@@ -51,6 +51,15 @@ def inventory(part, facts, en: bool) -> str:
         more = [o.item for o in part.names[MAX_NAMES * 2 :]]
         answer += "\n" + say("only_checked", en) + sources(found, en)
         return answer + (say("too_many", en, names=join(more, en), n=MAX_NAMES * 2) if more else "")
+
+
+def stock_path(system: str) -> tuple | None:
+    """system 规则里写着的库存文件：stock/<商品>.json → ("stock/", ".json")；没写是 None。
+    只看那一格前后各 200 个字符：很长的一串字也是线性时间。"""
+    if not (m := SLOT.search(system)):
+        return None
+    before = re.search(r"[\w./-]*$", system[max(0, m.start() - 200) : m.start()])[0]
+    return before, re.match(r"[\w.-]*", system[m.end() : m.end() + 200])[0]
 
 
 def fact(facts, order, path: str | None, pasted: dict | None, total: bool) -> dict:
@@ -100,28 +109,26 @@ def problem(f: dict, en: bool) -> str:
 
 
 def many_answer(found: list, en: bool, asks: set) -> str:
-    """几种商品：每种一行；都够才给总价，有一种不够或不清楚就说为什么没算；只问了有多少，问了加起来才加起来。"""
+    """几种商品：每种一行；都够才给总价，有一种不够或不清楚就说为什么没算；问了库存一共多少，才把库存加起来。"""
     lines = [line(f, en) for f in found]
     ok = [f for f in found if f["kind"] in ("ok", "report")]
     short, unknown = [f for f in ok if f.get("enough") is False], [f for f in found if f not in ok]
-    report = ok and ok[0]["kind"] == "report"  # 只问了有多少
-    currencies, units = {f["money"] for f in ok}, {f["data"].get("unit") for f in ok}
+    costs = [f for f in ok if f["kind"] == "ok"]  # 要买的（其余只问了有多少）
     if short:
-        lines.append(say("some_short", en, gaps=join((say("gap_of", en, **numbers(f, en)) for f in short), en)))
-    elif unknown and (asks & {"sum", "total"} or not report):
-        lines.append(say("some_unknown", en, names=join((f["name"] for f in unknown), en)))
-    elif report and "sum" in asks:
-        total = sum(f["stock"] for f in ok)
-        sums = " + ".join(str(f["stock"]) for f in ok)
-        lines.append(say("units_differ", en) if len(units) > 1 else say("stock_sum", en, sums=sums, total=total))
-    elif ok and not report:
-        sums, total, code = (
-            " + ".join(plain(f["cost"]) for f in ok),
-            plain(sum(f["cost"] for f in ok)),
-            next(iter(currencies)),
+        return "\n".join(
+            [*lines, say("some_short", en, gaps=join((say("gap_of", en, **numbers(f, en)) for f in short), en))]
         )
-        said = say("all_enough", en, sums=sums, total=total, money=money(code, en))
+    if unknown and (asks & {"sum", "total"} or costs):
+        return "\n".join([*lines, say("some_unknown", en, names=join((f["name"] for f in unknown), en))])
+    if costs and len(costs) == len(ok):  # 有的要买、有的只问了有多少：钱不加在一起
+        currencies = {f["money"] for f in costs}
+        sums, total = " + ".join(plain(f["cost"]) for f in costs), plain(sum(f["cost"] for f in costs))
+        said = say("all_enough", en, sums=sums, total=total, money=money(next(iter(currencies)), en))
         lines.append(said if len(currencies) == 1 else say("currencies_differ", en))
+    if len(costs) < len(ok) and "sum" in asks:  # 问了库存一共有多少：每一种的库存加起来
+        sums, total = " + ".join(str(f["stock"]) for f in ok), sum(f["stock"] for f in ok)
+        units = {f["data"].get("unit") for f in ok}
+        lines.append(say("units_differ", en) if len(units) > 1 else say("stock_sum", en, sums=sums, total=total))
     return "\n".join(lines)
 
 
