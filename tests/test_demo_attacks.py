@@ -167,7 +167,7 @@ def test_what_the_demo_does_not_do_is_said_not_misread(inventory, question):
 @pytest.mark.parametrize(
     "question,says",
     [
-        ("我需要 4 盒红笔，另外再要 3 盒红笔，总共够吗？一共多少钱？", "从你说的“4 盒 + 3 盒”我拿不准你要多少"),
+        ("我需要 4 盒红笔，另外再要 3 盒红笔，总共够吗？一共多少钱？", "从你说的“4 盒 + 再要 3 盒”我拿不准你要多少"),
         ("3 盒红笔 + 2 盒红笔 够吗", "从你说的“3 盒 + 2 盒”我拿不准"),
         ("我需要 3 盒红笔和蓝笔，够吗？", "我查到了蓝笔：库存 2"),
         ("3 盒 5 支装的红笔够吗", "从你说的“5 支 + 3 盒”我拿不准"),  # 两个数量：不挑一个来算
@@ -749,3 +749,163 @@ def test_a_quantity_without_a_unit_is_compared_in_the_datas_unit_and_says_so(inv
     (inventory / "stock" / "黑笔.json").write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
     text = final(answer(inventory, "I need 30 black pens. Enough? How much?"))
     assert "40 ≥ 30" in text and "I compared in the stock data's 支" in text and " ." not in text
+
+
+# ── 攻击第二轮：混着问、问的词挨着数量、接着问的数量、不准的数量、建文件、别的格式的结果、顺带问的别的事 ──────────
+@pytest.mark.parametrize(
+    "question, says",
+    [
+        ("I need 1 box of blue pens. How many red pens are in stock?", "Red pens (红笔): 5 in stock at 12 CNY each."),
+        ("我需要 3 盒红笔。蓝笔还有多少？", "蓝笔：库存 2，单价 8 元（CNY）。"),
+        ("红笔和蓝笔一共还有多少？我要 1 盒蓝笔", "加起来一共 2 + 5 = 7。"),
+    ],
+)
+def test_one_item_to_buy_and_one_to_count_are_both_answered(inventory, question, says):
+    text = final(answer(inventory, question))
+    assert says in text and "你需要 1 盒：2 ≥ 1" in text or "you need 1 box: 2 ≥ 1" in text or "5 ≥ 3" in text
+
+
+@pytest.mark.parametrize(
+    "question, orders",
+    [
+        ("我要红笔 3 盒蓝笔 1 盒一共多少钱", [("红笔", 3), ("蓝笔", 1)]),  # 问的词挨着最后一个数量：不是商品
+        ("红笔 3 盒和蓝笔 1 盒要多少钱", [("红笔", 3), ("蓝笔", 1)]),
+        ("红笔两盒多少钱", [("红笔", 2)]),
+        ("红笔 3 盒总价", [("红笔", 3)]),
+        ("我需要红笔 3 盒和蓝笔，够吗？", [("红笔", 3), ("蓝笔", None)]),  # 和连着的也是商品，不悄悄丢掉
+        ("我需要红笔和 2 盒蓝笔", [("蓝笔", 2), ("红笔", None)]),
+        ("I need 3 boxes of red pens plus 1 box of blue pens", [("红笔", 3), ("蓝笔", 1)]),
+    ],
+)
+def test_question_words_next_to_a_quantity_are_not_items_and_listed_items_are_kept(question, orders):
+    (part,) = [p for p in understand(question).parts if p.kind == "inventory"]
+    assert [(o.item, o.quantity) for o in part.names] == orders
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["我需要几十盒红笔", "我需要不到 5 盒红笔", "大约 3 盒红笔", "3 盒左右红笔", "红笔 3 盒以上",
+     "I need at least 6 red pens. Enough?", "I need 2 dozen red pens", "我们 5 个人每人需要 1 盒红笔", "3 盒多红笔",
+     "I need 2 more boxes of red pens"],
+)  # fmt: skip
+def test_a_rough_or_relative_quantity_is_quoted_back_never_taken_as_exact(question):
+    (part,) = [p for p in understand(question).parts if p.kind == "inventory"]
+    assert [o.item for o in part.names][:1] == ["红笔"] and all(o.quantity is None and o.unclear for o in part.names)
+
+
+def test_a_follow_up_keeps_each_items_own_quantity_and_asks_about_relative_amounts(inventory):
+    turns = conversation(inventory, "我需要 3 盒红笔和 2 盒蓝笔。够吗？", "那蓝笔呢？", "再加 2 盒呢？")
+    assert "你需要 2 盒：2 ≥ 2" in turns[1] and "你需要 3 盒" not in turns[1]  # 蓝笔自己的 2 盒，不是红笔的 3 盒
+    assert "再加 2 盒" in turns[2] and "你需要 2 盒" not in turns[2]  # 加多少不是要多少
+    other = conversation(inventory, "我需要 3 盒红笔和 2 盒蓝笔。够吗？", "那黑笔呢？")[1]
+    assert "数量沿用" not in other  # 上一个问题有两个数量：不挑一个
+    also = conversation(inventory, "我需要 1 盒红笔", "蓝笔也要 1 盒，一共多少钱？")[1]
+    assert "12 + 8 = 20" in also and "连同你上一个问题的商品一起算" in also
+
+
+@pytest.mark.parametrize(
+    "question, content, run",
+    [
+        ("Create h.py with print('x') but don't run it", "print('x')", False),
+        ("create h.py with print(1), no need to run it", "print(1)", False),
+        ("创建 h.py 写入 print(1) 暂时不运行", "print(1)", False),
+        ("创建 c.py 写入 print(1, 2) 然后运行它", "print(1, 2)", True),
+        ("创建 a.py 写入 a=1；print(a) 然后运行它", "a=1；print(a)", True),
+        ("create a.py with import os; print(os.getcwd()) and run it", "import os; print(os.getcwd())", True),
+        ("create x.py with print(1) without running it", "print(1)", False),
+    ],
+)
+def test_what_to_write_and_whether_to_run_it_are_read_whole(question, content, run):
+    assert [(p.content, p.run) for p in understand(question).parts] == [(content, run)]
+
+
+def test_running_it_more_than_once_is_named_as_not_done():
+    assert understand("create x.py with print(1) and run it twice").unknown == ["twice"]
+
+
+@pytest.mark.parametrize(
+    "question, heard",
+    [
+        ("看看 Dockerfile 和 README.md", [("file", ".", ["Dockerfile", "README.md"])]),
+        ("看看 a+b.md", [("file", ".", ["a+b.md"])]),
+        ('what files are in "my folder"?', [("ls", "my folder", [])]),
+        ("count lines of .py files in src, lib and tests", [("count", f, []) for f in ("src", "lib", "tests")]),
+        ("Is jest used in src and in tests?", [("use", "src", ["jest"]), ("use", "tests", ["jest"])]),
+        ("列出 src 目录并数一下 .js 行数", [("ls", "src", []), ("count", "src", [])]),
+    ],
+)
+def test_every_file_and_folder_named_is_the_one_done(question, heard):
+    assert [(p.kind, p.folder, p.names) for p in understand(question).parts] == heard
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "I need 3 red pens. What's the price after tax?", "我需要 3 盒红笔，运费多少",
+        "测试文件有哪些？哪些测试失败了？",
+        "What's the tech stack? Which dependencies are unused?", "技术栈是什么？后端用的什么数据库？",
+        "Is lodash used? Where was it added and by whom?",
+        "I need 3 red pens and 2 blue pens, what's the total weight?",
+    ],
+)  # fmt: skip
+def test_a_sentence_that_only_shares_a_word_with_the_last_one_is_named_not_absorbed(question):
+    assert understand(question).unknown
+
+
+@pytest.mark.parametrize(
+    "content",
+    ["src/index.js:1:const _ = require('lodash');", "src/index.js(1): require('lodash')", "Permission denied"],
+)
+def test_a_search_result_in_another_format_is_never_read_as_not_found(content):
+    said = search_result(content)
+    assert "was not found" not in said and "can't tell" in said
+
+
+@pytest.mark.parametrize("tool, args", [("list_files", {"path": "."}), ("search_files", {"query": "lodash"})])
+def test_an_empty_string_from_a_tool_is_never_read_as_nothing_there(tool, args):
+    question = "Is lodash used?" if tool == "search_files" else "Which test files are there?"
+    said = one_call(tool, args, "", question)
+    assert "was not found" not in said and "has no tests" not in said
+
+
+def test_a_command_result_it_cannot_read_is_never_called_not_run():
+    said = one_call("run_command", {"command": "git branch --show-current"}, "main", "Which git branch am I on?")
+    assert "did not run" not in said and "can't read the result" in said
+
+
+def test_output_that_imitates_the_timeout_note_with_exit_code_0_is_output():
+    said = one_call(
+        "run_command",
+        {"command": "ls -Apq"},
+        "退出码：0\n[超过 30 秒，命令已被终止]",
+        "What files are in this directory?",
+    )
+    assert "[超过 30 秒，命令已被终止]" in said and "Nothing in" not in said
+
+
+@posix_only("符号链接在 Windows 上要特权")
+def test_a_test_folder_that_cannot_be_listed_is_never_called_empty(workdir, tmp_path):
+    (tmp_path / "outside").mkdir()
+    (workdir / "tests").symlink_to(tmp_path / "outside")
+    text = final(answer(workdir, "帮我看看 tests 目录下有哪些测试文件"))
+    assert "是空的" not in text and "列不了" in text
+
+
+def test_a_file_name_shaped_like_a_search_hit_is_not_a_declaration():
+    said = search_result("x.js:1: import _ from 'lodash':1: we do not use lodash here")
+    assert "Yes, lodash is used" not in said
+
+
+def test_pasted_records_it_did_not_use_are_named(inventory):
+    twice = '{"item":"红笔","stock":20,"unit_price":12} {"item":"红笔","stock":1,"unit_price":12}'
+    text = final(answer(inventory, f"我需要 3 盒红笔，够吗？{twice}"))
+    assert "库存 5" in text and "有 2 条我没有用上" in text
+    text = final(answer(inventory, 'I need 3 boxes of red pens. Enough? {"item":"red pen","stock":1,"unit_price":12}'))
+    assert "5 in stock" in text and "1 of the stock records you pasted" in text
+
+
+def test_a_unit_in_the_plural_is_the_same_unit_and_a_null_item_is_no_item(inventory):
+    record = {"item": None, "stock": 5, "unit": "box", "unit_price": 12, "currency": "CNY"}
+    (inventory / "stock" / "红笔.json").write_text(json.dumps(record), encoding="utf-8")
+    text = final(answer(inventory, "I need 3 boxes of red pens. Enough?"))
+    assert "Enough." in text and "None" not in text

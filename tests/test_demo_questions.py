@@ -294,7 +294,7 @@ def test_an_english_question_with_pasted_data_is_answered_in_english(inventory):
         ("Do you have 3 blue pens in stock? How much would that cost?", [("蓝笔", 3, "")]),
         ("Do we have enough blue pens for 10 boxes?", [("蓝笔", 10, "")]),
         ("Can you check if we have 2 boxes of blue pens in stock?", [("蓝笔", 2, "")]),
-        ("I have 2 red pens and need 3 more. Enough in stock?", [("红笔", None, "")]),
+        ("I have 2 red pens and need 3 more. Enough in stock?", [("红笔", None, "3 more")]),  # 3 more：不是要的总数
     ],
 )
 def test_ordinary_ways_of_ordering(question, orders):

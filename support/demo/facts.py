@@ -87,6 +87,8 @@ def read(tool: str, args: dict, raw) -> Result:
     state = next((v for k, v in SAID.items() if said and raw.startswith(k)), "")
     if state or raw == "（空结果）":  # （空结果）：dispatch_tool 替什么也没返回的工具写的
         return Result(tool, args, raw, state or "empty")
+    if not raw.strip() and tool != "read_file":  # 我们的工具不会回一个空字符串（空目录、没找到都有一句话）
+        return Result(tool, args, raw, "unreadable")
     lines = raw.split("\n")
     cuts = [i for i, line in enumerate(lines) if CLIPPED.fullmatch(line.strip())]
     cuts += [len(lines) - 1] if lines[-1].strip() == "…截断" else []  # 只留开头时，末尾另起一行注明
@@ -147,15 +149,18 @@ def search_page(found: Result, lines: list, cut: bool) -> Result:
     notes += [("ambiguous", line) for line in said if HIT.fullmatch(line)]
     cut = cut or any(kind == "结果已截断" for kind, _ in notes)
     hits = tuple(line for line in lines if HIT.fullmatch(line))
+    cut = cut or len(hits) < len([line for line in lines if line.strip()])  # 读不懂的行（别的格式）：不算看全了
     return replace(found, state="cut" if cut else "complete", lines=hits, notes=tuple(notes))
 
 
 def output(found: Result, lines: list, cut: bool) -> Result:
     """run_command：第一行是退出码，后面是输出；末尾附的说明（超时、后台进程、没收集的输出）放进 notes。"""
     m = re.fullmatch(r"退出码：(-?\d{1,18})", lines[0]) if lines else None
-    if not m:
-        return replace(found, state="error")
+    if not m:  # 不是“退出码：N”开头的：读不懂，不知道执行了没有
+        return replace(found, state="unreadable")
     body, said = trailing(lines[1:], COMMAND_NOTE)
+    if m[1] == "0" and any(text.startswith("[超过") for text in said):  # 超时被终止的命令退出码不是 0：这是输出
+        body, said = lines[1:], []
     body = [] if body == ["（没有输出）"] else body
     cut = cut or any("没有收集" in text for text in said)
     notes = tuple(("note", text) for text in said)

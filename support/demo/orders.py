@@ -52,8 +52,10 @@ def orders_in(text: str) -> list:
         before = "" if each else name_near(segment, False)  # 红笔 2 盒
         listed = re.split("[和与跟、]", (each or after)[1]) if each or (after and (first or not before)) else []
         named = [n for n in (name_near(i, True) for i in listed) if n] or [before] * bool(before)
-        owned, quantity = re.search(OWNED, segment, re.I), None if m[3] else chinese_number(said)
-        unclear = "" if quantity or owned else f"{said} {unit}{m[3] or ''}"
+        owned, quantity, loose = re.search(OWNED, segment, re.I), None if m[3] else chinese_number(said), rough(text, m)
+        quantity, unclear = (
+            (None, loose) if loose else (quantity, "" if quantity or owned else f"{said} {unit}{m[3] or ''}")
+        )
         wanted = [Order(n, None if owned else quantity, unit, n, unclear) for n in named]
         orders += wanted if each else wanted[:1] + [Order(n, asked=n) for n in named[1:]]  # 3 盒红笔和蓝笔
         bare += [] if wanted or owned else [Order("", quantity, unit, "", unclear)]
@@ -63,6 +65,8 @@ def orders_in(text: str) -> list:
         bare.append(Order("", unclear=f"{m[1]} {name_near(m[2], True) or m[2]}"))
     for m in re.finditer(rf"({CJK}+?)\s*的?\s*(?:{w.STOCK_WORDS})", rest):
         orders += [Order(i, asked=i) for p in re.split("[和与跟、]", m[1]) if (i := name_near(p, after=False))]
+    for m in re.finditer(rf"({CJK}+)\s*[和与跟、]\s*(?=({CJK}+))", rest):  # “红笔 3 盒和蓝笔”：和连着的也是商品
+        orders += [Order(i, asked=i) for i in (name_near(m[1], False), name_near(m[2], True)) if i]
     if not orders and (m := re.search(rf"(?:需要|想要|要买|买|订|查)\s*({CJK}+)", text)):
         orders += [Order(i, asked=i) for i in [name_near(m[1], after=True)] if i]
     return settled([o for o in orders if len(o.item) > 1 and o.item.strip(w.UNITS)], bare)  # “盒”不是商品名
@@ -78,9 +82,12 @@ def name_near(text: str, after: bool) -> str:
     """数量后面紧跟着的（after），或者前面同一小句里的商品名。"""
     if after:  # 紧跟着的那一段里最长的一截
         m = re.match(rf"\s*的?\s*({CJK}+)", text)
-        return max(re.split(w.AROUND, m[1]), key=len) if m else ""
-    piece = re.split(rf"[\s，。？！、,.?!:：;；+]+|(?:{NUMBER})\s*[{w.UNITS}]", text.strip(" \t：:"))[-1]
-    return next((p for p in reversed(re.split(w.AROUND, piece)) if re.fullmatch(f"{CJK}+", p) and p.strip(w.UNITS)), "")
+        name = max(re.split(w.AROUND, m[1]), key=len) if m else ""
+    else:
+        piece = re.split(rf"[\s，。？！、,.?!:：;；+]+|(?:{NUMBER})\s*[{w.UNITS}]", text.strip(" \t：:"))[-1]
+        near = (p for p in reversed(re.split(w.AROUND, piece)) if re.fullmatch(f"{CJK}+", p) and p.strip(w.UNITS))
+        name = next(near, "")
+    return "" if len(name) < 2 or re.match(w.NOT_ITEMS, name) else name  # “红笔 3 盒总价”：问的词、一个字不是商品名
 
 
 def settled(orders: list, bare: list) -> list:
@@ -130,12 +137,12 @@ def english_orders(text: str) -> list:
         asked = " ".join(words[1:] if words[:1] == ["of"] else words)
         if re.fullmatch(w.COLOUR, asked) and (noun := re.search(rf"\b({w.GOODS})\b", q[m.end() :])):
             asked = f"{asked} {noun[1]}"  # “3 red and 2 blue pens”
-        owned = re.search(OWNED, q[: m.start()])
-        quantity = None if owned else w.EN_NUMBERS.get(m[1]) or chinese_number(m[1])
-        unclear = "" if quantity or owned else f"{m[1]} {unit or asked}"
+        owned, loose = re.search(OWNED, q[: m.start()]), rough(q, m)  # “at least 6”“2 dozen”“2 more”：看不准
+        quantity = None if owned or loose else w.EN_NUMBERS.get(m[1]) or chinese_number(m[1])
+        unclear = loose or ("" if quantity or owned else f"{m[1]} {unit or asked}")
         if asked and asked not in w.EN_PRONOUNS:
             orders.append(Order(chinese_name(asked), quantity, unit, asked, unclear))
-        elif unit and not owned:
+        elif (unit or loose) and not owned:
             bare.append(Order("", quantity, unit, "", unclear))
     for m in re.finditer(rf"\b((?:(?:{w.COLOUR})(?:,? and |, | or ))*)({w.COLOUR}) ({w.GOODS})\b", q):
         said = [f"{c} {m[3]}" for c in [*re.findall(w.COLOUR, m[1]), m[2]]]  # red and blue pens
@@ -156,9 +163,22 @@ def quantity_in(text: str) -> tuple | None:
     m = m or re.search(rf"({NUMBER})\s*([{w.UNITS}])", text)
     if not m:
         return None
-    said = m[1].strip()
-    number = w.EN_NUMBERS.get(said) or chinese_number(said)
-    return number, m[2] or "", "" if number else f"{said} {m[2] or ''}".strip()
+    said, loose = m[1].strip(), rough(text.lower(), m)  # “再加 2 盒呢？”“what about 2 more?”：不是新的总数
+    number = None if loose else w.EN_NUMBERS.get(said) or chinese_number(said)
+    return number, m[2] or "", loose or ("" if number else f"{said} {m[2] or ''}".strip())
+
+
+def rough(text: str, m) -> str:
+    """数量前后说它不准、不是总数的词（大约、至少、几十、3 盒以上、再加 2 盒、2 more、每人）：连同数量照原话返回；
+    没有是 ""。只看数量（m 的第一组）前后、量词后面十几个字符。"""
+    pre = re.search(rf"(?:{w.ROUGH})\s*$", text[max(0, m.start() - 12) : m.start()], re.I)
+    unit = m.end(2) if m[2] else m.end(1)  # 量词（有的话）后面
+    after = [(i, re.match(rf"\s*(?:{w.ROUGH})", text[i : i + 12], re.I)) for i in (m.end(1), unit)]
+    post = next(((i, p) for i, p in after if p), None)
+    if not (pre or post):
+        return ""
+    start, end = m.start() - (len(pre[0]) if pre else 0), max(unit, post[0] + post[1].end() if post else 0)
+    return text[start:end].strip()
 
 
 def colour_of(order: Order, old: Order) -> Order:

@@ -256,6 +256,8 @@ def declares(hit: str, name: str) -> bool:
     """search_files 的一行是不是 name 的依赖声明或引入：清单里以它为名的一项，或者 JS、Python 代码里引入的正是这个
     模块（from x import requests 引入的不是 requests 库，requests-mock 不是 requests；注释、文档、别的语言不算）。"""
     path, _, text = HIT.fullmatch(hit).groups()
+    if len(re.findall(r":\d+: ", hit)) > 1:  # 文件名里也像“:1: ”：分不清哪里是内容，不算声明
+        return False
     base, text, n = path.rsplit("/", 1)[-1], text.strip(), re.escape(name)
     manifest = {"package.json": rf'"{n}"\s*:', "pyproject.toml": rf"""^(["']{n}(?![\w.-])|{n}\s*=)"""}
     if base in manifest or base.startswith("requirements"):
@@ -280,7 +282,8 @@ def tests(part, facts, en: bool) -> str:
         partly = seen_part(top, ".", en)
         return say("no_test_folder_part" if partly else "no_test_folder", en, seen=partly)
     files = [f"{f}/{n}" + say("not_listed", en) * n.endswith("/") for f, (_, inside) in subs.items() for n in inside]
-    lines = [f"- {path}" for path in loose + files] or [say("empty_tests", en)]
+    whole = all(got.state in ("complete", "empty") for got, _ in subs.values())  # 列不了的目录不说是空的
+    lines = [f"- {path}" for path in loose + files] or [say("empty_tests", en)] * whole
     lines += [f"（{s}）" if not en else f"({s})" for f, (got, _) in subs.items() if (s := seen_part(got, f, en))]
     said = say("test_files", en) + "\n\n" + "\n".join(lines)
     return said + (say("tests_not_read", en) if "every" in part.asks else "")

@@ -20,7 +20,7 @@ QUOTED = r"\"[^\"]*\"|“[^”]*”|(?<![A-Za-z])'[^']*'(?![A-Za-z])|`[^`]*`|「
 BREAK = r"[，。？！；]+|[,?!;]+|\.(?=\s|$)|\b(?:also|besides)\b|(?:^|(?<=[，。？！；,\s]))(?:另外|还有|顺便|此外)"
 FILE = (  # 带扩展名的文件（src/index.js、[id].js），引号里的可以有空格（'name with spaces.md'）
     r"""['"“`]([^'"“”`\n]*\.[A-Za-z][A-Za-z0-9]{0,7})['"”`]"""
-    r"|(?<![\w./\\\[-])((?:[\w.\[\]-]+/)*[\w\[\]-][\w.\[\]-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/])"
+    r"|(?<![\w./\\\[+-])((?:[\w.\[\]+-]+/)*[\w\[\]+-][\w.\[\]+-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/])"
 )
 NAME = r"[A-Za-z0-9_.~][A-Za-z0-9_./~-]*"  # 只有 ASCII：\w 也认“和”，和分隔符重叠会回溯成指数
 # 目录名按这个顺序找，用先找到的：说了“目录”“folder”的，名字可以有空格、是中文（“empty dir 目录下”“文档 目录”）
@@ -29,8 +29,9 @@ FOLDER = (
     rf"((?:{NAME}(?: {NAME})*\s*[和、]\s*)*{NAME}(?: {NAME})*?)/?\s*(?:目录|文件夹)",
     r"(?<=\s)([\u4e00-\u9fff]{2,12})\s*(?:目录|文件夹)",  # 中文的目录名前面要有空格：“看看 文档 目录”
     rf"((?:{NAME}\s*[和、]\s*)*{NAME})\s*(?:里|下|中)",  # “在 src 里”“src 和 tests 下”
+    r"""\b(?:in|inside|under)\s+(?:the\s+)?["“'`]([^"”'`\n]{1,100})["”'`]""",  # in "my folder"
     rf"\b(?:in|inside|under)\s+(?:the\s+)?({NAME}(?: {NAME})*)\s+(?:folder|directory|dir)\b",
-    rf"\b(?:in|inside|under)\s+(?:the\s+)?((?:{NAME}\s*(?:,|\band\b)\s*)*{NAME})",
+    rf"\b(?:in|inside|under)\s+(?:the\s+)?((?:{NAME}\s*(?:,|\band\b)\s*(?:in\s+)?)*{NAME})",
 )
 DOT_EXT = r"(?<!\w)\.([A-Za-z0-9]{1,8})(?!\w)"
 EXT = (  # “.js 文件”“js 文件”“Python 代码”
@@ -42,10 +43,12 @@ CONTENT = (  # 建文件：内容从哪里开始，到哪里为止
     r"(?:写入|写上|内容是|内容为|里面写)\s*[:：]?\s*|\bwrite\s+(?!\S+\.py\b)"
     r"|\b(?:with(?: the)?(?: content| code| contents)?|containing|that contains)\s*:?\s*"
 )
-CONTENT_END = (
-    r"\s*[，,。；;]?\s*(?:然后|并且|并|再|接着|之后|但|\band then\b|\bthen\b|\band run\b|\bbut\b"
-    r"|\band (?=\S+\.py\b)|\s(?:in)?to\s)"
+CONTENT_END = (  # 句号、问号，“然后”“不要”“另外”这样的词，逗号后面的“运行”“谢谢”（代码里的逗号、分号不算）
+    r"\s*(?:[。？！]|[?!](?=\s|$))|\s*[，,；;]\s*(?:运行|执行|谢谢|多谢|请|\brun\b|\bthanks?\b|\bthx\b|\bplease\b)"
+    r"|\s*[，,。；;]?\s*(?:然后|并且|并|再|接着|之后|但|不要|别|不用|不需要|暂时|另外|还有|顺便|\band then\b|\bthen\b"
+    r"|\band run\b|\bbut\b|\bwithout\b|\bno need\b|\bdo(?:n't| not)\b|\balso\b|\band (?=\S+\.py\b)|\s(?:in)?to\s)"
 )
+REPEAT = r"两次|三次|几次|\d+\s*次|\btwice\b|\bthrice\b|\b\d+ times\b"  # 运行几遍：离线回放只运行一次
 
 
 @dataclass
@@ -88,6 +91,8 @@ def understand(question: str, before: Ask | None = None) -> Ask:
             parts.append(part)
         elif not filler(clause) and (refused or not on_topic(parts, clause)):
             unknown.append(clause[:80])
+        if (part or more) and (part or more).run and (again := re.search(REPEAT, clause.lower())):  # “运行两次”
+            unknown.append(again[0])
         if more and more.run and re.search(r"都|全部|\b(both|all|each)\b", clause.lower()):  # “然后都运行”
             parts = [replace(p, run=p.run or p.kind == "create") for p in parts]
     parts = [filled_in(part, parts[:i], question) for i, part in enumerate(parts)]
@@ -106,26 +111,39 @@ def filled_in(part: Part, before: list, question: str) -> Part:
     数的是那个文件，“src 下有几个文件？一共多少行？”数的是 src。"""
     if part.kind == "inventory":
         part.names = orders_in(part.text) or orders_in(question)
-    if part.kind != "count" or part.names or re.search(EXT, part.text, re.I) or folders_in(part.text):
+    if part.kind != "count" or part.names or folders_in(part.text):
         return part
     named = next((p for p in reversed(before) if p.kind == "file" and "README" not in p.names or p.folder != "."), None)
-    if named and named.kind == "file":
+    if named and named.kind == "file" and not re.search(EXT, part.text, re.I):
         return replace(part, folder=named.names[0], names=named.names, ext=named.names[0].rsplit(".", 1)[-1].lower())
-    return replace(part, folder=named.folder) if named else part
+    return replace(part, folder=named.folder) if named and named.kind != "file" else part
 
 
 def clauses(question: str) -> list:
     """按句拆开，再拆一句里连着问的几件事；引号里的不拆（print("a, b")），2.5、1,000、.py、e.g. 也不拆。"""
     out, start = [], 0
     text = re.sub(r"\b(e\.g|i\.e|etc)\.", r"\1", question, flags=re.I)
-    for m in re.finditer(rf"{QUOTED}|(?P<sep>{BREAK})", text, flags=re.I):
+    code = written(text)
+    names = rf"{NAME}(?:\s*,\s*{NAME})+,?\s+and\s+{NAME}"  # “in src, lib and tests”：一串名字不拆
+    for m in re.finditer(rf"{QUOTED}|\([^()\n]*\)|{names}|(?P<sep>{BREAK})", text, flags=re.I):  # 括号里的也不拆
         digits = 0 < m.start() and m.end() < len(text) and text[m.start() - 1].isdigit() and text[m.end()].isdigit()
-        if m["sep"] is not None and not digits:
+        if m["sep"] is not None and not digits and not code[0] <= m.start() < code[1]:
             out.append(text[start : m.start()])
             start = m.end()
     leading = r"^(?:(?:and|also|so|then|but|plus)\b|而且|并且|然后|那么)[\s,，]*"
     found = [re.sub(leading, "", c.strip(), flags=re.I).strip() for c in [*out, text[start:]]]
     return [piece for clause in found if clause for piece in pieces(clause)]
+
+
+def written(text: str) -> tuple:
+    """建文件时写进去的那一段的位置（“创建 a.py 写入 a=1；print(a) 然后运行它”）：里面的标点不拆；没有是 (0, 0)。"""
+    made, start = re.search(r"\.py\b", text), re.search(CONTENT, text, re.I)
+    if not (made and start and re.search(w.MAKE, text.lower())):
+        return 0, 0
+    quoted = [range(q.start(), q.end()) for q in re.finditer(QUOTED, text)]
+    stops = (m.start() for m in re.finditer(CONTENT_END, text[start.end() :], re.I) if m.start())
+    stop = next((start.end() + i for i in stops if not any(start.end() + i in q for q in quoted)), len(text))
+    return start.end(), stop
 
 
 def pieces(clause: str) -> list:
@@ -137,6 +155,7 @@ def pieces(clause: str) -> list:
             left, after = part_of(clause[: m.start()].strip()), clause[m.end() :].strip()
             right = part_of(after)
             other = left and right and not same_thing(left, right) and not re.fullmatch(r"[\w./-]+", after, re.A)
+            other = other and not re.match(r"(?:in|inside|under)\s|在", after, re.I)  # “used in src and in tests”
             if after and not any(m.start() in q for q in quoted) and (m["strong"] and (left or right) or other):
                 out, clause = [*out, clause[: m.start()].strip()], after
                 break
@@ -202,8 +221,11 @@ def same_thing(first: Part, more: Part) -> bool:
 
 
 def on_topic(parts: list, clause: str) -> bool:
-    """问的本来就在前一件事的回答里（在哪里、版本、路径……）：不另算一件事。"""
-    return bool(parts and re.search(w.ON_TOPIC.get(parts[-1].kind, "$^"), clause.lower()))
+    """问的本来就在前一件事的回答里（在哪里、版本、路径……）：不另算一件事。去掉这些词、客气话和问句的虚词，
+    还剩别的（“税后的价格”“哪些测试失败了”），就不是：照原话说没做。"""
+    pattern = w.ON_TOPIC.get(parts[-1].kind) if parts else None
+    rest = re.sub(f"{pattern}|{w.FILLER}|{w.ASKING}|[\\W_]+", "", clause.lower()) if pattern else "?"
+    return bool(pattern and re.search(pattern, clause.lower()) and not rest)
 
 
 def spread(part: Part) -> list:
@@ -259,16 +281,29 @@ def library_names(clause: str) -> list:
 def paths_in(text: str) -> list:
     """问题里的文件名，和跟它们连着列出来的（“blob.bin 和 pipe”）。"""
     found = [m[1] or m[2] for m in re.finditer(FILE, text)]
-    for m in re.finditer(r"\s*(?:和|、|，)\s*([A-Za-z_][\w-]*)(?![\w./])", text):
+    for m in re.finditer(r"(?<![\w./])([A-Za-z_][\w-]*)\s*(?:和|、|，|,|\band\b)\s*(?=['\"“`]?([\w./-]+))", text):
+        if m[2] in found and m[1].lower() not in (
+            "and",
+            "or",
+            "the",
+            "a",
+            "an",
+            "it",
+            "its",
+        ):  # “Dockerfile 和 README.md”
+            found.insert(found.index(m[2]), m[1])
+    for m in re.finditer(r"\s*(?:和|、|，|,|\band\b)\s*([A-Za-z_][\w-]*)(?![\w./])", text):
         if found and text[: m.start()].rstrip("'\"”` ").endswith(tuple(found)) and m[1].lower() not in w.NOT_NAMES:
-            found.append(m[1])
+            found.append(m[1])  # “blob.bin 和 pipe”
     return list(dict.fromkeys(found))
 
 
 def folders_in(clause: str) -> list:
     """问题里说的目录（“src 和 tests 目录下”是两个）；this、current、当前这样的词不算。FOLDER 里先找到的那一种算数。"""
     for pattern in FOLDER:
-        found = [re.split(r"\s*(?:[和、,]|\band\b)\s*", m[1]) for m in re.finditer(pattern, clause, flags=re.I)]
+        found = [
+            re.split(r"\s*(?:[和、,]|\band\b)\s*(?:in\s+)?", m[1]) for m in re.finditer(pattern, clause, flags=re.I)
+        ]
         folders = [f.strip().rstrip("/.") for group in found for f in group]
         if folders := list(dict.fromkeys(f for f in folders if f and f.lower() not in w.NOT_FOLDERS)):
             return folders
@@ -290,8 +325,10 @@ def create_part(clause: str, name: str) -> Part:
 def runs(text: str) -> bool:
     """说了要运行，又没说别运行。"""
     text = text.lower()
-    dont = re.search(r"(不要|别|不用|无需|先不)\s*(运行|执行|跑)|\b(not|n't|never|without)\s+(run|execut)", text)
-    return bool(re.search(r"运行|执行|跑|\b(run|execute)\b", text) and not dont)
+    dont = (
+        r"(不要|别|不用|无需|先不|不需要|不必|暂时不|暂不)\s*(运行|执行|跑)|(\bnot|n't|\bnever|\bwithout|\bno need)\s+"
+    )
+    return bool(re.search(r"运行|执行|跑|\b(run|execute)\b", text) and not re.search(dont + "(to )?(run|execut)", text))
 
 
 # ── 接着上一个问题问 ─────────────────────────────────────────
@@ -323,7 +360,7 @@ def with_items(part: Part, before: Ask, quantity: bool) -> Part:
     if previous is None:
         return part
     old, each = previous[0], re.search(w.EACH_ITEM, part.text.lower())  # “两种各要 1 盒呢？”：问过的每一种
-    previous = before.items if each and before.items else previous
+    previous, also = before.items if each and before.items else previous, re.search(w.ALSO, part.text.lower())
     if not part.names and (amount := quantity_in(part.text)):
         number, unit, unclear = amount
         orders = [replace(o, quantity=number, unit=unit or o.unit, unclear=unclear) for o in previous]
@@ -331,6 +368,12 @@ def with_items(part: Part, before: Ask, quantity: bool) -> Part:
     names = [colour_of(o, old) for o in part.names] or [o for o in [other_item(part.text, old)] if o]
     if not names:  # 没说新的商品，也没说新的数量（“库存有多少？”）：就是上一个问题的那几种
         return replace(part, names=previous, carried="items")
-    same = [replace(o, quantity=old.quantity, unit=old.unit, unclear=old.unclear) for o in names]
+    if also:  # “蓝笔也要 1 盒”：连同上一个问题的商品一起算
+        return replace(
+            part, names=previous + [o for o in names if o.item not in {p.item for p in previous}], carried="also"
+        )
+    known, amounts = {o.item: o for o in previous}, {(o.quantity, o.unit, o.unclear) for o in previous}
+    same = [old if len(amounts) == 1 else known.get(o.item, o) for o in names]  # 唯一的那个数量，或者这一种自己的
+    same = [replace(o, quantity=s.quantity, unit=s.unit, unclear=s.unclear) for o, s in zip(names, same, strict=True)]
     kept = [o if o.quantity or o.unclear or not quantity else s for o, s in zip(names, same, strict=True)]
     return replace(part, names=kept, carried="quantity" if kept != names else "")

@@ -27,6 +27,8 @@ def ran(facts, command: str, en: bool, what: str, quoting: bool = False, **field
     got, what = facts.need(("run_command", {"command": command}))[0], say(what, en, **fields)
     if got.state in ("not_run", "no_tool", "missing", "error"):
         return got, say("not_run", en, reason=reason(got, en), what=what)
+    if got.state == "unreadable":
+        return got, say("command_odd", en, command=command, said=" ".join(got.raw.split())[:120], what=what)
     if got.code:  # 退出码不是 0：引用最像报错的那一行（超时的说明优先，没有就是最后一行）
         errors = [t for _, t in got.notes if t.startswith("[超过")] + [
             x for x in got.lines if re.search(ERROR_WORDS, x, re.I)

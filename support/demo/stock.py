@@ -29,14 +29,18 @@ def inventory(part, facts, en: bool) -> str:
         return say("which_item", en)
     with decimal.localcontext(EXACT):
         template, orders = stock_path("\n".join(facts.system)), part.names[: MAX_NAMES * 2]  # 一次最多查十种
-        pasted = {r.get("item"): r for text in facts.questions[-1:] for r in json_records(text) if stock_record(r)}
+        records = [r for text in facts.questions[-1:] for r in json_records(text) if "stock" in r]  # 用户贴的记录
+        items = [r.get("item") for r in records if stock_record(r)]
+        pasted = {
+            r.get("item"): r for r in records if stock_record(r) and items.count(r.get("item")) == 1
+        }  # 贴两条不用
         pasted |= {orders[0].item: pasted[None]} if len(orders) == 1 and None in pasted else {}  # 没写商品名的就是它
         paths = {o.item: f"{template[0]}{o.item}{template[1]}" for o in orders if template and o.item not in pasted}
         all_pages(facts, "read_file", [{"path": p} for p in paths.values()])  # 几种商品：同一轮里一起读
         found = [fact(facts, o, paths.get(o.item), pasted.get(o.item), "total" in part.asks) for o in orders]
         said = (
             join(((o.asked if en else "") or o.item for o in orders), en)
-            if part.carried == "items"
+            if part.carried in ("items", "also")
             else amount(orders[0], en)
         )
         answer = say(f"carried_{part.carried}", en, said=said) if part.carried else ""
@@ -49,7 +53,10 @@ def inventory(part, facts, en: bool) -> str:
         if not template and any(CUT_NOTE.search(text[-200:]) for text in facts.system):  # 写着位置的那段也许被截掉了
             answer += say("rules_cut", en)
         more = [o.item for o in part.names[MAX_NAMES * 2 :]]
-        answer += "\n" + say("only_checked", en) + sources(found, en)
+        unused = len(records) - sum(o.item in pasted for o in orders)  # 对不上、贴了两条、用不了：说出来，不悄悄丢掉
+        answer += (
+            "\n" + say("only_checked", en) + sources(found, en) + say("pasted_unused", en, n=unused) * bool(unused)
+        )
         return answer + (say("too_many", en, names=join(more, en), n=MAX_NAMES * 2) if more else "")
 
 
@@ -65,7 +72,7 @@ def stock_path(system: str) -> tuple | None:
 def fact(facts, order, path: str | None, pasted: dict | None, total: bool) -> dict:
     """一种商品：用户要的和读到的记录。kind：ok、report、error、unknown、cut、bad、other_item、other_unit、no_quantity。"""
     name = order.item if order.asked in ("", order.item) else f"{order.asked.capitalize()} ({order.item})"
-    found, data = {"order": order, "path": path or "", "name": name, "source": path}, pasted
+    found, data = {"order": order, "path": path or say("pasted", False), "name": name, "source": path}, pasted
     if not pasted and not path:
         return {**found, "kind": "unknown"}
     if not pasted:
@@ -77,11 +84,12 @@ def fact(facts, order, path: str | None, pasted: dict | None, total: bool) -> di
             return {**found, "kind": "cut" if got.state != "complete" else "bad"}
     price = Decimal(str(data["unit_price"]))
     found |= {"data": data, "stock": data["stock"], "price": price, "money": data.get("currency")}
-    if data.get("item", order.item) != order.item:
+    if (data.get("item") or order.item) != order.item:
         return {**found, "kind": "other_item"}
     if order.quantity is None:  # 问够不够、多少钱却没说数量：问数量；只问有多少、单价：照实说
         return {**found, "kind": "no_quantity" if total or order.unclear else "report"}
-    if data.get("unit") and order.unit and data["unit"] != order.unit:  # 数据说的是支，问的是箱：不能直接比
+    units = [EN_SINGULAR.get(u, u) for u in (data.get("unit"), order.unit)]  # boxes 和 box 是一个单位
+    if units[0] and units[1] and units[0] != units[1]:  # 数据说的是支，问的是箱：不能直接比
         return {**found, "kind": "other_unit"}
     return {**found, "kind": "ok", "enough": data["stock"] >= order.quantity, "cost": price * order.quantity}
 
