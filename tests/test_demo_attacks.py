@@ -8,6 +8,7 @@ import re
 import pytest
 from conftest import ROOT, our_tool, posix_only, run_main, time_limit
 
+from support.demo.followup import in_context
 from support.demo.manifests import Dep, pyproject_deps, requirements_deps, short_version
 from support.demo.model import demo_client, next_step
 from support.demo.question import understand
@@ -909,3 +910,158 @@ def test_a_unit_in_the_plural_is_the_same_unit_and_a_null_item_is_no_item(invent
     (inventory / "stock" / "红笔.json").write_text(json.dumps(record), encoding="utf-8")
     text = final(answer(inventory, "I need 3 boxes of red pens. Enough?"))
     assert "Enough." in text and "None" not in text
+
+
+# ── 攻击第三轮 ──────────────────────────────────────────────────────────────
+def test_also_with_a_new_quantity_uses_it_and_the_carried_note_names_what_was_carried(inventory):
+    turns = conversation(inventory, "我需要 3 盒红笔和 2 盒蓝笔。够吗？", "红笔也要 4 盒呢？")
+    assert "红笔：库存 5，你需要 4 盒" in turns[1]
+    record = {"item": "黑笔", "stock": 10, "unit_price": 3, "currency": "CNY"}
+    (inventory / "stock" / "黑笔.json").write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
+    note = conversation(inventory, "我需要 3 盒红笔。够吗？", "那蓝笔 1 盒和黑笔呢？")[1]
+    assert "（数量沿用你上一个问题的 3 盒。）" in note and "沿用你上一个问题的 1 盒" not in note
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "我们 5 个人，需要红笔，够吗？", "我上周买了 3 盒红笔，现在库存够吗？",
+        "I need between 3 and 5 boxes of red pens. Enough?", "I need 3, maybe 4 boxes of red pens. Enough?",
+        "I need less than 3 boxes of red pens. Enough?", "我需要 ~4 盒红笔，够吗？", "我需要将近 4 盒红笔，够吗？",
+        "我需要不超过 3 盒红笔，够吗？", "I need almost 10 boxes of red pens. Enough?",
+    ],
+)  # fmt: skip
+def test_a_number_that_is_not_the_order_is_never_priced(inventory, question):
+    text = final(answer(inventory, question))
+    assert "够。" not in text and "Enough." not in text and "一共" not in text.split("只查询")[0]
+
+
+@pytest.mark.parametrize("question", ["红笔一盒多少钱？", "How much is one box of red pens?"])
+def test_the_price_of_one_is_not_an_order_of_one(inventory, question):
+    text = final(answer(inventory, question))
+    assert "12" in text and "够" not in text and "Enough" not in text and "you need" not in text
+
+
+def test_test_files_in_a_named_folder_and_an_honest_scope(workdir):
+    (workdir / "src" / "__tests__").mkdir(parents=True)
+    (workdir / "src" / "__tests__" / "b.js").write_text("x\n", encoding="utf-8")
+    assert "- src/__tests__/b.js" in final(answer(workdir, "帮我看看 src/__tests__ 目录下有哪些测试文件"))
+    text = final(answer(workdir, "Which test files are there?"))
+    assert "The top of the work folder has no" in text and "I did not look in deeper folders" in text
+
+
+def test_a_branch_with_a_warning_line_is_quoted_not_named():
+    said = one_call(
+        "run_command", {"command": "git branch --show-current"}, "退出码：0\nwarning: x\nmaster", "当前 git 分支"
+    )
+    assert "当前 git 分支是" not in said and "warning: x" in said and "master" in said
+
+
+@pytest.mark.parametrize(
+    "question, content, run",
+    [
+        ('创建 b.py 写入 d = {"a": 1}; print(d) 然后运行它', 'd = {"a": 1}; print(d)', True),
+        ('create a.py with print(f"{1+1}") and run it', 'print(f"{1+1}")', True),
+        ('创建 a.py 写入 print("hi") 运行它', 'print("hi")', True),
+        ("创建 b.py 写入以下内容：print(1)", "print(1)", False),
+        ("创建 c.py 写入 print(1)，先别运行", "print(1)", False),
+        ("create run.py with print(1)", "print(1)", False),
+    ],
+)
+def test_the_content_and_the_run_are_what_was_said(question, content, run):
+    assert [(p.content, p.run) for p in understand(question).parts] == [(content, run)]
+
+
+def test_a_second_file_to_create_is_named():
+    assert understand("创建 a.py 和 b.py，都写入 print(1)").unknown
+
+
+def test_a_pasted_record_with_a_name_beats_one_without(inventory):
+    text = final(
+        answer(
+            inventory, '我需要 3 盒红笔，够吗？{"item":"红笔","stock":1,"unit_price":12} {"stock":9,"unit_price":12}'
+        )
+    )
+    assert "红笔库存只有 1" in text
+
+
+@pytest.mark.parametrize("second", ["那 tests 里呢？", "and in tests?"])
+def test_a_folder_follow_up_repeats_the_last_thing_there_not_a_test_listing(second):
+    before = understand("src 里有没有用到 express？")
+    assert [(p.kind, p.folder, p.names) for p in in_context(second, before).parts] == [("use", "tests", ["express"])]
+    before = understand("统计 src 目录下 .js 文件的行数")
+    assert [(p.kind, p.folder) for p in in_context(second, before).parts] == [("count", "tests")]
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["web 目录的技术栈是什么？api 目录的技术栈呢？", "What is the tech stack of the web folder and of the api folder?"],
+)
+def test_the_stack_of_two_folders_is_two_answers(question):
+    assert [(p.kind, p.folder) for p in understand(question).parts] == [("stack", "web"), ("stack", "api")]
+
+
+def test_every_script_of_a_python_project_is_named(workdir):
+    scripts = '[project]\nname = "x"\n\n[project.scripts]\nx-server = "x.server:main"\nx-admin = "x.admin:main"\n'
+    (workdir / "pyproject.toml").write_text(scripts, encoding="utf-8")
+    text = final(answer(workdir, "What is the entry point?"))
+    assert "x.server:main" in text and "x-admin" in text
+
+
+@pytest.mark.parametrize(
+    "question", ["Show me line 50 of notes.md", "Show me the end of notes.md", "notes.md 第 50 行是什么"]
+)
+def test_a_part_of_a_file_it_does_not_show_is_named(question):
+    assert understand(question).unknown
+
+
+@pytest.mark.parametrize(
+    "question, item",
+    [("I need 4 red pens tomorrow. Enough?", "红笔"), ("I need 4 red pens as well. Enough?", "红笔"),
+     ("我需要 3 盒红笔最好，够吗？", "红笔"), ("给我来 3 盒红笔，一共多少钱？", "红笔")],
+)  # fmt: skip
+def test_words_around_an_item_are_not_part_of_it(question, item):
+    (part,) = [p for p in understand(question).parts if p.kind == "inventory"]
+    assert [(o.item, o.quantity) for o in part.names][:1] in ([(item, 4)], [(item, 3)])
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "I need 3 boxes of red pens. Is there enough in stock? If so, how much in total?",
+        "我需要 3 盒红笔，如果充足，一共多少钱？",
+    ],
+)
+def test_if_so_is_part_of_the_question_not_an_unknown_sentence(question):
+    assert not understand(question).unknown
+
+
+def test_too_expensive_is_named_not_read_as_also(inventory):
+    turns = conversation(inventory, "I need 3 red pens. Enough?", "What about 2 blue pens? Is that too expensive?")
+    assert "Together with" not in turns[1] and "too expensive" in turns[1]
+
+
+def test_a_verb_before_a_folder_is_not_part_of_its_name():
+    assert [(p.kind, p.folder) for p in understand("list files in src 目录").parts] == [("ls", "src")]
+
+
+def test_many_long_questions_and_many_notes_come_back_quickly():
+    long = {"role": "user", "content": "、used" * 200}
+    history = [m for _ in range(30) for m in (long, {"role": "assistant", "content": "ok"})] + [long]
+    notes = "退出码：0\nmain\n" + "[还有进程占着输出管道，之后的输出没有收集]\n" * 80000
+    with time_limit(20):
+        next_step(history, TOOLS)
+        one_call("run_command", {"command": "git branch --show-current"}, notes, "当前 git 分支")
+
+
+def test_at_most_five_manifests_are_read_and_the_rest_named(workdir):
+    for i in range(8):
+        (workdir / f"requirements-{i}.txt").write_text("flask\n", encoding="utf-8")
+    out = answer(workdir, "帮我看看这个项目用了什么技术栈")
+    assert out.count("[调用工具] read_file") == 5 and "还有这些依赖清单没有读" in final(out)
+
+
+def test_a_windows_file_name_with_spaces_or_ampersands_is_quoted():
+    from support.demo.shell import write_command
+
+    assert write_command("a & b.py", "print(1)", windows=True) == '> "a & b.py" echo print(1)'

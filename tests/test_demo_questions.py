@@ -6,6 +6,7 @@ import json
 import pytest
 from conftest import ROOT, run_main
 
+from support.demo.followup import in_context
 from support.demo.model import next_step
 from support.demo.orders import chinese_number
 from support.demo.question import understand
@@ -326,9 +327,9 @@ def test_the_folder_and_the_kind_of_file_are_heard(question, kind, detail):
 
 def test_follow_ups_in_another_folder_and_about_another_item():
     before = understand("看看这个目录下面有哪些东西")
-    assert [(p.kind, p.folder) for p in understand("那 src 里面呢？", before).parts] == [("ls", "src")]
+    assert [(p.kind, p.folder) for p in in_context("那 src 里面呢？", before).parts] == [("ls", "src")]
     pens = understand("How many red pens do you have?")
-    assert [o.item for p in understand("what about pencils?", pens).parts for o in p.names] == ["铅笔"]
+    assert [o.item for p in in_context("what about pencils?", pens).parts for o in p.names] == ["铅笔"]
 
 
 @pytest.mark.parametrize(
@@ -401,8 +402,8 @@ def test_a_line_count_after_a_folder_counts_that_folder_and_says_which_files(pro
 
 def test_a_folder_follow_up_after_the_test_files_lists_that_folder():
     before = understand("Which test files are there?")
-    assert [(p.kind, p.folder) for p in understand("and in src?", before).parts] == [("ls", "src")]
-    assert [(p.kind, p.folder) for p in understand("那 src 呢？", understand("有哪些测试文件？")).parts] == [
+    assert [(p.kind, p.folder) for p in in_context("and in src?", before).parts] == [("ls", "src")]
+    assert [(p.kind, p.folder) for p in in_context("那 src 呢？", understand("有哪些测试文件？")).parts] == [
         ("ls", "src")
     ]
 

@@ -131,10 +131,10 @@ def page(found: Result, lines: list, cut: bool) -> Result:
 
 def trailing(lines: list, note: re.Pattern) -> tuple:
     """末尾照原话附的说明（可能有几句）：(前面的行, 说明)。说明只在末尾：内容里像说明的行照样是内容。"""
-    said = []
-    while lines and note.fullmatch(lines[-1].strip()):
-        said, lines = [lines[-1].strip(), *said], lines[:-1]
-    return lines, said
+    end = len(lines)
+    while end and note.fullmatch(lines[end - 1].strip()):
+        end -= 1
+    return lines[:end], [line.strip() for line in lines[end:]]
 
 
 def search_page(found: Result, lines: list, cut: bool) -> Result:
@@ -203,16 +203,18 @@ class Facts:
         self.earlier, read_at, ran = set(), {}, -1  # 以前的问题里读到的；第几条消息里读到的；最后执行的命令
         functions = [t.get("function") or {} for t in tools]
         self.tools = {fn.get("name"): str(fn.get("description") or "") for fn in functions}
-        calls, waiting = {}, []
+        calls, waiting, last = {}, [], max((i for i, m in enumerate(messages) if m.get("role") == "user"), default=-1)
         for i, m in enumerate(messages):
             role = m.get("role")
             if role == "system":
                 self.system.append(text_of(m.get("content")))
-            elif role == "user":  # 新的问题：执行过的命令、没读成的（再试一次）、命令执行之前读到的，都不算了
+            elif role == "user":
                 self.questions.append(text_of(m.get("content")))
+                self.asked = set()
+            if i == last:  # 这个问题之前的：执行过的命令、没读成的（再试一次）、命令执行之前读到的，都不算了
                 old = {k for k, r in self.results.items() if k[0] == "run_command" or r.state in ("error", "not_run")}
                 self.results = {k: r for k, r in self.results.items() if read_at[k] > ran and k not in old}
-                self.asked, self.earlier = set(), set(self.results)
+                self.earlier = set(self.results)
             elif role == "assistant":
                 waiting = [call_of(tc) for tc in m.get("tool_calls") or []]
                 calls.update({tc.get("id"): c for tc, c in zip(m.get("tool_calls") or [], waiting, strict=True)})

@@ -14,11 +14,13 @@ from openai.types.chat import ChatCompletion
 
 from support.demo import project, shell, stock
 from support.demo.facts import Facts, Missing, gather
-from support.demo.question import MAX_NAMES, understand
+from support.demo.followup import in_context
+from support.demo.question import MAX_NAMES
 from support.demo.words import join, say
 from support.request_rules import check_request
 
 MAX_CALLS = 10  # 一次回复最多几个调用
+MAX_BEFORE = 5  # 接着问时最多往前读几个问题（每一步都要重读：对话再长，一步的时间也有上限）
 JSON = {"content-type": "application/json"}
 PLANS = {kind: getattr(m, kind) for m in (project, shell, stock) for kind in m.KINDS}  # 每一类问题的计划：同名的函数
 
@@ -41,8 +43,8 @@ def next_step(messages: list, tools: list, by_position: bool = False):
     if not facts.questions:  # 原任务没送来：只能说看到了什么、缺什么
         return stock.no_task(facts)
     ask = before = None
-    for question in facts.questions:  # 每个问题都和它前面的一起读：接着问的，沿用上一个有内容的问题（“谢谢”不算）
-        ask = understand(question, before)
+    for question in facts.questions[-MAX_BEFORE:]:  # 每个问题和它前面的几个一起读：接着问的，沿用上一个有内容的问题
+        ask = in_context(question, before)
         before = ask if ask.parts else before
     if not ask.parts:
         return say("unknown_question", ask.en, question=facts.questions[-1][:80]) + say("offline", ask.en)

@@ -18,7 +18,10 @@ EN_ONE = rf"[-−+]?\d[\d.,/~*x×^+-]*(?:e[-+]?\d+)?|{'|'.join(w.EN_NUMBERS)}"
 EN_MORE = r"(?:\s*(?:k|thousand|hundred|million|or so)\b|-?ish\b)?"  # 3k、3 or so、3-ish：看不准
 EN_SIGN = r"(?:\s*\b(?:or|to|plus|times)\b\s*|\s+[-–+]\s*|[-–+]\s+|–)"  # 同上：3-4 整个是一个 EN_ONE
 EN_NUMBER = rf"(?:{EN_ONE})(?:{EN_SIGN}(?:{EN_ONE}))*{EN_MORE}"
-OWNED = r"(?:我|我们|手上|手里|已经)有\s*$|\bi (?:already )?(?:have|own|'ve got)\s*$"  # “我手上有 2 盒”：不是要的
+OWNED = (  # “我手上有 2 盒”“我上周买了 3 盒”：不是要的
+    r"(?:(?:我|我们|手上|手里|已经)有|买了|用了|卖了|用掉了)\s*$|上周|上个月|昨天|前天|之前|去年"
+    r"|\bi (?:already )?(?:have|own|'ve got|bought|used)\s*$|\blast (?:week|month|year)\b|\byesterday\b"
+)
 DIGITS = dict(zip("一二两三四五六七八九", (1, 2, 2, 3, 4, 5, 6, 7, 8, 9), strict=True))
 POWERS = {"十": 10, "百": 100, "千": 1000, "万": 10**4, "亿": 10**8}
 
@@ -58,6 +61,8 @@ def orders_in(text: str) -> list:
         )
         wanted = [Order(n, None if owned else quantity, unit, n, unclear) for n in named]
         orders += wanted if each else wanted[:1] + [Order(n, asked=n) for n in named[1:]]  # 3 盒红笔和蓝笔
+        if not (wanted or owned) and (noun := re.match(rf"\s*({CJK})", text[m.end() :])):  # “5 个人”：数的是别的
+            quantity, unclear = None, f"{said} {unit}{noun[1]}"
         bare += [] if wanted or owned else [Order("", quantity, unit, "", unclear)]
         start = m.end() + (after.end() if after and listed and not each else 0)
     rest = re.sub(rf"({NUMBER})\s*[{w.UNITS}]半?", " ", text)  # 说了数量的上面算过了
@@ -171,7 +176,7 @@ def quantity_in(text: str) -> tuple | None:
 def rough(text: str, m) -> str:
     """数量前后说它不准、不是总数的词（大约、至少、几十、3 盒以上、再加 2 盒、2 more、每人）：连同数量照原话返回；
     没有是 ""。只看数量（m 的第一组）前后、量词后面十几个字符。"""
-    pre = re.search(rf"(?:{w.ROUGH})\s*$", text[max(0, m.start() - 12) : m.start()], re.I)
+    pre = re.search(rf"(?:{w.ROUGH})\s*$", text[max(0, m.start() - 20) : m.start()], re.I)
     unit = m.end(2) if m[2] else m.end(1)  # 量词（有的话）后面
     after = [(i, re.match(rf"\s*(?:{w.ROUGH})", text[i : i + 12], re.I)) for i in (m.end(1), unit)]
     post = next(((i, p) for i, p in after if p), None)

@@ -26,6 +26,7 @@ SUBPROJECTS = {"web", "frontend", "backend", "client", "server", "ui", "api", "s
 START = re.compile(r"\b(?:node|nodemon|ts-node|tsx|python3?|deno run)\s+(?:-\S+\s+)*([\w./-]+\.[a-z]{2,3})\b")
 ENTRY_NAMES = "index.js main.js app.js server.js index.ts main.ts main.py app.py manage.py __main__.py main.go".split()
 TOOL_FOLDERS = {".git", ".hg", ".svn", ".venv", ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".cache"}
+TEST_FOLDERS = ("tests", "test", "__tests__", "spec")
 LANGUAGES = {e: "js" for e in "js mjs cjs jsx ts tsx vue svelte".split()} | {"py": "py", "pyi": "py"}  # 认得引入的语言
 
 
@@ -60,7 +61,7 @@ def stack(part, facts, en: bool) -> str:
     """工作目录（或问题里说的那个目录）这一层的依赖清单，按类别列出依赖；README 的第一段也说出来。"""
     top, names = listing(facts, part.folder)
     partly, base = seen_part(top, part.folder, en), "" if part.folder == "." else part.folder + "/"
-    paths = [base + p for p in manifests_in(names)]
+    paths, skipped = [base + p for p in manifests_in(names)][:MAX_NAMES], manifests_in(names)[MAX_NAMES:]  # 最多读 5 份
     if not paths:
         return say("no_manifest_part" if partly else "no_manifest", en, seen=partly)
     deps, notes, bad = {}, [], {}
@@ -84,6 +85,7 @@ def stack(part, facts, en: bool) -> str:
     runtimes += say("runtime_of", en, runtime=join(wanted, en)) if wanted else ""
     lines = grouped(deps.values(), en) + notes + [say("runtime_line", en, runtimes=runtimes)]
     lines += [say("more_manifests", en, seen=partly)] if partly else []
+    lines += [say("manifests_skipped", en, names=join(skipped, en))] if skipped else []
     subs = [f for f in names if f.rstrip("/") in SUBPROJECTS]  # 子项目自己的清单没有看：说出来，不悄悄漏掉
     lines += [say("folders_unread", en, folders=join(subs, en))] if subs else []
     readme = readme_in(names) if part.folder == "." else None
@@ -159,7 +161,10 @@ def entry(part, facts, en: bool) -> str:
     py = facts.pages("read_file", {"path": "pyproject.toml"}) if not main and "pyproject.toml" in names else None
     if scripts := scripts_in(py.text) if py and py.state == "complete" else []:  # [project.scripts]：装好以后的命令
         table, name, target = scripts[0]
-        said = say("entry_script", en, target=target, table=table, name=name)
+        more = join((f"`{n}`（{t}）" if not en else f"`{n}` ({t})" for _, n, t in scripts[1:]), en)
+        said = say("entry_script", en, target=target, table=table, name=name) + say(
+            "more_scripts", en, more=more
+        ) * bool(more)
         return said + (say("run_installed", en, name=name) if "how" in part.asks else "")
     if main:  # 列全了顶层目录、里面又没有 main 写的那个（dist/ 要先构建）：照实说
         gone = top.state == "complete" and main.removeprefix("./").split("/")[0] not in {n.rstrip("/") for n in names}
@@ -274,8 +279,9 @@ def declares(hit: str, name: str) -> bool:
 # ── 测试文件、一个文件、项目是做什么的 ──────────────────────────────
 def tests(part, facts, en: bool) -> str:
     """测试目录（tests/、test/……）里的文件，和顶层按测试命名的文件（test_x.py、x.test.js）。"""
-    top, names = listing(facts)
-    folders = [f.rstrip("/") for f in names if f in ("tests/", "test/", "__tests__/", "spec/")]
+    named = part.folder.rstrip("/") not in (".", *TEST_FOLDERS)  # 问题里说了别的目录（src/__tests__）：就是那个目录
+    top, names = (None, []) if named else listing(facts)
+    folders = [f.rstrip("/") for f in names if f.rstrip("/") in TEST_FOLDERS] or [part.folder] * named
     subs = {f: listing(facts, f) for f in folders}
     loose = [n for n in names if re.fullmatch(r"test_.+\.py|.+_test\.(py|go)|.+\.(test|spec)\.[cm]?[jt]sx?", n)]
     if not subs and not loose:

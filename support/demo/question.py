@@ -1,12 +1,12 @@
 """离线演示听懂问题：按关键词（words.KINDS）认出每一小句问的是哪一类事（Part），中文、英文都行；认不出的照原话记着。
-没认出类的一小句接着前一件事说（同一个问题里的，或者上一个问题的）：“版本呢？”“那蓝笔呢？”“要是 2 盒呢？”。
-库存问题里的商品和数量由 orders.py 听。"""
+没认出类的一小句接着同一个问题里的前一件事说：“技术栈？版本呢？”“创建 hello.py，内容是 print(1)”。
+接着上一个问题问的，followup.py 再读；库存问题里的商品和数量由 orders.py 听。"""
 
 import re
 from dataclasses import dataclass, field, replace
 
 from support.demo import words as w
-from support.demo.orders import colour_of, english, orders_in, other_item, quantity_in
+from support.demo.orders import english, orders_in
 
 MAX_QUESTION = 1000  # 一个问题最多读这么多字符：这么长的问题也没有规则读得懂
 MAX_NAMES = 5  # 一件事最多查几个名字（目录、文件、库名）：再多就说没查
@@ -23,6 +23,7 @@ FILE = (  # 带扩展名的文件（src/index.js、[id].js），引号里的可�
     r"|(?<![\w./\\\[+-])((?:[\w.\[\]+-]+/)*[\w\[\]+-][\w.\[\]+-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/])"
 )
 NAME = r"[A-Za-z0-9_.~][A-Za-z0-9_./~-]*"  # 只有 ASCII：\w 也认“和”，和分隔符重叠会回溯成指数
+EXPLICIT = r"(?:folder|directory|and|of|the|in)\b"  # “the web folder and of the api folder”：名字里不会有的词
 # 目录名按这个顺序找，用先找到的：说了“目录”“folder”的，名字可以有空格、是中文（“empty dir 目录下”“文档 目录”）
 FOLDER = (
     r"""["“'`「]([^"”'`」\n]{1,100})["”'`」]\s*(?:目录|文件夹|folder|directory)""",
@@ -30,7 +31,7 @@ FOLDER = (
     r"(?<=\s)([\u4e00-\u9fff]{2,12})\s*(?:目录|文件夹)",  # 中文的目录名前面要有空格：“看看 文档 目录”
     rf"((?:{NAME}\s*[和、]\s*)*{NAME})\s*(?:里|下|中)",  # “在 src 里”“src 和 tests 下”
     r"""\b(?:in|inside|under)\s+(?:the\s+)?["“'`]([^"”'`\n]{1,100})["”'`]""",  # in "my folder"
-    rf"\b(?:in|inside|under)\s+(?:the\s+)?({NAME}(?: {NAME})*)\s+(?:folder|directory|dir)\b",
+    rf"\b(?:in|inside|under|of)\s+(?:the\s+)?({NAME}(?: (?!{EXPLICIT}){NAME})*)\s+(?:folder|directory|dir)\b",
     rf"\b(?:in|inside|under)\s+(?:the\s+)?((?:{NAME}\s*(?:,|\band\b)\s*(?:in\s+)?)*{NAME})",
 )
 DOT_EXT = r"(?<!\w)\.([A-Za-z0-9]{1,8})(?!\w)"
@@ -40,11 +41,12 @@ EXT = (  # “.js 文件”“js 文件”“Python 代码”
 )
 LANGUAGE_EXT = {"python": "py", "javascript": "js", "typescript": "ts"}
 CONTENT = (  # 建文件：内容从哪里开始，到哪里为止
-    r"(?:写入|写上|内容是|内容为|里面写)\s*[:：]?\s*|\bwrite\s+(?!\S+\.py\b)"
+    r"(?:写入|写上|内容是|内容为|里面写)\s*(?:以下内容|如下内容|下面的内容|以下代码)?\s*[:：]?\s*|\bwrite\s+(?!\S+\.py\b)"
     r"|\b(?:with(?: the)?(?: content| code| contents)?|containing|that contains)\s*:?\s*"
 )
 CONTENT_END = (  # 句号、问号，“然后”“不要”“另外”这样的词，逗号后面的“运行”“谢谢”（代码里的逗号、分号不算）
     r"\s*(?:[。？！]|[?!](?=\s|$))|\s*[，,；;]\s*(?:运行|执行|谢谢|多谢|请|\brun\b|\bthanks?\b|\bthx\b|\bplease\b)"
+    r"|\s+(?:运行它|执行它|跑一下|\brun it\b)|\s*[，,；;]?\s*(?:先别|先不)"
     r"|\s*[，,。；;]?\s*(?:然后|并且|并|再|接着|之后|但|不要|别|不用|不需要|暂时|另外|还有|顺便|\band then\b|\bthen\b"
     r"|\band run\b|\bbut\b|\bwithout\b|\bno need\b|\bdo(?:n't| not)\b|\balso\b|\band (?=\S+\.py\b)|\s(?:in)?to\s)"
 )
@@ -63,7 +65,8 @@ class Part:
     content: str | None = None  # 建文件：写进去的内容
     run: bool = False  # 建文件：建好以后运行它
     asks: set = field(default_factory=set)  # 还问了什么（ASKS 里的名字）：怎么运行、加起来……
-    carried: str = ""  # 从上一个问题沿用了什么（回答里说出来）
+    carried: str = ""  # 从上一个问题沿用了什么（回答里说出来）：items、quantity、also
+    carried_from: object = None  # 沿用的数量是哪一条（Order）
     skipped: list = field(default_factory=list)  # 超过 MAX_NAMES 没有做的目录、文件（回答里说出来）
 
 
@@ -76,10 +79,12 @@ class Ask:
     items: list = field(default_factory=list)  # 这次对话到这里问过的商品（Order），每种一条
 
 
-def understand(question: str, before: Ask | None = None) -> Ask:
-    """一个问题 → Ask。before：上一个问题的 Ask（接着问时沿用它）。"""
+def understand(question: str) -> Ask:
+    """一个问题 → Ask（只看这个问题；接着上一个问题的，followup.py 再读一遍）。"""
     parts, unknown = [], [question[MAX_QUESTION:][:40] + "…"] if len(question) > MAX_QUESTION else []  # 太长的不读
-    question = re.sub(r"\{[^{}]*\}", " ", question[:MAX_QUESTION])  # 贴进来的 JSON 是数据（stock.py 读它），不是问题
+    question = re.sub(
+        r"\{[^{}]*\"(?:stock|item|unit_price)\"[^{}]*\}", " ", question[:MAX_QUESTION]
+    )  # 贴的库存记录是数据
     for clause in clauses(question):
         refused = re.search(dict(w.KINDS)["none"], clause.lower())  # 认得、却不做的事（“依赖有没有过时的？”）
         part = (parts and elsewhere(parts[-1], clause)) or part_of(clause)
@@ -93,16 +98,13 @@ def understand(question: str, before: Ask | None = None) -> Ask:
             unknown.append(clause[:80])
         if (part or more) and (part or more).run and (again := re.search(REPEAT, clause.lower())):  # “运行两次”
             unknown.append(again[0])
+        if part and part.kind == "create" and len([n for n in paths_in(clause) if n.endswith(".py")]) > 1:
+            unknown.append(clause[:80])  # “创建 a.py 和 b.py，都写入 …”：只建了第一个，照原话说
         if more and more.run and re.search(r"都|全部|\b(both|all|each)\b", clause.lower()):  # “然后都运行”
             parts = [replace(p, run=p.run or p.kind == "create") for p in parts]
     parts = [filled_in(part, parts[:i], question) for i, part in enumerate(parts)]
     ask = Ask([one for part in parts for one in spread(part)], unknown, english(question))
     ask.fresh = bool(re.search(w.FRESH, question.lower()))
-    ask = carried_on(ask, question, before) if before and before.parts else ask
-    seen = [o for a in (before, ask) if a for o in a.items] + [
-        o for p in ask.parts if p.kind == "inventory" for o in p.names
-    ]
-    ask.items = list({o.item: o for o in seen}.values())  # 这次对话里问过的商品（“两种各要 1 盒呢？”）
     return ask
 
 
@@ -111,6 +113,8 @@ def filled_in(part: Part, before: list, question: str) -> Part:
     数的是那个文件，“src 下有几个文件？一共多少行？”数的是 src。"""
     if part.kind == "inventory":
         part.names = orders_in(part.text) or orders_in(question)
+        if re.search(w.UNIT_PRICE, part.text.lower()):  # “红笔一盒多少钱？”：问的是单价，一盒不是要买的数量
+            part.names = [replace(o, quantity=None) if o.quantity == 1 else o for o in part.names]
     if part.kind != "count" or part.names or folders_in(part.text):
         return part
     named = next((p for p in reversed(before) if p.kind == "file" and "README" not in p.names or p.folder != "."), None)
@@ -149,7 +153,7 @@ def written(text: str) -> tuple:
 def pieces(clause: str) -> list:
     """“并且”“and what…”前后拆开；“和”“and”两边是不同的两类事才拆（“技术栈和入口文件”）。最多拆 8 次。"""
     out = []
-    for _ in range(8):
+    for _ in range(8 if len(clause) <= 300 else 0):  # 几件事连在一句里的，不会有几百个字：更长的整句算一件
         quoted = [range(q.start(), q.end()) for q in re.finditer(QUOTED, clause)]
         for m in list(re.finditer(w.JOINS, clause, re.I))[:8]:
             left, after = part_of(clause[: m.start()].strip()), clause[m.end() :].strip()
@@ -184,7 +188,7 @@ def detailed(part: Part) -> Part | None:
     """给认出的一类添上细节；缺了这一类要的细节就返回 None。"""
     text, q = part.text, part.text.lower()
     named = paths_in(text)
-    part.folder = next(iter(folders_in(text)), ".") if part.kind in ("use", "stack", "ls", "count") else "."
+    part.folder = next(iter(folders_in(text)), ".") if part.kind in ("use", "stack", "ls", "count", "tests") else "."
     if part.kind == "use":
         part.names = [n for n in library_names(text) if n.lower() != part.folder.lower()]
         if part.names and all(n.lower() in w.LANGUAGE_NAMES for n in part.names):  # 语言、运行时：技术栈里答
@@ -205,11 +209,15 @@ def detailed(part: Part) -> Part | None:
 def elsewhere(part: Part, clause: str) -> Part | None:
     """只说了另一个目录（“还有 tests 下的”“and in src?”“那 src 呢？”）：同一件事，在那个目录里再做一次。"""
     said = re.findall(r"[A-Za-z0-9_.~][\w./~-]*", clause, re.A) if re.search(w.FOLLOW_UP, clause.lower()) else []
-    folders = folders_in(clause) or said[:1]
+    folders = folders_in(clause) or (said[:1] if part.kind in ("ls", "count", "tests") else [])  # “那 react 呢？”是库名
     rest = re.sub(
         "|".join([*FOLDER, w.FOLLOW_UP, *map(re.escape, folders)]) + r"|[\s?？,.，。!！的呢面]", "", clause, flags=re.I
     )
-    found = part.kind in ("ls", "count", "tests") and not part.names and folders and not rest
+    found = (
+        folders
+        and not rest
+        and (part.kind in ("use", "stack") or part.kind in ("ls", "count", "tests") and not part.names)
+    )
     kind = "ls" if part.kind == "tests" else part.kind  # “测试文件有哪些？那 src 呢？”：列出 src
     return replace(part, kind=kind, text=clause, folder=folders[0].rstrip("/")) if found else None
 
@@ -217,7 +225,10 @@ def elsewhere(part: Part, clause: str) -> Part | None:
 def same_thing(first: Part, more: Part) -> bool:
     """同一类、又不是别的目录、别的文件：并成一件事（“技术栈？版本呢？”）。"""
     mine, theirs = (first.folder, first.ext, first.names), (more.folder, more.ext, more.names)
-    return first.kind == more.kind and (mine == theirs or first.kind not in ("ls", "count", "create"))
+    elsewhere_ = first.folder != more.folder and "." not in (first.folder, more.folder)  # web 的技术栈、api 的技术栈
+    return (
+        first.kind == more.kind and not elsewhere_ and (mine == theirs or first.kind not in ("ls", "count", "create"))
+    )
 
 
 def on_topic(parts: list, clause: str) -> bool:
@@ -232,7 +243,7 @@ def spread(part: Part) -> list:
     """每个目录、每种文件、每个文件（“a.py 和 b.py 有几行”）各是一件事；超过 MAX_NAMES 个的不做，回答里说出来。"""
     if part.kind == "count" and part.names:
         ones = [replace(part, folder=n, names=[n], ext=n.rsplit(".", 1)[-1].lower()) for n in part.names]
-    elif part.kind in ("ls", "count", "use"):
+    elif part.kind in ("ls", "count", "use", "stack"):
         exts = re.findall(DOT_EXT, part.text) if part.kind == "count" else []
         exts = list(dict.fromkeys(e.lower() for e in exts)) or [part.ext]
         ones = [replace(part, folder=f, ext=e) for f in folders_in(part.text) or [part.folder] for e in exts]
@@ -304,7 +315,7 @@ def folders_in(clause: str) -> list:
         found = [
             re.split(r"\s*(?:[和、,]|\band\b)\s*(?:in\s+)?", m[1]) for m in re.finditer(pattern, clause, flags=re.I)
         ]
-        folders = [f.strip().rstrip("/.") for group in found for f in group]
+        folders = [re.sub(rf"^(?:(?:{w.VERBS})\s+)+", "", f.strip(), flags=re.I).rstrip("/.") for g in found for f in g]
         if folders := list(dict.fromkeys(f for f in folders if f and f.lower() not in w.NOT_FOLDERS)):
             return folders
     return []
@@ -319,7 +330,9 @@ def create_part(clause: str, name: str) -> Part:
     content = rest[: min(stops, default=len(rest))].strip().removesuffix(".") or None
     if content and len(content) > 1 and re.fullmatch(QUOTED, content):
         content = content[1:-1]
-    return Part("create", clause, [name], content=content, run=runs(clause.replace(content or "\0", "")))
+    return Part(
+        "create", clause, [name], content=content, run=runs(clause.replace(content or "\0", "").replace(name, ""))
+    )
 
 
 def runs(text: str) -> bool:
@@ -329,51 +342,3 @@ def runs(text: str) -> bool:
         r"(不要|别|不用|无需|先不|不需要|不必|暂时不|暂不)\s*(运行|执行|跑)|(\bnot|n't|\bnever|\bwithout|\bno need)\s+"
     )
     return bool(re.search(r"运行|执行|跑|\b(run|execute)\b", text) and not re.search(dont + "(to )?(run|execut)", text))
-
-
-# ── 接着上一个问题问 ─────────────────────────────────────────
-def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
-    """没认出哪一类、却像是接着问（“那蓝笔呢？”）：沿用上一个问题最后那件事；库存问题缺的商品也沿用。"""
-    again = bool(re.search(w.FOLLOW_UP, question.lower()))  # “那蓝笔呢？”：接着问，数量也沿用
-    if ask.parts:
-        fixed = [with_items(p, before, again or "total" in p.asks) if p.kind == "inventory" else p for p in ask.parts]
-        return replace(ask, parts=fixed)
-    last = before.parts[-1]
-    if not again and not quantity_in(question) and not ask.fresh:
-        return ask
-    if last.kind == "inventory":
-        part = with_items(Part("inventory", question, orders_in(question)), before, True)
-        if part.carried == "items" and not quantity_in(question) and not ask.fresh:  # 没说新的（“那 README 呢？”）
-            return ask
-    elif moved := elsewhere(last, question) or continued(last, question):  # “那 src 里面呢？”“那 react 呢？”
-        part = replace(moved, folder=moved.folder if moved.folder != "." else last.folder)
-    elif ask.fresh or on_topic([last], question):  # “And in which files?”：再答一次
-        part = replace(last, text=question)
-    else:
-        return ask
-    return Ask([part], [], ask.en, ask.fresh) if part.names or last.kind not in ("use", "inventory") else ask
-
-
-def with_items(part: Part, before: Ask, quantity: bool) -> Part:
-    """只说了数量就沿用上一个问题的商品；只说了商品（或 the blue ones），quantity 为真时沿用上一个问题的数量。"""
-    previous = next((p.names for p in reversed(before.parts) if p.kind == "inventory" and p.names), None)
-    if previous is None:
-        return part
-    old, each = previous[0], re.search(w.EACH_ITEM, part.text.lower())  # “两种各要 1 盒呢？”：问过的每一种
-    previous, also = before.items if each and before.items else previous, re.search(w.ALSO, part.text.lower())
-    if not part.names and (amount := quantity_in(part.text)):
-        number, unit, unclear = amount
-        orders = [replace(o, quantity=number, unit=unit or o.unit, unclear=unclear) for o in previous]
-        return replace(part, names=orders, carried="items")
-    names = [colour_of(o, old) for o in part.names] or [o for o in [other_item(part.text, old)] if o]
-    if not names:  # 没说新的商品，也没说新的数量（“库存有多少？”）：就是上一个问题的那几种
-        return replace(part, names=previous, carried="items")
-    if also:  # “蓝笔也要 1 盒”：连同上一个问题的商品一起算
-        return replace(
-            part, names=previous + [o for o in names if o.item not in {p.item for p in previous}], carried="also"
-        )
-    known, amounts = {o.item: o for o in previous}, {(o.quantity, o.unit, o.unclear) for o in previous}
-    same = [old if len(amounts) == 1 else known.get(o.item, o) for o in names]  # 唯一的那个数量，或者这一种自己的
-    same = [replace(o, quantity=s.quantity, unit=s.unit, unclear=s.unclear) for o, s in zip(names, same, strict=True)]
-    kept = [o if o.quantity or o.unclear or not quantity else s for o, s in zip(names, same, strict=True)]
-    return replace(part, names=kept, carried="quantity" if kept != names else "")

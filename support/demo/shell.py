@@ -72,10 +72,12 @@ def ls(part, facts, en: bool) -> str:
 def branch(part, facts, en: bool) -> str:
     command = "git branch --show-current"
     got, problem = ran(facts, command, en, "what_branch")
-    name = next((line.strip() for line in got.lines if line.strip()), "")
-    if problem or not name:  # 不是 git 仓库：git 的报错原样引出来
+    names = [line.strip() for line in got.lines if line.strip()]
+    if problem or not names:  # 不是 git 仓库：git 的报错原样引出来
         return problem or say("detached", en, command=command)
-    return say("branch", en, branch=name, command=command)
+    if len(names) > 1:  # 还有别的行（git 的警告）：分不清哪一行是分支名，照原样引出来
+        return say("count_head", en, command=command) + quoted_output(got, en)
+    return say("branch", en, branch=names[0], command=command)
 
 
 def create(part, facts, en: bool) -> str:
@@ -108,7 +110,7 @@ def write_command(name: str, content: str, windows: bool) -> str:
     for c in content:
         inside ^= c == '"'
         escaped += f"^{c}" if c in "^&|<>" and not inside else c
-    return f"> {name} echo {escaped}"
+    return f"> {word(name, True)} echo {escaped}"
 
 
 def count(part, facts, en: bool) -> str:

@@ -34,14 +34,15 @@ def inventory(part, facts, en: bool) -> str:
         pasted = {
             r.get("item"): r for r in records if stock_record(r) and items.count(r.get("item")) == 1
         }  # 贴两条不用
-        pasted |= {orders[0].item: pasted[None]} if len(orders) == 1 and None in pasted else {}  # 没写商品名的就是它
+        if len(orders) == 1 and None in pasted and orders[0].item not in pasted:  # 没写商品名的就是问的那一种
+            pasted[orders[0].item] = pasted[None]
         paths = {o.item: f"{template[0]}{o.item}{template[1]}" for o in orders if template and o.item not in pasted}
         all_pages(facts, "read_file", [{"path": p} for p in paths.values()])  # 几种商品：同一轮里一起读
         found = [fact(facts, o, paths.get(o.item), pasted.get(o.item), "total" in part.asks) for o in orders]
         said = (
             join(((o.asked if en else "") or o.item for o in orders), en)
             if part.carried in ("items", "also")
-            else amount(orders[0], en)
+            else amount(part.carried_from or orders[0], en)
         )
         answer = say(f"carried_{part.carried}", en, said=said) if part.carried else ""
         if len(found) > 1:

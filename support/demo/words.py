@@ -33,7 +33,7 @@ DEMO_INTRO = "\n".join([
 KINDS = [
     tuple(row.split(" | "))
     for row in r"""
-none | 税|运费|重量|折扣|到货|卖了|销量|失败|没用到的|多余的|\b(tax|taxes|shipping|delivery|weight|discount|sold|sales|failing|failed|unused)\b|价值|值多少|总值|买空|买完以后|美元|美金|欧元|日元|英镑|港币|\b(value|worth|left over|run out|usd|eur|jpy|gbp|hkd|dollars?|euros?|yen|pounds?)\b|过时|最新版本|升级到|漏洞|覆盖率|补货|几天|多久|要改吗|怎么改|总结|概括|翻译|\b(coverage|vulnerab\w*|outdated|up[ -]to[ -]date|restock|summari[sz]e|summary|translate)\b|(跑|运行|执行|\brun\b|\bexecute\b).{0,12}(测试|\btests?\b|pytest|test suite)|测试.{0,3}(跑|运行)|比.{1,10}(贵|便宜|多|少)|\b(cheaper|dearer|pricier|more expensive|more|less|fewer) than\b|设为|设成|改为|修改|更新|删除|删掉|\b(set|update|modify|delete|remove|change)\b.{0,40}\b(to|stock|file|price)\b|\bcommits?\b|提交记录
+none | \bline \d+\b|第 ?\d+ ?行|\bthe (end|last \w+) of\b|最后(几|一|\d)|末尾|结尾|太贵|贵不贵|\btoo (expensive|cheap)\b|\b(expensive|cheaper|pricey)\b|税|运费|重量|折扣|到货|卖了|销量|失败|没用到的|多余的|\b(tax|taxes|shipping|delivery|weight|discount|sold|sales|failing|failed|unused)\b|价值|值多少|总值|买空|买完以后|美元|美金|欧元|日元|英镑|港币|\b(value|worth|left over|run out|usd|eur|jpy|gbp|hkd|dollars?|euros?|yen|pounds?)\b|过时|最新版本|升级到|漏洞|覆盖率|补货|几天|多久|要改吗|怎么改|总结|概括|翻译|\b(coverage|vulnerab\w*|outdated|up[ -]to[ -]date|restock|summari[sz]e|summary|translate)\b|(跑|运行|执行|\brun\b|\bexecute\b).{0,12}(测试|\btests?\b|pytest|test suite)|测试.{0,3}(跑|运行)|比.{1,10}(贵|便宜|多|少)|\b(cheaper|dearer|pricier|more expensive|more|less|fewer) than\b|设为|设成|改为|修改|更新|删除|删掉|\b(set|update|modify|delete|remove|change)\b.{0,40}\b(to|stock|file|price)\b|\bcommits?\b|提交记录
 branch | 分支|\bbranch\b
 count | 行数|多少行|\bhow long (is|are)\b.{0,40}\b(files?|scripts?)\b|\bcount\b.{0,30}\blines?\b|\bline counts?\b|\bhow many lines\b|\blines of code\b|\bwc\b
 inventory | 库存|多少钱|总价|单价|价格|够不够|够吗|够用|够的话|有货|还剩|还有多少|有多少[盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶]?$|下单|订购|还有吗|有货吗|还有没有|(?!一个)[\d一二两三四五六七八九十百千万]\s*[盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶把条根卷袋双台罐桶]|\b(in stock|stock(?!\s*(/|folder|directory|dir|目录|文件夹))|enough|how much|total|price|costs?|available)\b|\bneed \d|\b\d+ (boxes|box|packs?|pieces?|bottles?|cartons?|cases?|sets?|units?) of\b|\bhow many\b(?!.{0,30}\b(files?|lines?|commits?|folders?|tests?|items?)\b)|\b(sell|sold)\b|有卖|卖不卖
@@ -56,7 +56,8 @@ EACH_TEST = r"每个(测试)?(文件)?(测|是|检查)(的是)?(什么|啥)|分�
 JOINS = r"(?P<strong>并且|(?<!合)并(?![且发行])|而且|然后|接着|同时|\band then\b|\bthen\b|\band\b(?=\s+(?:please\s+)?(?:what|which|where|how|is|are|does|do|can|could|who|why|when|uninstall|remove|delete|install|add|update|upgrade|fix|change|rename|replace|run|create|write|tell|show|explain|list|count|check|find|search|make|give|open|read|summari[sz]e|translate)\b))|和|、|以及|\band\b"
 EACH_ITEM = r"各|两种|两样|都要|每种|\b(each|both|all of them)\b"  # 接着问时说的是问过的每一种商品
 PURPOSE = r"干什么|做什么|干嘛|是干|用途|作用|\bpurpose\b|\bwhat (does|do)\b.{0,40}\bdo\b"  # 问一个文件做什么：只引内容，说不概括
-ALSO = r"也要|也来|还要|另外|\b(also|too|as well)\b"  # 接着问时连同上一个问题的商品
+ALSO = r"也要|也来|还要|另外|\b(also|as well)\b|\btoo\s*[?.!]*$"  # 接着问时连同上一个问题的商品
+VERBS = r"list|show|ls|count|what|which|files?|are|is|in|the|看看|列出|统计"  # 目录名前面的这些词不是目录名
 HOW = r"怎么|如何|怎样|\bhow\b"  # 问的是怎么运行（入口、测试），不是让我运行
 MAKE = r"创建|新建|建一个|写一个|写入|\b(create|make|write)\b"  # 建文件：动词在文件名前面
 TOTAL = r"够|多少钱|总价|价钱|下单|\b(enough|cost|how much|afford)\b"  # 要知道数量才答得了：够不够、要多少钱
@@ -64,26 +65,26 @@ SUM = r"一共|总共|合计|加起来|\b(total|altogether|in all|sum)\b"  # 几
 FOLLOW_UP = r"呢\s*[？?]?\s*$|^\s*(那么?|要是|如果是|换成|改成)|^\s*(and|what about|how about)\b"  # 接着上一个问题问
 # 接着前一句说的（不另算一件事）：问的本来就在这一类的回答里（在哪里、版本、路径、列出来……）
 ON_TOPIC = {
-    "inventory": r"够|多少|钱|价|数量|有吗|都有|几[盒支个件包]|如果|\b(how many|price|enough|total|available|in stock)\b",
+    "inventory": r"够|多少|钱|价|数量|有吗|都有|几[盒支个件包]|如果|现货|充足|足够|\b(how many|price|enough|total|available|in stock|if (so|yes|not))\b",
     "use": r"哪里|哪个文件|哪些文件|用在|在哪|\b(where|which files?|or not|anywhere)\b",
     "stack": r"版本|前端|后端|依赖|\b(versions?|frontend|backend|dependencies|libraries|frameworks)\b",
     "entry": r"路径|哪个文件|\b(path|which file)\b",
     "tests": r"列出|列一下|叫什么|名字|哪些|\b(list|show|names?|called)\b",
     "create": r"运行|执行|\b(run|execute|content|containing|with)\b",
 }
-ASKING = r"什么|哪|是|吗|呢|吧|啊|的|了|有|都|也|么|谁|给出|给|说|列|分别|各自|具体|一下|\b(what|which|who|is|are|was|were|do|does|did|the|a|an|it|its|they|them|of|in|on|for|s|me|show|give|tell|list|exactly|just|only|again)\b"  # 问句里的虚词、请求的动词
+ASKING = r"什么|哪|是|吗|呢|充足|足够|吧|啊|的|了|有|都|也|么|谁|给出|给|说|列|分别|各自|具体|一下|\b(what|which|who|is|are|was|were|do|does|did|the|a|an|it|its|they|them|of|in|on|for|s|me|show|give|tell|list|exactly|just|only|again|so|yes|not)\b"  # 问句里的虚词、请求的动词
 FILLER = r"以下是|这是(数据|记录)|数据如下|附上|\bhere('s| is| are)\b|\b(the )?(stock )?(record|data)s?\b|\b(below|attached)\b|请问?|谢谢|多谢|感谢|谢了|辛苦了?|帮我|帮个忙|麻烦你?|好的?|你好|嗨|我想(知道|问问?|了解)|问一下|想问一下|告诉我|一下|[那就吧呀啊啦哈呢嘛哦了你您]|\b(ok|okay|please|pls|plz|thanks|thank|thx|ty|you|so|much|a|lot|very|cheers|hi|hello|hey|well|quick|question|i|i'd|would|like|want|to|know|can|could|tell|me|wonder|great|cool|in|advance|and|also|but)\b"
-AROUND_WORDS = r"多|两种|两样|这两种|几种|的|和|与|跟|以及|想|想买|打算|准备|采购|公司|我们|下单|订购|列出|查下|看下|下|先|发|送|了|刚|刚刚|改|改了|重新|读|重读|文件|数据|记录|大概|大约|约|左右|差不多|估计|可能|是|几|加|再|另外|手上|手里|已经|现在|目前|所有|全部|商品|每种|各种|哪些|一次|一遍|库存|够|吗|还|有|呢|一共|总共|多少|价格|单价|是否|能|可以|需要|想要|要|买|订|来|查|一下|看看|帮|我们|我|请|如果|那么|那|各|要是|换成|改成|啊|吧|把|会|让|被|给|使|都|也|就|再|又|会不会|能不能|但|不要|不|没有|没"  # 商品名两边的词
+AROUND_WORDS = r"最好|以内|出头|单独|分开|多|两种|两样|这两种|几种|的|和|与|跟|以及|想|想买|打算|准备|采购|公司|我们|下单|订购|列出|查下|看下|下|先|发|送|了|刚|刚刚|改|改了|重新|读|重读|文件|数据|记录|大概|大约|约|左右|差不多|估计|可能|是|几|加|再|另外|手上|手里|已经|现在|目前|所有|全部|商品|每种|各种|哪些|一次|一遍|库存|够|吗|还|有|呢|一共|总共|多少|价格|单价|是否|能|可以|需要|想要|要|买|订|来|查|一下|看看|帮|我们|我|请|如果|那么|那|各|要是|换成|改成|啊|吧|把|会|让|被|给|使|都|也|就|再|又|会不会|能不能|但|不要|不|没有|没"  # 商品名两边的词
 AROUND = "|".join(sorted(AROUND_WORDS.split("|"), key=len, reverse=True))  # 长的先试：“要是”不会被拆成“要”和“是”
 NOT_ITEMS = r"库存|单价|价格|价钱|总价|多少|有货|现货|够|还剩|还有|一共|总共|合计|以上|以下|左右|或者|人"  # 这些开头的不是商品名
 # 说数量不准、不是要的总数的词：大约、至少、几十、3 盒以上、再加 2 盒、2 more、每人（“多少”里的多、少不算）
-ROUGH = r"几|数(?=[十百千万])|多(?!少)|(?<!多)少|余|来|左右|上下|以上|以下|大约|大概|约|差不多|至少|最多|不到|不止|起码|再加|加上|再要|每人|每个人|(?<!what )(?<!how )\b(about|around|roughly|approximately|at least|at most|up to|or more|or so|more|fewer|less|extra|another|over|under|dozens?|each of|per person|for each|apiece)\b"
+ROUGH = r"几|数(?=[十百千万])|多(?!少)|(?<!多)少|余|(?<=[\d十百千万])来|左右|上下|将近|接近|不超过|不多于|不少于|可能|也许|或许|~|～|以上|以下|大约|大概|约|差不多|至少|最多|不到|不止|起码|再加|加上|再要|每人|每个人|(?<!what )(?<!how )\b(about|around|roughly|approximately|at least|at most|up to|or more|or so|more|fewer|less|than|extra|another|over|under|dozens?|each of|per person|for each|apiece|between|maybe|perhaps|almost|nearly)\b"
 UNITS = "盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶"
 EN_UNITS = r"boxes|box|packs?|packets?|pieces?|pcs|bottles?|cartons?|cases?|sets?|units?"
 EN_NUMBERS = dict(zip("one two three four five six seven eight nine ten".split(), range(1, 11), strict=True))
 COLOUR, GOODS = "red|blue|black|green", "pens?|pencils?|notebooks?"  # 英文问题里认得的颜色和商品
 EN_GOODS = dict(x.split(":") for x in "red:红 blue:蓝 black:黑 green:绿 pen:笔 pencil:铅笔 notebook:笔记本".split())
-EN_STOP = r"\b(and|or|plus|dozens?|fewer|less|extra|in|are|is|do|does|enough|please|pls|for|with|if|how|but|then|cost|each|left|available|today|now|at|ok|okay|fine|more|total|right|would|will|could|can|from)\b.*"
+EN_STOP = r"\b(and|or|plus|dozens?|fewer|less|extra|tomorrow|tonight|later|along|per|by|instead|not|too|as|well|asap|in|are|is|do|does|enough|please|pls|for|with|if|how|but|then|cost|each|left|available|today|now|at|ok|okay|fine|more|total|right|would|will|could|can|from)\b.*"
 NOT_NAMES = set(
     "whom when added introduced removed changed wrote by a an the is are was were be been being do does did it its this that these those we our you your i me my project repo repository codebase code here there anywhere somewhere used use uses using search find for in on of at by to from any and or not if whether please can could tell what which where how library libraries package packages module modules dependency depend depends import imports imported require requires required test tests file files folder directory dir with check see look inside app application version who wrote written author license licence upgrade update install when why made make built build run also then hello hi hey quick question so thank thanks much pls cheers thx lot great cool ok okay all still actually yes no curious include lib really even ever about readme dockerfile makefile changelog exactly just only more other another same again latest refresh reread re-read changed updated edited execute testing safe usage usages uninstall remove delete add fix rename replace explain tell show give".split()
 )
@@ -131,6 +132,7 @@ manifest_bad | - {path} 读不了或解析不了（{why}），上面没有算它
 unparsed | 内容不是它该有的格式，或者嵌套太深 | its content is not in the expected form, or nested too deep
 unparsed_cut | 我只看到了开头一部分（结果被截断了），这一部分解析不出依赖 | I saw only its start (the result was cut), and that part does not parse
 manifest_part | - {path} 只看到了一部分（后面的没看到）：上面列的依赖可能不全 | - I saw only part of {path} (the rest was cut off), so the list above may be incomplete
+manifests_skipped | - 还有这些依赖清单没有读（一次最多读 5 份）：{names} | - I did not read these manifests (I read at most 5): {names}
 more_manifests | - {seen}，后面也许还有别的依赖清单 | - {seen}; there may be more manifests
 readme_start | - {readme} 只看到了开头（后面被截断了）：下面的说明可能不全 | - I saw only the start of {readme} (it was cut off): the description below may be incomplete
 about_line | - 项目说明（来自 {readme}）：{paragraph} | - About (from {readme}): {paragraph}
@@ -153,6 +155,7 @@ entry_none_part | {seen}，里面没有常见的入口文件；没看全，不�
 run_script | \n\n运行它：npm start（package.json 的 scripts.start 是 `{script}`）。 | \n\nTo run it: npm start (package.json's scripts.start is `{script}`).
 run_guess | \n\n运行它：一般用 `{command}`（这是按文件类型说的：我没看到写明怎么启动的地方）。 | \n\nTo run it: usually `{command}` (going by the file type: I saw nothing that says how to start it).
 entry_script | 入口是 `{target}`：pyproject.toml 的 [{table}] 里写着命令 `{name}` 运行它。 | The entry point is `{target}`: the [{table}] table of pyproject.toml makes the command `{name}` run it.
+more_scripts | 它还写着：{more}。 |  It also names {more}.
 run_installed | \n\n运行它：装好这个项目以后（比如 pip install -e .）执行 `{name}`。 | \n\nTo run it: once the project is installed (pip install -e ., say), run `{name}`.
 run_unknown | \n\n（你还问了怎么运行：我没看到写明怎么启动的地方，说不出来。） | \n\n(You also asked how to run it: I saw nothing that says how to start it, so I can't say.)
 used | 用到了 {name}：{n} 处依赖声明或引入，在 {files}：\n\n{hits} | Yes, {name} is used: {n} declaration(s) or import(s), in {files}:\n\n{hits}
@@ -166,7 +169,7 @@ not_used | 没有搜到 {name}：search_files 在项目里没有找到它{tried}
 not_found_in | search_files 在 {folder} 里没有搜到 {name}（只搜了 {folder}，依赖清单和别的目录不在里面）{tried}。 | search_files found {name} nowhere in {folder} (I searched only {folder}; the manifests and the other folders are not in it){tried}.
 tried | （区分大小写：{names} 都搜了） |  (it is case-sensitive: I searched for {names})
 not_own | \n（没有搜 {folders}：版本库、依赖和虚拟环境里是别人的代码，不算项目用到。） | \n(I did not search {folders}: version control, dependencies and virtual environments hold other people's code.)
-no_test_folder | 工作目录下没有 tests、test、__tests__ 或 spec 目录，也没有 test_x.py、x.test.js 这样命名的测试文件。 | The work folder has no tests, test, __tests__ or spec folder, and no file named like test_x.py or x.test.js.
+no_test_folder | 工作目录这一层没有 tests、test、__tests__ 或 spec 目录，也没有 test_x.py、x.test.js 这样命名的文件（更深的子目录我没有找）。 | The top of the work folder has no tests, test, __tests__ or spec folder, and no file named like test_x.py or x.test.js (I did not look in deeper folders).
 no_test_folder_part | {seen}，里面没有 tests、test、__tests__ 或 spec 目录，也没有按测试命名的文件；没看全，不能说没有。 | {seen}, and none of them is a test folder or a file named like a test; I did not see the rest, so I can't say there is none.
 test_files | 测试目录里的文件、按测试命名的文件： | Files in the test folders, and files named like tests:
 empty_tests | （测试目录是空的） | (the test folder is empty)

@@ -1,0 +1,76 @@
+"""离线演示接着上一个问题听：没认出哪一类、却像是接着问的（“那蓝笔呢？”“要是 2 盒呢？”“那 tests 里呢？”），沿用上一个
+问题的那件事；库存问题缺的商品、数量也沿用，回答里说沿用了什么。这次对话里问过的商品都记着（“两种各要 1 盒呢？”）。"""
+
+import re
+from dataclasses import replace
+
+from support.demo import words as w
+from support.demo.orders import colour_of, orders_in, other_item, quantity_in
+from support.demo.question import Ask, Part, continued, elsewhere, on_topic, understand
+
+
+def in_context(question: str, before: Ask | None) -> Ask:
+    """一个问题，和对话里它前面的那个（有内容的）问题一起读。"""
+    ask = understand(question)
+    ask = carried_on(ask, question, before) if before and before.parts else ask
+    seen = [o for a in (before, ask) if a for o in a.items] + [
+        o for p in ask.parts if p.kind == "inventory" for o in p.names
+    ]
+    ask.items = list({o.item: o for o in seen}.values())  # 这次对话里问过的商品（“两种各要 1 盒呢？”）
+    return ask
+
+
+def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
+    """没认出哪一类、却像是接着问（“那蓝笔呢？”）：沿用上一个问题最后那件事；库存问题缺的商品也沿用。"""
+    again, last = bool(re.search(w.FOLLOW_UP, question.lower())), before.parts[-1]  # “那蓝笔呢？”：接着问，数量也沿用
+    if moved := elsewhere(last, question):  # “那 tests 里呢？”：上一件事，换一个目录（不是问测试文件）
+        return Ask([moved], [], ask.en, ask.fresh)
+    if ask.parts:
+        fixed = [with_items(p, before, again or "total" in p.asks) if p.kind == "inventory" else p for p in ask.parts]
+        return replace(ask, parts=fixed)
+    if not again and not quantity_in(question) and not ask.fresh:
+        return ask
+    if last.kind == "inventory":
+        part = with_items(Part("inventory", question, orders_in(question)), before, True)
+        if part.carried == "items" and not quantity_in(question) and not ask.fresh:  # 没说新的（“那 README 呢？”）
+            return ask
+    elif moved := continued(last, question):  # “那 react 呢？”“怎么运行呢？”
+        part = replace(moved, folder=moved.folder if moved.folder != "." else last.folder)
+    elif ask.fresh or on_topic([last], question):  # “And in which files?”：再答一次
+        part = replace(last, text=question)
+    else:
+        return ask
+    follow = lambda u: re.search(w.FOLLOW_UP, u.lower()) or quantity_in(u) or on_topic([last], u)  # noqa: E731
+    rest = [u for u in ask.unknown if not follow(u)]  # 接着问的那一句以外的，照样说没认出
+    return Ask([part], rest, ask.en, ask.fresh) if part.names or last.kind not in ("use", "inventory") else ask
+
+
+def with_items(part: Part, before: Ask, quantity: bool) -> Part:
+    """只说了数量就沿用上一个问题的商品；只说了商品（或 the blue ones），quantity 为真时沿用上一个问题的数量。"""
+    previous = next((p.names for p in reversed(before.parts) if p.kind == "inventory" and p.names), None)
+    if previous is None:
+        return part
+    old, each = previous[0], re.search(w.EACH_ITEM, part.text.lower())  # “两种各要 1 盒呢？”：问过的每一种
+    previous, also = before.items if each and before.items else previous, re.search(w.ALSO, part.text.lower())
+    if not part.names and (amount := quantity_in(part.text)):
+        number, unit, unclear = amount
+        orders = [replace(o, quantity=number, unit=unit or o.unit, unclear=unclear) for o in previous]
+        return replace(part, names=orders, carried="items")
+    names = [colour_of(o, old) for o in part.names] or [o for o in [other_item(part.text, old)] if o]
+    if not names:  # 没说新的商品，也没说新的数量（“库存有多少？”）：就是上一个问题的那几种
+        return replace(part, names=previous, carried="items")
+    if also:  # “蓝笔也要 1 盒”：连同上一个问题的商品一起算；这次说了数量的，用这次的
+        said = {o.item: o for o in names if o.quantity or o.unclear or o.item not in {p.item for p in previous}}
+        return replace(part, names=[said.pop(p.item, p) for p in previous] + list(said.values()), carried="also")
+    known, amounts = {o.item: o for o in previous}, {(o.quantity, o.unit, o.unclear) for o in previous}
+    source = [old if len(amounts) == 1 else known.get(o.item) for o in names]  # 唯一的那个数量，或者这一种自己的
+    take = [
+        quantity and s and (s.quantity or s.unclear) and not (o.quantity or o.unclear)
+        for o, s in zip(names, source, strict=True)
+    ]
+    kept = [
+        replace(o, quantity=s.quantity, unit=s.unit, unclear=s.unclear) if t else o
+        for o, s, t in zip(names, source, take, strict=True)
+    ]
+    carried = next((s for s, t in zip(source, take, strict=True) if t), None)
+    return replace(part, names=kept, carried="quantity" if carried else "", carried_from=carried)
