@@ -42,6 +42,19 @@ def start_quiet(thread: threading.Thread) -> threading.Thread:
     return thread
 
 
+@contextlib.contextmanager
+def endings_held():
+    """里面的几步不被 ENDING_SIGNALS 打断（建了临时文件、还没记下它的名字）：这期间来的信号，出来时才处理。"""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, set(ENDING))
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
 def end_on_signal(signum, frame):
     for sig in (signal.SIGINT, *ENDING):
         if signal.getsignal(sig) in (end_on_signal, signal.default_int_handler):  # 已经在结束了：再来的信号、

@@ -429,3 +429,65 @@ def test_a_quantity_it_could_not_hear_is_never_said_to_be_missing_from_the_quest
 def test_what_a_file_does_is_quoted_and_the_summary_named_as_not_done(project, question):
     text = finals(project, question)[0]
     assert "express" in text and ("我不从代码里概括它的用途" in text or "I don't sum up what code does" in text)
+
+
+# ── 第三轮学习者：之后还剩多少、名字里的撇号、开头的中文目录、带空格的路径、一共多少个文件、说了却答了的那一句 ──────
+@pytest.mark.parametrize(
+    "question",
+    [
+        "I need 2 boxes of red pens. How many red pens would be left afterwards?",
+        "How many files are there, including subfolders?",
+    ],
+)
+def test_what_it_does_not_work_out_is_named(question):
+    assert understand(question).unknown
+
+
+@pytest.mark.parametrize(
+    "question, heard",
+    [
+        ("创建一个 it's.py 写入 print(1) 然后运行它", ("create", ".", ["it's.py"])),
+        ("What files are in the 数据 folder?", ("ls", "数据", [])),
+        ("数据 目录下有几个文件？", ("ls", "数据", [])),
+        ("数据目录下有几个文件？", ("ls", "数据", [])),
+        ("数据/说明 文件.md 里写了什么？", ("file", ".", ["数据/说明 文件.md"])),
+        ("How many files are in this project in total?", ("ls", ".", [])),
+        ("这个项目用的是什么语言？", ("stack", ".", [])),
+    ],
+)
+def test_the_name_asked_about_is_the_one_done(question, heard):
+    assert [(p.kind, p.folder, p.names) for p in understand(question).parts] == [heard]
+
+
+@pytest.mark.parametrize(
+    "questions",
+    [["I need 6 red pens. Is that possible?"], ["tests 目录里有几个文件？分别是什么？"],
+     ["这个项目用的是什么语言，依赖了哪些库？"], ["Do you have 5 boxes of red pens?", "and the blue ones?"],
+     ["Is click used anywhere?", "and rich?"]],
+)  # fmt: skip
+def test_a_sentence_it_answered_is_not_called_not_recognised(questions):
+    ask = None
+    for question in questions:
+        ask = in_context(question, ask)
+    assert ask.unknown == []
+
+
+def test_one_box_in_english_is_a_unit_not_part_of_the_item():
+    (part,) = understand("How much is one blue pen box?").parts
+    assert [o.item for o in part.names] == ["蓝笔"]
+
+
+def test_a_listing_says_it_did_not_go_into_subfolders(project):
+    text = finals(project, "这个项目一共有多少个文件？", args=("--yes",))[0]
+    assert "只列了这一层：src/、tests/ 里面的没有列" in text
+
+
+def test_a_line_count_that_did_not_run_uses_a_file_already_read_whole(project):
+    text = finals(project, "src/index.js 里写了什么？它有多少行？")[0]  # 不在终端上、没有 --yes：wc 不执行
+    assert "命令没有执行" in text and "不过 src/index.js 我已经读全了" in text and "每个 .py" not in text
+
+
+def test_the_error_line_of_a_failed_count_is_quoted(workdir):
+    (workdir / "-dash.py").write_text("x\n", encoding="utf-8")
+    text = finals(workdir, "帮我统计当前目录下每个 .py 文件的行数", args=("--yes",))[0]
+    assert "invalid option" in text or "illegal option" in text or "unrecognized" in text, text

@@ -245,3 +245,34 @@ def test_sigterm_while_the_page_is_written_leaves_no_half_written_file(tmp_path)
         pytest.skip("网页在信号到之前就写完了")
     assert proc.returncode == 143 and "[已退出] 收到 SIGTERM：网页没有写完" in err and "Traceback" not in err
     assert list(tmp_path.glob(".page-*")) == [] and not (tmp_path / "many.html").exists()
+
+
+@posix_only("信号")
+def test_a_signal_while_the_temp_file_is_being_made_still_removes_it(tmp_path, monkeypatch):
+    """临时文件建好了、名字还没交回来时收到 SIGTERM：等名字记下了再处理，不留下 .page-*.html。"""
+    import signal
+    import tempfile
+
+    from test_record import many_tiny_requests
+
+    from support.signals import end_on_signal
+
+    recording = tmp_path / "few.jsonl"
+    many_tiny_requests(recording, requests=3)
+    real = tempfile.mkstemp
+
+    def mkstemp(*args, **kwargs):
+        made = real(*args, **kwargs)
+        os.kill(os.getpid(), signal.SIGTERM)  # 文件已经在了，名字还没交回去
+        return made
+
+    monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
+    previous = signal.signal(signal.SIGTERM, end_on_signal)
+    mask = signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})  # 别的测试可能让这个进程挡着它
+    try:
+        with pytest.raises(SystemExit) as ended:
+            write_page(str(recording))
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        signal.signal(signal.SIGTERM, previous)
+    assert ended.value.code == 143 and list(tmp_path.glob(".page-*")) == [] and not (tmp_path / "few.html").exists()

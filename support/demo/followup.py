@@ -40,7 +40,9 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
         part = replace(last, text=question)
     else:
         return ask
-    follow = lambda u: re.search(w.FOLLOW_UP, u.lower()) or quantity_in(u) or on_topic([last], u)  # noqa: E731
+    said = set(re.findall(r"\w{3,}", " ".join(n if isinstance(n, str) else n.asked for n in part.names).lower()))
+    named = lambda u: said & set(re.findall(r"\w{3,}", u.lower()))  # noqa: E731  这一句说出了沿用的名字（the blue ones）
+    follow = lambda u: re.search(w.FOLLOW_UP, u.lower()) or quantity_in(u) or on_topic([last], u) or named(u)  # noqa: E731
     rest = [u for u in ask.unknown if not follow(u)]  # 接着问的那一句以外的，照样说没认出
     return Ask([part], rest, ask.en, ask.fresh) if part.names or last.kind not in ("use", "inventory") else ask
 

@@ -138,6 +138,7 @@ def english_orders(text: str) -> list:
     found = re.finditer(rf"(?<![\w.,/~-])({EN_NUMBER})\s+(?:({w.EN_UNITS})\s+of\s+)?((?:[a-z]+ ?){{1,3}})", q)
     for m in list(found)[:20]:
         words = re.sub(w.EN_STOP, "", m[3]).strip().split()
+        words = words[:-1] if len(words) > 1 and re.fullmatch(w.EN_UNITS, words[-1]) else words  # “one blue pen box”
         unit = m[2] or (words.pop(0) if words and re.fullmatch(w.EN_UNITS, words[0]) else "")  # “is 2 boxes ok”
         asked = " ".join(words[1:] if words[:1] == ["of"] else words)
         if re.fullmatch(w.COLOUR, asked) and (noun := re.search(rf"\b({w.GOODS})\b", q[m.end() :])):

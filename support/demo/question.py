@@ -20,18 +20,20 @@ QUOTED = r"\"[^\"]*\"|“[^”]*”|(?<![A-Za-z])'[^']*'(?![A-Za-z])|`[^`]*`|「
 BREAK = r"[，。？！；]+|[,?!;]+|\.(?=\s|$)|\b(?:also|besides)\b|(?:^|(?<=[，。？！；,\s]))(?:另外|还有|顺便|此外)"
 FILE = (  # 带扩展名的文件（src/index.js、[id].js），引号里的可以有空格（'name with spaces.md'）
     r"""['"“`]([^'"“”`\n]*\.[A-Za-z][A-Za-z0-9]{0,7})['"”`]"""
-    r"|(?<![\w./\\\[+-])((?:[\w.\[\]+-]+/)*[\w\[\]+-][\w.\[\]+-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/])"
+    r"|(?<![\w./\\\[+'-])((?:[\w.\[\]+-]+/)*[\w\[\]+-][\w.\[\]+'-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/])"
 )
 NAME = r"[A-Za-z0-9_.~][A-Za-z0-9_./~-]*"  # 只有 ASCII：\w 也认“和”，和分隔符重叠会回溯成指数
+CJK_NAME = r"[\u4e00-\u9fff]{1,12}"
 EXPLICIT = r"(?:folder|directory|and|of|the|in)\b"  # “the web folder and of the api folder”：名字里不会有的词
 # 目录名按这个顺序找，用先找到的：说了“目录”“folder”的，名字可以有空格、是中文（“empty dir 目录下”“文档 目录”）
 FOLDER = (
     r"""["“'`「]([^"”'`」\n]{1,100})["”'`」]\s*(?:目录|文件夹|folder|directory)""",
     rf"((?:{NAME}(?: {NAME})*\s*[和、]\s*)*{NAME}(?: {NAME})*?)/?\s*(?:目录|文件夹)",
-    r"(?<=\s)([\u4e00-\u9fff]{2,12})\s*(?:目录|文件夹)",  # 中文的目录名前面要有空格：“看看 文档 目录”
+    r"((?<=\s)[\u4e00-\u9fff]{2,12}|^[\u4e00-\u9fff]{2,4}?)\s*(?:目录|文件夹)",  # 中文的目录名：前面有空格，或者在开头
     rf"((?:{NAME}\s*[和、]\s*)*{NAME})\s*(?:里|下|中)",  # “在 src 里”“src 和 tests 下”
     r"""\b(?:in|inside|under)\s+(?:the\s+)?["“'`]([^"”'`\n]{1,100})["”'`]""",  # in "my folder"
-    rf"\b(?:in|inside|under|of)\s+(?:the\s+)?({NAME}(?: (?!{EXPLICIT}){NAME})*)\s+(?:folder|directory|dir)\b",
+    rf"\b(?:in|inside|under|of)\s+(?:the\s+)?({NAME}(?: (?!{EXPLICIT}){NAME})*|{CJK_NAME})"
+    r"\s+(?:folder|directory|dir)\b",
     rf"\b(?:in|inside|under)\s+(?:the\s+)?((?:{NAME}\s*(?:,|\band\b)\s*(?:in\s+)?)*{NAME})",
 )
 DOT_EXT = r"(?<!\w)\.([A-Za-z0-9]{1,8})(?!\w)"
@@ -291,7 +293,7 @@ def library_names(clause: str) -> list:
 
 def paths_in(text: str) -> list:
     """问题里的文件名，和跟它们连着列出来的（“blob.bin 和 pipe”）。"""
-    found = [m[1] or m[2] for m in re.finditer(FILE, text)]
+    found = [m[1] or whole_path(text, m) for m in re.finditer(FILE, text)]
     for m in re.finditer(r"(?<![\w./])([A-Za-z_][\w-]*)\s*(?:和|、|，|,|\band\b)\s*(?=['\"“`]?([\w./-]+))", text):
         if m[2] in found and m[1].lower() not in (
             "and",
@@ -309,6 +311,12 @@ def paths_in(text: str) -> list:
     return list(dict.fromkeys(found))
 
 
+def whole_path(text: str, m) -> str:
+    """“数据/说明 文件.md”：前面连着一段带 / 的路径，空格也是名字的一部分（只读“文件.md”就读错了文件）。"""
+    before = re.search(r"(\S*/[^\s/]+) $", text[: m.start()])
+    return f"{before[1]} {m[2]}" if before else m[2]
+
+
 def folders_in(clause: str) -> list:
     """问题里说的目录（“src 和 tests 目录下”是两个）；this、current、当前这样的词不算。FOLDER 里先找到的那一种算数。"""
     for pattern in FOLDER:
@@ -316,6 +324,7 @@ def folders_in(clause: str) -> list:
             re.split(r"\s*(?:[和、,]|\band\b)\s*(?:in\s+)?", m[1]) for m in re.finditer(pattern, clause, flags=re.I)
         ]
         folders = [re.sub(rf"^(?:(?:{w.VERBS})\s+)+", "", f.strip(), flags=re.I).rstrip("/.") for g in found for f in g]
+        folders = [f for f in folders if not re.search(w.NOT_CJK_FOLDER, f)]  # “帮我看看当前目录”不是目录名
         if folders := list(dict.fromkeys(f for f in folders if f and f.lower() not in w.NOT_FOLDERS)):
             return folders
     return []

@@ -6,10 +6,11 @@
 
 import re
 
+from support.demo.facts import key
 from support.demo.words import join, say
 
 KINDS = ("ls", "branch", "create", "count")
-ERROR_WORDS = r"error|fatal|not found|no such|cannot|can't|denied|错误|失败|找不到|不是内部或外部命令"
+ERROR_WORDS = r"error|fatal|not found|no such|cannot|can't|denied|invalid|illegal|错误|失败|找不到|不是内部或外部命令"
 REASONS = ("reason_no_tty", "reason_declined", "reason_too_long")  # run_command 说的几种没执行的原因
 QUOTED = 20  # 最多引用输出的前几行
 
@@ -64,9 +65,10 @@ def ls(part, facts, en: bool) -> str:
     if problem or not names:
         return problem or say("ls_empty", en, command=command, where=say("here", en) if here else part.folder)
     head = "ls_head_part" if got.state == "cut" else "ls_head"
-    return say(head, en, command=command, n=len(names), names=join(names, en)) + say("output_part", en) * (
-        got.state == "cut"
-    )
+    inside = [n for n in names if n.endswith("/")]  # 只列了这一层：子目录里的没有列，说出来
+    flat = say("ls_flat", en, folders=join(inside[:5], en)) if inside else ""
+    listed = say(head, en, command=command, n=len(names), names=join(names, en))
+    return listed + say("output_part", en) * (got.state == "cut") + flat
 
 
 def branch(part, facts, en: bool) -> str:
@@ -122,7 +124,11 @@ def count(part, facts, en: bool) -> str:
     else:
         folder, _, name = target.rpartition("/")
         command = f"wc -l {word(folder, False) + '/' if folder else ''}{name if not part.names else word(name, False)}"
-    got, problem = ran(facts, command, en, "what_count", ext=ext)
+    what = ("what_count_file", {"name": part.names[0]}) if part.names else ("what_count", {"ext": ext})
+    got, problem = ran(facts, command, en, what[0], **what[1])
+    whole = facts.results.get(key(("read_file", {"path": part.names[0]}))) if part.names else None
+    if problem and got.state == "not_run" and whole and whole.state == "complete":  # 没执行，可这个文件已经读全了
+        return problem + say("count_from_read", en, name=part.names[0], n=len(whole.lines))
     flat = "" if part.names else say("count_flat", en, ext=ext)  # *.py 只数这一层，子目录里的没有数
     flat += say("count_guess", en) if not (part.names or part.ext) else ""
     if problem:  # 没有这种文件时 shell 不展开 *.py：wc 的报错原样引出来

@@ -15,7 +15,7 @@ from support.escapes import printable
 from support.recording.read import as_text, model_calls, read_recording, requests
 from support.recording.replay import questions, recorded_message
 from support.recording.rounds import esc, prompt_tokens, recorded_usage, round_html
-from support.signals import Ended
+from support.signals import Ended, endings_held
 from support.stats import summary
 from support.terminal import fail
 
@@ -80,7 +80,8 @@ def write_page(path: str) -> int:
     # 这期间冒出来的同名文件也不覆盖
     try:
         with ending_raises("网页没有写完，写了一半的临时文件已删掉"):  # SIGTERM、SIGHUP：不留下 .page-*.html
-            fd, temp = tempfile.mkstemp(dir=target.parent, prefix=".page-", suffix=".html")
+            with endings_held():  # 文件建好、名字还没记下时来的信号：记下了再处理，finally 才删得掉它
+                fd, temp = tempfile.mkstemp(dir=target.parent, prefix=".page-", suffix=".html")
             with os.fdopen(fd, "w", encoding="utf-8", errors="replace", newline="\n") as file:  # 哪个系统上都是 LF
                 for n, part in enumerate(page_parts(events, f"录音 {Path(path).name}")):
                     file.write(("\n" if n else "") + part)
