@@ -52,6 +52,7 @@ CONTENT_END = (  # 句号、问号，“然后”“不要”“另外”这样�
     r"|\s*[，,。；;]?\s*(?:然后|并且|并|再|接着|之后|但|不要|别|不用|不需要|暂时|另外|还有|顺便|\band then\b|\bthen\b"
     r"|\band run\b|\bbut\b|\bwithout\b|\bno need\b|\bdo(?:n't| not)\b|\balso\b|\band (?=\S+\.py\b)|\s(?:in)?to\s)"
 )
+PASTED = r"\{[^{}]*\"(?:stock|item|unit_price)\"[^{}]*\}"  # 贴在问题里的库存记录是数据（stock.py 读它），不是问题
 REPEAT = r"两次|三次|几次|\d+\s*次|\btwice\b|\bthrice\b|\b\d+ times\b"  # 运行几遍：离线回放只运行一次
 
 
@@ -84,9 +85,7 @@ class Ask:
 def understand(question: str) -> Ask:
     """一个问题 → Ask（只看这个问题；接着上一个问题的，followup.py 再读一遍）。"""
     parts, unknown = [], [question[MAX_QUESTION:][:40] + "…"] if len(question) > MAX_QUESTION else []  # 太长的不读
-    question = re.sub(
-        r"\{[^{}]*\"(?:stock|item|unit_price)\"[^{}]*\}", " ", question[:MAX_QUESTION]
-    )  # 贴的库存记录是数据
+    question = re.sub(PASTED, " ", question[:MAX_QUESTION])
     for clause in clauses(question):
         refused = re.search(dict(w.KINDS)["none"], clause.lower())  # 认得、却不做的事（“依赖有没有过时的？”）
         part = (parts and elsewhere(parts[-1], clause)) or part_of(clause)
