@@ -13,10 +13,8 @@ def in_context(question: str, before: Ask | None) -> Ask:
     """一个问题，和对话里它前面的那个（有内容的）问题一起读。"""
     ask = understand(question)
     ask = carried_on(ask, question, before) if before and before.parts else ask
-    seen = [o for a in (before, ask) if a for o in a.items] + [
-        o for p in ask.parts if p.kind == "inventory" for o in p.names
-    ]
-    ask.items = list({o.item: o for o in seen}.values())  # 这次对话里问过的商品（“两种各要 1 盒呢？”）
+    asked = [o for p in ask.parts if p.kind == "inventory" for o in p.names]
+    ask.items = list({o.item: o for o in [*(before.items if before else []), *asked]}.values())  # 问过的每一种商品
     return ask
 
 
@@ -40,11 +38,19 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
         part = replace(last, text=question)
     else:
         return ask
-    said = set(re.findall(r"\w{3,}", " ".join(n if isinstance(n, str) else n.asked for n in part.names).lower()))
-    named = lambda u: said & set(re.findall(r"\w{3,}", u.lower()))  # noqa: E731  这一句说出了沿用的名字（the blue ones）
-    follow = lambda u: re.search(w.FOLLOW_UP, u.lower()) or quantity_in(u) or on_topic([last], u) or named(u)  # noqa: E731
-    rest = [u for u in ask.unknown if not follow(u)]  # 接着问的那一句以外的，照样说没认出
+    rest = [clause for clause in ask.unknown if not following(clause, part, last)]  # 别的没认出的，照样说出来
     return Ask([part], rest, ask.en, ask.fresh) if part.names or last.kind not in ("use", "inventory") else ask
+
+
+def following(clause: str, part: Part, last: Part) -> bool:
+    """这一小句就是接着问的那一句（“那蓝笔呢”“what about 2 boxes”“and the blue ones”“rich”），不算没认出。"""
+    said = {
+        token for n in part.names for token in re.findall(r"\w{3,}", (n if isinstance(n, str) else n.asked).lower())
+    }
+    words = set(re.findall(r"\w{3,}", clause.lower()))
+    return bool(
+        re.search(w.FOLLOW_UP, clause.lower()) or quantity_in(clause) or on_topic([last], clause) or said & words
+    )
 
 
 def with_items(part: Part, before: Ask, quantity: bool) -> Part:
