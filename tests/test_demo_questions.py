@@ -491,3 +491,50 @@ def test_the_error_line_of_a_failed_count_is_quoted(workdir):
     (workdir / "-dash.py").write_text("x\n", encoding="utf-8")
     text = finals(workdir, "帮我统计当前目录下每个 .py 文件的行数", args=("--yes",))[0]
     assert "invalid option" in text or "illegal option" in text or "unrecognized" in text, text
+
+
+# ── 第四轮学习者：挨着写的两种商品、建别的文件、测试命令、“第一个”、声明了不等于代码里用了、问法的小变化 ──────
+def test_two_items_written_side_by_side_with_each_are_two_items():
+    (part,) = understand("红笔蓝笔各要3盒，库存够不够？总共要多少钱").parts
+    assert [(o.item, o.quantity) for o in part.names] == [("红笔", 3), ("蓝笔", 3)]
+
+
+@pytest.mark.parametrize(
+    "questions",
+    [["make a file called notes.txt containing hello there and then show me it"],
+     ["what's the test command, and is mocha or jest used?"],
+     ["what files are in the lib folder", "how many lines is the first one?"]],
+)  # fmt: skip
+def test_what_it_cannot_do_or_resolve_is_named_not_answered_as_something_else(questions):
+    ask = None
+    for question in questions:
+        ask = in_context(question, ask)
+    assert ask.unknown and not any(p.kind in ("file", "count") for p in ask.parts)
+
+
+@pytest.mark.parametrize(
+    "question, kind",
+    [("这个项目是做什么用的？", "about"), ("what does this project actually do?", "about"),
+     ("需要什么 python 版本？", "stack"), ("这个是用 TypeScript 写的吗", "stack"), ("src/a.py 有几行", "count"),
+     ("list everything in this folder", "ls"), (".env.local 里写了什么", "file")],
+)  # fmt: skip
+def test_small_changes_of_wording_stay_the_same_kind(question, kind):
+    ask = understand(question)
+    assert [p.kind for p in ask.parts] == [kind] and not ask.unknown
+
+
+def test_sentences_it_used_are_not_called_not_recognised():
+    assert not understand("这个项目用的是什么技术栈？都是哪些版本").unknown
+    ask = in_context("ok and if I take 1 red + 1 blue box, total?", understand("how many red pens are left?"))
+    assert not ask.unknown and [o.item for p in ask.parts for o in p.names] == ["红笔", "蓝笔"]
+
+
+def test_a_dependency_declared_but_not_imported_is_said_to_be_only_declared(project):
+    text = finals(project, "react 在代码里哪里用到了？")[0]
+    assert "上面都是依赖清单里的声明" in text
+
+
+def test_a_file_it_could_not_read_names_the_file_it_heard(tmp_path):
+    (tmp_path / "it's mine.md").write_text("x\n", encoding="utf-8")
+    text = finals(tmp_path, "what's in it's mine.md?")[0]
+    assert "I took the file name to be" in text

@@ -51,9 +51,15 @@ def orders_in(text: str) -> list:
     for m in found:
         said, unit, segment = m[1].strip(), m[2].removesuffix(" of").strip(), text[start : m.start()]  # 上一个数量之后
         after = item_after(text, m)
-        each = re.search(rf"((?:{CJK}+[和与跟、])+{CJK}+)各(?:要|买|来|需要|订)?\s*$", segment)  # 红笔和蓝笔各 2 盒
+        each = re.search(rf"((?:{CJK}+[和与跟、])*{CJK}+)各(?:要|买|来|需要|订)?\s*$", segment)  # 红笔和蓝笔各 2 盒
         before = "" if each else name_near(segment, False)  # 红笔 2 盒
-        listed = re.split("[和与跟、]", (each or after)[1]) if each or (after and (first or not before)) else []
+        listed = (
+            side_by_side(each[1])
+            if each
+            else re.split("[和与跟、]", after[1])
+            if after and (first or not before)
+            else []
+        )
         named = [n for n in (name_near(i, True) for i in listed) if n] or [before] * bool(before)
         owned, quantity, loose = re.search(OWNED, segment, re.I), None if m[3] else chinese_number(said), rough(text, m)
         quantity, unclear = (
@@ -75,6 +81,15 @@ def orders_in(text: str) -> list:
     if not orders and (m := re.search(rf"(?:需要|想要|要买|买|订|查)\s*({CJK}+)", text)):
         orders += [Order(i, asked=i) for i in [name_near(m[1], after=True)] if i]
     return settled([o for o in orders if len(o.item) > 1 and o.item.strip(w.UNITS)], bare)  # “盒”不是商品名
+
+
+def side_by_side(text: str) -> list:
+    """“红笔和蓝笔”“红笔、蓝笔”，也有挨着写的“红笔蓝笔”（两段都以同一个字结尾）：各是一种商品。"""
+    names = []
+    for piece in re.split("[和与跟、]", text):
+        parts = piece.split(piece[-1])[:-1] if len(piece) >= 4 else []
+        names += [p + piece[-1] for p in parts] if len(parts) > 1 and all(parts) else [piece]
+    return names
 
 
 def item_after(text: str, m) -> re.Match | None:

@@ -247,7 +247,8 @@ def verdict(facts, name: str, pairs: list, folder: str, en: bool) -> str:
     files = join(sorted({HIT.fullmatch(h)[1] for h in declared or hits}), en)
     if declared:
         said = say("used", en, name=name, n=len(declared), files=files, hits="\n".join(f"  {h}" for h in declared[:5]))
-        return said + (say("maybe_more", en, gaps=gaps) if gaps else "")
+        only = all(manifests_in([HIT.fullmatch(h)[1].rsplit("/", 1)[-1]]) for h in declared)  # 只有清单里的声明
+        return said + (say("maybe_more", en, gaps=gaps) if gaps else say("declared_only", en) * only)
     if gaps:
         seen = say("appears_in", en, files=files) if hits else ""
         return say("cannot_tell", en, name=name, where=where, gaps=gaps, seen=seen) + not_own
@@ -309,8 +310,9 @@ def file(part, facts, en: bool) -> str:
 def quote_file(path: str, got: Result, en: bool) -> str:
     if got.state == "empty":
         return say("file_empty", en, path=path)
-    if not usable(got):
-        return say("file_unreadable", en, path=path, why=why_not(got, en))
+    if not usable(got):  # 读不到：也许是文件名听错了（名字里有空格）
+        hint = say("file_name_hint", en, path=path) if got.state == "error" else ""
+        return say("file_unreadable", en, path=path, why=why_not(got, en)) + hint
     lines = [*got.lines, got.partial + " …"] if got.partial else list(got.lines)  # 截断处那半行也引出来
     n = len(got.lines)
     head = say("file_whole" if got.state == "complete" else "file_seen" if n else "file_partial", en, path=path, n=n)

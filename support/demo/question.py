@@ -20,7 +20,7 @@ QUOTED = r"\"[^\"]*\"|“[^”]*”|(?<![A-Za-z])'[^']*'(?![A-Za-z])|`[^`]*`|「
 BREAK = r"[，。？！；]+|[,?!;]+|\.(?=\s|$)|\b(?:also|besides)\b|(?:^|(?<=[，。？！；,\s]))(?:另外|还有|顺便|此外)"
 FILE = (  # 带扩展名的文件（src/index.js、[id].js），引号里的可以有空格（'name with spaces.md'）
     r"""['"“`]([^'"“”`\n]*\.[A-Za-z][A-Za-z0-9]{0,7})['"”`]"""
-    r"|(?<![\w./\\\[+'-])((?:[\w.\[\]+-]+/)*[\w\[\]+-][\w.\[\]+'-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/])"
+    r"|(?<![\w./\\\[+'-])((?:[\w.\[\]+-]+/)*\.?[\w\[\]+-][\w.\[\]+'-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/])"
 )
 NAME = r"[A-Za-z0-9_.~][A-Za-z0-9_./~-]*"  # 只有 ASCII：\w 也认“和”，和分隔符重叠会回溯成指数
 CJK_NAME = r"[\u4e00-\u9fff]{1,12}"
@@ -104,6 +104,10 @@ def understand(question: str) -> Ask:
         if more and more.run and re.search(r"都|全部|\b(both|all|each)\b", clause.lower()):  # “然后都运行”
             parts = [replace(p, run=p.run or p.kind == "create") for p in parts]
     parts = [filled_in(part, parts[:i], question) for i, part in enumerate(parts)]
+    unknown += [p.text[:80] for p in parts if unresolved(p)]  # “第一个有几行？”：说不出是哪个，照原话说
+    parts = [p for p in parts if not unresolved(p)]
+    if any(p.kind == "inventory" for p in parts):  # 商品、数量从这一句读到了：它不算没认出（认得却不做的照样算）
+        unknown = [c for c in unknown if re.search(dict(w.KINDS)["none"], c.lower()) or not orders_in(c)]
     ask = Ask([one for part in parts for one in spread(part)], unknown, english(question))
     ask.fresh = bool(re.search(w.FRESH, question.lower()))
     return ask
@@ -122,6 +126,12 @@ def filled_in(part: Part, before: list, question: str) -> Part:
     if named and named.kind == "file" and not re.search(EXT, part.text, re.I):
         return replace(part, folder=named.names[0], names=named.names, ext=named.names[0].rsplit(".", 1)[-1].lower())
     return replace(part, folder=named.folder) if named and named.kind != "file" else part
+
+
+def unresolved(part: Part) -> bool:
+    """数行数，却只说了“它”“第一个”，前面也没有能接上的文件、目录：不知道数哪个。"""
+    vague = re.search(r"它|这个|那个|第一个|\b(it|that|this one|the first one|them)\b", part.text.lower())
+    return part.kind == "count" and not (part.names or part.ext or part.folder != ".") and bool(vague)
 
 
 def clauses(question: str) -> list:
@@ -174,8 +184,8 @@ def part_of(clause: str) -> Part | None:
     q, made = clause.lower(), re.search(FILE, clause)
     name = made and (made[1] or made[2])
     first = made and re.match(r"\s*(with|containing|写入|内容是|里面写)", q[made.end() :])  # “… and b.py with print(2)”
-    if name and name.endswith(".py") and (re.search(w.MAKE, q[: made.start()]) or first):  # “创建 hello.py”
-        return create_part(clause, name)
+    if name and (re.search(w.MAKE, q[: made.start()]) or first):  # “创建 hello.py”；别的文件不建，照原话说没做
+        return create_part(clause, name) if name.endswith(".py") else None
     q = re.sub(FILE, " ", q)  # 文件名里的词（stock/红笔.json）不算关键词
     for kind, pattern in w.KINDS:
         if re.search(pattern, q) and (kind == "none" or (part := detailed(Part(kind, clause)))):

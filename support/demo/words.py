@@ -33,17 +33,18 @@ DEMO_INTRO = "\n".join([
 KINDS = [
     tuple(row.split(" | "))
     for row in r"""
-none | \bleft (after|afterwards|over)\b|\bwould be left\b|\bremain(ing)? after\b|including subfolders|包括子目录|子目录里的也算|\brecursive(ly)?\b|递归|\bline \d+\b|第 ?\d+ ?行|\bthe (end|last \w+) of\b|最后(几|一|\d)|末尾|结尾|太贵|贵不贵|\btoo (expensive|cheap)\b|\b(expensive|cheaper|pricey)\b|税|运费|重量|折扣|到货|卖了|销量|失败|没用到的|多余的|\b(tax|taxes|shipping|delivery|weight|discount|sold|sales|failing|failed|unused)\b|价值|值多少|总值|买空|买完以后|美元|美金|欧元|日元|英镑|港币|\b(value|worth|left over|run out|usd|eur|jpy|gbp|hkd|dollars?|euros?|yen|pounds?)\b|过时|最新版本|升级到|漏洞|覆盖率|补货|几天|多久|要改吗|怎么改|总结|概括|翻译|\b(coverage|vulnerab\w*|outdated|up[ -]to[ -]date|restock|summari[sz]e|summary|translate)\b|(跑|运行|执行|\brun\b|\bexecute\b).{0,12}(测试|\btests?\b|pytest|test suite)|测试.{0,3}(跑|运行)|比.{1,10}(贵|便宜|多|少)|\b(cheaper|dearer|pricier|more expensive|more|less|fewer) than\b|设为|设成|改为|修改|更新|删除|删掉|\b(set|update|modify|delete|remove|change)\b.{0,40}\b(to|stock|file|price)\b|\bcommits?\b|提交记录
+none | \btest (command|script)\b|测试命令|测试脚本|\bleft (after|afterwards|over)\b|\bwould be left\b|\bremain(ing)? after\b|including subfolders|包括子目录|子目录里的也算|\brecursive(ly)?\b|递归|\bline \d+\b|第 ?\d+ ?行|\bthe (end|last \w+) of\b|最后(几|一|\d)|末尾|结尾|太贵|贵不贵|\btoo (expensive|cheap)\b|\b(expensive|cheaper|pricey)\b|税|运费|重量|折扣|到货|卖了|销量|失败|没用到的|多余的|\b(tax|taxes|shipping|delivery|weight|discount|sold|sales|failing|failed|unused)\b|价值|值多少|总值|买空|买完以后|美元|美金|欧元|日元|英镑|港币|\b(value|worth|left over|run out|usd|eur|jpy|gbp|hkd|dollars?|euros?|yen|pounds?)\b|过时|最新版本|升级到|漏洞|覆盖率|补货|几天|多久|要改吗|怎么改|总结|概括|翻译|\b(coverage|vulnerab\w*|outdated|up[ -]to[ -]date|restock|summari[sz]e|summary|translate)\b|(跑|运行|执行|\brun\b|\bexecute\b).{0,12}(测试|\btests?\b|pytest|test suite)|测试.{0,3}(跑|运行)|比.{1,10}(贵|便宜|多|少)|\b(cheaper|dearer|pricier|more expensive|more|less|fewer) than\b|设为|设成|改为|修改|更新|删除|删掉|\b(set|update|modify|delete|remove|change)\b.{0,40}\b(to|stock|file|price)\b|\bcommits?\b|提交记录
 branch | 分支|\bbranch\b
-count | 行数|多少行|\bhow long (is|are)\b.{0,40}\b(files?|scripts?)\b|\bcount\b.{0,30}\blines?\b|\bline counts?\b|\bhow many lines\b|\blines of code\b|\bwc\b
+count | 几行|行数|多少行|\bhow long (is|are)\b.{0,40}\b(files?|scripts?)\b|\bcount\b.{0,30}\blines?\b|\bline counts?\b|\bhow many lines\b|\blines of code\b|\bwc\b
 ls | \bhow many files\b|几个文件|多少个?文件|\bfile count\b
 inventory | 库存|多少钱|总价|单价|价格|够不够|够吗|够用|够的话|有货|还剩|还有多少|有多少[盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶]?$|下单|订购|还有吗|有货吗|还有没有|(?!一个)[\d一二两三四五六七八九十百千万]\s*[盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶把条根卷袋双台罐桶]|\b(in stock|stock(?!\s*(/|folder|directory|dir|目录|文件夹))|enough|how much|total|price|costs?|available)\b|\bneed \d|\b\d+ (boxes|box|packs?|pieces?|bottles?|cartons?|cases?|sets?|units?) of\b|\bhow many\b(?!.{0,30}\b(files?|lines?|commits?|folders?|tests?|items?)\b)|\b(sell|sold)\b|有卖|卖不卖
 file | (里|中)(面)?(都)?(写了|讲了|说了|写着|有|是)(些)?(什么|啥|些什么)|内容|看看|打开|显示|读一下|读读|读取|\b(show|open|read|print|cat|says?|contains?)\b|\bwhat('s| is) in\b|\bwhat (does|do)\b.{0,40}\b(do|check|test|mean)s?\b|(测|查|做|干)(的是|了)?(什么|啥)
-about | (做|干)(什么|啥)的|干嘛的|干嘛用|用来(做|干)|有什么用|介绍一下|简介|用途|\bwhat (does|is) (this|the|it)( project| repo| app| tool)? ?(do|for|about)\b|\bwhat('s| is) this (project|repo|repository|codebase)\b|\b(about|describe) (this|the) (project|repo)
-stack | 什么语言|哪种语言|\b(what|which) (programming )?language\b|技术栈|框架|测试(用的是|用了|用)(什么|哪个|啥)|用什么(来)?测试|\btest(ing)? (framework|library|runner)\b|\bwhat\b.{0,20}\bfor testing\b|(用了|用到了?|使用了?)(什么|哪些|啥)|(什么|哪些|啥)(技术|依赖|库|框架)|依赖了?(什么|哪些|啥)|(什么|哪个)版本|\bstack\b|\bframeworks?\b|\btechnolog|\bdependencies\b|\blibraries\b|\bbuilt with\b|\b(which|what) versions?\b|\bwhat \w+ versions?\b
+about | (做|干)(什么|啥)(用)?的|干嘛的|干嘛用|用来(做|干)|有什么用|介绍一下|简介|用途|\bwhat (does|is) (this|the|it)( project| repo| app| tool)?( \w+)? ?(do|for|about)\b|\bwhat('s| is) this (project|repo|repository|codebase)\b|\b(about|describe) (this|the) (project|repo)
+stack | 用.{1,20}写的|什么 ?\w{0,12} ?版本|什么语言|哪种语言|\b(what|which) (programming )?language\b|技术栈|框架|测试(用的是|用了|用)(什么|哪个|啥)|用什么(来)?测试|\btest(ing)? (framework|library|runner)\b|\bwhat\b.{0,20}\bfor testing\b|(用了|用到了?|使用了?)(什么|哪些|啥)|(什么|哪些|啥)(技术|依赖|库|框架)|依赖了?(什么|哪些|啥)|(什么|哪个)版本|\bstack\b|\bframeworks?\b|\btechnolog|\bdependencies\b|\blibraries\b|\bbuilt with\b|\b(which|what) versions?\b|\bwhat \w+ versions?\b
 entry | 入口|启动|怎么(运行|跑)|\bentry|\bmain (file|script|module)\b|\bstarting point\b|\bhow (do i|to|can i) (run|start)\b|\bwhere does .{0,30} start\b
 use | 用到|用了|使用|有用|有没有|是否|搜|找|依赖|\b(use[sd]?|using|search|find|depends?|imports?|imported|requires?)\b
 tests | 测试文件|测试目录|测试用例|\btest files?\b|\btests? (folder|directory|dir)\b|\bwhich tests\b|\bspecs?\b
+ls | \blist (everything|all)\b
 ls | (目录|文件夹|这里|这儿)(下|里|中)?(面)?(都)?(有)?(些|哪些|什么)|列出.{0,12}(文件|目录|文件夹)|多少个?文件|\bls\b|\blist\b.{0,15}\bfiles\b|\bwhat files\b|\bwhat('s| is) in (this |the |the current )?([\w./-]+ )?(dir|directory|folder)\b|\bhow many files\b|几个文件|多少项
 tests | 测试|\btests?\b
 """.strip().splitlines()
@@ -74,7 +75,7 @@ ON_TOPIC = {
     "tests": r"列出|列一下|叫什么|名字|哪些|\b(list|show|names?|called)\b",
     "create": r"运行|执行|\b(run|execute|content|containing|with)\b",
 }
-ASKING = r"什么|哪|是|吗|呢|充足|足够|吧|啊|的|了|有|都|也|么|谁|给出|给|说|列|分别|各自|具体|一下|\b(what|which|who|is|are|was|were|do|does|did|the|a|an|it|its|they|them|of|in|on|for|s|me|show|give|tell|list|exactly|just|only|again|so|yes|not|that|this|those|these)\b"  # 问句里的虚词、请求的动词
+ASKING = r"什么|哪|些|是|吗|呢|充足|足够|吧|啊|的|了|有|都|也|么|谁|给出|给|说|列|分别|各自|具体|一下|\b(what|which|who|is|are|was|were|do|does|did|the|a|an|it|its|they|them|of|in|on|for|s|me|show|give|tell|list|exactly|just|only|again|so|yes|not|that|this|those|these|actually|really)\b"  # 问句里的虚词、请求的动词
 FILLER = r"以下是|这是(数据|记录)|数据如下|附上|\bhere('s| is| are)\b|\b(the )?(stock )?(record|data)s?\b|\b(below|attached)\b|请问?|谢谢|多谢|感谢|谢了|辛苦了?|帮我|帮个忙|麻烦你?|好的?|你好|嗨|我想(知道|问问?|了解)|问一下|想问一下|告诉我|一下|[那就吧呀啊啦哈呢嘛哦了你您]|\b(ok|okay|please|pls|plz|thanks|thank|thx|ty|you|so|much|a|lot|very|cheers|hi|hello|hey|well|quick|question|i|i'd|would|like|want|to|know|can|could|tell|me|wonder|great|cool|in|advance|and|also|but)\b"
 AROUND_WORDS = r"最好|以内|出头|单独|分开|多|两种|两样|这两种|几种|的|和|与|跟|以及|想|想买|打算|准备|采购|公司|我们|下单|订购|列出|查下|看下|下|先|发|送|了|刚|刚刚|改|改了|重新|读|重读|文件|数据|记录|大概|大约|约|左右|差不多|估计|可能|是|几|加|再|另外|手上|手里|已经|现在|目前|所有|全部|商品|每种|各种|哪些|一次|一遍|库存|够|吗|还|有|呢|一共|总共|多少|价格|单价|是否|能|可以|需要|想要|要|买|订|来|查|一下|看看|帮|我们|我|请|如果|那么|那|各|要是|换成|改成|啊|吧|把|会|让|被|给|使|都|也|就|再|又|会不会|能不能|但|不要|不|没有|没"  # 商品名两边的词
 AROUND = "|".join(sorted(AROUND_WORDS.split("|"), key=len, reverse=True))  # 长的先试：“要是”不会被拆成“要”和“是”
@@ -163,6 +164,7 @@ run_installed | \n\n运行它：装好这个项目以后（比如 pip install -e
 run_unknown | \n\n（你还问了怎么运行：我没看到写明怎么启动的地方，说不出来。） | \n\n(You also asked how to run it: I saw nothing that says how to start it, so I can't say.)
 used | 用到了 {name}：{n} 处依赖声明或引入，在 {files}：\n\n{hits} | Yes, {name} is used: {n} declaration(s) or import(s), in {files}:\n\n{hits}
 maybe_more | \n\n（{gaps}：可能还有更多。） | \n\n({gaps}: there may be more.)
+declared_only | \n\n（上面都是依赖清单里的声明：搜到的代码里没有引入它的地方，声明了不一定用到。） | \n\n(These are all declarations in manifests: no code I searched imports it, and a declared dependency is not necessarily used.)
 gap_cut | 搜索结果被截断了 | the search results were cut off
 gap_skipped | 有的目录没有搜，也没有列全是哪些 | some folders were not searched and not all are named
 gap_unsearched | 有文件或目录没有搜（{note}） | some files or folders were not searched ({note})
@@ -178,6 +180,7 @@ test_files | 测试目录里的文件、按测试命名的文件： | Files in t
 empty_tests | （测试目录是空的） | (the test folder is empty)
 not_listed | （子目录，没有往里列） |  (a subfolder; not listed)
 file_unreadable | {path} 读不了：{why}。 | I could not read {path}: {why}.
+file_name_hint | （我听出的文件名是 {path}：要是名字里有空格或者分号，把它放在引号里再问。） |  (I took the file name to be {path}: if the name has a space or a semicolon, put it in quotes and ask again.)
 file_empty | {path} 是空文件。 | {path} is empty.
 file_whole | {path} 一共 {n} 行 | {path} has {n} line(s)
 file_seen | {path} 我只看到了 {n} 行（没有读全） | I saw only {n} lines of {path} (not all of it)
