@@ -44,15 +44,23 @@ def start_quiet(thread: threading.Thread) -> threading.Thread:
 
 @contextlib.contextmanager
 def endings_held():
-    """里面的几步不被 ENDING_SIGNALS 打断（建了临时文件、还没记下它的名字）：这期间来的信号，出来时才处理。"""
-    if not hasattr(signal, "pthread_sigmask"):
+    """里面的几步不被 ENDING_SIGNALS 打断（建了临时文件、还没记下它的名字）：这期间来的信号先记下，出来时才处理。
+    换的是 Python 的处理函数，不是线程挡住的信号：信号落到哪个线程上，都由主线程在这里处理，只能这样等到出来。"""
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    before = signal.pthread_sigmask(signal.SIG_BLOCK, set(ENDING))
+    came = []
+    before = {sig: signal.getsignal(sig) for sig in ENDING}
+    before = {sig: handler for sig, handler in before.items() if handler is not None}  # 不是 Python 装的：不动
+    for sig in before:
+        signal.signal(sig, lambda signum, frame: came.append(signum))
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+        for sig, handler in before.items():
+            signal.signal(sig, handler)
+        if came:
+            signal.raise_signal(came[0])  # 照原来的处理：Ended、默认结束进程，或者忽略
 
 
 def end_on_signal(signum, frame):

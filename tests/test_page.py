@@ -249,9 +249,11 @@ def test_sigterm_while_the_page_is_written_leaves_no_half_written_file(tmp_path)
 
 @posix_only("信号")
 def test_a_signal_while_the_temp_file_is_being_made_still_removes_it(tmp_path, monkeypatch):
-    """临时文件建好了、名字还没交回来时收到 SIGTERM：等名字记下了再处理，不留下 .page-*.html。"""
+    """临时文件建好了、名字还没交回来时收到 SIGTERM：等名字记下了再处理，不留下 .page-*.html。进程里还有一个
+    没挡住信号的线程时也一样（信号落到它身上，Python 仍在主线程里处理）。"""
     import signal
     import tempfile
+    import threading
 
     from test_record import many_tiny_requests
 
@@ -269,10 +271,14 @@ def test_a_signal_while_the_temp_file_is_being_made_still_removes_it(tmp_path, m
     monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
     previous = signal.signal(signal.SIGTERM, end_on_signal)
     mask = signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})  # 别的测试可能让这个进程挡着它
+    done = threading.Event()
+    other = threading.Thread(target=done.wait, daemon=True)
+    other.start()  # 它没挡住 SIGTERM
     try:
         with pytest.raises(SystemExit) as ended:
             write_page(str(recording))
     finally:
+        done.set()
         signal.pthread_sigmask(signal.SIG_SETMASK, mask)
         signal.signal(signal.SIGTERM, previous)
     assert ended.value.code == 143 and list(tmp_path.glob(".page-*")) == [] and not (tmp_path / "few.html").exists()
