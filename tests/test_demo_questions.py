@@ -538,3 +538,90 @@ def test_a_file_it_could_not_read_names_the_file_it_heard(tmp_path):
     (tmp_path / "it's mine.md").write_text("x\n", encoding="utf-8")
     text = finals(tmp_path, "what's in it's mine.md?")[0]
     assert "I took the file name to be" in text
+
+
+# ── 第五轮学习者：同一问题里补问的细节、只在哪里、换一种的数量、有 X 吗、从模块引入的名字 ──────
+@pytest.mark.parametrize(
+    "question, kind",
+    [("这个项目的前端和后端分别用的是什么框架，版本号是多少？", "stack"), ("src 目录下有哪些文件？一共几个？", "ls"),
+     ("What files are in this directory now? How many are there?", "ls"), ("src 里有什么文件？总共多少个？", "ls")],
+)  # fmt: skip
+def test_a_detail_the_answer_gives_is_not_a_new_question_nor_called_not_recognised(question, kind):
+    ask = understand(question)
+    assert [p.kind for p in ask.parts] == [kind] and not ask.unknown
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Where is count_lines used? Is it called anywhere outside tests?", "click 除了测试以外哪里用到了？",
+     "Is rich used anywhere except the tests?"],
+)  # fmt: skip
+def test_outside_the_tests_is_named_as_not_done_never_answered_with_the_test_files(question):
+    ask = understand(question)
+    assert ask.unknown and "tests" not in [p.kind for p in ask.parts]
+
+
+@pytest.mark.parametrize(
+    "follow_up, folder", [("and only in tests?", "tests"), ("只在 tests 里呢？", "tests"), ("and just in src?", "src")]
+)
+def test_only_in_a_folder_repeats_the_search_there(follow_up, folder):
+    ask = in_context(follow_up, understand("Is express used anywhere? What about lodash?"))
+    assert [(p.kind, p.folder) for p in ask.parts] == [("use", folder)]
+
+
+@pytest.mark.parametrize("folder", ["the code", "the source", "the codebase"])
+def test_the_code_is_not_a_folder(folder):
+    assert [(p.kind, p.folder) for p in understand(f"Is express used anywhere in {folder}?").parts] == [("use", ".")]
+
+
+def test_a_total_of_the_same_files_is_counted_once_with_the_kind_of_file_said():
+    ask = understand("统计 src/wordcount 下每个 .py 文件的行数，一共多少行？")
+    assert [(p.kind, p.folder, p.ext) for p in ask.parts] == [("count", "src/wordcount", "py")]
+
+
+@pytest.mark.parametrize(
+    "question, orders",
+    [("有黑笔吗？我想要 2 盒。", [("黑笔", 2)]), ("还有蓝笔吗？库存够 2 盒吗", [("蓝笔", 2)]),
+     ("有没有红笔？要 3 盒", [("红笔", 3)]), ("红笔的单价是多少？买 10 盒要多少钱？", [("红笔", 10)]),
+     ("Do you have black pens? I want 2 boxes.", [("黑笔", 2)])],
+)  # fmt: skip
+def test_is_there_x_names_the_item_and_a_quantity_before_a_verb_is_heard(question, orders):
+    assert [(o.item, o.quantity) for p in understand(question).parts for o in p.names] == orders
+
+
+def test_is_there_another_item_is_about_that_item_not_the_last_one(inventory):
+    text = finals(inventory, "我需要 3 盒红笔。库存够吗？", "有黑笔吗？我想要 2 盒。")[1]
+    assert "黑笔" in text and "沿用" not in text and "红笔库存" not in text
+
+
+@pytest.mark.parametrize(
+    "first, then, total",
+    [("I need 3 boxes of red pens and 3 boxes of blue pens. Enough, and the total?",
+      "ok, and with 2 boxes of blue instead?", "36 + 16 = 52"),
+     ("我要 3 盒红笔和 3 盒蓝笔，够吗？一共多少钱？", "蓝笔改成 2 盒呢？", "36 + 16 = 52")],
+)  # fmt: skip
+def test_instead_changes_one_items_quantity_and_keeps_the_others(inventory, first, then, total):
+    text = finals(inventory, first, then)[1]
+    assert total in text and ("Together with" in text or "连同" in text)
+
+
+def test_only_the_files_read_before_are_called_read_earlier(inventory):
+    text = finals(inventory, "我需要 3 盒红笔。库存够吗？", "我要 1 盒红笔和 1 盒蓝笔，一共多少钱？")[1]
+    assert "其中 stock/红笔.json 是之前的问题里读到的" in text
+
+
+@pytest.mark.parametrize(
+    "path, code, name",
+    [("cli.py", "from wordcount.core import count_words, count_lines\n", "count_lines"),
+     ("cli.py", "from wordcount.core import (\n    count_words,\n)\n", "count_words"),
+     ("app.js", "import { countWords } from './core.js'\n", "countWords")],
+)  # fmt: skip
+def test_a_name_imported_from_a_module_is_said_to_be_imported_never_not_found(workdir, path, code, name):
+    (workdir / path).write_text(code, encoding="utf-8")
+    (workdir / "core.txt").write_text(f"{name} is defined elsewhere\n", encoding="utf-8")
+    text = finals(workdir, f"Where is {name} used?")[0]
+    if "(\n" in code:  # 引入分在几行里：search_files 只看到名字那一行，不说是引入，也不说没有
+        assert "I found no declaration or import" in text and path in text
+    else:
+        assert f"Code imports {name} by name" in text and f"{path}:1:" in text and "core.txt" in text
+        assert "core.txt:1" not in text.split("These are the imports")[0]

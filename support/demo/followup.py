@@ -67,7 +67,8 @@ def with_items(part: Part, before: Ask, quantity: bool) -> Part:
     names = [colour_of(o, old) for o in part.names] or [o for o in [other_item(part.text, old)] if o]
     if not names:  # 没说新的商品，也没说新的数量（“库存有多少？”）：就是上一个问题的那几种
         return replace(part, names=previous, carried="items")
-    if also:  # “蓝笔也要 1 盒”：连同上一个问题的商品一起算；这次说了数量的，用这次的
+    if also or re.search(w.INSTEAD, part.text.lower()) and len(previous) > 1:  # “蓝笔也要 1 盒”“蓝笔改成 2 盒”
+        # 连同上一个问题的商品一起算；这次说了数量的，用这次的
         said = {o.item: o for o in names if o.quantity or o.unclear or o.item not in {p.item for p in previous}}
         return replace(part, names=[said.pop(p.item, p) for p in previous] + list(said.values()), carried="also")
     known, amounts = {o.item: o for o in previous}, {(o.quantity, o.unit, o.unclear) for o in previous}

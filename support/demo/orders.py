@@ -67,7 +67,8 @@ def orders_in(text: str) -> list:
         )
         wanted = [Order(n, None if owned else quantity, unit, n, unclear) for n in named]
         orders += wanted if each else wanted[:1] + [Order(n, asked=n) for n in named[1:]]  # 3 盒红笔和蓝笔
-        if not (wanted or owned) and (noun := re.match(rf"\s*({CJK})", text[m.end() :])):  # “5 个人”：数的是别的
+        noun = re.match(rf"\s*(?!{w.AROUND})({CJK})", text[m.end() :])  # “5 个人”：数的是别的（“10 盒要”不是）
+        if not (wanted or owned) and noun:
             quantity, unclear = None, f"{said} {unit}{noun[1]}"
         bare += [] if wanted or owned else [Order("", quantity, unit, "", unclear)]
         start = m.end() + (after.end() if after and listed and not each else 0)
@@ -78,6 +79,8 @@ def orders_in(text: str) -> list:
         orders += [Order(i, asked=i) for p in re.split("[和与跟、]", m[1]) if (i := name_near(p, after=False))]
     for m in re.finditer(rf"({CJK}+)\s*[和与跟、]\s*(?=({CJK}+))", rest):  # “红笔 3 盒和蓝笔”：和连着的也是商品
         orders += [Order(i, asked=i) for i in (name_near(m[1], False), name_near(m[2], True)) if i]
+    for m in re.finditer(rf"(?:有没有|还有|有)\s*({CJK}+?)\s*(?:吗|卖吗|[？?]|$)", rest):  # “有黑笔吗？”
+        orders += [Order(i, asked=i) for i in [name_near(m[1], after=True)] if i]
     if not orders and (m := re.search(rf"(?:需要|想要|要买|买|订|查)\s*({CJK}+)", text)):
         orders += [Order(i, asked=i) for i in [name_near(m[1], after=True)] if i]
     return settled([o for o in orders if len(o.item) > 1 and o.item.strip(w.UNITS)], bare)  # “盒”不是商品名

@@ -249,6 +249,10 @@ def verdict(facts, name: str, pairs: list, folder: str, en: bool) -> str:
         said = say("used", en, name=name, n=len(declared), files=files, hits="\n".join(f"  {h}" for h in declared[:5]))
         only = all(manifests_in([HIT.fullmatch(h)[1].rsplit("/", 1)[-1]]) for h in declared)  # 只有清单里的声明
         return said + (say("maybe_more", en, gaps=gaps) if gaps else say("declared_only", en) * only)
+    if named := [h for h in hits if imports_name(h, name)]:  # from wordcount.core import count_lines：一个名字，不是库
+        where_ = join(sorted({HIT.fullmatch(h)[1] for h in named}), en)
+        said = say("imported_name", en, name=name, files=where_, hits="\n".join(f"  {h}" for h in named[:5]))
+        return said + say("appears_in", en, files=files) + (say("maybe_more", en, gaps=gaps) if gaps else "")
     if gaps:
         seen = say("appears_in", en, files=files) if hits else ""
         return say("cannot_tell", en, name=name, where=where, gaps=gaps, seen=seen) + not_own
@@ -275,6 +279,17 @@ def declares(hit: str, name: str) -> bool:
     }
     patterns = imports.get(LANGUAGES.get(path.rsplit(".", 1)[-1]), [])  # 文档（.md、README）不是 JS、Python：不算
     return not re.match(r"(//|/\*|\*|#)", text) and any(re.search(p, text, re.I) for p in patterns)  # 注释也不算
+
+
+def imports_name(hit: str, name: str) -> bool:
+    """代码里从别的模块引入了叫 name 的东西（函数、类）：from x import a, name；import { name } from 'x'。"""
+    path, _, text = HIT.fullmatch(hit).groups()
+    n, language = re.escape(name), LANGUAGES.get(path.rsplit(".", 1)[-1])
+    pattern = {
+        "py": rf"^from\s+[\w.]+\s+import\s+\(?\s*(\w+(\s+as\s+\w+)?\s*,\s*)*{n}\b",
+        "js": rf"^import\s+(type\s+)?(\w+\s*,\s*)?\{{[^}}]*(?<![\w$]){n}(?![\w$])",
+    }.get(language)
+    return bool(pattern and len(re.findall(r":\d+: ", hit)) == 1 and re.search(pattern, text.strip()))
 
 
 # ── 测试文件、一个文件、项目是做什么的 ──────────────────────────────

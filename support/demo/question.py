@@ -89,6 +89,8 @@ def understand(question: str) -> Ask:
     for clause in clauses(question):
         refused = re.search(dict(w.KINDS)["none"], clause.lower())  # 认得、却不做的事（“依赖有没有过时的？”）
         part = (parts and elsewhere(parts[-1], clause)) or part_of(clause)
+        if part and part.kind == "inventory" and not part.names and on_topic(parts, clause):  # 列了目录，“一共几个？”
+            part = None
         more = None if part or refused or filler(clause) or not parts else continued(parts[-1], clause)
         twin = next((i for i, p in enumerate(parts) if part and same_thing(p, part)), len(parts) - 1)
         if part and twin >= 0 and same_thing(parts[twin], part) or more:  # “技术栈？入口？jest 是哪个版本？”：一件事
@@ -104,6 +106,8 @@ def understand(question: str) -> Ask:
         if more and more.run and re.search(r"都|全部|\b(both|all|each)\b", clause.lower()):  # “然后都运行”
             parts = [replace(p, run=p.run or p.kind == "create") for p in parts]
     parts = [filled_in(part, parts[:i], question) for i, part in enumerate(parts)]
+    counted = [(p.folder, p.ext, p.names) if p.kind == "count" else i for i, p in enumerate(parts)]
+    parts = [p for i, p in enumerate(parts) if counted[i] not in counted[:i]]  # 补全以后数的是同一些文件：数一次
     unknown += [p.text[:80] for p in parts if unresolved(p)]  # “第一个有几行？”：说不出是哪个，照原话说
     parts = [p for p in parts if not unresolved(p)]
     if any(p.kind == "inventory" for p in parts):  # 商品、数量从这一句读到了：它不算没认出（认得却不做的照样算）
@@ -125,7 +129,7 @@ def filled_in(part: Part, before: list, question: str) -> Part:
     named = next((p for p in reversed(before) if p.kind == "file" and "README" not in p.names or p.folder != "."), None)
     if named and named.kind == "file" and not re.search(EXT, part.text, re.I):
         return replace(part, folder=named.names[0], names=named.names, ext=named.names[0].rsplit(".", 1)[-1].lower())
-    return replace(part, folder=named.folder) if named and named.kind != "file" else part
+    return replace(part, folder=named.folder, ext=part.ext or named.ext) if named and named.kind != "file" else part
 
 
 def unresolved(part: Part) -> bool:
@@ -222,7 +226,11 @@ def elsewhere(part: Part, clause: str) -> Part | None:
     said = re.findall(r"[A-Za-z0-9_.~][\w./~-]*", clause, re.A) if re.search(w.FOLLOW_UP, clause.lower()) else []
     folders = folders_in(clause) or (said[:1] if part.kind in ("ls", "count", "tests") else [])  # “那 react 呢？”是库名
     rest = re.sub(
-        "|".join([*FOLDER, w.FOLLOW_UP, *map(re.escape, folders)]) + r"|[\s?？,.，。!！的呢面]", "", clause, flags=re.I
+        "|".join([*FOLDER, w.FOLLOW_UP, *map(re.escape, folders)])
+        + r"|\b(?:only|just)\b|只|仅|在|[\s?？,.，。!！的呢面]",
+        "",
+        clause,
+        flags=re.I,
     )
     found = (
         folders

@@ -159,7 +159,8 @@ def sources(found: list, en: bool) -> str:
     said = [say("from_questions" if len(quantities) > 1 else "from_question", en, quantities=join(quantities, en))]
     said = said if quantities else []
     one = say("numbers_of", en, stock=used[0]["stock"], price=plain(used[0]["price"])) if len(used) == 1 else ""
-    files, again = [f["source"] for f in used if f["source"]], say("earlier", en) * any(f.get("earlier") for f in used)
+    files, old = [f["source"] for f in used if f["source"]], [f["source"] for f in used if f.get("earlier")]
+    again = say("earlier", en) if old and old == files else say("earlier_of", en, files=join(old, en)) if old else ""
     said += [say("from_files", en, numbers=one or say("numbers", en), files=join(files, en)) + again] if files else []
     said += [say("from_user_data", en)] * (len(files) < len(used))
     theirs = [f for f in used if f["order"].quantity and f["order"].unit and not f["data"].get("unit")]  # 数据没写单位

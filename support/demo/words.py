@@ -33,11 +33,11 @@ DEMO_INTRO = "\n".join([
 KINDS = [
     tuple(row.split(" | "))
     for row in r"""
-none | \btest (command|script)\b|测试命令|测试脚本|\bleft (after|afterwards|over)\b|\bwould be left\b|\bremain(ing)? after\b|including subfolders|包括子目录|子目录里的也算|\brecursive(ly)?\b|递归|\bline \d+\b|第 ?\d+ ?行|\bthe (end|last \w+) of\b|最后(几|一|\d)|末尾|结尾|太贵|贵不贵|\btoo (expensive|cheap)\b|\b(expensive|cheaper|pricey)\b|税|运费|重量|折扣|到货|卖了|销量|失败|没用到的|多余的|\b(tax|taxes|shipping|delivery|weight|discount|sold|sales|failing|failed|unused)\b|价值|值多少|总值|买空|买完以后|美元|美金|欧元|日元|英镑|港币|\b(value|worth|left over|run out|usd|eur|jpy|gbp|hkd|dollars?|euros?|yen|pounds?)\b|过时|最新版本|升级到|漏洞|覆盖率|补货|几天|多久|要改吗|怎么改|总结|概括|翻译|\b(coverage|vulnerab\w*|outdated|up[ -]to[ -]date|restock|summari[sz]e|summary|translate)\b|(跑|运行|执行|\brun\b|\bexecute\b).{0,12}(测试|\btests?\b|pytest|test suite)|测试.{0,3}(跑|运行)|比.{1,10}(贵|便宜|多|少)|\b(cheaper|dearer|pricier|more expensive|more|less|fewer) than\b|设为|设成|改为|修改|更新|删除|删掉|\b(set|update|modify|delete|remove|change)\b.{0,40}\b(to|stock|file|price)\b|\bcommits?\b|提交记录
+none | \b(outside|except|other than|besides|apart from)\b.{0,20}\btests?\b|(测试|\btests?\b).{0,8}(以外|之外)|除了.{0,10}(测试|\btests?\b)|\btest (command|script)\b|测试命令|测试脚本|\bleft (after|afterwards|over)\b|\bwould be left\b|\bremain(ing)? after\b|including subfolders|包括子目录|子目录里的也算|\brecursive(ly)?\b|递归|\bline \d+\b|第 ?\d+ ?行|\bthe (end|last \w+) of\b|最后(几|一|\d)|末尾|结尾|太贵|贵不贵|\btoo (expensive|cheap)\b|\b(expensive|cheaper|pricey)\b|税|运费|重量|折扣|到货|卖了|销量|失败|没用到的|多余的|\b(tax|taxes|shipping|delivery|weight|discount|sold|sales|failing|failed|unused)\b|价值|值多少|总值|买空|买完以后|美元|美金|欧元|日元|英镑|港币|\b(value|worth|left over|run out|usd|eur|jpy|gbp|hkd|dollars?|euros?|yen|pounds?)\b|过时|最新版本|升级到|漏洞|覆盖率|补货|几天|多久|要改吗|怎么改|总结|概括|翻译|\b(coverage|vulnerab\w*|outdated|up[ -]to[ -]date|restock|summari[sz]e|summary|translate)\b|(跑|运行|执行|\brun\b|\bexecute\b).{0,12}(测试|\btests?\b|pytest|test suite)|测试.{0,3}(跑|运行)|比.{1,10}(贵|便宜|多|少)|\b(cheaper|dearer|pricier|more expensive|more|less|fewer) than\b|设为|设成|改为|修改|更新|删除|删掉|\b(set|update|modify|delete|remove|change)\b.{0,40}\b(to|stock|file|price)\b|\bcommits?\b|提交记录
 branch | 分支|\bbranch\b
 count | 几行|行数|多少行|\bhow long (is|are)\b.{0,40}\b(files?|scripts?)\b|\bcount\b.{0,30}\blines?\b|\bline counts?\b|\bhow many lines\b|\blines of code\b|\bwc\b
 ls | \bhow many files\b|几个文件|多少个?文件|\bfile count\b
-inventory | 库存|多少钱|总价|单价|价格|够不够|够吗|够用|够的话|有货|还剩|还有多少|有多少[盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶]?$|下单|订购|还有吗|有货吗|还有没有|(?!一个)[\d一二两三四五六七八九十百千万]\s*[盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶把条根卷袋双台罐桶]|\b(in stock|stock(?!\s*(/|folder|directory|dir|目录|文件夹))|enough|how much|total|price|costs?|available)\b|\bneed \d|\b\d+ (boxes|box|packs?|pieces?|bottles?|cartons?|cases?|sets?|units?) of\b|\bhow many\b(?!.{0,30}\b(files?|lines?|commits?|folders?|tests?|items?)\b)|\b(sell|sold)\b|有卖|卖不卖
+inventory | 库存|多少钱|总价|单价|价格|够不够|够吗|够用|够的话|有货|还剩|还有多少|有多少[盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶]?$|下单|订购|还有吗|有货吗|还有没有|(?!一个)[\d一二两三四五六七八九十百千万]\s*[盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶把条根卷袋双台罐桶]|\b(in stock|stock(?!\s*(/|folder|directory|dir|目录|文件夹))|enough|how much|total|price|costs?|available)\b|\bneed \d|\b\d+ (boxes|box|packs?|pieces?|bottles?|cartons?|cases?|sets?|units?) of\b|\bhow many\b(?!.{0,30}\b(files?|lines?|commits?|folders?|tests?|items?)\b)|\b(sell|sold)\b|有卖|卖不卖|\bdo (you|we) (have|sell|stock)\b.{0,20}\b(pens?|pencils?|notebooks?)\b|\b(want|need|buy|order|take)\b.{0,12}\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten) (boxes|box|packs?|pieces?|bottles?|cartons?|cases?|units?)\b
 file | (里|中)(面)?(都)?(写了|讲了|说了|写着|有|是)(些)?(什么|啥|些什么)|内容|看看|打开|显示|读一下|读读|读取|\b(show|open|read|print|cat|says?|contains?)\b|\bwhat('s| is) in\b|\bwhat (does|do)\b.{0,40}\b(do|check|test|mean)s?\b|(测|查|做|干)(的是|了)?(什么|啥)
 about | (做|干)(什么|啥)(用)?的|干嘛的|干嘛用|用来(做|干)|有什么用|介绍一下|简介|用途|\bwhat (does|is) (this|the|it)( project| repo| app| tool)?( \w+)? ?(do|for|about)\b|\bwhat('s| is) this (project|repo|repository|codebase)\b|\b(about|describe) (this|the) (project|repo)
 stack | 用.{1,20}写的|什么 ?\w{0,12} ?版本|什么语言|哪种语言|\b(what|which) (programming )?language\b|技术栈|框架|测试(用的是|用了|用)(什么|哪个|啥)|用什么(来)?测试|\btest(ing)? (framework|library|runner)\b|\bwhat\b.{0,20}\bfor testing\b|(用了|用到了?|使用了?)(什么|哪些|啥)|(什么|哪些|啥)(技术|依赖|库|框架)|依赖了?(什么|哪些|啥)|(什么|哪个)版本|\bstack\b|\bframeworks?\b|\btechnolog|\bdependencies\b|\blibraries\b|\bbuilt with\b|\b(which|what) versions?\b|\bwhat \w+ versions?\b
@@ -45,7 +45,7 @@ entry | 入口|启动|怎么(运行|跑)|\bentry|\bmain (file|script|module)\b|\
 use | 用到|用了|使用|有用|有没有|是否|搜|找|依赖|\b(use[sd]?|using|search|find|depends?|imports?|imported|requires?)\b
 tests | 测试文件|测试目录|测试用例|\btest files?\b|\btests? (folder|directory|dir)\b|\bwhich tests\b|\bspecs?\b
 ls | \blist (everything|all)\b
-ls | (目录|文件夹|这里|这儿)(下|里|中)?(面)?(都)?(有)?(些|哪些|什么)|列出.{0,12}(文件|目录|文件夹)|多少个?文件|\bls\b|\blist\b.{0,15}\bfiles\b|\bwhat files\b|\bwhat('s| is) in (this |the |the current )?([\w./-]+ )?(dir|directory|folder)\b|\bhow many files\b|几个文件|多少项
+ls | (目录|文件夹|这里|这儿)(下|里|中)?(面)?(都)?(有)?(些|哪些|什么)|(里|下|中)(面)?(都)?有(些|哪些|什么)(文件|东西)|列出.{0,12}(文件|目录|文件夹)|多少个?文件|\bls\b|\blist\b.{0,15}\bfiles\b|\bwhat files\b|\bwhat('s| is) in (this |the |the current )?([\w./-]+ )?(dir|directory|folder)\b|\bhow many files\b|几个文件|多少项
 tests | 测试|\btests?\b
 """.strip().splitlines()
 ]
@@ -58,6 +58,7 @@ EACH_TEST = r"每个(测试)?(文件)?(测|是|检查)(的是)?(什么|啥)|分�
 JOINS = r"(?P<strong>并且|(?<!合)并(?![且发行])|而且|然后|接着|同时|\band then\b|\bthen\b|\band\b(?=\s+(?:please\s+)?(?:what|which|where|how|is|are|does|do|can|could|who|why|when|uninstall|remove|delete|install|add|update|upgrade|fix|change|rename|replace|run|create|write|tell|show|explain|list|count|check|find|search|make|give|open|read|summari[sz]e|translate)\b))|和|、|以及|\band\b"
 EACH_ITEM = r"各|两种|两样|都要|每种|\b(each|both|all of them)\b"  # 接着问时说的是问过的每一种商品
 PURPOSE = r"干什么|做什么|干嘛|是干|用途|作用|\bpurpose\b|\bwhat (does|do)\b.{0,40}\bdo\b"  # 问一个文件做什么：只引内容，说不概括
+INSTEAD = r"改成|换成|改为|\b(instead|rather)\b"  # 接着问时只换了这一种的数量，别的照旧
 ALSO = r"也要|也来|还要|另外|\b(also|as well)\b|\btoo\s*[?.!]*$"  # 接着问时连同上一个问题的商品
 VERBS = r"list|show|ls|count|what|which|files?|are|is|in|the|看看|列出|统计"  # 目录名前面的这些词不是目录名
 HOW = r"怎么|如何|怎样|\bhow\b"  # 问的是怎么运行（入口、测试），不是让我运行
@@ -67,15 +68,15 @@ SUM = r"一共|总共|合计|加起来|\b(total|altogether|in all|sum)\b"  # 几
 FOLLOW_UP = r"呢\s*[？?]?\s*$|^\s*(那么?|要是|如果是|换成|改成)|^\s*(and|what about|how about)\b"  # 接着上一个问题问
 # 接着前一句说的（不另算一件事）：问的本来就在这一类的回答里（在哪里、版本、路径、列出来……）
 ON_TOPIC = {
-    "ls": r"分别|叫什么|名字|哪些|是什么|\b(which|what are they|names?)\b",
+    "ls": r"分别|叫什么|名字|哪些|是什么|一共|总共|几个|多少个|\b(which|what are they|names?|how many|in total)\b",
     "inventory": r"够|多少|钱|价|数量|有吗|都有|几[盒支个件包]|如果|可以吗|行吗|能买到|现货|充足|足够|\b(how many|price|enough|total|available|in stock|if (so|yes|not)|possible)\b",
     "use": r"哪里|哪个文件|哪些文件|用在|在哪|\b(where|which files?|or not|anywhere)\b",
-    "stack": r"版本|前端|后端|依赖|\b(versions?|frontend|backend|dependencies|libraries|frameworks)\b",
+    "stack": r"版本号?|前端|后端|依赖|\b(versions?|frontend|backend|dependencies|libraries|frameworks)\b",
     "entry": r"路径|哪个文件|\b(path|which file)\b",
     "tests": r"列出|列一下|叫什么|名字|哪些|\b(list|show|names?|called)\b",
     "create": r"运行|执行|\b(run|execute|content|containing|with)\b",
 }
-ASKING = r"什么|哪|些|是|吗|呢|充足|足够|吧|啊|的|了|有|都|也|么|谁|给出|给|说|列|分别|各自|具体|一下|\b(what|which|who|is|are|was|were|do|does|did|the|a|an|it|its|they|them|of|in|on|for|s|me|show|give|tell|list|exactly|just|only|again|so|yes|not|that|this|those|these|actually|really)\b"  # 问句里的虚词、请求的动词
+ASKING = r"什么|哪|些|是|吗|呢|多少|充足|足够|吧|啊|的|了|有|都|也|么|谁|给出|给|说|列|分别|各自|具体|一下|\b(what|which|who|is|are|was|were|do|does|did|the|a|an|it|its|they|them|of|in|on|for|s|me|show|give|tell|list|exactly|just|only|again|so|yes|not|that|this|those|these|actually|really|there)\b"  # 问句里的虚词、请求的动词
 FILLER = r"以下是|这是(数据|记录)|数据如下|附上|\bhere('s| is| are)\b|\b(the )?(stock )?(record|data)s?\b|\b(below|attached)\b|请问?|谢谢|多谢|感谢|谢了|辛苦了?|帮我|帮个忙|麻烦你?|好的?|你好|嗨|我想(知道|问问?|了解)|问一下|想问一下|告诉我|一下|[那就吧呀啊啦哈呢嘛哦了你您]|\b(ok|okay|please|pls|plz|thanks|thank|thx|ty|you|so|much|a|lot|very|cheers|hi|hello|hey|well|quick|question|i|i'd|would|like|want|to|know|can|could|tell|me|wonder|great|cool|in|advance|and|also|but)\b"
 AROUND_WORDS = r"最好|以内|出头|单独|分开|多|两种|两样|这两种|几种|的|和|与|跟|以及|想|想买|打算|准备|采购|公司|我们|下单|订购|列出|查下|看下|下|先|发|送|了|刚|刚刚|改|改了|重新|读|重读|文件|数据|记录|大概|大约|约|左右|差不多|估计|可能|是|几|加|再|另外|手上|手里|已经|现在|目前|所有|全部|商品|每种|各种|哪些|一次|一遍|库存|够|吗|还|有|呢|一共|总共|多少|价格|单价|是否|能|可以|需要|想要|要|买|订|来|查|一下|看看|帮|我们|我|请|如果|那么|那|各|要是|换成|改成|啊|吧|把|会|让|被|给|使|都|也|就|再|又|会不会|能不能|但|不要|不|没有|没"  # 商品名两边的词
 AROUND = "|".join(sorted(AROUND_WORDS.split("|"), key=len, reverse=True))  # 长的先试：“要是”不会被拆成“要”和“是”
@@ -96,7 +97,7 @@ EN_PRONOUNS = set("them it those these ones one that this they some any".split()
 LANGUAGE_NAMES = set("python node node.js nodejs java go golang ruby php rust".split())  # 问它：技术栈里的语言、运行时
 NOT_CJK_FOLDER = r"[帮看查列统请我你这那下当项工根整所每子]"  # 有这些字的中文不是目录名
 NOT_FOLDERS = set(
-    "total the this current each every all my our here python it project repo 当前 这个 项目 工作 整个 根 所有 每个".split()
+    "total the this current each every all my our here python it project repo code codebase source 当前 这个 项目 工作 整个 根 所有 每个".split()
 )
 
 # ── 说的话 ─────────────────────────────────────────────────
@@ -266,6 +267,7 @@ numbers_of | 库存 {stock}、单价 {price}  | the stock {stock} and the price 
 numbers | 库存和单价 | the stock and the prices
 from_files | {numbers}来自 {files} | {numbers} come from {files}
 earlier | （是之前的问题里读到的：文件后来改了的话，说“重新读一下”） |  (read for an earlier question: if the file has changed since, say “read it again”)
+earlier_of | （其中 {files} 是之前的问题里读到的：文件后来改了的话，说“重新读一下”） |  ({files} read for an earlier question: if it has changed since, say “read it again”)
 pasted | 你贴的记录 | the record you pasted
 pasted_unused | \n（你贴在问题里的库存记录有 {n} 条我没有用上：商品名对不上、同一种贴了两条，或者不是能用的记录。上面的数不是来自它们。） | \n({n} of the stock records you pasted into your question were not used: the item does not match, the same item was pasted twice, or the record is not usable. The numbers above do not come from them.)
 from_user_data | 库存和单价来自你贴在问题里的数据，不是工具读到的 | the stock and the price come from the data you pasted into your question, not from a tool
@@ -277,6 +279,7 @@ carried_also | （连同你上一个问题的商品一起算：{said}。）\n | 
 no_currency | （数据里没写币种） | (the data gives no currency)
 unread_table | - {path} 的 [{table}] 表是我不读的写法：上面没有它里面的依赖 | - I do not read the [{table}] table of {path}: its dependencies are not above
 folders_unread | - {folders} 这些子目录里的依赖清单我没有看：上面没有它们的依赖 | - I did not look at the manifests inside {folders}: their dependencies are not above
+imported_name | 代码里把 {name} 当作一个名字从别的模块引入了（这不是某个库的声明），在 {files}：\n\n{hits}\n\n这些是引入的地方；引入以后哪里调用了它，我没有一处处去看。\n | Code imports {name} by name from another module (not a library declaration), in {files}:\n\n{hits}\n\nThese are the imports; where it is called after that, I did not check line by line.\n
 mentioned | 没有找到我认得的 {name} 的依赖声明或 import{where}（我认得 package.json、pyproject.toml、requirements*.txt 和 JS、Python 的引入；别的语言的引入我看不出来）；它出现在这些文件里：{files}。这些地方是不是在用它，我判断不了。 | I found no declaration or import of {name} that I recognise{where} (I know package.json, pyproject.toml, requirements*.txt and JS and Python imports; I can't read imports in other languages); it appears in: {files}. Whether those use it, I can't tell.
 command_odd | 我看不懂 `{command}` 的结果（“{said}”：不是“退出码：N”开头的），所以不知道{what}。 | I can't read the result of `{command}` (“{said}”: it does not start with an exit code), so I can't tell {what}.
 cut_unseen | `{command}` 的输出被截断了，我一行也没看到，所以不知道{what}。 | The output of `{command}` was cut off and I saw none of it, so I can't tell {what}.
