@@ -19,10 +19,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import lesson  # noqa: E402  课程检查（tests/lesson.py）
+import spawn  # noqa: E402  子进程从备好的 Python fork 出来（tests/spawn.py）
 
 import tools  # noqa: E402
-from fakes.provider import FakeProvider  # noqa: E402
+
+# 课程检查（tests/lesson.py）和假服务商（fakes/provider.py）用到时才导入：它们 import openai（半秒多），
+# pytest-xdist 的主进程不跑测试，用不着
 
 QUESTION = "帮我看看这个项目用了什么技术栈"  # 章节里的问题
 INVENTORY_QUESTION = "我需要 3 盒红笔。库存够吗？如果够，一共多少钱？"  # 第三篇讲义的问题
@@ -129,12 +131,24 @@ def pytest_sessionfinish(session, exitstatus):
     session.config.stash[FAILED] = exitstatus == pytest.ExitCode.TESTS_FAILED
 
 
+def pytest_configure(config):
+    """跑测试的进程（xdist 的 worker，或 -n 0 时的这个进程）先把备好的 Python 起起来：
+    它 import openai 的时候，测试照常收集。"""
+    if (hasattr(config, "workerinput") or not getattr(config.option, "numprocesses", None)) and not (
+        config.option.collectonly
+    ):
+        spawn.prepare(cli_env())
+
+
 def pytest_unconfigure(config):
     """有测试没通过，而课程的函数（run()、工具……）和发布时不一样：最后一行说一声，指向课程检查。
     红了的测试照样都在上面：这一行不藏任何失败，只说它们多半是在指出你改了的行为。"""
+    spawn.stop()
     reporter = config.pluginmanager.get_plugin("terminalreporter")
     if not config.stash.get(FAILED, False) or reporter is None or hasattr(config, "workerinput"):
         return
+    import lesson
+
     changed = lesson.changed_from_shipped()
     if changed:
         more = f" 等 {len(changed)} 处" if len(changed) > 2 else ""
@@ -187,6 +201,8 @@ def workdir(tmp_path, monkeypatch):
 @pytest.fixture
 def provider():
     """provider(script, rules=...)：启动一个本地假服务商，测试结束时关掉。"""
+    from fakes.provider import FakeProvider
+
     with contextlib.ExitStack() as running:
 
         def start(script=(), **kwargs):
@@ -228,7 +244,7 @@ def with_rounds(args, rounds=ROUNDS) -> list:
 
 def run_cli(*args, p=None, input=None, cwd=None, timeout=30, rounds=ROUNDS, **env):
     """在真的子进程里运行 python agent.py ARGS：信号、终端、标准流被关掉、子进程继承的环境，要用它测。"""
-    return subprocess.run(
+    return spawn.run(
         [sys.executable, str(AGENT), *with_rounds(args, rounds)],
         input=input,
         capture_output=True,
@@ -305,12 +321,9 @@ def time_limit(seconds):
         signal.signal(signal.SIGALRM, previous)
 
 
-def default_sigint():
-    """Popen 的 preexec_fn：子进程里 Ctrl-C 和会结束进程的信号（SIGHUP……）恢复默认处理。pytest 从后台（cmd &）、
-    用 nohup 启动时 SIGINT、SIGHUP 被忽略，子进程会继承这份忽略，发信号就没有反应。"""
-    for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT"):
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), signal.SIG_DFL)
+# Popen 的 preexec_fn：子进程里 Ctrl-C 和会结束进程的信号（SIGHUP……）恢复默认处理。pytest 从后台（cmd &）、
+# 用 nohup 启动时 SIGINT、SIGHUP 被忽略，子进程会继承这份忽略，发信号就没有反应。
+default_sigint = spawn.preexec(default=("SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT"))
 
 
 def agent_copy(tmp_path):
@@ -329,6 +342,8 @@ def edit(path, old, new):
     """在副本里改代码：old 必须恰好出现一次。学习者已经亲手做了这个改动（讲义的实验），副本里就已经是改过的：
     new 已经在里面（不算注释和空白；删掉几行的实验：old 已经不在，课程的函数也和发布时不一样），就不再改，
     测改过的结果。"""
+    import lesson
+
     text = path.read_text(encoding="utf-8")
     if (
         code_of(new)
@@ -355,7 +370,7 @@ def set_constant(path, name, value):
 
 def run_copy(app, *args, p=None, rounds=ROUNDS):
     """在子进程里跑副本 app/agent.py（工作目录是 app）；p 是假服务商，不给就只能用 --demo。"""
-    return subprocess.run(
+    return spawn.run(
         [sys.executable, str(app / "agent.py"), *with_rounds(args, rounds)],
         cwd=app,
         env=cli_env(p),
@@ -407,7 +422,7 @@ def run_copy_each(app, *runs, p=None, rounds=ROUNDS, envs=None):
 
     runs = [with_rounds(args, rounds) for args in runs]
     plan = json.dumps([runs, envs or [{}] * len(runs)])
-    done = subprocess.run(
+    done = spawn.run(
         [sys.executable, "-c", RUN_EACH, str(app), plan],
         cwd=app, env=cli_env(p), input="", capture_output=True, text=True, encoding="utf-8", timeout=60, check=False,
     )  # fmt: skip
@@ -474,7 +489,7 @@ class Terminal:
         import pty
 
         master, slave = pty.openpty()
-        self.proc = subprocess.Popen(
+        self.proc = spawn.Popen(
             [sys.executable, str(AGENT), *with_rounds(args, rounds)],
             env=cli_env(p, **env),
             cwd=cwd,

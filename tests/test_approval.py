@@ -2,13 +2,13 @@
 
 import os
 import re
-import subprocess
 import sys
 import threading
 import time
 import unicodedata
 
 import pytest
+import spawn
 from conftest import AGENT, ROUNDS, cli_env, posix_only, sent, tool_results
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -211,7 +211,7 @@ def terminal_run(project, provider, command, answer="n\n", rows=24, **env):
     p = provider([tool_reply(call("run_command", {"command": command})), text_reply("好")])
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, 80, 0, 0))
-    proc = subprocess.Popen(
+    proc = spawn.Popen(
         [sys.executable, str(AGENT), "--max-rounds", str(ROUNDS)],
         stdin=slave,
         stdout=slave,

@@ -6,6 +6,7 @@ import subprocess
 import sys
 import threading
 
+import spawn
 from conftest import (
     AGENT,
     ROUNDS,
@@ -104,7 +105,7 @@ def test_bad_usage_exits_2(project):
 
 def test_command_that_reads_stdin_fails_fast_instead_of_hanging(project, provider):
     p = provider([tool_reply(call("run_command", {"command": f'"{sys.executable}" -c "input()"'})), text_reply("好")])
-    proc = subprocess.Popen(
+    proc = spawn.Popen(
         [sys.executable, str(AGENT), "--max-rounds", str(ROUNDS), "--yes", "跑一下"],
         env=cli_env(p),
         stdin=subprocess.PIPE,
@@ -131,7 +132,7 @@ class Repl:
     """后台跑一个交互模式的 agent，边读它的输出边往它的输入里写问题。"""
 
     def __init__(self, p, *args, cwd=None):
-        self.proc = subprocess.Popen(
+        self.proc = spawn.Popen(
             [sys.executable, str(AGENT), "--max-rounds", str(ROUNDS), *args],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
@@ -227,7 +228,7 @@ def test_ctrl_c_at_the_prompt_leaves_with_exit_code_0(project, provider):
 @posix_only("发 SIGINT：Windows 的 send_signal 只认 SIGTERM 和 CTRL_*")
 def test_ctrl_c_in_one_shot_exits_130_without_traceback(project, provider):
     p = provider([{"sleep": 5, "then": text_reply("太迟了")}])
-    proc = subprocess.Popen(
+    proc = spawn.Popen(
         [sys.executable, str(AGENT), "--max-rounds", str(ROUNDS), "看看"],
         env=cli_env(p),
         stdout=subprocess.PIPE,

@@ -13,6 +13,7 @@ from http.server import (
 )
 
 import pytest
+import spawn
 from conftest import AGENT, ROUNDS, cli_env, client_for, default_sigint, posix_only, run_main, wait_until
 
 import agent
@@ -64,7 +65,7 @@ def test_quit_and_exit_in_any_case_leave_the_repl(project, provider, word, monke
 @posix_only("发 SIGINT：Windows 的 send_signal 只认 SIGTERM 和 CTRL_*")
 def test_ctrl_c_in_one_shot_says_the_program_ends(project, provider):
     p = provider([{"sleep": 5, "then": text_reply("太迟了")}])
-    proc = subprocess.Popen(
+    proc = spawn.Popen(
         [sys.executable, str(AGENT), "--max-rounds", str(ROUNDS), "看看"],
         env=cli_env(p),
         stdin=subprocess.DEVNULL,
@@ -189,7 +190,7 @@ def test_a_base_url_with_a_query_or_fragment_is_a_configuration_error_that_never
 @posix_only("写满 /dev/full", needs="/dev/full")
 def test_a_full_disk_under_show_messages_is_one_line_not_a_traceback(project):
     with open("/dev/full", "w", encoding="utf-8") as full:
-        r = subprocess.run(
+        r = spawn.run(
             [
                 sys.executable,
                 str(AGENT),

@@ -14,6 +14,7 @@ import subprocess
 import sys
 
 import pytest
+import spawn
 from conftest import (
     APPEND_RESULT,
     INVENTORY_QUESTION,
@@ -91,7 +92,7 @@ def in_a_terminal(app, *args) -> str:
     import pty
 
     master, slave = pty.openpty()
-    proc = subprocess.Popen(
+    proc = spawn.Popen(
         [sys.executable, str(app / "agent.py"), *args], cwd=app, env=cli_env(None), stdin=subprocess.DEVNULL,
         stdout=slave, stderr=slave,
     )  # fmt: skip

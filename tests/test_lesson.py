@@ -3,10 +3,10 @@
 
 import json
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
+import spawn
 from conftest import APPEND_RESULT, ROOT, agent_copy, edit, set_constant
 
 HOST_CHECK = """        if not ready_to_send(messages):  # 宿主检查：每个 tool_call 都有配对的结果，不对就不发
@@ -31,7 +31,7 @@ def lesson_copy(tmp_path):
 
 
 def check(app):
-    result = subprocess.run(
+    result = spawn.run(
         [sys.executable, str(app / "tests" / "lesson.py")],
         cwd=app, capture_output=True, text=True, encoding="utf-8", timeout=60, check=False,
     )  # fmt: skip
@@ -58,7 +58,7 @@ print(json.dumps(results))
 
 
 def check_each(apps):
-    result = subprocess.run(
+    result = spawn.run(
         [sys.executable, "-c", CHECK_EACH, *map(str, apps)],
         capture_output=True, text=True, encoding="utf-8", timeout=120, check=False,
     )  # fmt: skip

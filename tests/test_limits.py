@@ -16,6 +16,7 @@ import zlib
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+import spawn
 from conftest import AGENT, ROUNDS, cli_env, default_sigint, our_tool, posix_only, run_main, sent, tool_results
 
 from fakes.hostile import (
@@ -466,7 +467,7 @@ def test_a_full_disk_is_named_not_called_a_bug(workdir):
     with raw_server(send(reply_bytes("好" * 50_000))) as (url, count):
         env = cli_env(None, OPENAI_BASE_URL=url, OPENAI_API_KEY=KEY)
         with open("/dev/full", "w", encoding="utf-8") as full:
-            result = subprocess.run(
+            result = spawn.run(
                 [sys.executable, str(AGENT), "--max-rounds", str(ROUNDS), "你好"],
                 stdout=full,
                 stderr=subprocess.PIPE,

@@ -227,12 +227,13 @@ def test_sigterm_while_the_page_is_written_leaves_no_half_written_file(tmp_path)
     import sys
     import time
 
+    import spawn
     from conftest import AGENT, cli_env
     from test_record import many_tiny_requests
 
     recording = tmp_path / "many.jsonl"
     many_tiny_requests(recording, requests=20_000)
-    proc = subprocess.Popen(
+    proc = spawn.Popen(
         [sys.executable, str(AGENT), "--page", str(recording)], env=cli_env(None), cwd=tmp_path,
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8",
     )  # fmt: skip

@@ -13,6 +13,7 @@ import threading
 import time
 
 import pytest
+import spawn
 from conftest import AGENT, ROOT, ROUNDS, cli_env, wait_until
 
 from fakes.provider import call, text_reply, tool_reply
@@ -348,16 +349,13 @@ def test_reader_stops_when_told_even_though_the_pipe_stays_open():
 ENDING = ["SIGTERM", "SIGHUP", "SIGQUIT", "SIGUSR1", "SIGUSR2", "SIGALRM", "SIGXCPU"]  # Ctrl-\\ 是 SIGQUIT
 
 
-def default_signals():
-    """Popen 的 preexec_fn：pytest 可能是用 nohup 或从后台启动的，子进程里信号恢复默认处理。"""
-    for name in ("SIGTERM", "SIGHUP", "SIGINT", *ENDING):
-        if hasattr(signal, name):
-            signal.signal(getattr(signal, name), signal.SIG_DFL)
+# Popen 的 preexec_fn：pytest 可能是用 nohup 或从后台启动的，子进程里信号恢复默认处理。
+default_signals = spawn.preexec(default=("SIGTERM", "SIGHUP", "SIGINT", *ENDING))
 
 
 def start_agent(p, *args, **popen):
     """在子进程里跑 agent（假服务商 p，不是终端，信号是默认处理），args 是命令行参数。"""
-    return subprocess.Popen(
+    return spawn.Popen(
         [sys.executable, str(AGENT), "--max-rounds", str(ROUNDS), *args],
         env=cli_env(p),
         stdin=subprocess.DEVNULL,
@@ -369,11 +367,9 @@ def start_agent(p, *args, **popen):
     )
 
 
-def own_job():
-    """Popen 的 preexec_fn：像 shell 里的一个作业那样自成一个进程组（同一个会话，父进程在别的组）。
-    进程组成了孤儿时（CI 的进程树里可能是这样），内核丢掉 SIGTSTP：Ctrl-Z 本来就停不下它。"""
-    default_signals()
-    os.setpgid(0, 0)
+# Popen 的 preexec_fn：像 shell 里的一个作业那样自成一个进程组（同一个会话，父进程在别的组）。
+# 进程组成了孤儿时（CI 的进程树里可能是这样），内核丢掉 SIGTSTP：Ctrl-Z 本来就停不下它。
+own_job = spawn.preexec(default=("SIGTERM", "SIGHUP", "SIGINT", *ENDING), group=True)
 
 
 @linux_only
@@ -398,18 +394,15 @@ def test_signal_to_the_agent_ends_the_running_command_first(mark, workdir, provi
 @linux_only
 def test_closing_the_terminal_ends_the_running_command(mark, workdir, provider):
     """agent 在一个终端里跑（它是这个终端的控制进程），终端关掉：内核发 SIGHUP。"""
-    import fcntl
     import pty
-    import termios
 
-    def own_terminal():
-        default_signals()
-        fcntl.ioctl(0, termios.TIOCSCTTY, 0)  # 新会话里把这个伪终端认作控制终端，像在终端窗口里启动一样
+    # 新会话里把这个伪终端认作控制终端，像在终端窗口里启动一样
+    own_terminal = spawn.preexec(default=("SIGTERM", "SIGHUP", "SIGINT", *ENDING), terminal=True)
 
     command = f"setsid sleep {mark} >/dev/null 2>&1 &\nsleep {mark}"
     p = provider([tool_reply(call("run_command", {"command": command})), text_reply("好")])
     master, slave = pty.openpty()
-    agent = subprocess.Popen(
+    agent = spawn.Popen(
         [sys.executable, str(AGENT), "--max-rounds", str(ROUNDS), "--yes", "跑一下"],
         cwd=workdir,
         env=cli_env(p),

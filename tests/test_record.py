@@ -6,6 +6,7 @@ import signal
 import subprocess
 import sys
 
+import spawn
 from conftest import (
     AGENT,
     QUESTION,
@@ -152,7 +153,7 @@ def test_ctrl_c_during_a_tool_is_recorded_and_replayed_as_the_same_stop(project,
     command = {"command": f"touch {started}; [ -e {fast} ] || sleep 10; echo done"}  # 录制时一直跑到 Ctrl-C
     p = provider([tool_reply(call("list_files", {}, id="call_ls"), call("run_command", command, id="call_sh"))])
     recording = tmp_path / "run.jsonl"
-    agent = subprocess.Popen(
+    agent = spawn.Popen(
         [sys.executable, str(AGENT), "--max-rounds", str(ROUNDS), "--yes", "--record", str(recording), QUESTION],
         env=cli_env(p), stdout=subprocess.PIPE, text=True, encoding="utf-8", preexec_fn=default_sigint,
     )  # fmt: skip
@@ -183,7 +184,7 @@ def test_a_second_question_after_a_stop_during_tools_records_no_result_that_did_
         args = ["--max-rounds", str(ROUNDS), "--yes", "--record", str(recording)] + (
             [QUESTION] if mode == "question" else []
         )
-        agent = subprocess.Popen(
+        agent = spawn.Popen(
             [sys.executable, str(AGENT), *args], env=cli_env(p), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
             text=True, encoding="utf-8", preexec_fn=default_sigint,
         )  # fmt: skip
@@ -202,7 +203,7 @@ def test_a_second_question_after_a_stop_during_tools_records_no_result_that_did_
 def test_ctrl_c_mid_run_leaves_a_file_that_replays_to_that_point(project, tmp_path, provider):
     p = provider([tool_reply(call("list_files", {})), {"sleep": 30, "then": text_reply("太晚了")}])
     recording = tmp_path / "run.jsonl"
-    agent = subprocess.Popen(
+    agent = spawn.Popen(
         [sys.executable, str(AGENT), "--max-rounds", str(ROUNDS), "--record", str(recording), QUESTION],
         env=cli_env(p), stdout=subprocess.PIPE, text=True, encoding="utf-8",
     )  # fmt: skip

@@ -8,6 +8,7 @@ import sys
 
 import openai
 import pytest
+import spawn
 from conftest import (
     AGENT,
     QUESTION,
@@ -220,7 +221,7 @@ def test_file_name_that_is_not_utf8_does_not_poison_the_history(project, provide
 
 def test_console_that_cannot_show_a_character_gets_a_replacement(project, provider):
     p = provider([text_reply("好 😀 ✓")])
-    result = subprocess.run(
+    result = spawn.run(
         [sys.executable, str(AGENT), "--max-rounds", str(ROUNDS), QUESTION],
         capture_output=True,
         env=cli_env(p, PYTHONIOENCODING="gbk"),
@@ -271,7 +272,7 @@ def test_no_stdin_or_stdout_at_all_is_a_clear_line(project, provider, fd):
 @pytest.mark.skipif(os.name == "nt", reason="用 POSIX 管道")
 def test_a_reader_that_leaves_early_is_not_an_error(project):
     reader = subprocess.Popen(["head", "-c", "5"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
-    result = subprocess.run(
+    result = spawn.run(
         [sys.executable, str(AGENT), "--max-rounds", str(ROUNDS), "--demo", QUESTION],
         stdout=reader.stdin,
         stderr=subprocess.PIPE,

@@ -10,6 +10,7 @@ import sys
 import threading
 
 import pytest
+import spawn
 from conftest import (
     MEMORY_PRELUDE,
     ROOT,
@@ -288,7 +289,7 @@ def copy_of_the_agent(tmp_path):
 def agent_without_settings(app, *args, **extra):
     env = {k: v for k, v in os.environ.items() if not k.startswith("OPENAI_") and k != "MODEL"}
     env.update(PYTHONIOENCODING="utf-8", **extra)
-    return subprocess.run(
+    return spawn.run(
         [sys.executable, str(app / "agent.py"), "--max-rounds", str(ROUNDS), *args],
         env=env,
         capture_output=True,
