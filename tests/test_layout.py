@@ -145,3 +145,9 @@ def test_no_module_writes_another_modules_globals(name):
         for target in targets:
             if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name):
                 assert target.value.id not in aliases, f"{name} 第 {node.lineno} 行改了 {target.value.id} 的全局变量"
+
+
+@pytest.mark.parametrize("name", ["README.md", "README.en.md"])
+def test_the_front_door_stays_under_16_kb(name):
+    """README 是学习者的大门：两条命令、课程、链接；细节在 docs/ 里。"""
+    assert len((ROOT / name).read_bytes()) < 16_000
