@@ -438,7 +438,7 @@ def test_the_demo_searches_the_hidden_folders_a_whole_tree_search_skips(workdir)
         (
             "在 src 里有没有用到 express？",
             '{"query": "express", "path": "src"}',
-            "用到了 express：1 处依赖声明或引入，在 src/index.js",
+            "用到了 express（只搜了 src）：1 处依赖声明或引入，在 src/index.js",
         ),
         (
             "Is express used in tests?",

@@ -625,3 +625,60 @@ def test_a_name_imported_from_a_module_is_said_to_be_imported_never_not_found(wo
     else:
         assert f"Code imports {name} by name" in text and f"{path}:1:" in text and "core.txt" in text
         assert "core.txt:1" not in text.split("These are the imports")[0]
+
+
+# ── 第六轮学习者：换个目录接着问、接着数、问的不是上一件事、“两个库”、先说颜色的商品、没写的运行时版本 ──────
+@pytest.mark.parametrize(
+    "first, follow_up, expected",
+    [("项目里哪里用到了 express？", "只看 tests 目录里呢？", ("use", "tests")),
+     ("项目里哪里用到了 express？", "那 tests 里有没有用到它？", ("use", "tests")),
+     ("nanoid 在代码里哪儿用到了？", "test 文件夹里有用到吗？", ("use", "test")),
+     ("Where is nanoid used?", "and the test folder?", ("use", "test")),
+     ("Count the lines in each .js file under src", "and the test folder?", ("count", "test"))],
+)  # fmt: skip
+def test_a_follow_up_naming_a_test_folder_repeats_the_last_question_there(first, follow_up, expected):
+    ask = in_context(follow_up, understand(first))
+    assert [(p.kind, p.folder) for p in ask.parts] == [expected] and not ask.unknown
+
+
+def test_a_total_after_a_count_counts_the_same_files_and_names_the_sum_it_did_not_make():
+    ask = in_context("加起来一共多少行？", understand("统计一下 src 和 tests 里每个 js 文件有多少行"))
+    assert [(p.kind, p.folder, p.ext) for p in ask.parts] == [("count", "src", "js"), ("count", "tests", "js")]
+    assert ask.unknown == ["加起来"]
+
+
+@pytest.mark.parametrize("follow_up", ["那它启动后监听哪个端口？", "and what port does it listen on after it starts?"])
+def test_a_follow_up_about_something_else_is_not_answered_with_the_last_answer(follow_up):
+    ask = in_context(follow_up, understand("入口文件是哪个？怎么把它跑起来？"))
+    assert not ask.parts and ask.unknown
+
+
+def test_what_the_test_file_checks_is_said_to_be_not_read(project):
+    text = finals(project, "What does the test file check, and how many lines is it?")[0]
+    assert "tests/test_index.js" in text and "I only listed the files" in text and "how many lines is it" in text
+
+
+@pytest.mark.parametrize("question", ["pytest 和 numpy 这两个库项目里用到了吗？", "这三个文件里有没有用到 lodash"])
+def test_two_libraries_or_three_files_are_not_a_quantity_of_goods(question):
+    assert "inventory" not in [p.kind for p in understand(question).parts]
+
+
+def test_a_colour_said_alone_takes_the_goods_said_elsewhere_in_the_question():
+    ask = understand("I want 3 boxes of blue pens and 3 of red. Total price?")
+    assert [(o.item, o.quantity) for p in ask.parts for o in p.names] == [("蓝笔", 3), ("红笔", 3)]
+
+
+def test_a_runtime_version_that_no_manifest_names_is_said_to_be_missing(project):
+    text = finals(project, "这个项目里的依赖都是什么版本？node 要求哪个版本？")[0]
+    assert "清单里没写要求的运行时版本" in text and "React 18.2" in text
+
+
+def test_a_count_that_did_not_run_adds_no_notes_about_what_it_would_have_counted():
+    out = run_main("--demo", "-C", PROJECT, "数一下 src 里每个 js 文件有多少行")
+    assert "没有执行" in out.stdout or "没有运行" in out.stdout or "not run" in out.stdout
+    assert "只匹配这一层" not in out.stdout and "我数的是 .py" not in out.stdout
+
+
+def test_a_search_in_one_folder_says_so_when_it_finds_a_use(project):
+    text = finals(project, "Is express used anywhere?", "only in src?")[1]
+    assert "Yes, express is used (I searched only src)" in text

@@ -23,6 +23,8 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
     again, last = bool(re.search(w.FOLLOW_UP, question.lower())), before.parts[-1]  # “那蓝笔呢？”：接着问，数量也沿用
     if moved := elsewhere(last, question):  # “那 tests 里呢？”：上一件事，换一个目录（不是问测试文件）
         return Ask([moved], [], ask.en, ask.fresh)
+    if ask.parts and (counts := recounted(ask, question, before)):  # “加起来一共多少行？”：还是上一个问题数的那些文件
+        return counts
     if ask.parts:
         fixed = [with_items(p, before, again or "total" in p.asks) if p.kind == "inventory" else p for p in ask.parts]
         return replace(ask, parts=fixed)
@@ -32,7 +34,7 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
         part = with_items(Part("inventory", question, orders_in(question)), before, True)
         if part.carried == "items" and not quantity_in(question) and not ask.fresh:  # 没说新的（“那 README 呢？”）
             return ask
-    elif moved := continued(last, question):  # “那 react 呢？”“怎么运行呢？”
+    elif (moved := continued(last, question)) and not leftover(question, moved):  # “那 react 呢？”“怎么运行呢？”
         part = replace(moved, folder=moved.folder if moved.folder != "." else last.folder)
     elif ask.fresh or on_topic([last], question):  # “And in which files?”：再答一次
         part = replace(last, text=question)
@@ -40,6 +42,26 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
         return ask
     rest = [clause for clause in ask.unknown if not following(clause, part, last)]  # 别的没认出的，照样说出来
     return Ask([part], rest, ask.en, ask.fresh) if part.names or last.kind not in ("use", "inventory") else ask
+
+
+def recounted(ask: Ask, question: str, before: Ask) -> Ask | None:
+    """数行数却没说数什么（没有文件、目录、哪种文件），上一个问题数过：数同样的那些；几处分开数的，加起来的总数
+    没有算，照原话说没做。"""
+    counts = [p for p in before.parts if p.kind == "count"]
+    if not counts or any(p.kind != "count" or p.names or p.ext or p.folder != "." for p in ask.parts):
+        return None
+    summed = [m[0] for m in [re.search(w.SUM, question.lower())] if m and len(counts) > 1]
+    return Ask([replace(c, text=question) for c in counts], ask.unknown + summed, ask.en, ask.fresh)
+
+
+def leftover(question: str, part: Part) -> bool:
+    """接着问的这句里，去掉这一类的词、接着问的词、说到的名字、客气话和虚词，还剩别的（“它启动后监听哪个端口”）：
+    问的不是上一件事，不拿上一件事的回答充数。"""
+    said = [n if isinstance(n, str) else n.asked for n in part.names]
+    words = [dict(w.KINDS).get(part.kind, "$^"), w.ON_TOPIC.get(part.kind, "$^"), w.FOLLOW_UP, w.FILLER, w.ASKING]
+    words += [w.ALSO_THERE, w.HOW, *(re.escape(n.lower()) for n in said if n)]
+    rest = re.sub("|".join(words), " ", question.lower())
+    return bool(re.search(r"[\u4e00-\u9fff]{2,}|[a-z]{3,}", rest))
 
 
 def following(clause: str, part: Part, last: Part) -> bool:

@@ -2,7 +2,7 @@
 
 client.chat.completions.create(...) 和 OpenAI 客户端的一样，返回真的 ChatCompletion，run() 分不出真假。一次生成是
 一条流水线：像服务商一样检查请求（../request_rules.py）→ 读成事实（facts.py）→ 听懂问题（question.py）→ 每件事按
-它的类定计划（project.py、shell.py、stock.py）：缺事实就发调用，都有了就回答 → 句子来自 words.py。
+它的类定计划（project.py、usage.py、shell.py、stock.py）：缺事实就发调用，都有了就回答 → 句子来自 words.py。
 """
 
 import json
@@ -12,7 +12,7 @@ import httpx2 as httpx  # openai 3.x 用的 HTTP 库
 import openai
 from openai.types.chat import ChatCompletion
 
-from support.demo import project, shell, stock
+from support.demo import project, shell, stock, usage
 from support.demo.facts import Facts, Missing, gather
 from support.demo.followup import in_context
 from support.demo.question import MAX_NAMES
@@ -22,7 +22,9 @@ from support.request_rules import check_request
 MAX_CALLS = 10  # 一次回复最多几个调用
 MAX_BEFORE = 5  # 接着问时最多往前读几个问题（每一步都要重读：对话再长，一步的时间也有上限）
 JSON = {"content-type": "application/json"}
-PLANS = {kind: getattr(m, kind) for m in (project, shell, stock) for kind in m.KINDS}  # 每一类问题的计划：同名的函数
+PLANS = {
+    kind: getattr(m, kind) for m in (project, shell, stock, usage) for kind in m.KINDS
+}  # 每一类问题的计划：同名的函数
 
 
 def demo_client(by_position: bool = False):

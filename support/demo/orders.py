@@ -159,8 +159,9 @@ def english_orders(text: str) -> list:
         words = words[:-1] if len(words) > 1 and re.fullmatch(w.EN_UNITS, words[-1]) else words  # “one blue pen box”
         unit = m[2] or (words.pop(0) if words and re.fullmatch(w.EN_UNITS, words[0]) else "")  # “is 2 boxes ok”
         asked = " ".join(words[1:] if words[:1] == ["of"] else words)
-        if re.fullmatch(w.COLOUR, asked) and (noun := re.search(rf"\b({w.GOODS})\b", q[m.end() :])):
-            asked = f"{asked} {noun[1]}"  # “3 red and 2 blue pens”
+        noun = re.search(rf"\b({w.GOODS})\b", q[m.end() :]) or re.search(rf"\b({w.GOODS})\b", q)
+        if re.fullmatch(w.COLOUR, asked) and noun:
+            asked = f"{asked} {noun[1]}"  # “3 red and 2 blue pens”“3 boxes of blue pens and 3 of red”
         owned, loose = re.search(OWNED, q[: m.start()]), rough(q, m)  # “at least 6”“2 dozen”“2 more”：看不准
         quantity = None if owned or loose else w.EN_NUMBERS.get(m[1]) or chinese_number(m[1])
         unclear = loose or ("" if quantity or owned else f"{m[1]} {unit or asked}")

@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from support.demo import words as w
+from support.demo.names import FILE, FOLDER, NAME, folders_in, library_names, paths_in
 from support.demo.orders import english, orders_in
 
 MAX_QUESTION = 1000  # 一个问题最多读这么多字符：这么长的问题也没有规则读得懂
@@ -18,24 +19,6 @@ ASKS = {  # 每一类问题还可能问的：名字 → 词（words.py）
 }
 QUOTED = r"\"[^\"]*\"|“[^”]*”|(?<![A-Za-z])'[^']*'(?![A-Za-z])|`[^`]*`|「[^」]*」"
 BREAK = r"[，。？！；]+|[,?!;]+|\.(?=\s|$)|\b(?:also|besides)\b|(?:^|(?<=[，。？！；,\s]))(?:另外|还有|顺便|此外)"
-FILE = (  # 带扩展名的文件（src/index.js、[id].js），引号里的可以有空格（'name with spaces.md'）
-    r"""['"“`]([^'"“”`\n]*\.[A-Za-z][A-Za-z0-9]{0,7})['"”`]"""
-    r"|(?<![\w./\\\[+'-])((?:[\w.\[\]+-]+/)*\.?[\w\[\]+-][\w.\[\]+'-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/])"
-)
-NAME = r"[A-Za-z0-9_.~][A-Za-z0-9_./~-]*"  # 只有 ASCII：\w 也认“和”，和分隔符重叠会回溯成指数
-CJK_NAME = r"[\u4e00-\u9fff]{1,12}"
-EXPLICIT = r"(?:folder|directory|and|of|the|in)\b"  # “the web folder and of the api folder”：名字里不会有的词
-# 目录名按这个顺序找，用先找到的：说了“目录”“folder”的，名字可以有空格、是中文（“empty dir 目录下”“文档 目录”）
-FOLDER = (
-    r"""["“'`「]([^"”'`」\n]{1,100})["”'`」]\s*(?:目录|文件夹|folder|directory)""",
-    rf"((?:{NAME}(?: {NAME})*\s*[和、]\s*)*{NAME}(?: {NAME})*?)/?\s*(?:目录|文件夹)",
-    r"((?<=\s)[\u4e00-\u9fff]{2,12}|^[\u4e00-\u9fff]{2,4}?)\s*(?:目录|文件夹)",  # 中文的目录名：前面有空格，或者在开头
-    rf"((?:{NAME}\s*[和、]\s*)*{NAME})\s*(?:里|下|中)",  # “在 src 里”“src 和 tests 下”
-    r"""\b(?:in|inside|under)\s+(?:the\s+)?["“'`]([^"”'`\n]{1,100})["”'`]""",  # in "my folder"
-    rf"\b(?:in|inside|under|of)\s+(?:the\s+)?({NAME}(?: (?!{EXPLICIT}){NAME})*|{CJK_NAME})"
-    r"\s+(?:folder|directory|dir)\b",
-    rf"\b(?:in|inside|under)\s+(?:the\s+)?((?:{NAME}\s*(?:,|\band\b)\s*(?:in\s+)?)*{NAME})",
-)
 DOT_EXT = r"(?<!\w)\.([A-Za-z0-9]{1,8})(?!\w)"
 EXT = (  # “.js 文件”“js 文件”“Python 代码”
     rf"{DOT_EXT}|(?<![\w.])(py|js|ts|jsx|tsx|go|java|rs|rb|php|md|txt|json|sh|python|javascript|typescript)"
@@ -225,9 +208,12 @@ def elsewhere(part: Part, clause: str) -> Part | None:
     """只说了另一个目录（“还有 tests 下的”“and in src?”“那 src 呢？”）：同一件事，在那个目录里再做一次。"""
     said = re.findall(r"[A-Za-z0-9_.~][\w./~-]*", clause, re.A) if re.search(w.FOLLOW_UP, clause.lower()) else []
     folders = folders_in(clause) or (said[:1] if part.kind in ("ls", "count", "tests") else [])  # “那 react 呢？”是库名
+    same = (
+        [r"有?用到", dict(w.KINDS)[part.kind]] if part.kind in ("use", "count", "ls") else []
+    )  # “那 tests 里有没有用到它？”
     rest = re.sub(
-        "|".join([*FOLDER, w.FOLLOW_UP, *map(re.escape, folders)])
-        + r"|\b(?:only|just)\b|只|仅|在|[\s?？,.，。!！的呢面]",
+        "|".join([*FOLDER, w.FOLLOW_UP, *same, w.ALSO_THERE, *map(re.escape, folders)])
+        + r"|\b(?:only|just)\b|只|仅|在|[\s?？,.，。!！的呢吗有面里下中]",
         "",
         clause,
         flags=re.I,
@@ -299,52 +285,6 @@ def merged(first: Part, more: Part) -> Part:
 def filler(clause: str) -> bool:
     """只是客气话、开场白（“谢谢”“thanks a lot”），或者只说了要重新读（Ask.fresh 记着）。"""
     return not re.sub(r"[\W_]+", "", re.sub(f"{w.FRESH}|{w.FILLER}", "", clause.lower()))
-
-
-def library_names(clause: str) -> list:
-    """库名：问题里的英文词，照用户的写法；目录（in src）、路径、常用词都不算。"""
-    clause = re.sub("|".join(FOLDER), " ", clause, flags=re.I)
-    found = [word.rstrip(".") for word in re.findall(r"@?[A-Za-z][\w@./+-]*", clause)]
-    return list(dict.fromkeys(n for n in found if n.lower() not in w.NOT_NAMES and len(n) > 1 and "/" not in n[1:]))
-
-
-def paths_in(text: str) -> list:
-    """问题里的文件名，和跟它们连着列出来的（“blob.bin 和 pipe”）。"""
-    found = [m[1] or whole_path(text, m) for m in re.finditer(FILE, text)]
-    for m in re.finditer(r"(?<![\w./])([A-Za-z_][\w-]*)\s*(?:和|、|，|,|\band\b)\s*(?=['\"“`]?([\w./-]+))", text):
-        if m[2] in found and m[1].lower() not in (
-            "and",
-            "or",
-            "the",
-            "a",
-            "an",
-            "it",
-            "its",
-        ):  # “Dockerfile 和 README.md”
-            found.insert(found.index(m[2]), m[1])
-    for m in re.finditer(r"\s*(?:和|、|，|,|\band\b)\s*([A-Za-z_][\w-]*)(?![\w./])", text):
-        if found and text[: m.start()].rstrip("'\"”` ").endswith(tuple(found)) and m[1].lower() not in w.NOT_NAMES:
-            found.append(m[1])  # “blob.bin 和 pipe”
-    return list(dict.fromkeys(found))
-
-
-def whole_path(text: str, m) -> str:
-    """“数据/说明 文件.md”：前面连着一段带 / 的路径，空格也是名字的一部分（只读“文件.md”就读错了文件）。"""
-    before = re.search(r"(\S*/[^\s/]+) $", text[: m.start()])
-    return f"{before[1]} {m[2]}" if before else m[2]
-
-
-def folders_in(clause: str) -> list:
-    """问题里说的目录（“src 和 tests 目录下”是两个）；this、current、当前这样的词不算。FOLDER 里先找到的那一种算数。"""
-    for pattern in FOLDER:
-        found = [
-            re.split(r"\s*(?:[和、,]|\band\b)\s*(?:in\s+)?", m[1]) for m in re.finditer(pattern, clause, flags=re.I)
-        ]
-        folders = [re.sub(rf"^(?:(?:{w.VERBS})\s+)+", "", f.strip(), flags=re.I).rstrip("/.") for g in found for f in g]
-        folders = [f for f in folders if not re.search(w.NOT_CJK_FOLDER, f)]  # “帮我看看当前目录”不是目录名
-        if folders := list(dict.fromkeys(f for f in folders if f and f.lower() not in w.NOT_FOLDERS)):
-            return folders
-    return []
 
 
 def create_part(clause: str, name: str) -> Part:

@@ -129,8 +129,8 @@ def count(part, facts, en: bool) -> str:
     whole = facts.results.get(key(("read_file", {"path": part.names[0]}))) if part.names else None
     if problem and got.state == "not_run" and whole and whole.state == "complete":  # 没执行，可这个文件已经读全了
         return problem + say("count_from_read", en, name=part.names[0], n=len(whole.lines))
-    flat = "" if part.names else say("count_flat", en, ext=ext)  # *.py 只数这一层，子目录里的没有数
-    flat += say("count_guess", en) if not (part.names or part.ext) else ""
+    flat = "" if part.names or got.state == "not_run" else say("count_flat", en, ext=ext)  # *.py 只数这一层
+    flat += say("count_guess", en) if not (part.names or part.ext or got.state == "not_run") else ""
     if problem:  # 没有这种文件时 shell 不展开 *.py：wc 的报错原样引出来
         return problem + flat
     return say("count_head", en, command=command) + quoted_output(got, en) + flat

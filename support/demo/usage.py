@@ -1,0 +1,115 @@
+"""离线演示的计划：某个库（或者一个名字）用没用到、用在哪里。
+
+每个名字按用户的写法和小写各搜一次；看到依赖声明或引入才说用到了，都看全了才说没用到，否则说不准、说哪里没看全。
+"""
+
+import re
+
+from support.demo.facts import HIT, Result
+from support.demo.manifests import declared_in, manifests_in
+from support.demo.project import why_not
+from support.demo.question import MAX_NAMES
+from support.demo.words import join, say
+
+KINDS = ("use",)
+TOOL_FOLDERS = {".git", ".hg", ".svn", ".venv", ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".cache"}
+LANGUAGES = {e: "js" for e in "js mjs cjs jsx ts tsx vue svelte".split()} | {"py": "py", "pyi": "py"}  # 认得引入的语言
+
+
+def use(part, facts, en: bool) -> str:
+    """每个名字按用户的写法和小写各搜一次（几个名字在同一轮里一起搜），整体搜索跳过的项目自己的隐藏目录再单独搜。"""
+    names, more = part.names[:MAX_NAMES], part.names[MAX_NAMES:]
+    first = {n: [(s, part.folder) for s in spellings(n)] for n in names}
+    searched(facts, [pair for n in names for pair in first[n]])
+    hidden = {n: [(q, f) for (q, _), got in searched(facts, first[n]).items() for f in skipped(got)[0]] for n in names}
+    searched(facts, [pair for pairs in hidden.values() for pair in pairs])
+    extra = say("too_many", en, names=join(more, en), n=MAX_NAMES) if more else ""
+    return "\n\n".join(verdict(facts, n, first[n] + hidden[n], part.folder, en) for n in names) + extra
+
+
+def spellings(name: str) -> list:
+    """search_files 区分大小写：照用户的写法搜，也按小写搜（包名都是小写）；React.js 再按 react 搜。"""
+    base = name[:-3] if name.lower().endswith(".js") and len(name) > 3 else name
+    return list(dict.fromkeys([name, name.lower(), base, base.lower()]))
+
+
+def searched(facts, pairs: list) -> dict:
+    """(要搜的文字, 在哪里搜) → 结果；还没搜的在同一轮里一起搜。"""
+    calls = [("search_files", {"query": q} if f == "." else {"query": q, "path": f}) for q, f in pairs]
+    return dict(zip(pairs, facts.need(*calls), strict=True))
+
+
+def skipped(got: Result) -> tuple:
+    """整体搜索没进去的目录：(可能有项目自己代码的隐藏目录, 都列出来了没有, 别人的代码：版本库、依赖、虚拟环境)。"""
+    said = [text.partition("（")[0] for kind, text in got.notes if kind.startswith("没有进去搜")]  # “a、b 等”
+    folders = [f for text in said for f in text.removesuffix(" 等").split("、") if f]
+    own = [f for f in folders if (tail := f.rsplit("/", 1)[-1]).startswith(".") and tail not in TOOL_FOLDERS]
+    return own, not any(text.endswith(" 等") for text in said), [f for f in folders if f not in own]
+
+
+def verdict(facts, name: str, pairs: list, folder: str, en: bool) -> str:
+    """看到声明就是用到了；没看到、又都看全了，才说没用到；否则说不准，说哪里没看全。"""
+    results = list(searched(facts, pairs).values())
+    hits = list(dict.fromkeys(h for r in results for h in r.lines))
+    unsure = sorted({HIT.fullmatch(h)[1] for h in hits if not declares(h, name)})  # 清单里一行看不出的：读整份清单
+    listed = declared_in(facts, [p for p in unsure if manifests_in([p.rsplit("/", 1)[-1]])][:MAX_NAMES], name)
+    alone = re.compile(rf"(?<![\w.@/-]){re.escape(name)}(?![\w.-])", re.I)  # react-dom 那一行不是 react 的声明
+    declared = [
+        h for h in hits if declares(h, name) or HIT.fullmatch(h)[1] in listed and alone.search(h.split(":", 2)[2])
+    ]
+    gaps = [say("gap_cut", en) if r.state == "cut" else why_not(r, en) for r in results if r.state != "complete"]
+    for kind, text in (note for r in results for note in r.notes):
+        gaps += [say("gap_unsearched", en, note=text)] if kind.startswith("有 ") else []
+        gaps += [say("gap_ambiguous", en, line=text[:120])] if kind == "ambiguous" else []
+    unsearched = [r for r in results if not skipped(r)[1] or set(skipped(r)[0]) - {f for _, f in pairs}]
+    gaps = join(dict.fromkeys(gaps + [say("gap_skipped", en) for _ in unsearched]), en)
+    others = sorted({f for r in results for f in skipped(r)[2]})
+    not_own = say("not_own", en, folders=join(others, en)) if others else ""
+    where = say("in_folder", en, folder=folder) if folder != "." else ""
+    files = join(sorted({HIT.fullmatch(h)[1] for h in declared or hits}), en)
+    if declared:
+        hits_ = "\n".join(f"  {h}" for h in declared[:5])
+        said = say("used", en, name=name, where=where, n=len(declared), files=files, hits=hits_)
+        only = all(manifests_in([HIT.fullmatch(h)[1].rsplit("/", 1)[-1]]) for h in declared)  # 只有清单里的声明
+        return said + (say("maybe_more", en, gaps=gaps) if gaps else say("declared_only", en) * only)
+    if named := [h for h in hits if imports_name(h, name)]:  # from wordcount.core import count_lines：一个名字，不是库
+        where_ = join(sorted({HIT.fullmatch(h)[1] for h in named}), en)
+        said = say("imported_name", en, name=name, files=where_, hits="\n".join(f"  {h}" for h in named[:5]))
+        return said + say("appears_in", en, files=files) + (say("maybe_more", en, gaps=gaps) if gaps else "")
+    if gaps:
+        seen = say("appears_in", en, files=files) if hits else ""
+        return say("cannot_tell", en, name=name, where=where, gaps=gaps, seen=seen) + not_own
+    if hits:
+        return say("mentioned", en, name=name, where=where, files=files) + not_own
+    tried = say("tried", en, names=join(spellings(name), en)) if len(spellings(name)) > 1 else ""
+    return say("not_used" if folder == "." else "not_found_in", en, name=name, folder=folder, tried=tried) + not_own
+
+
+def declares(hit: str, name: str) -> bool:
+    """search_files 的一行是不是 name 的依赖声明或引入：清单里以它为名的一项，或者 JS、Python 代码里引入的正是这个
+    模块（from x import requests 引入的不是 requests 库，requests-mock 不是 requests；注释、文档、别的语言不算）。"""
+    path, _, text = HIT.fullmatch(hit).groups()
+    if len(re.findall(r":\d+: ", hit)) > 1:  # 文件名里也像“:1: ”：分不清哪里是内容，不算声明
+        return False
+    base, text, n = path.rsplit("/", 1)[-1], text.strip(), re.escape(name)
+    manifest = {"package.json": rf'"{n}"\s*:', "pyproject.toml": rf"""^(["']{n}(?![\w.-])|{n}\s*=)"""}
+    if base in manifest or base.startswith("requirements"):
+        return bool(re.search(manifest.get(base, rf"^(-e\s+)?{n}(?![\w.-])|#egg={n}\b"), text, re.I))
+    q = rf"""['"`]{n}(/[^'"`]*)?['"`]"""  # 带引号的模块名，可以带子路径：'lodash/merge'
+    imports = {
+        "py": [rf"^import\s+([\w.]+(\s+as\s+\w+)?\s*,\s*)*{n}(?=[\s.,;]|$)", rf"^from\s+{n}(?=[\s.])"],
+        "js": [rf"\b(require|import)\s*\(\s*{q}", rf"^((import|export|\}}).*?\b)?from\s+{q}", rf"^import\s+{q}"],
+    }
+    patterns = imports.get(LANGUAGES.get(path.rsplit(".", 1)[-1]), [])  # 文档（.md、README）不是 JS、Python：不算
+    return not re.match(r"(//|/\*|\*|#)", text) and any(re.search(p, text, re.I) for p in patterns)  # 注释也不算
+
+
+def imports_name(hit: str, name: str) -> bool:
+    """代码里从别的模块引入了叫 name 的东西（函数、类）：from x import a, name；import { name } from 'x'。"""
+    path, _, text = HIT.fullmatch(hit).groups()
+    n, language = re.escape(name), LANGUAGES.get(path.rsplit(".", 1)[-1])
+    pattern = {
+        "py": rf"^from\s+[\w.]+\s+import\s+\(?\s*(\w+(\s+as\s+\w+)?\s*,\s*)*{n}\b",
+        "js": rf"^import\s+(type\s+)?(\w+\s*,\s*)?\{{[^}}]*(?<![\w$]){n}(?![\w$])",
+    }.get(language)
+    return bool(pattern and len(re.findall(r":\d+: ", hit)) == 1 and re.search(pattern, text.strip()))
