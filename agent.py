@@ -182,7 +182,7 @@ def ask(question: str, messages: list, s: Session) -> int:
     except BrokenPipeError:
         raise  # 输出的管道被关了（比如 | head），不是 bug：交给入口安静地结束
     except Exception as e:  # 真正的 bug 也只打印一句，不丢对话
-        print(internal_error(e), file=sys.stderr)
+        print(internal_error(e, s.client), file=sys.stderr)
     finally:  # 信号让程序结束时也走这里
         question_done(s, messages, returned)  # --show-messages 打印历史；--record 记下最后一轮的结果
     return code

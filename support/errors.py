@@ -142,12 +142,14 @@ def provider_said(e: Exception) -> str:
     return printable(hide_secrets(" ".join(safe_text(str(said)).split()), e)[:300])  # 先藏 key 再截断：不留半个 key
 
 
-def internal_error(e: Exception) -> str:
+def internal_error(e: Exception, client=None) -> str:
     """agent 自己的 bug：一句话，指出出错的位置，请用户报告；对话不丢。
-    内存不够、数字太长、磁盘满了不是 bug：说它是什么（not_a_bug）。"""
+    内存不够、数字太长、磁盘满了不是 bug：说它是什么（not_a_bug）。client 的 key、地址里的密码也换成 ***
+    （异常的请求头里不一定还带着 key：有的 SDK 版本不留它）。"""
     where = traceback.extract_tb(e.__traceback__)[-1] if e.__traceback__ else None
     place = f"（{Path(where.filename).name}:{where.lineno}）" if where else ""
-    text = hide_secrets(" ".join(str(e).split()), e)[:300]
+    secrets = secrets_of(getattr(client, "api_key", None), getattr(client, "base_url", None)) if client else []
+    text = masked_line(hide_secrets(" ".join(str(e).split()), e), secrets)[:300]
     reason = not_a_bug(e)
     if reason:
         return printable(f"[错误] {reason}（{type(e).__name__}: {text}）。这不是 agent 的 bug；对话还在，可以接着问。")

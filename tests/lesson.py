@@ -46,7 +46,7 @@ SHIPPED = {
         "check_pairing": "62830688c537",
         "tool_done": "48b09ed8a23f",
         "ready_to_send": "b4776adfc707",
-        "ask": "5cafb3b576a9",
+        "ask": "5f9c04c9288c",
         "repl": "8ec9e3694549",
         "main": "653395c91f98",
     },

@@ -1065,3 +1065,12 @@ def test_a_windows_file_name_with_spaces_or_ampersands_is_quoted():
     from support.demo.shell import write_command
 
     assert write_command("a & b.py", "print(1)", windows=True) == '> "a & b.py" echo print(1)'
+
+
+@pytest.mark.parametrize("joiner", ["和", "与", "跟", "、"])
+@pytest.mark.parametrize("tail", ["红笔 3 盒够吗", "各 2 盒", "3 盒"])
+def test_items_joined_many_times_are_read_in_linear_time(joiner, tail):
+    """商品名里也认得“和”“与”“跟”：名字和连接词的写法要各只有一种读法，否则几十个“红笔和”就回溯到天荒地老。"""
+    with time_limit(20):  # 指数回溯的写法：24 个“红笔和”要几分钟
+        for n in (24, 60, 300):
+            understand((f"红笔{joiner}" * n)[:990] + tail)

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from support.demo import words as w
 from support.demo.orders import colour_of, orders_in, other_item, quantity_in
-from support.demo.question import Ask, Part, continued, elsewhere, on_topic, understand
+from support.demo.question import Ask, Part, continued, elsewhere, on_topic, spread, understand
 
 
 def in_context(question: str, before: Ask | None) -> Ask:
@@ -22,11 +22,14 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
     """没认出哪一类、却像是接着问（“那蓝笔呢？”）：沿用上一个问题最后那件事；库存问题缺的商品也沿用。"""
     again, last = bool(re.search(w.FOLLOW_UP, question.lower())), before.parts[-1]  # “那蓝笔呢？”：接着问，数量也沿用
     if moved := elsewhere(last, question):  # “那 tests 里呢？”：上一件事，换一个目录（不是问测试文件）
-        return Ask([moved], [], ask.en, ask.fresh)
+        return Ask(spread(moved), [], ask.en, ask.fresh)  # “only in src and tests?”：每个目录各做一次
     if ask.parts and (counts := recounted(ask, question, before)):  # “加起来一共多少行？”：还是上一个问题数的那些文件
         return counts
     if ask.parts:
-        fixed = [with_items(p, before, again or "total" in p.asks) if p.kind == "inventory" else p for p in ask.parts]
+        fixed = [
+            with_items(p, before, again or "total" in p.asks, question) if p.kind == "inventory" else p
+            for p in ask.parts
+        ]
         return replace(ask, parts=fixed)
     if not again and not quantity_in(question) and not ask.fresh:
         return ask
@@ -64,6 +67,18 @@ def leftover(question: str, part: Part) -> bool:
     return bool(re.search(r"[\u4e00-\u9fff]{2,}|[a-z]{3,}", rest))
 
 
+def changed_only(text: str, names: list, previous: list) -> bool:
+    """“蓝笔改成 2 盒”“2 boxes of blue instead”：只换了上一个问题里某几种的数量，别的照旧。换了商品、不要了哪一种、
+    说了 instead of，都不是。"""
+    before = {o.item for o in previous}
+    return bool(
+        len(previous) > 1
+        and re.search(w.INSTEAD, text.lower())
+        and not re.search(w.DROPPED, text.lower())
+        and all(o.item in before and (o.quantity or o.unclear) for o in names)
+    )
+
+
 def following(clause: str, part: Part, last: Part) -> bool:
     """这一小句就是接着问的那一句（“那蓝笔呢”“what about 2 boxes”“and the blue ones”“rich”），不算没认出。"""
     said = {
@@ -75,8 +90,9 @@ def following(clause: str, part: Part, last: Part) -> bool:
     )
 
 
-def with_items(part: Part, before: Ask, quantity: bool) -> Part:
-    """只说了数量就沿用上一个问题的商品；只说了商品（或 the blue ones），quantity 为真时沿用上一个问题的数量。"""
+def with_items(part: Part, before: Ask, quantity: bool, question: str = "") -> Part:
+    """只说了数量就沿用上一个问题的商品；只说了商品（或 the blue ones），quantity 为真时沿用上一个问题的数量。
+    question：整个问题（“不要蓝笔了，改成 1 盒红笔”：不要了哪一种，可能在别的小句里）。"""
     previous = next((p.names for p in reversed(before.parts) if p.kind == "inventory" and p.names), None)
     if previous is None:
         return part
@@ -89,7 +105,7 @@ def with_items(part: Part, before: Ask, quantity: bool) -> Part:
     names = [colour_of(o, old) for o in part.names] or [o for o in [other_item(part.text, old)] if o]
     if not names:  # 没说新的商品，也没说新的数量（“库存有多少？”）：就是上一个问题的那几种
         return replace(part, names=previous, carried="items")
-    if also or re.search(w.INSTEAD, part.text.lower()) and len(previous) > 1:  # “蓝笔也要 1 盒”“蓝笔改成 2 盒”
+    if also or changed_only(question or part.text, names, previous):  # “蓝笔也要 1 盒”“蓝笔改成 2 盒”
         # 连同上一个问题的商品一起算；这次说了数量的，用这次的
         said = {o.item: o for o in names if o.quantity or o.unclear or o.item not in {p.item for p in previous}}
         return replace(part, names=[said.pop(p.item, p) for p in previous] + list(said.values()), carried="also")

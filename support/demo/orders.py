@@ -51,7 +51,7 @@ def orders_in(text: str) -> list:
     for m in found:
         said, unit, segment = m[1].strip(), m[2].removesuffix(" of").strip(), text[start : m.start()]  # 上一个数量之后
         after = item_after(text, m)
-        each = re.search(rf"((?:{CJK}+[和与跟、])*{CJK}+)各(?:要|买|来|需要|订)?\s*$", segment)  # 红笔和蓝笔各 2 盒
+        each = re.search(rf"((?:{WORD}[和与跟、])*{WORD})各(?:要|买|来|需要|订)?\s*$", segment)  # 红笔和蓝笔各 2 盒
         before = "" if each else name_near(segment, False)  # 红笔 2 盒
         listed = (
             side_by_side(each[1])
@@ -79,8 +79,9 @@ def orders_in(text: str) -> list:
         orders += [Order(i, asked=i) for p in re.split("[和与跟、]", m[1]) if (i := name_near(p, after=False))]
     for m in re.finditer(rf"({CJK}+)\s*[和与跟、]\s*(?=({CJK}+))", rest):  # “红笔 3 盒和蓝笔”：和连着的也是商品
         orders += [Order(i, asked=i) for i in (name_near(m[1], False), name_near(m[2], True)) if i]
-    for m in re.finditer(rf"(?:有没有|还有|有)\s*({CJK}+?)\s*(?:吗|卖吗|[？?]|$)", rest):  # “有黑笔吗？”
-        orders += [Order(i, asked=i) for i in [name_near(m[1], after=True)] if i]
+    asked = [m[1] for m in re.finditer(rf"(?:有没有|还有|有)\s*({CJK}+?)\s*(?:吗|卖吗|[？?]|$)", rest)]
+    if not orders and bare:  # “有黑笔吗？我想要 2 盒”：只说了数量，商品在“有…吗”里（“有优惠吗”不是商品）
+        orders += [Order(i, asked=i) for i in (name_near(a, after=True) for a in asked) if i]
     if not orders and (m := re.search(rf"(?:需要|想要|要买|买|订|查)\s*({CJK}+)", text)):
         orders += [Order(i, asked=i) for i in [name_near(m[1], after=True)] if i]
     return settled([o for o in orders if len(o.item) > 1 and o.item.strip(w.UNITS)], bare)  # “盒”不是商品名
@@ -159,6 +160,7 @@ def english_orders(text: str) -> list:
         words = words[:-1] if len(words) > 1 and re.fullmatch(w.EN_UNITS, words[-1]) else words  # “one blue pen box”
         unit = m[2] or (words.pop(0) if words and re.fullmatch(w.EN_UNITS, words[0]) else "")  # “is 2 boxes ok”
         asked = " ".join(words[1:] if words[:1] == ["of"] else words)
+        asked = re.sub(rf"^({w.COLOUR}) ones?$", r"\1", asked)  # “2 blue ones”：颜色，名词在别处
         noun = re.search(rf"\b({w.GOODS})\b", q[m.end() :]) or re.search(rf"\b({w.GOODS})\b", q)
         if re.fullmatch(w.COLOUR, asked) and noun:
             asked = f"{asked} {noun[1]}"  # “3 red and 2 blue pens”“3 boxes of blue pens and 3 of red”

@@ -94,7 +94,12 @@ def understand(question: str) -> Ask:
     unknown += [p.text[:80] for p in parts if unresolved(p)]  # “第一个有几行？”：说不出是哪个，照原话说
     parts = [p for p in parts if not unresolved(p)]
     if any(p.kind == "inventory" for p in parts):  # 商品、数量从这一句读到了：它不算没认出（认得却不做的照样算）
-        unknown = [c for c in unknown if re.search(dict(w.KINDS)["none"], c.lower()) or not orders_in(c)]
+        items = [o.item for p in parts if p.kind == "inventory" for o in p.names]  # “有黑笔吗？我想要 2 盒”
+        unknown = [
+            c
+            for c in unknown
+            if re.search(dict(w.KINDS)["none"], c.lower()) or not (orders_in(c) or any(i in c for i in items))
+        ]
     ask = Ask([one for part in parts for one in spread(part)], unknown, english(question))
     ask.fresh = bool(re.search(w.FRESH, question.lower()))
     return ask

@@ -74,8 +74,9 @@ def verdict(facts, name: str, pairs: list, folder: str, en: bool) -> str:
         return said + (say("maybe_more", en, gaps=gaps) if gaps else say("declared_only", en) * only)
     if named := [h for h in hits if imports_name(h, name)]:  # from wordcount.core import count_lines：一个名字，不是库
         where_ = join(sorted({HIT.fullmatch(h)[1] for h in named}), en)
-        said = say("imported_name", en, name=name, files=where_, hits="\n".join(f"  {h}" for h in named[:5]))
-        return said + say("appears_in", en, files=files) + (say("maybe_more", en, gaps=gaps) if gaps else "")
+        seen = say("appears_in", en, files=files)
+        said = say("imported_name", en, name=name, files=where_, hits="\n".join(f"  {h}" for h in named[:5]), seen=seen)
+        return said + (say("maybe_more", en, gaps=gaps) if gaps else "")
     if gaps:
         seen = say("appears_in", en, files=files) if hits else ""
         return say("cannot_tell", en, name=name, where=where, gaps=gaps, seen=seen) + not_own

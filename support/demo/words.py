@@ -33,7 +33,7 @@ DEMO_INTRO = "\n".join([
 KINDS = [
     tuple(row.split(" | "))
     for row in r"""
-none | \b(outside|except|other than|besides|apart from)\b.{0,20}\btests?\b|(测试|\btests?\b).{0,8}(以外|之外)|除了.{0,10}(测试|\btests?\b)|\btest (command|script)\b|测试命令|测试脚本|\bleft (after|afterwards|over)\b|\bwould be left\b|\bremain(ing)? after\b|including subfolders|包括子目录|子目录里的也算|\brecursive(ly)?\b|递归|\bline \d+\b|第 ?\d+ ?行|\bthe (end|last \w+) of\b|最后(几|一|\d)|末尾|结尾|太贵|贵不贵|\btoo (expensive|cheap)\b|\b(expensive|cheaper|pricey)\b|税|运费|重量|折扣|到货|卖了|销量|失败|没用到的|多余的|\b(tax|taxes|shipping|delivery|weight|discount|sold|sales|failing|failed|unused)\b|价值|值多少|总值|买空|买完以后|美元|美金|欧元|日元|英镑|港币|\b(value|worth|left over|run out|usd|eur|jpy|gbp|hkd|dollars?|euros?|yen|pounds?)\b|过时|最新版本|升级到|漏洞|覆盖率|补货|几天|多久|要改吗|怎么改|总结|概括|翻译|\b(coverage|vulnerab\w*|outdated|up[ -]to[ -]date|restock|summari[sz]e|summary|translate)\b|(跑|运行|执行|\brun\b|\bexecute\b).{0,12}(测试|\btests?\b|pytest|test suite)|测试.{0,3}(跑|运行)|比.{1,10}(贵|便宜|多|少)|\b(cheaper|dearer|pricier|more expensive|more|less|fewer) than\b|设为|设成|改为|修改|更新|删除|删掉|\b(set|update|modify|delete|remove|change)\b.{0,40}\b(to|stock|file|price)\b|\bcommits?\b|提交记录
+none | \b(outside|except|excluding|other than|besides|apart from|beyond|but|not counting|not including|without)\b.{0,20}\btests?\b|(测试|\btests?\b).{0,8}(以外|之外|除外)|除了?.{0,10}(测试|\btests?\b)|(不算|除开|不包括|不含|排除|去掉).{0,6}(测试|\btests?\b)|\btest (command|script)\b|测试命令|测试脚本|\bleft (after|afterwards|over)\b|\bwould be left\b|\bremain(ing)? after\b|including subfolders|包括子目录|子目录里的也算|\brecursive(ly)?\b|递归|\bline \d+\b|第 ?\d+ ?行|\bthe (end|last \w+) of\b|最后(几|一|\d)|末尾|结尾|太贵|贵不贵|\btoo (expensive|cheap)\b|\b(expensive|cheaper|pricey)\b|税|运费|重量|折扣|到货|卖了|销量|失败|没用到的|多余的|\b(tax|taxes|shipping|delivery|weight|discount|sold|sales|failing|failed|unused)\b|价值|值多少|总值|买空|买完以后|美元|美金|欧元|日元|英镑|港币|\b(value|worth|left over|run out|usd|eur|jpy|gbp|hkd|dollars?|euros?|yen|pounds?)\b|过时|最新版本|升级到|漏洞|覆盖率|补货|几天|多久|要改吗|怎么改|总结|概括|翻译|\b(coverage|vulnerab\w*|outdated|up[ -]to[ -]date|restock|summari[sz]e|summary|translate)\b|(跑|运行|执行|\brun\b|\bexecute\b).{0,12}(测试|\btests?\b|pytest|test suite)|测试.{0,3}(跑|运行)|比.{1,10}(贵|便宜|多|少)|\b(cheaper|dearer|pricier|more expensive|more|less|fewer) than\b|设为|设成|改为|修改|更新|删除|删掉|\b(set|update|modify|delete|remove|change)\b.{0,40}\b(to|stock|file|price)\b|\bcommits?\b|提交记录
 branch | 分支|\bbranch\b
 count | 几行|行数|多少行|\bhow long (is|are)\b.{0,40}\b(files?|scripts?)\b|\bcount\b.{0,30}\blines?\b|\bline counts?\b|\bhow many lines\b|\blines of code\b|\bwc\b
 ls | \bhow many files\b|几个文件|多少个?文件|\bfile count\b
@@ -63,6 +63,9 @@ RUNTIME_ASKED = (
 )
 ALSO_THERE = r"它|它们|只看|看看|\b(it|them|look|check)\b"  # 换个目录接着问时，不算别的话
 INSTEAD = r"改成|换成|改为|\b(instead|rather)\b"  # 接着问时只换了这一种的数量，别的照旧
+DROPPED = (
+    r"不要|不用|别要|去掉|取消|改主意|\b(instead of|rather than|drop|without|no more|not the|forget)\b"  # 不要了哪一种
+)
 ALSO = r"也要|也来|还要|另外|\b(also|as well)\b|\btoo\s*[?.!]*$"  # 接着问时连同上一个问题的商品
 VERBS = r"list|show|ls|count|what|which|files?|are|is|in|the|看看|列出|统计"  # 目录名前面的这些词不是目录名
 HOW = r"怎么|如何|怎样|\bhow\b"  # 问的是怎么运行（入口、测试），不是让我运行
@@ -284,7 +287,7 @@ carried_also | （连同你上一个问题的商品一起算：{said}。）\n | 
 no_currency | （数据里没写币种） | (the data gives no currency)
 unread_table | - {path} 的 [{table}] 表是我不读的写法：上面没有它里面的依赖 | - I do not read the [{table}] table of {path}: its dependencies are not above
 folders_unread | - {folders} 这些子目录里的依赖清单我没有看：上面没有它们的依赖 | - I did not look at the manifests inside {folders}: their dependencies are not above
-imported_name | 代码里把 {name} 当作一个名字从别的模块引入了（这不是某个库的声明），在 {files}：\n\n{hits}\n\n这些是引入的地方；引入以后哪里调用了它，我没有一处处去看。\n | Code imports {name} by name from another module (not a library declaration), in {files}:\n\n{hits}\n\nThese are the imports; where it is called after that, I did not check line by line.\n
+imported_name | 搜到的这几行看起来是从别的模块引入 {name}（一个名字，不是某个库的声明），在 {files}：\n\n{hits}\n\n只凭一行看不出它是不是写在字符串、文档字符串里；引入以后哪里调用了它，我也没有一处处去看。{seen}\n | These lines look like imports of {name} by name from another module (not a library declaration), in {files}:\n\n{hits}\n\nFrom one line I can't tell whether it sits inside a string or a docstring, and where it is called after that I did not check.{seen}\n
 mentioned | 没有找到我认得的 {name} 的依赖声明或 import{where}（我认得 package.json、pyproject.toml、requirements*.txt 和 JS、Python 的引入；别的语言的引入我看不出来）；它出现在这些文件里：{files}。这些地方是不是在用它，我判断不了。 | I found no declaration or import of {name} that I recognise{where} (I know package.json, pyproject.toml, requirements*.txt and JS and Python imports; I can't read imports in other languages); it appears in: {files}. Whether those use it, I can't tell.
 command_odd | 我看不懂 `{command}` 的结果（“{said}”：不是“退出码：N”开头的），所以不知道{what}。 | I can't read the result of `{command}` (“{said}”: it does not start with an exit code), so I can't tell {what}.
 cut_unseen | `{command}` 的输出被截断了，我一行也没看到，所以不知道{what}。 | The output of `{command}` was cut off and I saw none of it, so I can't tell {what}.
