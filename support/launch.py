@@ -14,7 +14,7 @@ import sys
 
 from support.errors import internal_error
 from support.processes import protect_memory
-from support.signals import Ended, ending_handled
+from support.signals import ENDING, Ended, ending_handled
 
 
 def launch(main) -> None:
@@ -27,6 +27,7 @@ def launch(main) -> None:
     except KeyboardInterrupt:  # 还没进入问答（比如正在读配置）就按了 Ctrl-C
         sys.exit(130)
     except Ended as e:  # 等模型回复、在提示符处收到的（命令、编辑器运行时收到的，在那里说过了）
+        hold_endings()  # 解释器退出时把处理函数换回默认的：这时再来一个信号，就会被它结束，退出码也变了
         with contextlib.suppress(OSError, ValueError):  # 终端可能已经关了
             print(f"\n[已退出] 收到 {signal.Signals(e.signum).name}：程序结束。", file=sys.stderr)
         sys.exit(e.code)
@@ -35,3 +36,9 @@ def launch(main) -> None:
         sys.exit(1)
     except (OSError, MemoryError) as e:  # 输出写不进去（比如磁盘满了）、内存不够（读一段太大的录音）：一句话
         sys.exit(print(internal_error(e), file=sys.stderr) or 1)
+
+
+def hold_endings() -> None:
+    """已经在结束了：Ctrl-C 和 ENDING_SIGNALS 都挡住，再来的留着不处理，进程以第一个信号的退出码结束。"""
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, *ENDING})

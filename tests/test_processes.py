@@ -466,6 +466,23 @@ def test_a_second_signal_while_ending_does_not_change_the_line_or_the_exit_code(
     assert err.strip().splitlines() == [f"[已退出] 收到 {first}：程序结束。"], err
 
 
+@linux_only
+@pytest.mark.parametrize("gap", [0.001, 0.003, 0.01])
+def test_a_second_signal_while_the_interpreter_exits_does_not_change_the_exit_code(provider, tmp_path, gap):
+    """第二个信号来得晚一点，解释器已经在退出、把处理函数换回了默认的：它也不能结束进程、换掉退出码。"""
+    p = provider([{"sleep": 30, "then": text_reply("太晚了")}])
+    agent = start_agent(p, "你好", cwd=tmp_path)
+    try:
+        wait_until(lambda: p.requests or agent.poll() is not None, "请求没有到服务商")
+        agent.send_signal(signal.SIGQUIT)
+        time.sleep(gap)
+        agent.send_signal(signal.SIGTERM)
+        out, err = agent.communicate(timeout=15)
+    finally:
+        agent.kill()
+    assert agent.returncode == 128 + signal.SIGQUIT, out + err
+
+
 @pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="Windows 没有线程的信号掩码")
 def test_helper_threads_block_the_ending_signals_from_their_first_instruction():
     """辅助线程（等回复的计时器、读命令输出的线程……）从第一刻起就挡住信号：它要是自己在开头去挡，挡住之前
