@@ -198,7 +198,10 @@ class Popen(subprocess.Popen):
                 chunk = self._reply.recv(64)
             except (BlockingIOError, TimeoutError):
                 return None
-            if not chunk:
+            if not chunk:  # 子进程成了孤儿，退出状态再也拿不到：结束它（它还在跑，pid 还是它的），说出来
+                if getattr(self, "pid", None):
+                    with contextlib.suppress(OSError):
+                        os.kill(self.pid, signal.SIGKILL)
                 raise ChildProcessError(f"备好的 Python 意外结束了（子进程 {getattr(self, 'pid', '?')}）")
             self._received += chunk
         line, self._received = self._received.split(b"\n", 1)
@@ -225,6 +228,8 @@ class Popen(subprocess.Popen):
                     status = self._status(block=False)
                     if status is not None:
                         self._handle_exitstatus(status)
+            except ChildProcessError:  # 备好的 Python 意外结束了：退出状态再也拿不到，说出来，不一直“还在跑”
+                raise
             except OSError:
                 if _deadstate is not None:
                     self.returncode = _deadstate
