@@ -732,3 +732,57 @@ def test_a_line_that_looks_like_a_named_import_is_never_called_an_import_for_sur
     (workdir / path).write_text(code, encoding="utf-8")
     text = finals(workdir, "Is render_page used?")[0]
     assert "look like imports" in text and "inside a string" in text and "Code imports" not in text
+
+
+# ── 第七轮学习者：另一小句里的新商品、说到的旧商品、全部买下、both、文件名不是库名、“现在”不是目录、只问库存 ──────
+def conversation_of(*questions):
+    ask = None
+    for question in questions:
+        ask = in_context(question, ask)
+    return [(o.item, o.quantity) for p in ask.parts for o in p.names], ask.unknown, [p.carried for p in ask.parts]
+
+
+def test_a_new_item_in_another_clause_of_a_follow_up_is_that_item():
+    orders, unknown, _ = conversation_of(
+        "I need 3 boxes of red pens and 3 boxes of blue pens. Total?", "那绿笔呢？有没有货？"
+    )
+    assert orders == [("绿笔", 3)] and not unknown
+
+
+def test_an_earlier_item_named_again_is_that_item_and_all_of_it_is_named_as_not_done():
+    orders, unknown, _ = conversation_of(
+        "我需要 3 盒红笔。库存够吗？", "那绿笔呢？", "要是把红笔全买下来，要花多少钱？"
+    )
+    assert orders == [("红笔", None)] and unknown == ["要是把红笔全买下来"]
+
+
+def test_both_of_them_is_the_last_two_items_asked_about():
+    orders, unknown, carried = conversation_of(
+        "我需要 2 盒绿笔",
+        "我需要 6 盒红笔，够吗？",
+        "How many blue pens are left?",
+        "And if I take both of them? Need 2 of each.",
+    )
+    assert orders == [("红笔", 2), ("蓝笔", 2)] and carried == ["asked"] and not unknown
+
+
+def test_items_from_the_conversation_are_never_called_the_last_questions(inventory):
+    text = finals(inventory, "我需要 1 盒红笔", "我需要 1 盒蓝笔", "两种各要 2 盒呢？")[2]
+    assert "这次对话里问过的" in text and "沿用你上一个问题" not in text
+
+
+def test_how_many_are_in_stock_after_a_follow_up_carries_no_quantity():
+    orders, _, _ = conversation_of(
+        "I need 2 boxes of red pens. Enough?", "and the blue ones?", "how many are in stock?"
+    )
+    assert orders == [("蓝笔", None)]
+
+
+@pytest.mark.parametrize("question", ["summary.py 用了哪个模块的函数？", "what does utils.ts use?"])
+def test_a_file_name_is_not_searched_as_a_library(question):
+    assert "use" not in [p.kind for p in understand(question).parts]
+
+
+@pytest.mark.parametrize("question", ["现在目录里都有什么文件？", "目前这个文件夹里有哪些文件"])
+def test_now_is_not_a_folder_name(question):
+    assert [(p.kind, p.folder) for p in understand(question).parts] == [("ls", ".")]

@@ -14,7 +14,8 @@ def in_context(question: str, before: Ask | None) -> Ask:
     ask = understand(question)
     ask = carried_on(ask, question, before) if before and before.parts else ask
     asked = [o for p in ask.parts if p.kind == "inventory" for o in p.names]
-    ask.items = list({o.item: o for o in [*(before.items if before else []), *asked]}.values())  # 问过的每一种商品
+    items = [*(before.items if before else []), *asked]  # 问过的每一种商品，最近问的在后面
+    ask.items = [o for i, o in enumerate(items) if o.item not in {later.item for later in items[i + 1 :]}]
     return ask
 
 
@@ -30,7 +31,7 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
             with_items(p, before, again or "total" in p.asks, question) if p.kind == "inventory" else p
             for p in ask.parts
         ]
-        return replace(ask, parts=fixed)
+        return replace(ask, parts=fixed, unknown=still_unknown(ask.unknown, fixed))
     if not again and not quantity_in(question) and not ask.fresh:
         return ask
     if last.kind == "inventory":
@@ -67,6 +68,24 @@ def leftover(question: str, part: Part) -> bool:
     return bool(re.search(r"[\u4e00-\u9fff]{2,}|[a-z]{3,}", rest))
 
 
+def still_unknown(unknown: list, parts: list) -> list:
+    """没认出的小句里，用上了的不算（“那绿笔呢？有没有货？”的绿笔、“if I take both of them”）；说要全部的照样说。"""
+    used = [re.escape(o.item) for p in parts if p.kind == "inventory" for o in p.names]
+    used += [w.BOTH, w.EACH_ITEM] if any(p.carried == "asked" for p in parts) else []
+    return [c for c in unknown if re.search(w.ALL_OF, c.lower()) or not (used and re.search("|".join(used), c.lower()))]
+
+
+def named_in(text: str, before: Ask, old) -> list:
+    """问题里说到的商品：对话里问过的（“要是把红笔全买下来”），或者一小句里的另一种（“那绿笔呢？有没有货？”）。"""
+    said = [o for o in before.items if o.item in text or o.asked and o.asked.lower() in text.lower()]
+    if said:
+        return [
+            replace(o, quantity=None, unit="", unclear="", asked=o.item if o.item in text else o.asked) for o in said
+        ]
+    pieces = (other_item(piece, old) for piece in re.split(r"[，。？！；,?!;]+", text) if piece.strip())
+    return [o for o in pieces if o][:1]
+
+
 def changed_only(text: str, names: list, previous: list) -> bool:
     """“蓝笔改成 2 盒”“2 boxes of blue instead”：只换了上一个问题里某几种的数量，别的照旧。换了商品、不要了哪一种、
     说了 instead of，都不是。"""
@@ -97,14 +116,19 @@ def with_items(part: Part, before: Ask, quantity: bool, question: str = "") -> P
     if previous is None:
         return part
     old, each = previous[0], re.search(w.EACH_ITEM, part.text.lower())  # “两种各要 1 盒呢？”：问过的每一种
-    previous, also = before.items if each and before.items else previous, re.search(w.ALSO, part.text.lower())
+    said = (question or part.text).lower()
+    asked = before.items[-2:] if re.search(w.BOTH, said) else before.items  # both：最近问的两种
+    quantity = quantity and not re.search(w.ALL_OF, said)  # “把红笔全买下来”：要的不是上一个数量
+    previous, also = asked if each and before.items else previous, re.search(w.ALSO, part.text.lower())
+    kind = "asked" if each and before.items else "items"  # 回答里说商品从哪里来：这次对话里问过的，或上一个问题的
     if not part.names and (amount := quantity_in(part.text)):
         number, unit, unclear = amount
         orders = [replace(o, quantity=number, unit=unit or o.unit, unclear=unclear) for o in previous]
-        return replace(part, names=orders, carried="items")
-    names = [colour_of(o, old) for o in part.names] or [o for o in [other_item(part.text, old)] if o]
-    if not names:  # 没说新的商品，也没说新的数量（“库存有多少？”）：就是上一个问题的那几种
-        return replace(part, names=previous, carried="items")
+        return replace(part, names=orders, carried=kind)
+    names = [colour_of(o, old) for o in part.names] or named_in(question or part.text, before, old)
+    if not names:  # 没说新的商品，也没说新的数量（“库存有多少？”）：就是上一个问题的那几种，数量不沿用
+        kept = previous if quantity else [replace(o, quantity=None, unclear="") for o in previous]
+        return replace(part, names=kept, carried=kind)
     if also or changed_only(question or part.text, names, previous):  # “蓝笔也要 1 盒”“蓝笔改成 2 盒”
         # 连同上一个问题的商品一起算；这次说了数量的，用这次的
         said = {o.item: o for o in names if o.quantity or o.unclear or o.item not in {p.item for p in previous}}

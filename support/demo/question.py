@@ -194,6 +194,8 @@ def detailed(part: Part) -> Part | None:
     part.folder = next(iter(folders_in(text)), ".") if part.kind in ("use", "stack", "ls", "count", "tests") else "."
     if part.kind == "use":
         part.names = [n for n in library_names(text) if n.lower() != part.folder.lower()]
+        if any(re.search(w.SOURCE_FILE, n, re.I) for n in part.names):  # “summary.py 用了哪些函数”：问的是文件，不是库
+            return None
         if part.names and all(n.lower() in w.LANGUAGE_NAMES for n in part.names):  # 语言、运行时：技术栈里答
             return replace(part, kind="stack", names=[])
     if part.kind == "file":

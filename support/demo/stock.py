@@ -41,7 +41,7 @@ def inventory(part, facts, en: bool) -> str:
         found = [fact(facts, o, paths.get(o.item), pasted.get(o.item), "total" in part.asks) for o in orders]
         said = (
             join(((o.asked if en else "") or o.item for o in orders), en)
-            if part.carried in ("items", "also")
+            if part.carried in ("items", "also", "asked")
             else amount(part.carried_from or orders[0], en)
         )
         answer = say(f"carried_{part.carried}", en, said=said) if part.carried else ""

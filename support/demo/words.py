@@ -56,6 +56,11 @@ FRESH = r"重新(读|看|查|搜)|重读|再(读|看|查|搜)一?(下|遍|次)|�
 EACH_TEST = r"每个(测试)?(文件)?(测|是|检查)(的是)?(什么|啥)|分别测|各自测|测的是什么|\bwhat (each|every) (test|one|file)\b|\beach test\b|\bwhat do (they|the tests) (test|check)\b|\bwhat (does|do) (the|this|that|each|every) tests?( files?)? (test|check|cover|do)\b"
 # 一小句里连着问的几件事：strong 前后各拆开；其余（和、and）两边是不同的两类事才拆
 JOINS = r"(?P<strong>并且|(?<!合)并(?![且发行])|而且|然后|接着|同时|\band then\b|\bthen\b|\band\b(?=\s+(?:please\s+)?(?:what|which|where|how|is|are|does|do|can|could|who|why|when|uninstall|remove|delete|install|add|update|upgrade|fix|change|rename|replace|run|create|write|tell|show|explain|list|count|check|find|search|make|give|open|read|summari[sz]e|translate)\b))|和|、|以及|\band\b"
+SOURCE_FILE = r"\.(py|pyi|ts|tsx|jsx|mjs|cjs|json|md|txt|toml|ya?ml|cfg|ini|sh|go|rs|java|rb|php|c|h|cpp)$"  # 文件名，不是库名（react.js 是库）
+ALL_OF = (
+    r"全买|全部|全都|所有的?|买下所有|\ball (of )?(the|them|it|its)\b|\bthe whole\b"  # 要的是全部库存：不是一个数量
+)
+BOTH = r"\bboth\b|两种|两样|这两|俩"  # 接着问时说的是最近问的两种商品
 EACH_ITEM = r"各|两种|两样|都要|每种|\b(each|both|all of them)\b"  # 接着问时说的是问过的每一种商品
 PURPOSE = r"干什么|做什么|干嘛|是干|用途|作用|\bpurpose\b|\bwhat (does|do)\b.{0,40}\bdo\b"  # 问一个文件做什么：只引内容，说不概括
 RUNTIME_ASKED = (
@@ -102,7 +107,7 @@ NOT_NAMES = set(
 EN_SINGULAR = {u + "s": u for u in "pack packet piece bottle carton case set unit".split()} | {"boxes": "box"}
 EN_PRONOUNS = set("them it those these ones one that this they some any".split())  # 不是商品名
 LANGUAGE_NAMES = set("python node node.js nodejs java go golang ruby php rust".split())  # 问它：技术栈里的语言、运行时
-NOT_CJK_FOLDER = r"[帮看查列统请我你这那下当项工根整所每子]"  # 有这些字的中文不是目录名
+NOT_CJK_FOLDER = r"[帮看查列统请我你这那下当项工根整所每子现目]"  # 有这些字的中文不是目录名
 NOT_FOLDERS = set(
     "total the this current each every all my our here python it project repo code codebase source 当前 这个 项目 工作 整个 根 所有 每个".split()
 )
@@ -281,6 +286,7 @@ pasted_unused | \n（你贴在问题里的库存记录有 {n} 条我没有用上
 from_user_data | 库存和单价来自你贴在问题里的数据，不是工具读到的 | the stock and the price come from the data you pasted into your question, not from a tool
 unitless | {items}的库存数据里没写单位：我按你说的“{units}”来比。 |  The stock data for {items} gives no unit: I compared it with your {units}.
 unit_taken | 你没说{items}要多少什么：我按库存数据里的“{units}”来比。 |  You gave no unit for {items}: I compared in the stock data's {units}.
+carried_asked | （商品是这次对话里问过的：{said}。）\n | (Items asked about in this conversation: {said}.)\n
 carried_items | （商品沿用你上一个问题的：{said}。）\n | (Same items as your last question: {said}.)\n
 carried_quantity | （数量沿用你上一个问题的 {said}。）\n | (Same quantity as your last question: {said}.)\n
 carried_also | （连同你上一个问题的商品一起算：{said}。）\n | (Together with the items of your last question: {said}.)\n
