@@ -194,7 +194,7 @@ def test_a_tool_error_is_reported_not_turned_into_zero(inventory, case):
     question = QUESTION
     if case == "missing item":
         question = QUESTION.replace("红笔", "紫笔")
-    else:
+    elif (inventory / "stock").exists():  # 学习者做对照四时已经把 stock 改名了：直接测改过的结果
         shutil.rmtree(inventory / "stock")
     result = demo(inventory, question)
     assert result.returncode == 0 and TWO_CALLS in result.stdout

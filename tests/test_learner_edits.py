@@ -29,6 +29,7 @@ from conftest import (
     run_copy_each,
     run_main,
     set_constant,
+    with_rounds,
 )
 
 import tools
@@ -93,8 +94,8 @@ def in_a_terminal(app, *args) -> str:
 
     master, slave = pty.openpty()
     proc = spawn.Popen(
-        [sys.executable, str(app / "agent.py"), *args], cwd=app, env=cli_env(None), stdin=subprocess.DEVNULL,
-        stdout=slave, stderr=slave,
+        [sys.executable, str(app / "agent.py"), *with_rounds(args)], cwd=app, env=cli_env(None),
+        stdin=subprocess.DEVNULL, stdout=slave, stderr=slave,
     )  # fmt: skip
     os.close(slave)
     out = b""

@@ -148,6 +148,10 @@ def test_d_a_server_that_pairs_by_position_gets_reversed_results_wrong(app, inve
     by_id, by_position = answer_in(by_id.stdout), answer_in(by_position.stdout)
     assert "都够。一共 36 + 16 = 52 元" in by_id
     assert "stock/红笔.json 得到的记录写的是“蓝笔”" in by_position and "一共" not in by_position
+    import lesson
+
+    if lesson.changed_from_shipped():  # 学习者已经亲手做了 (a)：仓库里的代码就是倒着追加的，没有“顺序一样”可测
+        return
     straight = answer_in(demo(inventory, TWO, DEMO_PAIRING="position").stdout)
     assert "都够。一共 36 + 16 = 52 元" in straight  # 顺序和调用一样时，按位置也碰巧对
 
