@@ -660,7 +660,7 @@ def test_an_import_split_over_lines_in_any_layout_counts_as_used(weather, name):
 def test_a_dependency_in_any_pyproject_table_counts_as_declared(weather, name):
     """一行看不出是不是声明（dev = ["pytest>=7"]、多行数组里的一项）：读 pyproject.toml，按解析出的依赖算。"""
     text = final(answer(weather, f"项目里有没有用到 {name}？"))
-    assert f"用到了 {name}" in text and "pyproject.toml" in text, text
+    assert f"依赖清单里声明了 {name}" in text and "pyproject.toml" in text, text
 
 
 @pytest.mark.parametrize("question", ["Which Python version does this project require?", "用的是哪个版本的 Python？"])
@@ -734,7 +734,7 @@ def test_a_folder_named_stock_is_a_folder_question(question):
 def test_a_package_with_a_longer_namesake_is_not_counted_twice(workdir, manifest, name, other):
     (workdir / manifest).write_text(other, encoding="utf-8")
     text = final(answer(workdir, f"Is {name} used anywhere?"))
-    assert "1 declaration(s) or import(s)" in text and f"{name}-" not in text.split("in ")[-1]
+    assert "1 declaration(s)" in text and f"{name}-" not in text.split("in ")[-1]
 
 
 @pytest.mark.parametrize(

@@ -531,7 +531,7 @@ def test_sentences_it_used_are_not_called_not_recognised():
 
 def test_a_dependency_declared_but_not_imported_is_said_to_be_only_declared(project):
     text = finals(project, "react 在代码里哪里用到了？")[0]
-    assert "上面都是依赖清单里的声明" in text
+    assert "依赖清单里声明了 react，搜到的代码里没有引入它的地方" in text and "用到了 react" not in text
 
 
 def test_a_file_it_could_not_read_names_the_file_it_heard(tmp_path):
@@ -786,3 +786,19 @@ def test_a_file_name_is_not_searched_as_a_library(question):
 @pytest.mark.parametrize("question", ["现在目录里都有什么文件？", "目前这个文件夹里有哪些文件"])
 def test_now_is_not_a_folder_name(question):
     assert [(p.kind, p.folder) for p in understand(question).parts] == [("ls", ".")]
+
+
+# ── 第八轮学习者：测了什么、几个用例；另一小句里的目录和文件类型 ──────
+@pytest.mark.parametrize(
+    "question",
+    ["tests 文件夹下面有几个文件？里面测试了什么？", "tests 目录里测试了哪些函数？",
+     "What test framework does it use, and how many test cases are in the test folder?"],
+)  # fmt: skip
+def test_what_the_tests_check_or_how_many_cases_is_said_to_be_not_read(project, question):
+    text = finals(project, question)[0]
+    assert "tests/test_index.js" in text and ("没有读它们" in text or "did not read them" in text)
+
+
+def test_a_count_takes_the_folder_and_the_kind_of_file_from_another_clause():
+    ask = understand("src/stocktool 目录里有几个 .py 文件？每个多少行？")
+    assert ("count", "src/stocktool", "py") in [(p.kind, p.folder, p.ext) for p in ask.parts]

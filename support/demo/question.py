@@ -117,7 +117,11 @@ def filled_in(part: Part, before: list, question: str) -> Part:
     named = next((p for p in reversed(before) if p.kind == "file" and "README" not in p.names or p.folder != "."), None)
     if named and named.kind == "file" and not re.search(EXT, part.text, re.I):
         return replace(part, folder=named.names[0], names=named.names, ext=named.names[0].rsplit(".", 1)[-1].lower())
-    return replace(part, folder=named.folder, ext=part.ext or named.ext) if named and named.kind != "file" else part
+    if named and named.kind != "file":
+        return replace(part, folder=named.folder, ext=part.ext or named.ext)
+    said = re.search(EXT, question, re.I)  # “src/x 目录里有几个 .py 文件？每个多少行？”：目录、哪种文件在前一句里
+    ext = part.ext or (LANGUAGE_EXT.get((said[1] or said[2]).lower(), (said[1] or said[2]).lower()) if said else "")
+    return replace(part, folder=next(iter(folders_in(question)), "."), ext=ext)
 
 
 def unresolved(part: Part) -> bool:

@@ -69,9 +69,10 @@ def verdict(facts, name: str, pairs: list, folder: str, en: bool) -> str:
     files = join(sorted({HIT.fullmatch(h)[1] for h in declared or hits}), en)
     if declared:
         hits_ = "\n".join(f"  {h}" for h in declared[:5])
-        said = say("used", en, name=name, where=where, n=len(declared), files=files, hits=hits_)
         only = all(manifests_in([HIT.fullmatch(h)[1].rsplit("/", 1)[-1]]) for h in declared)  # 只有清单里的声明
-        return said + (say("maybe_more", en, gaps=gaps) if gaps else say("declared_only", en) * only)
+        head = "declared_head" if only and not gaps else "used"  # 代码里没有引入：不说“用到了”
+        said = say(head, en, name=name, where=where, n=len(declared), files=files, hits=hits_)
+        return said + (say("maybe_more", en, gaps=gaps) if gaps else "")
     if named := [h for h in hits if imports_name(h, name)]:  # from wordcount.core import count_lines：一个名字，不是库
         where_ = join(sorted({HIT.fullmatch(h)[1] for h in named}), en)
         seen = say("appears_in", en, files=files)

@@ -53,7 +53,7 @@ STOCK_WORDS = r"库存|单价|价格|有货|还剩|还有多少|够吗|够不够
 UNIT_PRICE = r"\bwhat do(es)? (they|it|one|each|a box) cost\b|\bwhat('s| is) the price\b|\bhow much (is|are|does) (one|a|each)\b|单价|[一每][盒支个件包瓶本只箱]多少钱|多少钱一[盒支个件包瓶本只箱]|\b(each|apiece|per (box|unit|pen|pack|piece|item))\b"
 # 要重新读：以前读到的不算（只说了这个的一小句不算没听懂）
 FRESH = r"重新(读|看|查|搜)|重读|再(读|看|查|搜)一?(下|遍|次)|刷新|最新的?|(文件|数据|库存)?(我|已经)?(改过了?|改了|更新了|更新过|变了)|\b(re-?read|re-?check|(read|check|search|look) (it |them |the (stock )?files? )?again|again|latest|refresh|(i )?(have |'ve )?(changed|updated|edited)( (it|the (stock )?files?))?)\b"
-EACH_TEST = r"每个(测试)?(文件)?(测|是|检查)(的是)?(什么|啥)|分别测|各自测|测的是什么|\bwhat (each|every) (test|one|file)\b|\beach test\b|\bwhat do (they|the tests) (test|check)\b|\bwhat (does|do) (the|this|that|each|every) tests?( files?)? (test|check|cover|do)\b"
+EACH_TEST = r"测试?了(什么|啥|哪些)|测的(是)?哪些|(几|多少)个?(测试)?用例|\btest cases?\b|\bhow many tests\b|每个(测试)?(文件)?(测|是|检查)(的是)?(什么|啥)|分别测|各自测|测的是什么|\bwhat (each|every) (test|one|file)\b|\beach test\b|\bwhat do (they|the tests) (test|check)\b|\bwhat (does|do) (the|this|that|each|every) tests?( files?)? (test|check|cover|do)\b"
 # 一小句里连着问的几件事：strong 前后各拆开；其余（和、and）两边是不同的两类事才拆
 JOINS = r"(?P<strong>并且|(?<!合)并(?![且发行])|而且|然后|接着|同时|\band then\b|\bthen\b|\band\b(?=\s+(?:please\s+)?(?:what|which|where|how|is|are|does|do|can|could|who|why|when|uninstall|remove|delete|install|add|update|upgrade|fix|change|rename|replace|run|create|write|tell|show|explain|list|count|check|find|search|make|give|open|read|summari[sz]e|translate)\b))|和|、|以及|\band\b"
 SOURCE_FILE = r"\.(py|pyi|ts|tsx|jsx|mjs|cjs|json|md|txt|toml|ya?ml|cfg|ini|sh|go|rs|java|rb|php|c|h|cpp)$"  # 文件名，不是库名（react.js 是库）
@@ -178,7 +178,7 @@ run_installed | \n\n运行它：装好这个项目以后（比如 pip install -e
 run_unknown | \n\n（你还问了怎么运行：我没看到写明怎么启动的地方，说不出来。） | \n\n(You also asked how to run it: I saw nothing that says how to start it, so I can't say.)
 used | 用到了 {name}{where}：{n} 处依赖声明或引入，在 {files}：\n\n{hits} | Yes, {name} is used{where}: {n} declaration(s) or import(s), in {files}:\n\n{hits}
 maybe_more | \n\n（{gaps}：可能还有更多。） | \n\n({gaps}: there may be more.)
-declared_only | \n\n（上面都是依赖清单里的声明：搜到的代码里没有引入它的地方，声明了不一定用到。） | \n\n(These are all declarations in manifests: no code I searched imports it, and a declared dependency is not necessarily used.)
+declared_head | 依赖清单里声明了 {name}{where}，搜到的代码里没有引入它的地方（声明了不一定用到）：{n} 处声明，在 {files}：\n\n{hits} | {name} is declared in a manifest{where}, but no code I searched imports it (declared is not necessarily used): {n} declaration(s), in {files}:\n\n{hits}
 gap_cut | 搜索结果被截断了 | the search results were cut off
 gap_skipped | 有的目录没有搜，也没有列全是哪些 | some folders were not searched and not all are named
 gap_unsearched | 有文件或目录没有搜（{note}） | some files or folders were not searched ({note})
@@ -271,7 +271,7 @@ currencies_differ | 币种不一样，没有加在一起。 | The currencies dif
 all_enough | 都够。一共 {sums} = {total} {money}。 | All in stock. Total: {sums} = {total} {money}.
 stock_sum | 加起来一共 {sums} = {total}。 | Altogether: {sums} = {total}.
 units_differ | 单位不一样，没有加在一起。 | The units differ, so I did not add them up.
-tests_not_read | \n\n（你还问了每个测试测的是什么：我只列出了文件，没有读它们，说不出来。） | \n\n(You also asked what each test checks: I only listed the files and did not read them, so I can't say.)
+tests_not_read | \n\n（你还问了测试里测的是什么（或有几个用例）：我只列出了文件，没有读它们，说不出来。） | \n\n(You also asked what the tests check (or how many cases they have): I only listed the files and did not read them, so I can't say.)
 only_checked | 只查询，没有下单，也没有扣减库存。 | Only checked: nothing was ordered and no stock was reserved.
 sources | （{parts}。{unitless}） | ({parts}.{unitless})
 from_question | 数量 {quantities} 来自你的问题 | the quantity {quantities} comes from your question
