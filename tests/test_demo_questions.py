@@ -802,3 +802,13 @@ def test_what_the_tests_check_or_how_many_cases_is_said_to_be_not_read(project, 
 def test_a_count_takes_the_folder_and_the_kind_of_file_from_another_clause():
     ask = understand("src/stocktool 目录里有几个 .py 文件？每个多少行？")
     assert ("count", "src/stocktool", "py") in [(p.kind, p.folder, p.ext) for p in ask.parts]
+
+
+def test_each_in_enough_of_each_is_not_the_price_of_one():
+    ask = understand("I want 2 boxes of red pens plus 1 box of blue pens - is there enough of each, and the total?")
+    assert [(o.item, o.quantity) for p in ask.parts for o in p.names] == [("红笔", 2), ("蓝笔", 1)]
+
+
+def test_which_dependency_table_is_named_as_not_done_never_read_as_a_folder():
+    ask = in_context("jest 是放在 dependencies 还是 devDependencies 里的？", understand("这个项目依赖哪些库？"))
+    assert not ask.parts and ask.unknown
