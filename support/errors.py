@@ -76,10 +76,15 @@ BAD_REQUEST_HINTS = [
 ]
 
 
+def client_secrets(client) -> list:
+    """client 的 key，和它的地址里的用户名、密码：出错的那一行里都换成 ***。"""
+    return secrets_of(getattr(client, "api_key", None), getattr(client, "base_url", None))
+
+
 def explain_error(e: Exception, client, model: str) -> str:
     """一行提示：哪里不对、该改哪个设置，后面附上服务商的原话。client 的 key（写进了地址里也一样）、
     地址里的密码、出错的请求带的 key 都换成 ***。"""
-    secrets = secrets_of(getattr(client, "api_key", None), client.base_url)
+    secrets = client_secrets(client)
     base_url, model = printable(str(client.base_url).rstrip("/")), printable(model)  # 里面的 \x1b 操纵不了终端
     return masked_line(explained(e, base_url, model), [*request_keys(e), *secrets])
 
@@ -148,7 +153,7 @@ def internal_error(e: Exception, client=None) -> str:
     （异常的请求头里不一定还带着 key：有的 SDK 版本不留它）。"""
     where = traceback.extract_tb(e.__traceback__)[-1] if e.__traceback__ else None
     place = f"（{Path(where.filename).name}:{where.lineno}）" if where else ""
-    secrets = secrets_of(getattr(client, "api_key", None), getattr(client, "base_url", None)) if client else []
+    secrets = client_secrets(client) if client else []
     text = masked_line(hide_secrets(" ".join(str(e).split()), e), secrets)[:300]
     reason = not_a_bug(e)
     if reason:

@@ -15,7 +15,7 @@ def in_context(question: str, before: Ask | None) -> Ask:
     ask = carried_on(ask, question, before) if before and before.parts else ask
     asked = [o for p in ask.parts if p.kind == "inventory" for o in p.names]
     items = [*(before.items if before else []), *asked]  # 问过的每一种商品，最近问的在后面
-    ask.items = [o for i, o in enumerate(items) if o.item not in {later.item for later in items[i + 1 :]}]
+    ask.items = list({o.item: o for o in reversed(items)}.values())[::-1]  # 每种一条：最后问的那次
     return ask
 
 
@@ -62,7 +62,7 @@ def leftover(question: str, part: Part) -> bool:
     """接着问的这句里，去掉这一类的词、接着问的词、说到的名字、客气话和虚词，还剩别的（“它启动后监听哪个端口”）：
     问的不是上一件事，不拿上一件事的回答充数。"""
     said = [n if isinstance(n, str) else n.asked for n in part.names]
-    words = [dict(w.KINDS).get(part.kind, "$^"), w.ON_TOPIC.get(part.kind, "$^"), w.FOLLOW_UP, w.FILLER, w.ASKING]
+    words = [w.KIND.get(part.kind, "$^"), w.ON_TOPIC.get(part.kind, "$^"), w.FOLLOW_UP, w.FILLER, w.ASKING]
     words += [w.ALSO_THERE, w.HOW, *(re.escape(n.lower()) for n in said if n)]
     rest = re.sub("|".join(words), " ", question.lower())
     return bool(re.search(r"[\u4e00-\u9fff]{2,}|[a-z]{3,}", rest))

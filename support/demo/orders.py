@@ -53,13 +53,11 @@ def orders_in(text: str) -> list:
         after = item_after(text, m)
         each = re.search(rf"((?:{WORD}[和与跟、])*{WORD})各(?:要|买|来|需要|订)?\s*$", segment)  # 红笔和蓝笔各 2 盒
         before = "" if each else name_near(segment, False)  # 红笔 2 盒
-        listed = (
-            side_by_side(each[1])
-            if each
-            else re.split("[和与跟、]", after[1])
-            if after and (first or not before)
-            else []
-        )
+        listed = []
+        if each:
+            listed = side_by_side(each[1])
+        elif after and (first or not before):
+            listed = re.split("[和与跟、]", after[1])
         named = [n for n in (name_near(i, True) for i in listed) if n] or [before] * bool(before)
         owned, quantity, loose = re.search(OWNED, segment, re.I), None if m[3] else chinese_number(said), rough(text, m)
         quantity, unclear = (

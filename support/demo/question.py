@@ -70,7 +70,7 @@ def understand(question: str) -> Ask:
     parts, unknown = [], [question[MAX_QUESTION:][:40] + "…"] if len(question) > MAX_QUESTION else []  # 太长的不读
     question = re.sub(PASTED, " ", question[:MAX_QUESTION])
     for clause in clauses(question):
-        refused = re.search(dict(w.KINDS)["none"], clause.lower())  # 认得、却不做的事（“依赖有没有过时的？”）
+        refused = re.search(w.KIND["none"], clause.lower())  # 认得、却不做的事（“依赖有没有过时的？”）
         part = (parts and elsewhere(parts[-1], clause)) or part_of(clause)
         if part and part.kind == "inventory" and not part.names and on_topic(parts, clause):  # 列了目录，“一共几个？”
             part = None
@@ -98,7 +98,7 @@ def understand(question: str) -> Ask:
         unknown = [
             c
             for c in unknown
-            if re.search(dict(w.KINDS)["none"], c.lower()) or not (orders_in(c) or any(i in c for i in items))
+            if re.search(w.KIND["none"], c.lower()) or not (orders_in(c) or any(i in c for i in items))
         ]
     ask = Ask([one for part in parts for one in spread(part)], unknown, english(question))
     ask.fresh = bool(re.search(w.FRESH, question.lower()))
@@ -119,9 +119,14 @@ def filled_in(part: Part, before: list, question: str) -> Part:
         return replace(part, folder=named.names[0], names=named.names, ext=named.names[0].rsplit(".", 1)[-1].lower())
     if named and named.kind != "file":
         return replace(part, folder=named.folder, ext=part.ext or named.ext)
-    said = re.search(EXT, question, re.I)  # “src/x 目录里有几个 .py 文件？每个多少行？”：目录、哪种文件在前一句里
-    ext = part.ext or (LANGUAGE_EXT.get((said[1] or said[2]).lower(), (said[1] or said[2]).lower()) if said else "")
-    return replace(part, folder=next(iter(folders_in(question)), "."), ext=ext)
+    # “src/x 目录里有几个 .py 文件？每个多少行？”：目录、哪种文件在前一句里
+    return replace(part, folder=next(iter(folders_in(question)), "."), ext=part.ext or ext_of(question))
+
+
+def ext_of(text: str) -> str:
+    """问题里说的哪种文件（“.js 文件”“Python 代码”→ js、py）；没说是 ""。"""
+    said = re.search(EXT, text, re.I)
+    return LANGUAGE_EXT.get((said[1] or said[2]).lower(), (said[1] or said[2]).lower()) if said else ""
 
 
 def unresolved(part: Part) -> bool:
@@ -206,8 +211,8 @@ def detailed(part: Part) -> Part | None:
         part.names = named or ["README"] * bool(re.search(r"\breadme\b", q))  # “README 里写了什么”
     if part.kind == "count" and named:  # “src/index.js 有多少行”：数这个文件（几个文件就是几件事）
         part.folder, part.names, part.ext = named[0], named, named[0].rsplit(".", 1)[-1].lower()
-    elif part.kind in ("ls", "count") and (ext := re.search(EXT, text, re.I)):
-        part.ext = LANGUAGE_EXT.get((ext[1] or ext[2]).lower(), (ext[1] or ext[2]).lower())
+    elif part.kind in ("ls", "count"):
+        part.ext = ext_of(text)
     part.asks = {name for name, pattern in ASKS.get(part.kind, {}).items() if re.search(pattern, q)}
     if re.search(w.UNIT_PRICE, q):  # 问单价：不用知道要几盒
         part.asks.discard("total")
@@ -219,9 +224,7 @@ def elsewhere(part: Part, clause: str) -> Part | None:
     """只说了另一个目录（“还有 tests 下的”“and in src?”“那 src 呢？”）：同一件事，在那个目录里再做一次。"""
     said = re.findall(r"[A-Za-z0-9_.~][\w./~-]*", clause, re.A) if re.search(w.FOLLOW_UP, clause.lower()) else []
     folders = folders_in(clause) or (said[:1] if part.kind in ("ls", "count", "tests") else [])  # “那 react 呢？”是库名
-    same = (
-        [r"有?用到", dict(w.KINDS)[part.kind]] if part.kind in ("use", "count", "ls") else []
-    )  # “那 tests 里有没有用到它？”
+    same = [r"有?用到", w.KIND[part.kind]] if part.kind in ("use", "count", "ls") else []  # “tests 里有用到吗”
     rest = re.sub(
         "|".join([*FOLDER, w.FOLLOW_UP, *same, w.ALSO_THERE, *map(re.escape, folders)])
         + r"|\b(?:only|just)\b|只|仅|在|[\s?？,.，。!！的呢吗有面里下中]",

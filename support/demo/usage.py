@@ -91,7 +91,7 @@ def declares(hit: str, name: str) -> bool:
     """search_files 的一行是不是 name 的依赖声明或引入：清单里以它为名的一项，或者 JS、Python 代码里引入的正是这个
     模块（from x import requests 引入的不是 requests 库，requests-mock 不是 requests；注释、文档、别的语言不算）。"""
     path, _, text = HIT.fullmatch(hit).groups()
-    if len(re.findall(r":\d+: ", hit)) > 1:  # 文件名里也像“:1: ”：分不清哪里是内容，不算声明
+    if not one_place(hit):
         return False
     base, text, n = path.rsplit("/", 1)[-1], text.strip(), re.escape(name)
     manifest = {"package.json": rf'"{n}"\s*:', "pyproject.toml": rf"""^(["']{n}(?![\w.-])|{n}\s*=)"""}
@@ -114,4 +114,9 @@ def imports_name(hit: str, name: str) -> bool:
         "py": rf"^from\s+[\w.]+\s+import\s+\(?\s*(\w+(\s+as\s+\w+)?\s*,\s*)*{n}\b",
         "js": rf"^import\s+(type\s+)?(\w+\s*,\s*)?\{{[^}}]*(?<![\w$]){n}(?![\w$])",
     }.get(language)
-    return bool(pattern and len(re.findall(r":\d+: ", hit)) == 1 and re.search(pattern, text.strip()))
+    return bool(pattern and one_place(hit) and re.search(pattern, text.strip()))
+
+
+def one_place(hit: str) -> bool:
+    """search_files 的一行里只有一处“:行号: ”：文件名里也像“:1: ”的，分不清哪里是内容，不算声明或引入。"""
+    return len(re.findall(r":\d+: ", hit)) == 1

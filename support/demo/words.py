@@ -49,6 +49,7 @@ ls | (目录|文件夹|这里|这儿)(下|里|中)?(面)?(都)?(有)?(些|哪些
 tests | 测试|\btests?\b
 """.strip().splitlines()
 ]
+KIND = dict(KINDS)  # 按类查它的关键词（同一类有几行的，用最后一行）
 STOCK_WORDS = r"库存|单价|价格|有货|还剩|还有多少|够吗|够不够|多少钱|还有吗|有货吗|还有没有"  # 商品名后面跟着的词
 UNIT_PRICE = r"\bwhat do(es)? (they|it|one|each|a box) cost\b|\bwhat('s| is) the price\b|\bhow much (is|are|does) (one|a|each)\b|单价|[一每][盒支个件包瓶本只箱]多少钱|多少钱一[盒支个件包瓶本只箱]|\b(how much|cost|costs|price|are they|is it)\b.{0,15}\beach\b|\beach (cost|costs|is|one)\b|\b(apiece|per (box|unit|pen|pack|piece|item))\b"
 # 要重新读：以前读到的不算（只说了这个的一小句不算没听懂）
