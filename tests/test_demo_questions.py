@@ -502,7 +502,6 @@ def test_two_items_written_side_by_side_with_each_are_two_items():
 @pytest.mark.parametrize(
     "questions",
     [["make a file called notes.txt containing hello there and then show me it"],
-     ["what's the test command, and is mocha or jest used?"],
      ["what files are in the lib folder", "how many lines is the first one?"]],
 )  # fmt: skip
 def test_what_it_cannot_do_or_resolve_is_named_not_answered_as_something_else(questions):
@@ -812,3 +811,98 @@ def test_each_in_enough_of_each_is_not_the_price_of_one():
 def test_which_dependency_table_is_named_as_not_done_never_read_as_a_folder():
     ask = in_context("jest 是放在 dependencies 还是 devDependencies 里的？", understand("这个项目依赖哪些库？"))
     assert not ask.parts and ask.unknown
+
+
+# ── 第九轮学习者：算出来的、查出来的那一部分（还剩多少、预算、几个测试函数）；项目自己的版本、怎么跑测试、
+# 用什么命令启动；子目录里没有清单；接着问时不要了的商品 ──────
+PYPROJECT = """[project]
+name = "tinycalc"
+version = "0.3.1"
+dependencies = ["click>=8.1"]
+
+[project.optional-dependencies]
+dev = ["pytest>=7.4"]
+"""
+
+
+@pytest.mark.parametrize(
+    "question, undone",
+    [("If I buy 5 boxes of red pens, how many will be left in stock?", "left"),
+     ("I need 4 boxes of red pens. How much will that cost, and how many will be left in stock afterwards?", "left"),
+     ("我要 3 盒红笔，买完还剩几盒？", "买完"), ("I have 50 CNY. How many red pens can I buy?", "CNY"),
+     ("我有 50 元，能买几盒红笔？", "50 元"), ("预算 100 元，红笔够买几盒？", "预算")],
+)  # fmt: skip
+def test_what_is_left_after_buying_and_what_a_budget_buys_are_named_as_not_done(inventory, question, undone):
+    text = finals(inventory, question)[0]
+    said = ("没有认出", "认不出", "did not recognise", "can't tell")
+    assert undone in text and any(s in text for s in said), text
+
+
+@pytest.mark.parametrize(
+    "question", ["tests 目录下有哪些测试文件？一共有几个测试函数？", "How many test functions are there?"]
+)
+def test_how_many_test_functions_is_said_to_be_not_read(project, question):
+    text = finals(project, question)[0]
+    assert "tests/test_index.js" in text and ("没有读它们" in text or "did not read them" in text), text
+
+
+@pytest.mark.parametrize(
+    "question, said", [("这个项目的版本号是多少？", "项目自己的版本：1.4.0"),
+                       ("What does this project do, and what version is it at?", "own version: 1.4.0")]
+)  # fmt: skip
+def test_the_projects_own_version_is_read_from_its_manifest(project, question, said):
+    (project / "package.json").write_text(json.dumps({"name": "p", "version": "1.4.0", "dependencies": {}}))
+    assert said in finals(project, question)[0]
+
+
+def test_the_projects_own_version_from_pyproject_and_none_when_not_written(workdir):
+    (workdir / "pyproject.toml").write_text(PYPROJECT, encoding="utf-8")
+    assert "项目自己的版本：0.3.1（pyproject.toml" in finals(workdir, "项目的版本是什么？")[0]
+    (workdir / "pyproject.toml").write_text(PYPROJECT.replace('version = "0.3.1"\n', ""), encoding="utf-8")
+    assert "没看到写版本号的地方" in finals(workdir, "项目的版本是什么？")[0]
+
+
+@pytest.mark.parametrize(
+    "question", ["怎么跑测试？", "how do I run the tests?", "用什么命令运行测试？", "what's the test command?",
+                 "Which command runs the tests, and what test framework do they use?"]
+)  # fmt: skip
+def test_how_to_run_the_tests_is_the_test_script(project, question):
+    data = json.loads((project / "package.json").read_text(encoding="utf-8"))
+    (project / "package.json").write_text(json.dumps({**data, "scripts": {"test": "mocha test"}}))
+    text = finals(project, question)[0]
+    assert "`npm test`" in text and "mocha test" in text, text
+
+
+def test_how_to_run_the_tests_without_a_script_is_a_guess_from_the_framework_or_said_unknown(workdir):
+    (workdir / "pyproject.toml").write_text(PYPROJECT, encoding="utf-8")
+    (workdir / "tests").mkdir()
+    assert "一般用 `pytest`" in finals(workdir, "怎么跑测试？")[0]
+    (workdir / "pyproject.toml").write_text(PYPROJECT.replace("pytest>=7.4", "ruff"), encoding="utf-8")
+    assert "说不出来" in finals(workdir, "怎么跑测试？")[0]
+
+
+def test_which_command_starts_it_is_how_to_run_it(project):
+    data = json.loads((project / "package.json").read_text(encoding="utf-8"))
+    scripts = {"main": "src/index.js", "scripts": {"start": "node bin/x.js"}}
+    (project / "package.json").write_text(json.dumps({**data, **scripts}))
+    assert "npm start" in finals(project, "这个项目的入口文件是哪个？用什么命令启动？")[0]
+
+
+@pytest.mark.parametrize(
+    "question", ["tests 目录里的测试用的是什么测试框架？", "What tech stack does the src folder use?"]
+)
+def test_a_folder_without_a_manifest_says_so_and_answers_from_the_work_folder(project, question):
+    text = finals(project, question)[0]
+    assert ("里没有依赖清单" in text or "has no manifest" in text) and "Jest" in text, text
+    assert "工作目录里没有" not in text and "The work folder has no" not in text
+
+
+@pytest.mark.parametrize(
+    "first, then",
+    [("我需要 2 盒红笔、2 盒蓝笔和 1 盒黑笔，都够吗？一共多少钱？", "黑笔不要了，只算红笔和蓝笔一共多少钱？"),
+     ("I need 2 red pens, 2 blue pens and 1 black pen. Is everything in stock, and what's the total?",
+      "Forget the black pen. What's the total for just the red and blue ones?")],
+)  # fmt: skip
+def test_an_item_dropped_in_a_follow_up_is_left_out_and_the_rest_are_totalled(inventory, first, then):
+    text = finals(inventory, first, then)[1]
+    assert "24 + 16 = 40" in text and "黑笔" not in text and "black" not in text.lower(), text

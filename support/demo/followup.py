@@ -5,7 +5,7 @@ import re
 from dataclasses import replace
 
 from support.demo import words as w
-from support.demo.orders import colour_of, orders_in, other_item, quantity_in
+from support.demo.orders import colour_of, orders_in, other_items, quantity_in
 from support.demo.question import Ask, Part, continued, elsewhere, on_topic, spread, understand
 
 
@@ -31,7 +31,7 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
             with_items(p, before, again or "total" in p.asks, question) if p.kind == "inventory" else p
             for p in ask.parts
         ]
-        return replace(ask, parts=fixed, unknown=still_unknown(ask.unknown, fixed))
+        return replace(ask, parts=fixed, unknown=still_unknown(ask.unknown, fixed, dropped(question, before)))
     if not again and not quantity_in(question) and not ask.fresh:
         return ask
     if last.kind == "inventory":
@@ -68,22 +68,31 @@ def leftover(question: str, part: Part) -> bool:
     return bool(re.search(r"[\u4e00-\u9fff]{2,}|[a-z]{3,}", rest))
 
 
-def still_unknown(unknown: list, parts: list) -> list:
-    """没认出的小句里，用上了的不算（“那绿笔呢？有没有货？”的绿笔、“if I take both of them”）；说要全部的照样说。"""
-    used = [re.escape(o.item) for p in parts if p.kind == "inventory" for o in p.names]
+def still_unknown(unknown: list, parts: list, gone: set = frozenset()) -> list:
+    """没认出的小句里，用上了的不算（“那绿笔呢？有没有货？”的绿笔、“if I take both of them”、说不要了的
+    “黑笔不要了”）；说要全部的照样说。"""
+    used = [re.escape(o.item) for p in parts if p.kind == "inventory" for o in p.names] + [*map(re.escape, gone)]
     used += [w.BOTH, w.EACH_ITEM] if any(p.carried == "asked" for p in parts) else []
     return [c for c in unknown if re.search(w.ALL_OF, c.lower()) or not (used and re.search("|".join(used), c.lower()))]
 
 
 def named_in(text: str, before: Ask, old) -> list:
-    """问题里说到的商品：对话里问过的（“要是把红笔全买下来”），或者一小句里的另一种（“那绿笔呢？有没有货？”）。"""
+    """问题里说到的商品：对话里问过的（“要是把红笔全买下来”），或者一小句里的另一种（“那绿笔呢？有没有货？”
+    “the red and blue ones”）。说不要了的那一小句（“forget the black pen”）不算。"""
+    kept = [p for p in re.split(r"[，。？！；,.?!;]+", text) if p.strip() and not re.search(w.DROPPED, p.lower())]
+    text = "，".join(kept)
     said = [o for o in before.items if o.item in text or o.asked and o.asked.lower() in text.lower()]
     if said:
         return [
             replace(o, quantity=None, unit="", unclear="", asked=o.item if o.item in text else o.asked) for o in said
         ]
-    pieces = (other_item(piece, old) for piece in re.split(r"[，。？！；,?!;]+", text) if piece.strip())
-    return [o for o in pieces if o][:1]
+    return next((found for piece in kept if (found := other_items(piece, old))), [])
+
+
+def dropped(question: str, before: Ask) -> set:
+    """“黑笔不要了”“forget the black pen”：这次对话里问过、这个问题又说不要了的商品。"""
+    gone = [p.lower() for p in re.split(r"[，。？！；,.?!;]+", question) if re.search(w.DROPPED, p.lower())]
+    return {o.item for o in before.items for p in gone if o.item in p or o.asked and o.asked.lower() in p}
 
 
 def changed_only(text: str, names: list, previous: list) -> bool:
@@ -115,6 +124,12 @@ def with_items(part: Part, before: Ask, quantity: bool, question: str = "") -> P
     previous = next((p.names for p in reversed(before.parts) if p.kind == "inventory" and p.names), None)
     if previous is None:
         return part
+    if gone := dropped(question or part.text, before):  # 不要了的商品：不沿用，也不算这次问的
+        part = replace(part, names=[o for o in part.names if o.item not in gone])
+        before = replace(before, items=[o for o in before.items if o.item not in gone])
+        previous = [o for o in previous if o.item not in gone]
+        if not previous:  # 上一个问题的都不要了：只剩这次说的
+            return part
     old, each = previous[0], re.search(w.EACH_ITEM, part.text.lower())  # “两种各要 1 盒呢？”：问过的每一种
     said = (question or part.text).lower()
     asked = before.items[-2:] if re.search(w.BOTH, said) else before.items  # both：最近问的两种

@@ -33,7 +33,8 @@ class Dep:
     name: str
     version: str = ""
     # note："" 普通的依赖；path 本地路径；include 引用了别的清单（没有读）；url 来自一个地址；runtime 要的运行时版本；
-    # workspaces 有子包（它们的清单没有读）；unread_table 我不读的依赖表（name 是表名）。后两种回答时各说一句
+    # workspaces 有子包（它们的清单没有读）；unread_table 我不读的依赖表（name 是表名）。后两种回答时各说一句；
+    # own 项目自己的版本（name 是 "(version)"，不会和包名相同）
     note: str = ""
 
 
@@ -55,6 +56,7 @@ def npm_deps(text: str, partial: bool) -> list | None:
         return [Dep(n.lower(), short_version(v)) for n, v in pairs] or None
     sections = [data.get(s) for s in NPM_SECTIONS]
     deps = [Dep(n.lower(), short_version(str(v))) for s in sections if isinstance(s, dict) for n, v in s.items()]
+    deps += [Dep("(version)", data["version"][:40], "own")] if isinstance(data.get("version"), str) else []
     node = data["engines"].get("node") if isinstance(data.get("engines"), dict) else None  # 要的 Node.js 版本
     deps += [Dep("engines.node", node[:40], "runtime")] if isinstance(node, str) else []
     return deps + [Dep("workspaces", note="workspaces")] * bool(data.get("workspaces"))  # 各个子包的清单没有读
@@ -79,6 +81,8 @@ def pyproject_deps(text: str, partial: bool = False) -> list | None:
             deps += [Dep(table, note="unread_table")] * ("dependencies" in table and table not in DEP_TABLES)
         elif (table, m[2]) == ("project", "requires-python") and (spec := re.match(r"""["']([^"']*)""", m[3])):
             deps.append(Dep(m[2], spec[1].strip()[:40], "runtime"))
+        elif (table, m[2]) == ("project", "version") and (spec := re.match(r"""["']([^"']*)""", m[3])):
+            deps.append(Dep("(version)", spec[1].strip()[:40], "own"))  # 项目自己的版本：问了才说
         elif m[3].startswith("[") and ((table, m[2]) == ("project", "dependencies") or table in DEP_TABLES):
             array = ARRAY.match(text, m.start(3))  # 从 [ 开始，到和它配对的 ] 为止，可以跨好几行
             if not array and not partial:

@@ -214,12 +214,12 @@ def colour_of(order: Order, old: Order) -> Order:
     return order
 
 
-def other_item(text: str, old: Order) -> Order | None:
-    """“那蓝笔呢？”“and the blue ones?”：另一种商品；英文只说了颜色就沿用上一种的名词。"""
-    colour = re.search(rf"\b({w.COLOUR})\b", text.lower())
-    if colour and old.asked and english(old.asked):
-        return colour_of(Order(colour[1], asked=colour[1]), old)
+def other_items(text: str, old: Order) -> list:
+    """“那蓝笔呢？”“and the red and blue ones?”：另几种商品；英文只说了颜色就沿用上一种的名词。"""
+    colours = dict.fromkeys(re.findall(rf"\b({w.COLOUR})\b", text.lower()))
+    if colours and old.asked and english(old.asked):
+        return [colour_of(Order(c, asked=c), old) for c in colours]
     if goods := re.search(rf"\b((?:(?:{w.COLOUR}) )?(?:{w.GOODS}))\b", text.lower()):
-        return Order(chinese_name(goods[1]), asked=goods[1])  # “what about pencils?”
+        return [Order(chinese_name(goods[1]), asked=goods[1])]  # “what about pencils?”
     item = name_near(re.sub(w.FOLLOW_UP, "", text), after=False)
-    return Order(item, asked=item) if len(item) > 1 else None
+    return [Order(item, asked=item)] if len(item) > 1 else []

@@ -5,6 +5,7 @@
 """
 
 import re
+from dataclasses import replace
 
 from support.demo import words as w
 from support.demo.facts import Result, all_pages
@@ -26,6 +27,7 @@ SUBPROJECTS = {"web", "frontend", "backend", "client", "server", "ui", "api", "s
 START = re.compile(r"\b(?:node|nodemon|ts-node|tsx|python3?|deno run)\s+(?:-\S+\s+)*([\w./-]+\.[a-z]{2,3})\b")
 ENTRY_NAMES = "index.js main.js app.js server.js index.ts main.ts main.py app.py manage.py __main__.py main.go".split()
 TEST_FOLDERS = ("tests", "test", "__tests__", "spec")
+RUNNERS = {"pytest": "pytest", "jest": "npx jest", "vitest": "npx vitest", "mocha": "npx mocha"}  # 测试框架：一般怎么跑
 
 
 def listing(facts, folder: str = ".") -> tuple:
@@ -60,6 +62,8 @@ def stack(part, facts, en: bool) -> str:
     top, names = listing(facts, part.folder)
     partly, base = seen_part(top, part.folder, en), "" if part.folder == "." else part.folder + "/"
     paths, skipped = [base + p for p in manifests_in(names)][:MAX_NAMES], manifests_in(names)[MAX_NAMES:]  # 最多读 5 份
+    if not paths and part.folder != "." and not partly:  # “tests 里用的什么测试框架”：依赖写在项目的清单里
+        return say("no_manifest_in", en, folder=part.folder) + stack(replace(part, folder="."), facts, en)
     if not paths:
         return say("no_manifest_part" if partly else "no_manifest", en, seen=partly)
     deps, notes, bad = {}, [], {}
@@ -82,6 +86,8 @@ def stack(part, facts, en: bool) -> str:
     runtimes = join(dict.fromkeys(language(p) for p in parsed), en)
     runtimes += say("runtime_of", en, runtime=join(wanted, en)) if wanted else ""
     lines = grouped(deps.values(), en) + notes + [say("runtime_line", en, runtimes=runtimes)]
+    own = [say("own_version", en, version=d.version, path=p) for d, p in deps.values() if d.note == "own"]
+    lines = (own[:1] or [say("own_version_none", en, files=join(parsed, en))] if "own" in part.asks else []) + lines
     lines[-1] += say("runtime_unsaid", en) if not wanted and re.search(w.RUNTIME_ASKED, part.text.lower()) else ""
     lines += [say("more_manifests", en, seen=partly)] if partly else []
     lines += [say("manifests_skipped", en, names=join(skipped, en))] if skipped else []
@@ -101,7 +107,7 @@ def grouped(deps, en: bool) -> list:
     for dep, path in deps:
         if dep.note in ("include", "path"):
             groups[dep.note].append(say(f"dep_{dep.note}", en, name=dep.name, path=path))
-        elif dep.note not in ("runtime", "workspaces", "unread_table"):
+        elif dep.note not in ("runtime", "workspaces", "unread_table", "own"):
             category, shown = KNOWN.get(dep.name, ("other", dep.name))
             runtime = say("runtime_of", en, runtime=language(path)) if category == "backend" else ""
             groups[category].append(f"{shown} {dep.version}".strip() + runtime)
@@ -207,8 +213,23 @@ def tests(part, facts, en: bool) -> str:
     whole = all(got.state in ("complete", "empty") for got, _ in subs.values())  # 列不了的目录不说是空的
     lines = [f"- {path}" for path in loose + files] or [say("empty_tests", en)] * whole
     lines += [f"（{s}）" if not en else f"({s})" for f, (got, _) in subs.items() if (s := seen_part(got, f, en))]
-    said = say("test_files", en) + "\n\n" + "\n".join(lines)
-    return said + (say("tests_not_read", en) if "every" in part.asks else "")
+    said = say("test_files", en) + "\n\n" + "\n".join(lines) + say("tests_not_read", en) * ("every" in part.asks)
+    return said + (test_command(facts, names or listing(facts)[1], en) if "how" in part.asks else "")
+
+
+def test_command(facts, names: list, en: bool) -> str:
+    """怎么跑测试：package.json 的 scripts.test 写着就是 npm test；没写就看清单里认得的测试框架，只说一般怎么跑。"""
+    paths = manifests_in(names)[:MAX_NAMES]
+    reads = all_pages(facts, "read_file", [{"path": p} for p in paths])
+    whole = {p: got.text for p, got in zip(paths, reads, strict=True) if got.state == "complete"}
+    scripts = (json_object(whole.get("package.json", "")) or {}).get("scripts")
+    if isinstance(scripts, dict) and isinstance(scripts.get("test"), str):
+        return say("test_script", en, script=scripts["test"])
+    found = [RUNNERS[d.name] for p, text in whole.items() for d in dependencies(p, text) or [] if d.name in RUNNERS]
+    if found:
+        return say("test_guess", en, command=found[0])
+    unread = [p for p in paths if p not in whole]
+    return say("test_unread", en, files=join(unread, en)) if unread else say("test_unknown", en)
 
 
 def file(part, facts, en: bool) -> str:

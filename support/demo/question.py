@@ -14,7 +14,8 @@ MAX_NAMES = 5  # 一件事最多查几个名字（目录、文件、库名）：
 ASKS = {  # 每一类问题还可能问的：名字 → 词（words.py）
     "entry": {"how": w.HOW},
     "inventory": {"total": w.TOTAL, "sum": w.SUM},
-    "tests": {"every": w.EACH_TEST},
+    "tests": {"every": w.EACH_TEST, "how": f"{w.HOW}|{w.RUN_TESTS}"},
+    "stack": {"own": w.OWN_VERSION},
     "file": {"purpose": w.PURPOSE},
 }
 QUOTED = r"\"[^\"]*\"|“[^”]*”|(?<![A-Za-z])'[^']*'(?![A-Za-z])|`[^`]*`|「[^」]*」"
