@@ -1074,3 +1074,101 @@ def test_items_joined_many_times_are_read_in_linear_time(joiner, tail):
     with time_limit(20):  # 指数回溯的写法：24 个“红笔和”要几分钟
         for n in (24, 60, 300):
             understand((f"红笔{joiner}" * n)[:990] + tail)
+
+
+# ── 第九轮攻击：package.json 的 scripts、装的名字和 import 的名字、同一类的第二句、不读的清单、某一节里的段落、
+# “里面”、@scope/name、一行很长的依赖、乘上去的数量、运行别的文件 ──────
+def node_project(where, **package):
+    where.mkdir(exist_ok=True)
+    (where / "package.json").write_text(json.dumps({"name": "p", **package}), encoding="utf-8")
+    return where
+
+
+@pytest.mark.parametrize(
+    "package, files, said",
+    [({"main": "index.js", "scripts": {"start": "node server.js"}}, ["server.js"],
+      ["入口文件是 server.js", "npm start"]),
+     ({"scripts": {"dev": "vite"}}, ["src/main.ts"], ["npm run dev", "scripts.dev 是 `vite`"]),
+     ({"scripts": {"start": "next start"}}, ["app/page.js"], ["npm start", "`next start`"])],
+)  # fmt: skip
+def test_how_to_run_it_is_read_from_the_scripts_and_a_missing_main_gives_way_to_start(tmp_path, package, files, said):
+    work = node_project(tmp_path / "p", **package)
+    for name in files:
+        (work / name).parent.mkdir(exist_ok=True)
+        (work / name).write_text("x\n", encoding="utf-8")
+    text = final(answer(work, "这个项目的入口文件是什么？怎么运行？"))
+    assert all(s in text for s in said) and "没看到写明怎么启动" not in text, text
+
+
+@pytest.mark.parametrize(
+    "package, code", [("Pillow==10.0", "from PIL import Image"), ("PyYAML>=6", "import yaml"),
+                      ("python-dotenv", "from dotenv import load_dotenv")]
+)  # fmt: skip
+def test_a_package_imported_under_another_name_is_used(workdir, package, code):
+    (workdir / "requirements.txt").write_text(package + "\n", encoding="utf-8")
+    (workdir / "app.py").write_text(code + "\n", encoding="utf-8")
+    name = re.match(r"[\w-]+", package)[0]
+    assert f"Yes, {name} is used" in final(answer(workdir, f"Is {name} used?"))
+
+
+@pytest.mark.parametrize(
+    "question, undone",
+    [("Which test files are there? Which test is the slowest?", "Which test is the slowest"),
+     ("测试文件有哪些？哪个测试最慢？", "哪个测试最慢"),
+     ("入口文件是什么？入口文件有多少个函数？", "入口文件有多少个函数"),
+     ("Is express used? Which routes does it define?", "Which routes does it define")],
+)  # fmt: skip
+def test_a_second_sentence_of_the_same_kind_that_asks_more_is_named_as_not_done(question, undone):
+    ask = understand(question)
+    assert undone in ask.unknown and all("routes" not in p.names for p in ask.parts)
+
+
+@pytest.mark.parametrize(
+    "files, said",
+    [({"setup.py": "setup(install_requires=['django'])", "requirements-dev.txt": "pytest\n"}, "setup.py"),
+     ({"go.mod": "module x\n", "package.json": '{"dependencies": {"prettier": "3"}}'}, "go.mod"),
+     ({"pyproject.toml": '[project]\nname = "x"\ndependencies = []\n[tool.uv]\ndev-dependencies = ["pytest"]\n'},
+      "tool.uv.dev-dependencies"),
+     ({"pyproject.toml": '[project]\nname = "x"\ndynamic = ["dependencies"]\n'}, "dynamic"),
+     ({"requirements.txt": "flask\n" + "a" * 300 + "@\n"}, "读不懂")],
+)  # fmt: skip
+def test_a_manifest_or_a_line_it_does_not_read_is_named(workdir, files, said):
+    for name, text in files.items():
+        (workdir / name).write_text(text, encoding="utf-8")
+    assert said in final(answer(workdir, "这个项目用了什么技术栈？"))
+
+
+def test_a_very_long_requirement_line_is_read_in_linear_time():
+    with time_limit(20):  # 名字和版本分不开的写法：200 行要二十多秒
+        deps = requirements_deps(("a" * 1985 + "@\n") * 200)
+    assert {d.note for d in deps} == {"unread_line"}
+
+
+def test_the_first_paragraph_under_a_section_heading_is_not_the_projects_description(workdir):
+    readme = "# fastjson\n\n[![ci](x.svg)](x)\n\n## Installation\n\nRun the following command:\n"
+    (workdir / "README.md").write_text(readme, encoding="utf-8")
+    text = final(answer(workdir, "What does this project do?"))
+    assert "Run the following" not in text and "does not start with a paragraph" in text
+
+
+def test_in_there_after_a_listing_searches_that_folder(project):
+    out = run_main("--demo", "--yes", "-C", str(project), input="tests 下有什么文件？\n里面用到 express 了吗？\n")
+    assert 'search_files({"query": "express", "path": "tests"})' in out.stdout
+
+
+def test_a_scoped_package_name_is_searched(project):
+    assert understand("Are express and @nestjs/common used?").parts[0].names == ["express", "@nestjs/common"]
+
+
+@pytest.mark.parametrize(
+    "question", ["I need 3 boxes of red pens for each of 2 classes. Enough?", "每班 3 盒红笔，够不够？",
+                 "我需要 3 盒红笔，要 2 份，够吗？"]
+)  # fmt: skip
+def test_a_quantity_to_be_multiplied_is_asked_about_never_compared_as_the_total(inventory, question):
+    text = final(answer(inventory, question))
+    assert "≥" not in text and "classes" not in text and ("拿不准" in text or "can't tell" in text), text
+
+
+def test_running_another_file_than_the_one_created_is_named_as_not_done():
+    ask = understand("创建 a.py 写入 x=1 然后运行 b.py")
+    assert not any(p.run for p in ask.parts) and any("b.py" in c for c in ask.unknown)

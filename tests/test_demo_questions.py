@@ -851,7 +851,9 @@ def test_how_many_test_functions_is_said_to_be_not_read(project, question):
                        ("What does this project do, and what version is it at?", "own version: 1.4.0")]
 )  # fmt: skip
 def test_the_projects_own_version_is_read_from_its_manifest(project, question, said):
-    (project / "package.json").write_text(json.dumps({"name": "p", "version": "1.4.0", "dependencies": {}}))
+    (project / "package.json").write_text(
+        json.dumps({"name": "p", "version": "1.4.0", "dependencies": {}}), encoding="utf-8"
+    )
     assert said in finals(project, question)[0]
 
 
@@ -868,7 +870,7 @@ def test_the_projects_own_version_from_pyproject_and_none_when_not_written(workd
 )  # fmt: skip
 def test_how_to_run_the_tests_is_the_test_script(project, question):
     data = json.loads((project / "package.json").read_text(encoding="utf-8"))
-    (project / "package.json").write_text(json.dumps({**data, "scripts": {"test": "mocha test"}}))
+    (project / "package.json").write_text(json.dumps({**data, "scripts": {"test": "mocha test"}}), encoding="utf-8")
     text = finals(project, question)[0]
     assert "`npm test`" in text and "mocha test" in text, text
 
@@ -884,7 +886,7 @@ def test_how_to_run_the_tests_without_a_script_is_a_guess_from_the_framework_or_
 def test_which_command_starts_it_is_how_to_run_it(project):
     data = json.loads((project / "package.json").read_text(encoding="utf-8"))
     scripts = {"main": "src/index.js", "scripts": {"start": "node bin/x.js"}}
-    (project / "package.json").write_text(json.dumps({**data, **scripts}))
+    (project / "package.json").write_text(json.dumps({**data, **scripts}), encoding="utf-8")
     assert "npm start" in finals(project, "这个项目的入口文件是哪个？用什么命令启动？")[0]
 
 

@@ -6,7 +6,9 @@ from dataclasses import replace
 
 from support.demo import words as w
 from support.demo.orders import colour_of, orders_in, other_items, quantity_in
-from support.demo.question import Ask, Part, continued, elsewhere, on_topic, spread, understand
+from support.demo.question import Ask, Part, continued, elsewhere, leftover, on_topic, spread, understand
+
+FOLDERED = ("use", "ls", "count", "stack")  # 在一个目录里做的几类事
 
 
 def in_context(question: str, before: Ask | None) -> Ask:
@@ -30,6 +32,10 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
         fixed = [
             with_items(p, before, again or "total" in p.asks, question) if p.kind == "inventory" else p
             for p in ask.parts
+        ]
+        inside = last.folder != "." and re.search(w.DEICTIC, question.lower())  # “里面用到 express 了吗？”：上一个目录
+        fixed = [
+            replace(p, folder=last.folder) if inside and p.folder == "." and p.kind in FOLDERED else p for p in fixed
         ]
         return replace(ask, parts=fixed, unknown=still_unknown(ask.unknown, fixed, dropped(question, before)))
     if not again and not quantity_in(question) and not ask.fresh:
@@ -56,16 +62,6 @@ def recounted(ask: Ask, question: str, before: Ask) -> Ask | None:
         return None
     summed = [m[0] for m in [re.search(w.SUM, question.lower())] if m and len(counts) > 1]
     return Ask([replace(c, text=question) for c in counts], ask.unknown + summed, ask.en, ask.fresh)
-
-
-def leftover(question: str, part: Part) -> bool:
-    """接着问的这句里，去掉这一类的词、接着问的词、说到的名字、客气话和虚词，还剩别的（“它启动后监听哪个端口”）：
-    问的不是上一件事，不拿上一件事的回答充数。"""
-    said = [n if isinstance(n, str) else n.asked for n in part.names]
-    words = [w.KIND.get(part.kind, "$^"), w.ON_TOPIC.get(part.kind, "$^"), w.FOLLOW_UP, w.FILLER, w.ASKING]
-    words += [w.ALSO_THERE, w.HOW, *(re.escape(n.lower()) for n in said if n)]
-    rest = re.sub("|".join(words), " ", question.lower())
-    return bool(re.search(r"[\u4e00-\u9fff]{2,}|[a-z]{3,}", rest))
 
 
 def still_unknown(unknown: list, parts: list, gone: set = frozenset()) -> list:

@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from support.demo.facts import all_pages, loads
 
 MANIFESTS = {"package.json": "Node.js", "pyproject.toml": "Python", "requirements.txt": "Python"}
+UNREAD = set("setup.py setup.cfg Pipfile requirements.in environment.yml go.mod Cargo.toml Gemfile pom.xml".split())
+UNREAD |= {"build.gradle", "build.gradle.kts", "composer.json"}  # 别的依赖清单：我不读，回答时说出来
 GROUPS = {  # 认识的依赖（包名:显示名）按类别；其余的归到“其他依赖”
     "frontend": "react:React vue:Vue svelte:Svelte next:Next.js @angular/core:Angular",
     "backend": "express:Express koa:Koa fastify:Fastify django:Django flask:Flask fastapi:FastAPI",
@@ -24,7 +26,8 @@ DEP_TABLES = ("project.optional-dependencies", "dependency-groups")  # 这两张
 ARRAY = re.compile(r"""\[(?:"[^"\n]*"|'[^'\n]*'|#[^\n]*(?=\n|$)|[^\]"'#])*\]""")
 MULTILINE_STRING = re.compile(r"(\"{3}|'{3})([\s\S]*?)\1")  # 多行字符串：里面的 [ ] = 不是表和键
 TOML_LINE = re.compile(r"^[ \t]*(?:\[\[?([^\]\n]+)\]\]?[ \t]*(?:#.*)?|\"?([\w.-]+)\"?[ \t]*=[ \t]*(.*))$", re.M)
-PEP508 = re.compile(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(\[[^\]]*\])?\s*(@\s*\S+|[^;@]*)\s*(;.*)?")
+# 版本要求以比较符号开头：名字和版本分得开，一处只有一种读法（名字再长也是线性时间）
+PEP508 = re.compile(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(\[[^\]]*\])?\s*(@\s*\S+|[<>=!~(][^;@]*|)\s*(;.*)?")
 ARCHIVE = re.compile(r"([A-Za-z0-9][\w.]*?)-(\d[\w.]*?)(?:-[^/]*)?\.(?:whl|tar\.gz|zip|tar\.bz2)$")
 
 
@@ -34,7 +37,8 @@ class Dep:
     version: str = ""
     # note："" 普通的依赖；path 本地路径；include 引用了别的清单（没有读）；url 来自一个地址；runtime 要的运行时版本；
     # workspaces 有子包（它们的清单没有读）；unread_table 我不读的依赖表（name 是表名）。后两种回答时各说一句；
-    # own 项目自己的版本（name 是 "(version)"，不会和包名相同）
+    # own 项目自己的版本（name 是 "(version)"，不会和包名相同）；
+    # dynamic 依赖写在别处（pyproject 的 dynamic）；unread_line 读不懂的一行（name 是它的开头）
     note: str = ""
 
 
@@ -79,6 +83,10 @@ def pyproject_deps(text: str, partial: bool = False) -> list | None:
         if m[1]:  # [表]
             table = m[1].strip()
             deps += [Dep(table, note="unread_table")] * ("dependencies" in table and table not in DEP_TABLES)
+        elif (table, m[2]) == ("project", "dynamic") and "dependencies" in m[3]:  # 依赖写在别处（setup.py）
+            deps.append(Dep(table, note="dynamic"))
+        elif "dependencies" in m[2] and table not in ("project", *DEP_TABLES):  # [tool.uv] dev-dependencies = […]
+            deps.append(Dep(f"{table}.{m[2]}", note="unread_table"))
         elif (table, m[2]) == ("project", "requires-python") and (spec := re.match(r"""["']([^"']*)""", m[3])):
             deps.append(Dep(m[2], spec[1].strip()[:40], "runtime"))
         elif (table, m[2]) == ("project", "version") and (spec := re.match(r"""["']([^"']*)""", m[3])):
@@ -96,7 +104,7 @@ def pyproject_deps(text: str, partial: bool = False) -> list | None:
 def strings_in(array: str) -> list:
     """TOML 数组里的每个字符串，读成依赖；注释和 {include-group = …} 不算。"""
     found = re.finditer(r"""\{[^}]*\}|"([^"\n]*)"|'([^'\n]*)'|#[^\n]*""", array)
-    return [requirement(m[1] or m[2]) for m in found if m[1] or m[2]]
+    return [requirement(m[1] or m[2]) or Dep((m[1] or m[2])[:60], note="unread_line") for m in found if m[1] or m[2]]
 
 
 def requirement(spec: str) -> Dep | None:
@@ -116,7 +124,7 @@ def requirements_deps(text: str) -> list:
         if m := re.match(r"(?:-r|--requirement|-c|--constraint)[\s=]+(\S+)", line):
             deps.append(Dep(m[1], note="include"))
         elif line and not line.startswith("-"):  # --index-url、--hash 这样的选项：不是依赖
-            deps.append(located(line) or requirement(line.split(" --")[0]))
+            deps.append(located(line) or requirement(line.split(" --")[0]) or Dep(line[:60], note="unread_line"))
     return [d for d in deps if d]
 
 

@@ -13,6 +13,7 @@ from support.demo.manifests import (
     KNOWN,
     MANIFESTS,
     ORDER,
+    UNREAD,
     dependencies,
     json_object,
     manifests_in,
@@ -27,6 +28,7 @@ SUBPROJECTS = {"web", "frontend", "backend", "client", "server", "ui", "api", "s
 START = re.compile(r"\b(?:node|nodemon|ts-node|tsx|python3?|deno run)\s+(?:-\S+\s+)*([\w./-]+\.[a-z]{2,3})\b")
 ENTRY_NAMES = "index.js main.js app.js server.js index.ts main.ts main.py app.py manage.py __main__.py main.go".split()
 TEST_FOLDERS = ("tests", "test", "__tests__", "spec")
+SAID_NOTES = ("workspaces", "unread_table", "dynamic", "unread_line")  # 清单里这几种说明：技术栈的回答里各说一句
 RUNNERS = {"pytest": "pytest", "jest": "npx jest", "vitest": "npx vitest", "mocha": "npx mocha"}  # 测试框架：一般怎么跑
 
 
@@ -62,23 +64,13 @@ def stack(part, facts, en: bool) -> str:
     top, names = listing(facts, part.folder)
     partly, base = seen_part(top, part.folder, en), "" if part.folder == "." else part.folder + "/"
     paths, skipped = [base + p for p in manifests_in(names)][:MAX_NAMES], manifests_in(names)[MAX_NAMES:]  # 最多读 5 份
+    unread = [n for n in names if n in UNREAD]
+    unread = say("manifests_unread_kind", en, files=join(unread, en)) if unread else ""
     if not paths and part.folder != "." and not partly:  # “tests 里用的什么测试框架”：依赖写在项目的清单里
         return say("no_manifest_in", en, folder=part.folder) + stack(replace(part, folder="."), facts, en)
     if not paths:
-        return say("no_manifest_part" if partly else "no_manifest", en, seen=partly)
-    deps, notes, bad = {}, [], {}
-    for path, got in zip(paths, all_pages(facts, "read_file", [{"path": p} for p in paths]), strict=True):
-        found = dependencies(path, got.text, got.state != "complete") if usable(got) else None
-        if found is None:  # 读不了、解析不了：说为什么，不算它（解析不了时，读全了是内容的事，没读全不怪文件）
-            unparsed = say("unparsed" if got.state == "complete" else "unparsed_cut", en)
-            bad[path] = why_not(got, en) if not usable(got) else unparsed
-            notes.append(say("manifest_bad", en, path=path, why=bad[path]))
-            continue
-        notes += [say("manifest_part", en, path=path)] * (got.state != "complete")
-        notes += [say(d.note, en, path=path, table=d.name) for d in found if d.note in ("workspaces", "unread_table")]
-        for dep in found:  # 同一个依赖写在两份清单里：只列一次，带版本的优先
-            if dep.name not in deps or dep.version and not deps[dep.name][0].version:
-                deps[dep.name] = (dep, path)
+        return say("no_manifest_part" if partly else "no_manifest", en, seen=partly) + unread
+    deps, notes, bad = read_manifests(facts, paths, en)
     parsed = [p for p in paths if p not in bad]
     if not parsed:
         return say("manifests_unread", en, why=join((p + say("colon", en) + why for p, why in bad.items()), en))
@@ -86,10 +78,14 @@ def stack(part, facts, en: bool) -> str:
     runtimes = join(dict.fromkeys(language(p) for p in parsed), en)
     runtimes += say("runtime_of", en, runtime=join(wanted, en)) if wanted else ""
     lines = grouped(deps.values(), en) + notes + [say("runtime_line", en, runtimes=runtimes)]
+    known = {n.lower() for d, _ in deps.values() for n in (d.name, KNOWN.get(d.name, ("", d.name))[1])}
+    if missing := [n for n in part.names if n.lower() not in known]:  # 问到的库不在清单里：说出来，不悄悄略过
+        lines.insert(0, say("asked_missing", en, names=join(missing, en), files=join(parsed, en)))
     own = [say("own_version", en, version=d.version, path=p) for d, p in deps.values() if d.note == "own"]
     lines = (own[:1] or [say("own_version_none", en, files=join(parsed, en))] if "own" in part.asks else []) + lines
     lines[-1] += say("runtime_unsaid", en) if not wanted and re.search(w.RUNTIME_ASKED, part.text.lower()) else ""
     lines += [say("more_manifests", en, seen=partly)] if partly else []
+    lines += [unread.strip()] if unread else []
     lines += [say("manifests_skipped", en, names=join(skipped, en))] if skipped else []
     subs = [f for f in names if f.rstrip("/") in SUBPROJECTS]  # 子项目自己的清单没有看：说出来，不悄悄漏掉
     lines += [say("folders_unread", en, folders=join(subs, en))] if subs else []
@@ -101,13 +97,31 @@ def stack(part, facts, en: bool) -> str:
     return say("stack_head", en) + "\n\n" + "\n".join(lines) + "\n\n" + basis
 
 
+def read_manifests(facts, paths: list, en: bool) -> tuple:
+    """几份依赖清单一起读完、解析：(依赖名 → (Dep, 清单), 要说的话, 读不了或解析不了的清单 → 为什么)。"""
+    deps, notes, bad = {}, [], {}
+    for path, got in zip(paths, all_pages(facts, "read_file", [{"path": p} for p in paths]), strict=True):
+        found = dependencies(path, got.text, got.state != "complete") if usable(got) else None
+        if found is None:  # 读不了、解析不了：说为什么，不算它（解析不了时，读全了是内容的事，没读全不怪文件）
+            unparsed = say("unparsed" if got.state == "complete" else "unparsed_cut", en)
+            bad[path] = why_not(got, en) if not usable(got) else unparsed
+            notes.append(say("manifest_bad", en, path=path, why=bad[path]))
+            continue
+        notes += [say("manifest_part", en, path=path)] * (got.state != "complete")
+        notes += [say(d.note, en, path=path, table=d.name) for d in found if d.note in SAID_NOTES]
+        for dep in found:  # 同一个依赖写在两份清单里：只列一次，带版本的优先
+            if dep.name not in deps or dep.version and not deps[dep.name][0].version:
+                deps[dep.name] = (dep, path)
+    return deps, notes, bad
+
+
 def grouped(deps, en: bool) -> list:
     """依赖按类别一行一行：前端、后端（带运行时）、测试、语言，然后是其他依赖、引用了没读的清单、本地路径。"""
     groups = {g: [] for g in ORDER}
     for dep, path in deps:
         if dep.note in ("include", "path"):
             groups[dep.note].append(say(f"dep_{dep.note}", en, name=dep.name, path=path))
-        elif dep.note not in ("runtime", "workspaces", "unread_table", "own"):
+        elif dep.note not in ("runtime", "own", *SAID_NOTES):
             category, shown = KNOWN.get(dep.name, ("other", dep.name))
             runtime = say("runtime_of", en, runtime=language(path)) if category == "backend" else ""
             groups[category].append(f"{shown} {dep.version}".strip() + runtime)
@@ -133,11 +147,13 @@ def first_paragraph(facts, readme: str) -> tuple:
 
 def paragraph_of(text: str) -> tuple:
     """README 的 (标题, 第一段话, 这段话是否已经完整)：后面有空行或标题、或者第一段不是文字（代码、表格、列表），
-    就完整了，再往下读也不会变。第一段不是文字时段落是 ""。"""
+    就完整了，再往下读也不会变。第一段不是文字、或者在第二个标题下面（“## Installation”）时，段落是 ""。"""
     title, paragraph = "", []
     for line in map(str.strip, text.splitlines()):
+        if not paragraph and line.startswith("#") and title:  # 第一段话前又一个标题：那段话在某一节里（安装、用法）
+            return title, "", True
         if not paragraph and line.startswith("#"):
-            title = title or line.lstrip("#").strip()
+            title = line.lstrip("#").strip()
         elif not paragraph and (not line or line.startswith(("![", "[![", "<"))):
             continue
         elif not line or line.startswith("#") or not paragraph and line.startswith(("```", "|", "-", "*", ">", "$")):
@@ -160,19 +176,20 @@ def entry(part, facts, en: bool) -> str:
     package = json_object(got.text) if got and got.state == "complete" else None
     data = package or {}
     main = data.get("main") if isinstance(data.get("main"), str) else ""
-    start = data["scripts"].get("start") if isinstance(data.get("scripts"), dict) else None
-    if not main and isinstance(start, str) and (started := START.search(start)):  # scripts.start 写着用哪个文件启动
-        return say("entry_start", en, path=started[1], script=start)
+    scripts = data["scripts"] if isinstance(data.get("scripts"), dict) else {}
+    start = scripts.get("start") if isinstance(scripts.get("start"), str) else ""
+    gone = top.state == "complete" and main.removeprefix("./").split("/")[0] not in {n.rstrip("/") for n in names}
+    if (not main or gone) and (started := START.search(start)):  # scripts.start 写着用哪个文件启动
+        said = say("entry_start", en, path=started[1], script=start)
+        return said + how_to_run(scripts, "", en) * ("how" in part.asks)
     py = facts.pages("read_file", {"path": "pyproject.toml"}) if not main and "pyproject.toml" in names else None
-    if scripts := scripts_in(py.text) if py and py.state == "complete" else []:  # [project.scripts]：装好以后的命令
-        table, name, target = scripts[0]
-        more = join((f"`{n}`（{t}）" if not en else f"`{n}` ({t})" for _, n, t in scripts[1:]), en)
-        said = say("entry_script", en, target=target, table=table, name=name) + say(
-            "more_scripts", en, more=more
-        ) * bool(more)
+    if commands := scripts_in(py.text) if py and py.state == "complete" else []:  # [project.scripts]：装好以后的命令
+        table, name, target = commands[0]
+        more = join((f"`{n}`（{t}）" if not en else f"`{n}` ({t})" for _, n, t in commands[1:]), en)
+        said = say("entry_script", en, target=target, table=table, name=name)
+        said += say("more_scripts", en, more=more) * bool(more)
         return said + (say("run_installed", en, name=name) if "how" in part.asks else "")
     if main:  # 列全了顶层目录、里面又没有 main 写的那个（dist/ 要先构建）：照实说
-        gone = top.state == "complete" and main.removeprefix("./").split("/")[0] not in {n.rstrip("/") for n in names}
         path, said = main, say("entry_main", en, main=main) + say("main_missing", en) * gone
     else:
         subs = [f.rstrip("/") for f in ("src/", "cmd/", "app/", "bin/") if f in names]
@@ -182,7 +199,7 @@ def entry(part, facts, en: bool) -> str:
         if not found:
             folders = say("and_folders", en, folders=join(subs, en)) if subs else ""
             said = say("entry_none_part" if partly else "entry_none", en, seen=join(partly, en), folders=folders)
-            return said + say("run_unknown", en) * ("how" in part.asks)
+            return said + how_to_run(scripts, "", en) * ("how" in part.asks)
         path = found[0]
         first = facts.pages("read_file", {"path": path}, enough=lambda text: text.count("\n") >= 6)  # 引它的开头
         no_main = say("odd_main" if "main" in data else "no_main", en) if package is not None else ""
@@ -190,12 +207,17 @@ def entry(part, facts, en: bool) -> str:
         why = say("entry_named", en, no_main=no_main, name=path.rsplit("/", 1)[-1])
         head = first.text.strip().splitlines()[:6] if usable(first) else [f"（{why_not(first, en)}）"]
         said = say("entry_is", en, path=path, why=why, head="\n".join(f"    {line}" for line in head))
+    return said + how_to_run(scripts, path, en) * ("how" in part.asks)
+
+
+def how_to_run(scripts: dict, path: str, en: bool) -> str:
+    """怎么运行：package.json 的 scripts.start（npm start）、scripts.dev（npm run dev）；都没有就按入口文件的类型说
+    一般怎么运行；没有入口文件就说不出来。"""
+    for name, command in (("start", "npm start"), ("dev", "npm run dev")):
+        if isinstance(scripts.get(name), str):
+            return say("run_script", en, command=command, name=name, script=scripts[name])
     runner = {"js": "node", "ts": "npx ts-node", "py": "python", "go": "go run"}.get(path.rsplit(".", 1)[-1])
-    if "how" not in part.asks:
-        return said
-    if isinstance(start, str):
-        return said + say("run_script", en, script=start)
-    return said + (say("run_guess", en, command=f"{runner} {path}") if runner else say("run_unknown", en))
+    return say("run_guess", en, command=f"{runner} {path}") if runner and path else say("run_unknown", en)
 
 
 # ── 测试文件、一个文件、项目是做什么的 ──────────────────────────────

@@ -79,6 +79,7 @@ def understand(question: str) -> Ask:
         twin = next((i for i, p in enumerate(parts) if part and same_thing(p, part)), len(parts) - 1)
         if part and twin >= 0 and same_thing(parts[twin], part) or more:  # “技术栈？入口？jest 是哪个版本？”：一件事
             parts[twin] = merged(parts[twin], part or more)  # “技术栈？版本呢？”“怎么运行？”“and also Jest”
+            unknown += [clause[:80]] * bool(part and leftover(clause, part))  # 还问了别的（“哪个测试最慢”）：说没做
         elif part:
             parts.append(part)
         elif not filler(clause) and (refused or not on_topic(parts, clause)):
@@ -113,6 +114,9 @@ def filled_in(part: Part, before: list, question: str) -> Part:
         part.names = orders_in(part.text) or orders_in(question)
         if re.search(w.UNIT_PRICE, part.text.lower()):  # “红笔一盒多少钱？”：问的是单价，一盒不是要买的数量
             part.names = [replace(o, quantity=None) if o.quantity == 1 else o for o in part.names]
+        if times := re.search(w.MULTIPLIED, question.lower()):  # “每班 3 盒，2 个班”：不知道一共要多少，照原话问
+            said = lambda o: f"{o.quantity} {o.unit}".strip() + f"，{times[0]}"  # noqa: E731
+            part.names = [replace(o, quantity=None, unclear=said(o)) if o.quantity else o for o in part.names]
     if part.kind != "count" or part.names or folders_in(part.text):
         return part
     named = next((p for p in reversed(before) if p.kind == "file" and "README" not in p.names or p.folder != "."), None)
@@ -132,7 +136,9 @@ def ext_of(text: str) -> str:
 
 def unresolved(part: Part) -> bool:
     """数行数，却只说了“它”“第一个”，前面也没有能接上的文件、目录：不知道数哪个。"""
-    vague = re.search(r"它|这个|那个|第一个|\b(it|that|this one|the first one|them)\b", part.text.lower())
+    vague = re.search(
+        r"它|这个|那个|第一个|\b(it|that|this one|the first one|them|they|those|these)\b", part.text.lower()
+    )
     return part.kind == "count" and not (part.names or part.ext or part.folder != ".") and bool(vague)
 
 
@@ -208,6 +214,8 @@ def detailed(part: Part) -> Part | None:
             return None
         if part.names and all(n.lower() in w.LANGUAGE_NAMES for n in part.names):  # 语言、运行时：技术栈里答
             return replace(part, kind="stack", names=[])
+    if part.kind == "stack":  # “which version of React”：问到的库，技术栈里没有就说没看到
+        part.names = [n for n in library_names(text) if n.lower() not in w.LANGUAGE_NAMES | {part.folder.lower()}]
     if part.kind == "file":
         part.names = named or ["README"] * bool(re.search(r"\breadme\b", q))  # “README 里写了什么”
     if part.kind == "count" and named:  # “src/index.js 有多少行”：数这个文件（几个文件就是几件事）
@@ -259,6 +267,16 @@ def on_topic(parts: list, clause: str) -> bool:
     return bool(pattern and re.search(pattern, clause.lower()) and not rest)
 
 
+def leftover(question: str, part: Part) -> bool:
+    """接着问的这句里，去掉这一类的词、接着问的词、说到的名字、客气话和虚词，还剩别的（“它启动后监听哪个端口”）：
+    问的不是上一件事，不拿上一件事的回答充数。"""
+    said = [x for n in part.names for x in ([n] if isinstance(n, str) else [n.asked, n.item, n.unclear])]
+    words = [w.KIND.get(part.kind, "$^"), w.ON_TOPIC.get(part.kind, "$^"), w.FOLLOW_UP, w.FILLER, w.ASKING]
+    words += [w.ALSO_THERE, w.HOW, *ASKS.get(part.kind, {}).values(), *(re.escape(n.lower()) for n in said if n)]
+    rest = re.sub("|".join(words), " ", question.lower())
+    return bool(re.search(r"[\u4e00-\u9fff]{2,}|[a-z]{3,}", rest))
+
+
 def spread(part: Part) -> list:
     """每个目录、每种文件、每个文件（“a.py 和 b.py 有几行”）各是一件事；超过 MAX_NAMES 个的不做，回答里说出来。"""
     if part.kind == "count" and part.names:
@@ -280,15 +298,16 @@ def continued(part: Part, clause: str) -> Part | None:
     """没认出类的一小句，给前一件事添了细节（库名、怎么运行、写什么）：返回添上的那一份。"""
     if part.kind == "create" and re.match(CONTENT, clause, re.I):  # “创建 hello.py，内容是 print(1)”
         return create_part(clause, part.names[0])
-    if part.kind == "create" and runs(clause) and not re.search(CONTENT, clause, re.I):  # “……，然后运行它”
+    others = [n for n in paths_in(clause) if n not in part.names]  # “然后运行 b.py”：运行的是别的文件，照原话说没做
+    if part.kind == "create" and runs(clause) and not re.search(CONTENT, clause, re.I) and not others:  # “然后运行它”
         return Part("create", clause, part.names, run=True)
     names = library_names(clause)
     rest = re.sub("|".join(map(re.escape, names)) + "|" + w.FOLLOW_UP + r"|[\s?？,.，。!！]", " ", clause)
-    only_names = names and not re.sub(r"[A-Za-z]+", lambda m: "" if m[0].lower() in w.NOT_NAMES else m[0], rest).strip()
+    only_names = names and not re.sub(r"[A-Za-z]+", lambda m: "" if m[0].lower() in w.LINKING else m[0], rest).strip()
     if part.kind == "stack" and only_names:  # “Jest 呢？”：技术栈的回答里列着每个依赖
         return Part("stack", clause)
     more = detailed(Part(part.kind, clause)) if part.kind != "use" or only_names else None  # “and also Jest”
-    return more if more and (more.asks or more.names) else None
+    return more if more and (more.asks or more.names and part.kind != "stack") else None
 
 
 def merged(first: Part, more: Part) -> Part:

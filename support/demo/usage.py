@@ -13,6 +13,9 @@ from support.demo.words import join, say
 
 KINDS = ("use",)
 TOOL_FOLDERS = {".git", ".hg", ".svn", ".venv", ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".cache"}
+# 装的名字和 import 的名字不一样的常见 Python 包：两个名字都搜，import 的是哪一个都算
+IMPORTS = {"pillow": "PIL", "pyyaml": "yaml", "scikit-learn": "sklearn", "python-dotenv": "dotenv"}
+IMPORTS |= {"beautifulsoup4": "bs4", "opencv-python": "cv2", "python-dateutil": "dateutil", "attrs": "attr"}
 LANGUAGES = {e: "js" for e in "js mjs cjs jsx ts tsx vue svelte".split()} | {"py": "py", "pyi": "py"}  # 认得引入的语言
 
 
@@ -30,7 +33,7 @@ def use(part, facts, en: bool) -> str:
 def spellings(name: str) -> list:
     """search_files 区分大小写：照用户的写法搜，也按小写搜（包名都是小写）；React.js 再按 react 搜。"""
     base = name[:-3] if name.lower().endswith(".js") and len(name) > 3 else name
-    return list(dict.fromkeys([name, name.lower(), base, base.lower()]))
+    return list(dict.fromkeys([name, name.lower(), base, base.lower(), IMPORTS.get(name.lower(), name)]))
 
 
 def searched(facts, pairs: list) -> dict:
@@ -98,8 +101,9 @@ def declares(hit: str, name: str) -> bool:
     if base in manifest or base.startswith("requirements"):
         return bool(re.search(manifest.get(base, rf"^(-e\s+)?{n}(?![\w.-])|#egg={n}\b"), text, re.I))
     q = rf"""['"`]{n}(/[^'"`]*)?['"`]"""  # 带引号的模块名，可以带子路径：'lodash/merge'
+    m = f"(?:{n}|{re.escape(IMPORTS.get(name.lower(), name))})"  # Pillow 引入的是 PIL
     imports = {
-        "py": [rf"^import\s+([\w.]+(\s+as\s+\w+)?\s*,\s*)*{n}(?=[\s.,;]|$)", rf"^from\s+{n}(?=[\s.])"],
+        "py": [rf"^import\s+([\w.]+(\s+as\s+\w+)?\s*,\s*)*{m}(?=[\s.,;]|$)", rf"^from\s+{m}(?=[\s.])"],
         "js": [rf"\b(require|import)\s*\(\s*{q}", rf"^((import|export|\}}).*?\b)?from\s+{q}", rf"^import\s+{q}"],
     }
     patterns = imports.get(LANGUAGES.get(path.rsplit(".", 1)[-1]), [])  # 文档（.md、README）不是 JS、Python：不算
