@@ -100,7 +100,7 @@ def test_an_unreadable_manifest_is_not_called_missing_and_a_broken_package_json_
 
 
 def test_no_usual_entry_file_claims_no_search_it_did_not_do(workdir):
-    (workdir / "run.py").write_text('if __name__ == "__main__":\n    print(1)\n', encoding="utf-8")
+    (workdir / "launcher.py").write_text('if __name__ == "__main__":\n    print(1)\n', encoding="utf-8")
     text = final(answer(workdir, "这个项目的入口文件是什么？"))
     assert "没有再往别处找" in text and "搜到" not in text
 

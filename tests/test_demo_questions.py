@@ -908,3 +908,56 @@ def test_a_folder_without_a_manifest_says_so_and_answers_from_the_work_folder(pr
 def test_an_item_dropped_in_a_follow_up_is_left_out_and_the_rest_are_totalled(inventory, first, then):
     text = finals(inventory, first, then)[1]
     assert "24 + 16 = 40" in text and "黑笔" not in text and "black" not in text.lower(), text
+
+
+# ── 第十轮学习者：README 里写的运行、测试命令；开发时怎么启动；要构建出来的入口；接着测试问“怎么跑”；
+# 库存一共还有多少；测试文件里写了什么；商品名前面的动词 ──────
+FLASK_README = "# Notes API\n\nA tiny API.\n\n## Run\n\n    pip install -r requirements.txt\n    flask --app app run --debug\n\n## Tests\n\n    pytest -q\n"  # noqa: E501
+
+
+def flask_project(where):
+    (where / "README.md").write_text(FLASK_README, encoding="utf-8")
+    (where / "requirements.txt").write_text("flask\npytest\n", encoding="utf-8")
+    (where / "wsgi.py").write_text("from app import create_app\napp = create_app()\n", encoding="utf-8")
+    (where / "tests").mkdir()
+    (where / "tests" / "test_notes.py").write_text("def test_x():\n    pass\n", encoding="utf-8")
+    return where
+
+
+@pytest.mark.parametrize(
+    "questions, said",
+    [(["这个项目的入口文件是什么？怎么启动它？"], ["wsgi.py", "`flask --app app run --debug`"]),
+     (["README.md 里写了什么？", "So how do I start the server?"], ["`flask --app app run --debug`"]),
+     (["how do I run the tests?"], ["`pytest -q`", "“Tests” section of README.md"]),
+     (["Which test files does this project have?", "and how do I run them?"], ["`pytest -q`"])],
+)  # fmt: skip
+def test_how_to_run_it_and_its_tests_is_read_from_the_readme(workdir, questions, said):
+    text = finals(flask_project(workdir), *questions)[-1]
+    assert all(s in text for s in said) and "没有常见的入口文件" not in text and "no usual entry" not in text, text
+
+
+def test_the_dev_server_is_the_dev_script_and_a_built_entry_is_said_to_be_missing(project):
+    scripts = {"start": "node dist/server.js", "dev": "ts-node-dev src/server.ts", "test": "vitest run"}
+    (project / "package.json").write_text(json.dumps({"name": "p", "scripts": scripts}), encoding="utf-8")
+    dev = finals(project, "What npm scripts are defined, and how do I start the dev server?")[0]
+    assert "npm run dev" in dev and "npm start" not in dev
+    assert "工作目录里没有它" in finals(project, "这个项目的入口文件是什么？")[0]
+    both = finals(project, "这个项目的入口文件是什么？", "那测试呢？怎么跑？")[1]
+    assert "`npm test`" in both and "npm start" not in both
+
+
+def test_how_much_stock_of_both_after_an_order_is_the_stock_not_the_order(inventory):
+    text = finals(inventory, "我要买 4 盒红笔，够吗？一共多少钱？", "那蓝笔呢？", "那现在两种笔一共还有多少库存？")[2]
+    assert "5 + 2 = 7" in text and "你需要" not in text, text
+
+
+@pytest.mark.parametrize("question", ["测试文件里写了什么？", "What's in the test files?"])
+def test_what_the_test_files_say_is_said_to_be_not_read_never_a_bare_list(project, question):
+    text = finals(project, question)[0]
+    assert "没有读它们" in text or "did not read them" in text
+
+
+@pytest.mark.parametrize("question", ["蓝笔 2 盒够不够？顺便告诉我单价", "蓝笔 2 盒够吗？我想知道单价"])
+def test_a_verb_before_the_price_is_not_an_item(inventory, question):
+    text = finals(inventory, question)[0]
+    assert "2 ≥ 2" in text and "没能读到" not in text, text

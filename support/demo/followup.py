@@ -6,7 +6,17 @@ from dataclasses import replace
 
 from support.demo import words as w
 from support.demo.orders import colour_of, orders_in, other_items, quantity_in
-from support.demo.question import Ask, Part, continued, elsewhere, leftover, on_topic, spread, understand
+from support.demo.question import (
+    Ask,
+    Part,
+    continued,
+    elsewhere,
+    leftover,
+    on_topic,
+    runs_them,
+    spread,
+    understand,
+)
 
 FOLDERED = ("use", "ls", "count", "stack")  # 在一个目录里做的几类事
 
@@ -26,13 +36,14 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
     again, last = bool(re.search(w.FOLLOW_UP, question.lower())), before.parts[-1]  # “那蓝笔呢？”：接着问，数量也沿用
     if moved := elsewhere(last, question):  # “那 tests 里呢？”：上一件事，换一个目录（不是问测试文件）
         return Ask(spread(moved), [], ask.en, ask.fresh)  # “only in src and tests?”：每个目录各做一次
+    if last.kind == "tests" and len(ask.parts) == 1 and runs_them(ask.parts[0], question):  # “and how do I run them?”
+        return Ask([replace(last, text=question, asks={"how"})], ask.unknown, ask.en, ask.fresh)
     if ask.parts and (counts := recounted(ask, question, before)):  # “加起来一共多少行？”：还是上一个问题数的那些文件
         return counts
     if ask.parts:
-        fixed = [
-            with_items(p, before, again or "total" in p.asks, question) if p.kind == "inventory" else p
-            for p in ask.parts
-        ]
+        stock = re.search(w.STOCK_ASKED, question.lower())  # 问的是库存有多少：不沿用上一个数量
+        carry = lambda p: (again or "total" in p.asks) and not stock  # noqa: E731
+        fixed = [with_items(p, before, carry(p), question) if p.kind == "inventory" else p for p in ask.parts]
         inside = last.folder != "." and re.search(w.DEICTIC, question.lower())  # “里面用到 express 了吗？”：上一个目录
         fixed = [
             replace(p, folder=last.folder) if inside and p.folder == "." and p.kind in FOLDERED else p for p in fixed

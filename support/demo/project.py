@@ -27,6 +27,13 @@ SUBPROJECTS = {"web", "frontend", "backend", "client", "server", "ui", "api", "s
 # package.json 的 scripts.start 用哪个文件启动：node src/app.js、nodemon server.js
 START = re.compile(r"\b(?:node|nodemon|ts-node|tsx|python3?|deno run)\s+(?:-\S+\s+)*([\w./-]+\.[a-z]{2,3})\b")
 ENTRY_NAMES = "index.js main.js app.js server.js index.ts main.ts main.py app.py manage.py __main__.py main.go".split()
+ENTRY_NAMES += "index.mjs server.ts app.ts wsgi.py asgi.py run.py server.py main.rs".split()
+# README 里说怎么运行、怎么跑测试的那一节：标题这样开头
+RUN_SECTION = r"run|usage|start|getting started|quick ?start|develop|运行|启动|使用|快速开始|开发"
+TEST_SECTION = r"test|运行测试|测试"
+COMMAND = r"\S+ [^`]*|pytest|tox|nox|make|jest|vitest|mocha"  # 反引号里的命令：带参数的，或者这几个
+# 准备的几步，不是运行的命令
+INSTALL = r"(pip3?|npm|yarn|pnpm|poetry|uv|conda|apt(-get)?|brew|git) (install|add|clone|sync|ci)\b|cd |source "
 TEST_FOLDERS = ("tests", "test", "__tests__", "spec")
 SAID_NOTES = ("workspaces", "unread_table", "dynamic", "unread_line")  # 清单里这几种说明：技术栈的回答里各说一句
 RUNNERS = {"pytest": "pytest", "jest": "npx jest", "vitest": "npx vitest", "mocha": "npx mocha"}  # 测试框架：一般怎么跑
@@ -170,7 +177,7 @@ def clipped(text: str, limit: int = 400) -> str:
 # ── 入口文件 ─────────────────────────────────────────────────
 def entry(part, facts, en: bool) -> str:
     """package.json 的 main、scripts.start 写着的文件；都没有就在顶层和 src/、cmd/ 这些目录里找常见的入口文件名。
-    问了怎么运行：有 start 脚本就是 npm start，没有就按文件类型说一般怎么运行。"""
+    问了怎么运行：how_to_run()。"""
     top, names = listing(facts)
     got = facts.pages("read_file", {"path": "package.json"}) if "package.json" in names else None
     package = json_object(got.text) if got and got.state == "complete" else None
@@ -180,8 +187,11 @@ def entry(part, facts, en: bool) -> str:
     start = scripts.get("start") if isinstance(scripts.get("start"), str) else ""
     gone = top.state == "complete" and main.removeprefix("./").split("/")[0] not in {n.rstrip("/") for n in names}
     if (not main or gone) and (started := START.search(start)):  # scripts.start 写着用哪个文件启动
-        said = say("entry_start", en, path=started[1], script=start)
-        return said + how_to_run(scripts, "", en) * ("how" in part.asks)
+        built = top.state == "complete" and started[1].removeprefix("./").split("/")[0] not in {
+            n.rstrip("/") for n in names
+        }
+        said = say("entry_start", en, path=started[1], script=start) + say("main_missing", en) * built
+        return said + how_to_run(part, facts, names, scripts, "", en)
     py = facts.pages("read_file", {"path": "pyproject.toml"}) if not main and "pyproject.toml" in names else None
     if commands := scripts_in(py.text) if py and py.state == "complete" else []:  # [project.scripts]：装好以后的命令
         table, name, target = commands[0]
@@ -199,7 +209,7 @@ def entry(part, facts, en: bool) -> str:
         if not found:
             folders = say("and_folders", en, folders=join(subs, en)) if subs else ""
             said = say("entry_none_part" if partly else "entry_none", en, seen=join(partly, en), folders=folders)
-            return said + how_to_run(scripts, "", en) * ("how" in part.asks)
+            return said + how_to_run(part, facts, names, scripts, "", en)
         path = found[0]
         first = facts.pages("read_file", {"path": path}, enough=lambda text: text.count("\n") >= 6)  # 引它的开头
         no_main = say("odd_main" if "main" in data else "no_main", en) if package is not None else ""
@@ -207,17 +217,44 @@ def entry(part, facts, en: bool) -> str:
         why = say("entry_named", en, no_main=no_main, name=path.rsplit("/", 1)[-1])
         head = first.text.strip().splitlines()[:6] if usable(first) else [f"（{why_not(first, en)}）"]
         said = say("entry_is", en, path=path, why=why, head="\n".join(f"    {line}" for line in head))
-    return said + how_to_run(scripts, path, en) * ("how" in part.asks)
+    return said + how_to_run(part, facts, names, scripts, path, en)
 
 
-def how_to_run(scripts: dict, path: str, en: bool) -> str:
-    """怎么运行：package.json 的 scripts.start（npm start）、scripts.dev（npm run dev）；都没有就按入口文件的类型说
-    一般怎么运行；没有入口文件就说不出来。"""
-    for name, command in (("start", "npm start"), ("dev", "npm run dev")):
+def how_to_run(part, facts, names: list, scripts: dict, path: str, en: bool) -> str:
+    """问了怎么运行：package.json 的 scripts.start（npm start）、scripts.dev（npm run dev；问的是开发时就先看它）；
+    都没有就看 README 里说怎么运行的那一节；再没有就按入口文件的类型说一般怎么运行；没有入口文件就说不出来。"""
+    if "how" not in part.asks:
+        return ""
+    order = (("dev", "npm run dev"), ("start", "npm start"))[:: 1 if re.search(r"\bdev\b|开发", part.text) else -1]
+    for name, command in order:
         if isinstance(scripts.get(name), str):
             return say("run_script", en, command=command, name=name, script=scripts[name])
+    if said := readme_command(facts, names, RUN_SECTION):
+        return say("run_readme", en, readme=said[0], heading=said[1], command=said[2])
     runner = {"js": "node", "ts": "npx ts-node", "py": "python", "go": "go run"}.get(path.rsplit(".", 1)[-1])
     return say("run_guess", en, command=f"{runner} {path}") if runner and path else say("run_unknown", en)
+
+
+def readme_command(facts, names: list, section: str) -> tuple | None:
+    """README 里标题以 section 开头的那一节给的第一条命令（代码块里的一行，或者反引号里的；安装的那几步不算）：
+    (README, 标题, 命令)；没有这一节、这一节里没有命令、README 读不了，都是 None。"""
+    readme = readme_in(names)
+    got = facts.pages("read_file", {"path": readme}) if readme else None
+    heading, block = None, False
+    for line in got.lines if got and usable(got) else []:
+        text = line.strip()
+        if text.startswith("```"):
+            block = not block
+        elif text.startswith("#") and not block:
+            title = text.lstrip("#").strip()
+            heading = None if heading else title if re.match(section, title, re.I) else None
+        elif block or line.startswith(("    ", "\t")):  # 代码块：``` 围起来的，或者缩进的
+            command = text.removeprefix("$ ")
+            if heading and command and not re.match(INSTALL, command):
+                return readme, heading, command
+        elif heading and (m := re.search(rf"`({COMMAND})`", text)) and not re.match(INSTALL, m[1]):
+            return readme, heading, m[1]
+    return None
 
 
 # ── 测试文件、一个文件、项目是做什么的 ──────────────────────────────
@@ -247,6 +284,8 @@ def test_command(facts, names: list, en: bool) -> str:
     scripts = (json_object(whole.get("package.json", "")) or {}).get("scripts")
     if isinstance(scripts, dict) and isinstance(scripts.get("test"), str):
         return say("test_script", en, script=scripts["test"])
+    if said := readme_command(facts, names, TEST_SECTION):
+        return say("test_readme", en, readme=said[0], heading=said[1], command=said[2])
     found = [RUNNERS[d.name] for p, text in whole.items() for d in dependencies(p, text) or [] if d.name in RUNNERS]
     if found:
         return say("test_guess", en, command=found[0])

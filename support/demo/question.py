@@ -73,6 +73,9 @@ def understand(question: str) -> Ask:
     for clause in clauses(question):
         refused = re.search(w.KIND["none"], clause.lower())  # 认得、却不做的事（“依赖有没有过时的？”）
         part = (parts and elsewhere(parts[-1], clause)) or part_of(clause)
+        if part and parts and parts[-1].kind == "tests" and runs_them(part, clause):  # “测试文件有哪些？怎么跑？”
+            parts[-1].asks.add("how")
+            continue
         if part and part.kind == "inventory" and not part.names and on_topic(parts, clause):  # 列了目录，“一共几个？”
             part = None
         more = None if part or refused or filler(clause) or not parts else continued(parts[-1], clause)
@@ -275,6 +278,12 @@ def leftover(question: str, part: Part) -> bool:
     words += [w.ALSO_THERE, w.HOW, *ASKS.get(part.kind, {}).values(), *(re.escape(n.lower()) for n in said if n)]
     rest = re.sub("|".join(words), " ", question.lower())
     return bool(re.search(r"[\u4e00-\u9fff]{2,}|[a-z]{3,}", rest))
+
+
+def runs_them(part: Part, clause: str) -> bool:
+    """“怎么跑？”“and how do I run them?”：只问怎么运行，没说运行什么（入口、项目、服务）：接着前面说的测试问的。"""
+    words = [w.KIND["entry"], w.HOW, w.FOLLOW_UP, w.FILLER, w.ASKING, r"\b(them|they|those|these)\b|它们|这些|[\W_]+"]
+    return part.kind == "entry" and not re.sub("|".join(words), "", clause.lower())
 
 
 def spread(part: Part) -> list:

@@ -55,7 +55,7 @@ STOCK_WORDS = r"库存|单价|价格|有货|还剩|还有多少|够吗|够不够
 UNIT_PRICE = r"\bwhat do(es)? (they|it|one|each|a box) cost\b|\bwhat('s| is) the price\b|\bhow much (is|are|does) (one|a|each)\b|单价|[一每][盒支个件包瓶本只箱]多少钱|多少钱一[盒支个件包瓶本只箱]|\b(how much|cost|costs|price|are they|is it)\b.{0,15}\beach\b|\beach (cost|costs|is|one)\b|\b(apiece|per (box|unit|pen|pack|piece|item))\b"
 # 要重新读：以前读到的不算（只说了这个的一小句不算没听懂）
 FRESH = r"重新(读|看|查|搜)|重读|再(读|看|查|搜)一?(下|遍|次)|刷新|最新的?|(文件|数据|库存)?(我|已经)?(改过了?|改了|更新了|更新过|变了)|\b(re-?read|re-?check|(read|check|search|look) (it |them |the (stock )?files? )?again|again|latest|refresh|(i )?(have |'ve )?(changed|updated|edited)( (it|the (stock )?files?))?)\b"
-EACH_TEST = r"测试?了(什么|啥|哪些)|测的(是)?哪些|(几|多少)个?(测试)?(用例|函数|方法)|\btest (cases?|functions?|methods?)\b|\bhow many tests\b|每个(测试)?(文件)?(测|是|检查)(的是)?(什么|啥)|分别测|各自测|测的是什么|\bwhat (each|every) (test|one|file)\b|\beach test\b|\bwhat do (they|the tests) (test|check)\b|\bwhat (does|do) (the|this|that|each|every) tests?( files?)? (test|check|cover|do)\b"
+EACH_TEST = r"(测试|test)[^，。？?]{0,6}(里|中)(面)?(都)?(写了|写着|有)(些)?(什么|啥)|\bwhat('s| is) in (them|the tests?|the test files?)\b|\bwhat do(es)? the test files? (say|contain)\b|测试?了(什么|啥|哪些)|测的(是)?哪些|(几|多少)个?(测试)?(用例|函数|方法)|\btest (cases?|functions?|methods?)\b|\bhow many tests\b|每个(测试)?(文件)?(测|是|检查)(的是)?(什么|啥)|分别测|各自测|测的是什么|\bwhat (each|every) (test|one|file)\b|\beach test\b|\bwhat do (they|the tests) (test|check)\b|\bwhat (does|do) (the|this|that|each|every) tests?( files?)? (test|check|cover|do)\b"
 # 一小句里连着问的几件事：strong 前后各拆开；其余（和、and）两边是不同的两类事才拆
 JOINS = r"(?P<strong>并且|(?<!合)并(?![且发行])|而且|然后|接着|同时|\band then\b|\bthen\b|\band\b(?=\s+(?:please\s+)?(?:what|which|where|how|is|are|does|do|can|could|who|why|when|uninstall|remove|delete|install|add|update|upgrade|fix|change|rename|replace|run|create|write|tell|show|explain|list|count|check|find|search|make|give|open|read|summari[sz]e|translate)\b))|和|、|以及|\band\b"
 SOURCE_FILE = r"\.(py|pyi|ts|tsx|jsx|mjs|cjs|json|md|txt|toml|ya?ml|cfg|ini|sh|go|rs|java|rb|php|c|h|cpp)$"  # 文件名，不是库名（react.js 是库）
@@ -68,6 +68,7 @@ PURPOSE = r"干什么|做什么|干嘛|是干|用途|作用|\bpurpose\b|\bwhat (
 RUNTIME_ASKED = (
     r"(node|python|运行时|runtime).{0,12}(版本|version)|(版本|version).{0,12}(node|python)"  # 问要求的运行时版本
 )
+STOCK_ASKED = r"(还有|还剩|剩下?|有)多少(?!钱|个?文件)(库存)?|多少库存|库存.{0,4}多少|\bhow many\b.{0,20}\b(left|in stock|remain\w*)\b|\bstock (level|count)s?\b|\bhow much stock\b"  # 问的是有多少库存，不是够不够
 DEICTIC = r"里面|那里|那儿|这里面|\b(in there|in it|inside it|in that folder|in those files)\b"  # 接着问时指上一个目录
 # 数量要乘上别的：“3 boxes for each of 2 classes”“每班 3 盒”“要 2 份”：说的不是一共要多少
 MULTIPLIED = r"\b(for |to )?(each|every|per) (of (the |my |our |\d+ )?)?(class|person|people|student|team|group|day|week|month|room|kid|child|employee)(e?s)?\b|\bfor \d+ (class|people|person|student|team|group|kid|child|employee)\w*\b|\beach (needs|gets|wants|one needs)\b|每(个|位)?(人|班|组|天|周|月|间)|[\d两二三四五六七八九十]+ ?(份|个班|个组|个人|组|班)(?!长)"
@@ -97,7 +98,7 @@ ON_TOPIC = {
 }
 ASKING = r"什么|哪|些|是|吗|呢|多少|充足|足够|吧|啊|的|了|有|都|也|么|谁|给出|给|说|列|分别|各自|具体|一下|\b(what|which|who|is|are|was|were|do|does|did|the|a|an|it|its|they|them|of|in|on|for|s|me|show|give|tell|list|exactly|just|only|again|so|yes|not|that|this|those|these|actually|really|there)\b"  # 问句里的虚词、请求的动词
 FILLER = r"以下是|这是(数据|记录)|数据如下|附上|\bhere('s| is| are)\b|\b(the )?(stock )?(record|data)s?\b|\b(below|attached)\b|请问?|谢谢|多谢|感谢|谢了|辛苦了?|帮我|帮个忙|麻烦你?|好的?|你好|嗨|我想(知道|问问?|了解)|问一下|想问一下|告诉我|一下|[那就吧呀啊啦哈呢嘛哦了你您]|\b(ok|okay|please|pls|plz|thanks|thank|thx|ty|you|so|much|a|lot|very|cheers|hi|hello|hey|well|quick|question|i|i'd|would|like|want|to|know|can|could|tell|me|wonder|great|cool|in|advance|and|also|but)\b"
-AROUND_WORDS = r"只算|只要|只买|仅|最好|以内|出头|单独|分开|多|两种|两样|这两种|几种|的|和|与|跟|以及|想|想买|打算|准备|采购|公司|我们|下单|订购|列出|查下|看下|下|先|发|送|了|刚|刚刚|改|改了|重新|读|重读|文件|数据|记录|大概|大约|约|左右|差不多|估计|可能|是|几|加|再|另外|手上|手里|已经|现在|目前|所有|全部|商品|每种|各种|哪些|一次|一遍|库存|够|吗|还|有|呢|一共|总共|多少|价格|单价|是否|能|可以|需要|想要|要|买|订|来|查|一下|看看|帮|我们|我|请|如果|那么|那|各|要是|换成|改成|啊|吧|把|会|让|被|给|使|都|也|就|再|又|会不会|能不能|但|不要|不|没有|没"  # 商品名两边的词
+AROUND_WORDS = r"告诉|知道|说说|说一下|问问|查询|顺便|只算|只要|只买|仅|最好|以内|出头|单独|分开|多|两种|两样|这两种|几种|的|和|与|跟|以及|想|想买|打算|准备|采购|公司|我们|下单|订购|列出|查下|看下|下|先|发|送|了|刚|刚刚|改|改了|重新|读|重读|文件|数据|记录|大概|大约|约|左右|差不多|估计|可能|是|几|加|再|另外|手上|手里|已经|现在|目前|所有|全部|商品|每种|各种|哪些|一次|一遍|库存|够|吗|还|有|呢|一共|总共|多少|价格|单价|是否|能|可以|需要|想要|要|买|订|来|查|一下|看看|帮|我们|我|请|如果|那么|那|各|要是|换成|改成|啊|吧|把|会|让|被|给|使|都|也|就|再|又|会不会|能不能|但|不要|不|没有|没"  # 商品名两边的词
 AROUND = "|".join(sorted(AROUND_WORDS.split("|"), key=len, reverse=True))  # 长的先试：“要是”不会被拆成“要”和“是”
 NOT_ITEMS = r"每|只剩|剩|库存|单价|价格|价钱|总价|多少|有货|现货|够|还剩|还有|一共|总共|合计|以上|以下|左右|或者|人"  # 这些开头的不是商品名
 # 说数量不准、不是要的总数的词：大约、至少、几十、3 盒以上、再加 2 盒、2 more、每人（“多少”里的多、少不算）
@@ -192,6 +193,8 @@ entry_none | 顶层目录{folders}里没有常见的入口文件（index.js、ma
 and_folders | 和 {folders}  |  and {folders}
 entry_none_part | {seen}，里面没有常见的入口文件；没看全，不能说没有。 | {seen}, and found no usual entry file in it; I did not see the rest, so I can't say there is none.
 run_script | \n\n启动项目：{command}（package.json 的 scripts.{name} 是 `{script}`）。 | \n\nTo start the project: {command} (package.json's scripts.{name} is `{script}`).
+run_readme | \n\n启动项目：{readme} 的「{heading}」一节写着 `{command}`。 | \n\nTo start it: the “{heading}” section of {readme} says `{command}`.
+test_readme | \n\n怎么跑测试：{readme} 的「{heading}」一节写着 `{command}`。 | \n\nTo run the tests: the “{heading}” section of {readme} says `{command}`.
 run_guess | \n\n运行它：一般用 `{command}`（这是按文件类型说的：我没看到写明怎么启动的地方）。 | \n\nTo run it: usually `{command}` (going by the file type: I saw nothing that says how to start it).
 entry_script | 入口是 `{target}`：pyproject.toml 的 [{table}] 里写着命令 `{name}` 运行它。 | The entry point is `{target}`: the [{table}] table of pyproject.toml makes the command `{name}` run it.
 more_scripts | 它还写着：{more}。 |  It also names {more}.
