@@ -1172,3 +1172,123 @@ def test_a_quantity_to_be_multiplied_is_asked_about_never_compared_as_the_total(
 def test_running_another_file_than_the_one_created_is_named_as_not_done():
     ask = understand("创建 a.py 写入 x=1 然后运行 b.py")
     assert not any(p.run for p in ask.parts) and any("b.py" in c for c in ask.unknown)
+
+
+# ── 第十轮攻击：说不要的词、每人几盒、预算、库名的别的写法、项目自己的版本、测试怎么跑、入口要构建、HTML 标题、
+# import 名字搜到的别的词、答了的那一句、文件不是目录、没结尾的数组 ──────
+@pytest.mark.parametrize(
+    "then, said, not_said",
+    [("蓝笔要不要也查一下？2 盒够吗", "蓝笔", "没听出"), ("蓝笔也不要忘了，要 3 盒，够吗？", "2 < 3", "没听出"),
+     ("红笔要 4 盒不要蓝笔了", "4 × 12 = 48", "蓝笔"),
+     ("蓝笔不用 2 盒了，1 盒就够，一共多少钱？", "拿不准", "24 + 16")],
+)  # fmt: skip
+def test_words_near_a_drop_word_drop_an_item_only_when_they_say_so(inventory, then, said, not_said):
+    out = run_main("--demo", "-C", str(inventory), input=f"我需要 3 盒红笔和 2 盒蓝笔，库存够吗？\n{then}\n")
+    text = final(out.stdout)
+    assert said in text and not_said not in text, text
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Each of my 6 students needs 1 box of red pens. Enough in stock?",
+     "My 6 students each need 1 box of red pens. Enough?",
+     "每个学生要 1 盒红笔，我们有 6 个学生，够吗？"],
+)  # fmt: skip
+def test_a_quantity_per_person_is_asked_about(inventory, question):
+    text = final(answer(inventory, question))
+    assert "≥" not in text and ("拿不准" in text or "can't tell" in text), text
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Can I afford 3 boxes of red pens with 30?", "I've got 30 to spend. Is it enough for 3 boxes of red pens?"],
+)
+def test_a_budget_in_english_is_named_as_not_done(inventory, question):
+    text = final(answer(inventory, question))  # 够不够、一共多少钱照样可以答：预算那一句要说没做
+    assert "did not recognise" in text or "can't tell" in text, text
+
+
+@pytest.mark.parametrize("name", ["React.js", "ReactJS", "Express.js"])
+def test_a_library_asked_under_its_usual_other_name_is_found_in_the_stack(project, name):
+    text = final(answer(project, f"Which version of {name} does this project use?"))
+    assert "did not see it" not in text and "React 18.2" in text
+
+
+@pytest.mark.parametrize(
+    "manifest, text, said",
+    [("pyproject.toml", '[tool.poetry]\nname = "x"\nversion = "0.3.1"\n', "0.3.1"),
+     ("pyproject.toml", '[project]\nname = "x"\ndynamic = ["version"]\n', "动态的"),
+     ("package.json", json.dumps({"name": "x", "version": "1.0.0\n- 前端：Vue 3"}),
+      "1.0.0 - 前端：Vue 3（package.json")],
+)  # fmt: skip
+def test_the_projects_own_version_in_other_forms(workdir, manifest, text, said):
+    (workdir / manifest).write_text(text, encoding="utf-8")
+    for question in ("这个项目是什么版本？", "这个包是哪个版本"):
+        out = final(answer(workdir, question))
+        assert said in out and "\n- 前端：Vue" not in out, out
+
+
+@pytest.mark.parametrize(
+    "files, said",
+    [({"pyproject.toml": '[tool.poetry.group.dev.dependencies]\npytest = "^8"\n'}, "`pytest`"),
+     ({"pyproject.toml": '[project]\nname = "x"\n[tool.uv]\ndev-dependencies = ["pytest"]\n'}, "`pytest`"),
+     ({"pyproject.toml": '[project]\nname = "x"\n[tool.pytest.ini_options]\naddopts = "-q"\n'}, "`pytest`"),
+     ({"package.json": '{"scripts": {"test": "jest",}}'}, "`npx jest`"),
+     ({"package.json": '{"scripts": {"test": "echo \\"Error: no test specified\\" && exit 1"}}'}, "占位"),
+     ({"package.json": '{"scripts": {"test": "react-scripts test"}}', "src/App.test.js": "x"}, "`npm test`")],
+)  # fmt: skip
+def test_how_to_run_the_tests_reads_every_form_of_manifest(workdir, files, said):
+    for name, text in files.items():
+        (workdir / name).parent.mkdir(exist_ok=True)
+        (workdir / name).write_text(text, encoding="utf-8")
+    assert said in final(answer(workdir, "怎么跑测试？"))
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["测试怎么跑？", "单元测试怎么运行", "How do I run all the tests?", "What's the command to run the tests?"],
+)
+def test_ways_of_asking_how_to_run_the_tests(question):
+    assert [(p.kind, "how" in p.asks) for p in understand(question).parts] == [("tests", True)]
+
+
+def test_a_main_that_is_not_there_gives_way_to_a_usual_entry_file(workdir):
+    node_project(workdir, main="index.js")
+    (workdir / "app.js").write_text("console.log(1)\n", encoding="utf-8")
+    text = final(answer(workdir, "这个项目的入口文件是什么？怎么运行？"))
+    assert "没有它（也许要先构建）" in text and "入口文件应该是 app.js" in text and "node index.js" not in text
+
+
+@pytest.mark.parametrize(
+    "readme, description",
+    [('<p align="center"><img src="logo.png"></p>\n<h1 align="center">Foo</h1>\n\n'
+      "## Installation\n\nRun pip install foo first.\n", ""),
+     ("# X\n\n## Description\n\nX turns notes into slides.\n", "X turns notes into slides.")],
+)  # fmt: skip
+def test_a_readme_section_is_the_description_only_when_it_is_about_the_project(workdir, readme, description):
+    (workdir / "README.md").write_text(readme, encoding="utf-8")
+    text = final(answer(workdir, "What does this project do?"))
+    assert ("Run pip install" not in text) and (description in text if description else "won't guess" in text), text
+
+
+def test_an_import_name_found_inside_another_word_is_not_an_appearance(workdir):
+    (workdir / "main.py").write_text("x = getattr(object, 'y', None)\n", encoding="utf-8")
+    text = final(answer(workdir, "Is attrs used?"))
+    assert "main.py" not in text and "was not found" in text
+
+
+@pytest.mark.parametrize(
+    "question", ["What tech stack does this project use? What version is this project?",
+                 "我需要 3 盒红笔，库存够吗？够的话总共需要付多少钱？"]
+)  # fmt: skip
+def test_a_sentence_the_answer_covers_is_not_called_not_recognised(question):
+    assert understand(question).unknown == []
+
+
+def test_a_file_named_before_li_is_not_a_folder():
+    assert [(p.kind, p.folder) for p in understand("package.json 里有哪些依赖？").parts] == [("stack", ".")]
+
+
+def test_unclosed_arrays_in_a_cut_manifest_are_read_in_linear_time():
+    with time_limit(20):  # 每个没结尾的数组都读到文件末尾：4000 行要半分钟以上
+        pyproject_deps("[dependency-groups]\n" + 'a=["b"\n' * 4000, partial=True)

@@ -86,7 +86,7 @@ def still_unknown(unknown: list, parts: list, gone: set = frozenset()) -> list:
 def named_in(text: str, before: Ask, old) -> list:
     """问题里说到的商品：对话里问过的（“要是把红笔全买下来”），或者一小句里的另一种（“那绿笔呢？有没有货？”
     “the red and blue ones”）。说不要了的那一小句（“forget the black pen”）不算。"""
-    kept = [p for p in re.split(r"[，。？！；,.?!;]+", text) if p.strip() and not re.search(w.DROPPED, p.lower())]
+    kept = [p for p in re.split(r"[，。？！；,.?!;]+", text) if p.strip() and not re.search(w.DROP, p.lower())]
     text = "，".join(kept)
     said = [o for o in before.items if o.item in text or o.asked and o.asked.lower() in text.lower()]
     if said:
@@ -97,9 +97,16 @@ def named_in(text: str, before: Ask, old) -> list:
 
 
 def dropped(question: str, before: Ask) -> set:
-    """“黑笔不要了”“forget the black pen”：这次对话里问过、这个问题又说不要了的商品。"""
-    gone = [p.lower() for p in re.split(r"[，。？！；,.?!;]+", question) if re.search(w.DROPPED, p.lower())]
-    return {o.item for o in before.items for p in gone if o.item in p or o.asked and o.asked.lower() in p}
+    """“黑笔不要了”“不要蓝笔了”“forget the black pen”：这次对话里问过、这个问题又说不要了的商品：紧挨着说不要的词，
+    “要不要”“don't forget”“蓝笔不用 2 盒了”（改数量）都不是不要。"""
+    gone = set()
+    for o in before.items:
+        said = "|".join(re.escape(n.lower()) for n in (o.item, o.asked) if n)
+        if re.search(
+            rf"(?:{said})\s*(?:也|就)?\s*(?:{w.DROP})|(?:{w.DROP})\s*(?:the\s+|掉\s*)?(?:{said})", question.lower()
+        ):
+            gone.add(o.item)
+    return gone
 
 
 def changed_only(text: str, names: list, previous: list) -> bool:

@@ -60,7 +60,7 @@ def npm_deps(text: str, partial: bool) -> list | None:
         return [Dep(n.lower(), short_version(v)) for n, v in pairs] or None
     sections = [data.get(s) for s in NPM_SECTIONS]
     deps = [Dep(n.lower(), short_version(str(v))) for s in sections if isinstance(s, dict) for n, v in s.items()]
-    deps += [Dep("(version)", data["version"][:40], "own")] if isinstance(data.get("version"), str) else []
+    deps += [Dep("(version)", one_line(data["version"]), "own")] if isinstance(data.get("version"), str) else []
     node = data["engines"].get("node") if isinstance(data.get("engines"), dict) else None  # 要的 Node.js 版本
     deps += [Dep("engines.node", node[:40], "runtime")] if isinstance(node, str) else []
     return deps + [Dep("workspaces", note="workspaces")] * bool(data.get("workspaces"))  # 各个子包的清单没有读
@@ -83,22 +83,31 @@ def pyproject_deps(text: str, partial: bool = False) -> list | None:
         if m[1]:  # [表]
             table = m[1].strip()
             deps += [Dep(table, note="unread_table")] * ("dependencies" in table and table not in DEP_TABLES)
-        elif (table, m[2]) == ("project", "dynamic") and "dependencies" in m[3]:  # 依赖写在别处（setup.py）
-            deps.append(Dep(table, note="dynamic"))
+        elif (table, m[2]) == ("project", "dynamic"):  # 依赖、版本写在别处（setup.py）
+            deps += [Dep(table, note="dynamic")] * ("dependencies" in m[3]) + [Dep("(version)", "", "own")] * (
+                "version" in m[3]
+            )
         elif "dependencies" in m[2] and table not in ("project", *DEP_TABLES):  # [tool.uv] dev-dependencies = […]
             deps.append(Dep(f"{table}.{m[2]}", note="unread_table"))
         elif (table, m[2]) == ("project", "requires-python") and (spec := re.match(r"""["']([^"']*)""", m[3])):
             deps.append(Dep(m[2], spec[1].strip()[:40], "runtime"))
-        elif (table, m[2]) == ("project", "version") and (spec := re.match(r"""["']([^"']*)""", m[3])):
-            deps.append(Dep("(version)", spec[1].strip()[:40], "own"))  # 项目自己的版本：问了才说
+        elif (
+            m[2] == "version" and table in ("project", "tool.poetry") and (spec := re.match(r"""["']([^"']*)""", m[3]))
+        ):
+            deps.append(Dep("(version)", one_line(spec[1]), "own"))  # 项目自己的版本：问了才说
         elif m[3].startswith("[") and ((table, m[2]) == ("project", "dependencies") or table in DEP_TABLES):
             array = ARRAY.match(text, m.start(3))  # 从 [ 开始，到和它配对的 ] 为止，可以跨好几行
             if not array and not partial:
                 return None
-            deps += strings_in(array[0] if array else text[m.start(3) :])
+            deps += strings_in(array[0] if array else text[m.start(3) : m.start(3) + 2000])  # 没有结尾：只看开头
         elif (table, m[2]) == ("project", "optional-dependencies") and m[3].startswith("{"):  # 写在一行里的表
             deps += strings_in(m[3][1:])
     return [d for d in deps if d]
+
+
+def one_line(text: str) -> str:
+    """写在清单里的一个值（版本）：并成一行，最多 40 个字符（里面的换行不能在回答里另起一行）。"""
+    return " ".join(text.split())[:40]
 
 
 def strings_in(array: str) -> list:

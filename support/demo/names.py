@@ -67,6 +67,7 @@ def folders_in(clause: str) -> list:
         ]
         folders = [re.sub(rf"^(?:(?:{w.VERBS})\s+)+", "", f.strip(), flags=re.I).rstrip("/.") for g in found for f in g]
         folders = [f for f in folders if not re.search(w.NOT_CJK_FOLDER, f)]  # “帮我看看当前目录”不是目录名
+        folders = [f for f in folders if not re.search(w.SOURCE_FILE, f, re.I)]  # “package.json 里”是文件
         if folders := list(dict.fromkeys(f for f in folders if f and f.lower() not in w.NOT_FOLDERS)):
             return folders
     return []

@@ -196,7 +196,7 @@ def quantity_in(text: str) -> tuple | None:
 def rough(text: str, m) -> str:
     """数量前后说它不准、不是总数的词（大约、至少、几十、3 盒以上、再加 2 盒、2 more、每人）：连同数量照原话返回；
     没有是 ""。只看数量（m 的第一组）前后、量词后面十几个字符。"""
-    pre = re.search(rf"(?:{w.ROUGH})\s*$", text[max(0, m.start() - 20) : m.start()], re.I)
+    pre = re.search(rf"(?:{w.ROUGH}|{w.NOT_SO})\s*$", text[max(0, m.start() - 20) : m.start()], re.I)
     unit = m.end(2) if m[2] else m.end(1)  # 量词（有的话）后面
     after = [(i, re.match(rf"\s*(?:{w.ROUGH})", text[i : i + 12], re.I)) for i in (m.end(1), unit)]
     post = next(((i, p) for i, p in after if p), None)

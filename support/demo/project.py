@@ -29,12 +29,14 @@ START = re.compile(r"\b(?:node|nodemon|ts-node|tsx|python3?|deno run)\s+(?:-\S+\
 ENTRY_NAMES = "index.js main.js app.js server.js index.ts main.ts main.py app.py manage.py __main__.py main.go".split()
 ENTRY_NAMES += "index.mjs server.ts app.ts wsgi.py asgi.py run.py server.py main.rs".split()
 # README 里说怎么运行、怎么跑测试的那一节：标题这样开头
+ABOUT_SECTION = r"(about|description|overview|introduction|what is|简介|介绍|概述|关于)\b"  # 这些节讲项目是什么
 RUN_SECTION = r"run|usage|start|getting started|quick ?start|develop|运行|启动|使用|快速开始|开发"
 TEST_SECTION = r"test|运行测试|测试"
 COMMAND = r"\S+ [^`]*|pytest|tox|nox|make|jest|vitest|mocha"  # 反引号里的命令：带参数的，或者这几个
 # 准备的几步，不是运行的命令
 INSTALL = r"(pip3?|npm|yarn|pnpm|poetry|uv|conda|apt(-get)?|brew|git) (install|add|clone|sync|ci)\b|cd |source "
 TEST_FOLDERS = ("tests", "test", "__tests__", "spec")
+ALIASES = {"pytorch": "torch", "sklearn": "scikit-learn", "opencv": "opencv-python", "pil": "pillow", "yaml": "pyyaml"}
 SAID_NOTES = ("workspaces", "unread_table", "dynamic", "unread_line")  # 清单里这几种说明：技术栈的回答里各说一句
 RUNNERS = {"pytest": "pytest", "jest": "npx jest", "vitest": "npx vitest", "mocha": "npx mocha"}  # 测试框架：一般怎么跑
 
@@ -85,10 +87,14 @@ def stack(part, facts, en: bool) -> str:
     runtimes = join(dict.fromkeys(language(p) for p in parsed), en)
     runtimes += say("runtime_of", en, runtime=join(wanted, en)) if wanted else ""
     lines = grouped(deps.values(), en) + notes + [say("runtime_line", en, runtimes=runtimes)]
-    known = {n.lower() for d, _ in deps.values() for n in (d.name, KNOWN.get(d.name, ("", d.name))[1])}
-    if missing := [n for n in part.names if n.lower() not in known]:  # 问到的库不在清单里：说出来，不悄悄略过
+    known = {plain_name(n) for d, _ in deps.values() for n in (d.name, KNOWN.get(d.name, ("", d.name))[1])}
+    if missing := [n for n in part.names if plain_name(n) not in known]:  # 问到的库不在清单里：说出来，不悄悄略过
         lines.insert(0, say("asked_missing", en, names=join(missing, en), files=join(parsed, en)))
-    own = [say("own_version", en, version=d.version, path=p) for d, p in deps.values() if d.note == "own"]
+    own = [
+        say("own_version" if d.version else "own_version_dynamic", en, version=d.version, path=p)
+        for d, p in deps.values()
+        if d.note == "own"
+    ]
     lines = (own[:1] or [say("own_version_none", en, files=join(parsed, en))] if "own" in part.asks else []) + lines
     lines[-1] += say("runtime_unsaid", en) if not wanted and re.search(w.RUNTIME_ASKED, part.text.lower()) else ""
     lines += [say("more_manifests", en, seen=partly)] if partly else []
@@ -102,6 +108,12 @@ def stack(part, facts, en: bool) -> str:
     lines += [say("about_line", en, readme=readme, paragraph=paragraph)] if paragraph else []
     basis = say("basis", en, files=join(parsed + ([readme] if paragraph else []), en))
     return say("stack_head", en) + "\n\n" + "\n".join(lines) + "\n\n" + basis
+
+
+def plain_name(name: str) -> str:
+    """比较库名用的写法：React.js、ReactJS、react 是一个；PyTorch 是 torch，sklearn 是 scikit-learn。"""
+    name = re.sub(r"\.?js$", "", name.lower()) or name.lower()
+    return ALIASES.get(name, name)
 
 
 def read_manifests(facts, paths: list, en: bool) -> tuple:
@@ -155,12 +167,13 @@ def first_paragraph(facts, readme: str) -> tuple:
 def paragraph_of(text: str) -> tuple:
     """README 的 (标题, 第一段话, 这段话是否已经完整)：后面有空行或标题、或者第一段不是文字（代码、表格、列表），
     就完整了，再往下读也不会变。第一段不是文字、或者在第二个标题下面（“## Installation”）时，段落是 ""。"""
-    title, paragraph = "", []
+    title, paragraph, headed = "", [], False
     for line in map(str.strip, text.splitlines()):
-        if not paragraph and line.startswith("#") and title:  # 第一段话前又一个标题：那段话在某一节里（安装、用法）
-            return title, "", True
-        if not paragraph and line.startswith("#"):
-            title = line.lstrip("#").strip()
+        about = re.match(ABOUT_SECTION, line.lstrip("#").strip(), re.I)  # “## About”“## 简介”下面的就是介绍
+        if not paragraph and line.startswith("#") and headed and not about:  # 第一段话前又一个标题：那段话在
+            return title, "", True  # 某一节里（安装、用法）
+        if not paragraph and line.startswith(("#", "<h1", "<H1")):  # 标题，或者 HTML 写的标题
+            title, headed = title or re.sub(r"<[^>]*>", "", line).lstrip("#").strip(), True
         elif not paragraph and (not line or line.startswith(("![", "[![", "<"))):
             continue
         elif not line or line.startswith("#") or not paragraph and line.startswith(("```", "|", "-", "*", ">", "$")):
@@ -199,24 +212,25 @@ def entry(part, facts, en: bool) -> str:
         said = say("entry_script", en, target=target, table=table, name=name)
         said += say("more_scripts", en, more=more) * bool(more)
         return said + (say("run_installed", en, name=name) if "how" in part.asks else "")
-    if main:  # 列全了顶层目录、里面又没有 main 写的那个（dist/ 要先构建）：照实说
-        path, said = main, say("entry_main", en, main=main) + say("main_missing", en) * gone
+    if main and not gone:
+        path, said = main, say("entry_main", en, main=main)
     else:
         subs = [f.rstrip("/") for f in ("src/", "cmd/", "app/", "bin/") if f in names]
         lists = [(".", top, names)] + [(f, *listing(facts, f)) for f in subs]
         found = [f"{f}/{n}".removeprefix("./") for f, _, inside in lists for n in ENTRY_NAMES if n in inside]
         partly = [s for f, listed, _ in lists if (s := seen_part(listed, f, en))]
+        gone_main = say("main_gone", en, main=main) if main else ""  # dist/ 要先构建
         if not found:
             folders = say("and_folders", en, folders=join(subs, en)) if subs else ""
             said = say("entry_none_part" if partly else "entry_none", en, seen=join(partly, en), folders=folders)
-            return said + how_to_run(part, facts, names, scripts, "", en)
+            return gone_main + said + how_to_run(part, facts, names, scripts, "", en)
         path = found[0]
         first = facts.pages("read_file", {"path": path}, enough=lambda text: text.count("\n") >= 6)  # 引它的开头
-        no_main = say("odd_main" if "main" in data else "no_main", en) if package is not None else ""
+        no_main = say("odd_main" if "main" in data else "no_main", en) if package is not None and not main else ""
         no_main = say("package_unread", en) if got and package is None else no_main
         why = say("entry_named", en, no_main=no_main, name=path.rsplit("/", 1)[-1])
         head = first.text.strip().splitlines()[:6] if usable(first) else [f"（{why_not(first, en)}）"]
-        said = say("entry_is", en, path=path, why=why, head="\n".join(f"    {line}" for line in head))
+        said = gone_main + say("entry_is", en, path=path, why=why, head="\n".join(f"    {line}" for line in head))
     return said + how_to_run(part, facts, names, scripts, path, en)
 
 
@@ -267,7 +281,8 @@ def tests(part, facts, en: bool) -> str:
     loose = [n for n in names if re.fullmatch(r"test_.+\.py|.+_test\.(py|go)|.+\.(test|spec)\.[cm]?[jt]sx?", n)]
     if not subs and not loose:
         partly = seen_part(top, ".", en)
-        return say("no_test_folder_part" if partly else "no_test_folder", en, seen=partly)
+        said = say("no_test_folder_part" if partly else "no_test_folder", en, seen=partly)
+        return said + (test_command(facts, names, en) if "how" in part.asks else "")  # 测试和代码放在一起（src/）
     files = [f"{f}/{n}" + say("not_listed", en) * n.endswith("/") for f, (_, inside) in subs.items() for n in inside]
     whole = all(got.state in ("complete", "empty") for got, _ in subs.values())  # 列不了的目录不说是空的
     lines = [f"- {path}" for path in loose + files] or [say("empty_tests", en)] * whole
@@ -283,10 +298,11 @@ def test_command(facts, names: list, en: bool) -> str:
     whole = {p: got.text for p, got in zip(paths, reads, strict=True) if got.state == "complete"}
     scripts = (json_object(whole.get("package.json", "")) or {}).get("scripts")
     if isinstance(scripts, dict) and isinstance(scripts.get("test"), str):
-        return say("test_script", en, script=scripts["test"])
+        placeholder = "no test specified" in scripts["test"]  # npm init 写的占位
+        return say("test_placeholder" if placeholder else "test_script", en, script=scripts["test"])
     if said := readme_command(facts, names, TEST_SECTION):
         return say("test_readme", en, readme=said[0], heading=said[1], command=said[2])
-    found = [RUNNERS[d.name] for p, text in whole.items() for d in dependencies(p, text) or [] if d.name in RUNNERS]
+    found = [RUNNERS[r] for text in whole.values() for r in RUNNERS if re.search(rf"(?<![\w-]){r}(?![\w-])", text)]
     if found:
         return say("test_guess", en, command=found[0])
     unread = [p for p in paths if p not in whole]

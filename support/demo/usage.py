@@ -52,8 +52,10 @@ def skipped(got: Result) -> tuple:
 
 def verdict(facts, name: str, pairs: list, folder: str, en: bool) -> str:
     """看到声明就是用到了；没看到、又都看全了，才说没用到；否则说不准，说哪里没看全。"""
-    results = list(searched(facts, pairs).values())
-    hits = list(dict.fromkeys(h for r in results for h in r.lines))
+    alias = IMPORTS.get(name.lower())  # 按 import 的名字（PIL）搜到的：只有引入才算，getattr 里的 attr 不算
+    found = searched(facts, pairs)
+    results = list(found.values())
+    hits = list(dict.fromkeys(h for (q, _), r in found.items() for h in r.lines if q != alias or declares(h, name)))
     unsure = sorted({HIT.fullmatch(h)[1] for h in hits if not declares(h, name)})  # 清单里一行看不出的：读整份清单
     listed = declared_in(facts, [p for p in unsure if manifests_in([p.rsplit("/", 1)[-1]])][:MAX_NAMES], name)
     alone = re.compile(rf"(?<![\w.@/-]){re.escape(name)}(?![\w.-])", re.I)  # react-dom 那一行不是 react 的声明

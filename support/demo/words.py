@@ -33,15 +33,15 @@ DEMO_INTRO = "\n".join([
 KINDS = [
     tuple(row.split(" | "))
     for row in r"""
-tests | (怎么|如何|怎样|用什么命令|什么命令)(来)?(跑|运行|执行)(这些|这个项目的|项目的)?(单元)?测试|测试(命令|脚本)|\bhow (do|can|should|would) (i|we|you) (run|execute) (the |these |my |its )?(unit )?tests?\b|\bhow to (run|execute) (the )?tests?\b|\b(which|what) command (runs|to run|do i use to run|should i use to run|for)( the)? tests?\b|\btest (command|script)\b
-none | \bdev ?dependencies\b|\bpeer ?dependencies\b|开发依赖|生产依赖|\b(outside|except|excluding|other than|besides|apart from|beyond|but|not counting|not including|without)\b.{0,20}\btests?\b|(测试|\btests?\b).{0,8}(以外|之外|除外)|除了?.{0,10}(测试|\btests?\b)|(不算|除开|不包括|不含|排除|去掉).{0,6}(测试|\btests?\b)|\bleft (after|afterwards|over)\b|\b(would|will|would there|will there) be left\b|\bafterwards\b|\bremain(ing)? after\b|买完|买了(以后|之后)|(以后|之后)还剩|预算|买得起|(能|可以)买(几|多少)|\bbudget\b|\bhow many\b.{0,30}\bcan (i|we) (buy|get|afford)\b|\b\d+(\.\d+)? ?(cny|rmb|yuan)\b|\d+(\.\d+)? ?(元|块钱?)(?!.{0,3}一)|including subfolders|包括子目录|子目录里的也算|\brecursive(ly)?\b|递归|\bline \d+\b|第 ?\d+ ?行|\bthe (end|last \w+) of\b|最后(几|一|\d)|末尾|结尾|太贵|贵不贵|\btoo (expensive|cheap)\b|\b(expensive|cheaper|pricey)\b|税|运费|重量|折扣|到货|卖了|销量|失败|没用到的|多余的|\b(tax|taxes|shipping|delivery|weight|discount|sold|sales|failing|failed|unused)\b|价值|值多少|总值|买空|美元|美金|欧元|日元|英镑|港币|\b(value|worth|left over|run out|usd|eur|jpy|gbp|hkd|dollars?|euros?|yen|pounds?)\b|过时|最新版本|升级到|漏洞|覆盖率|补货|几天|多久|要改吗|怎么改|总结|概括|翻译|\b(coverage|vulnerab\w*|outdated|up[ -]to[ -]date|restock|summari[sz]e|summary|translate)\b|(跑|运行|执行|\brun\b|\bexecute\b).{0,12}(测试|\btests?\b|pytest|test suite)|测试.{0,3}(跑|运行)|比.{1,10}(贵|便宜|多|少)|\b(cheaper|dearer|pricier|more expensive|more|less|fewer) than\b|设为|设成|改为|修改|更新|删除|删掉|\b(set|update|modify|delete|remove|change)\b.{0,40}\b(to|stock|file|price)\b|\bcommits?\b|提交记录
+tests | (怎么|如何|怎样|用什么命令|什么命令)(来)?(跑|运行|执行|启动)(一下)?(这些|所有的?|全部的?|这个项目的|项目的)?(单元)?测试|(单元)?测试(要|该)?(怎么|如何|怎样)(跑|运行|执行|启动)|测试(命令|脚本)|\bhow (do|can|should|would) (i|we|you) (run|execute) (all )?(the |these |my |its )?(unit )?tests?\b|\bhow to (run|execute) (all )?(the )?tests?\b|\b(which|what)('s| is)? (the )?command (runs|to run|do i use to run|should i use to run|for)( all)?( the)? tests?\b|\btest (command|script)\b
+none | \bdev ?dependencies\b|\bpeer ?dependencies\b|开发依赖|生产依赖|\b(outside|except|excluding|other than|besides|apart from|beyond|but|not counting|not including|without)\b.{0,20}\btests?\b|(测试|\btests?\b).{0,8}(以外|之外|除外)|除了?.{0,10}(测试|\btests?\b)|(不算|除开|不包括|不含|排除|去掉).{0,6}(测试|\btests?\b)|\bleft (after|afterwards|over)\b|\b(would|will|would there|will there) be left\b|\bafterwards\b|\bremain(ing)? after\b|买完|买了(以后|之后)|(以后|之后)还剩|预算|买得起|(能|可以)买(几|多少)|\bbudget\b|\bto spend\b|\bafford\b.{0,40}\bwith \$?\d|\bhow many\b.{0,30}\bcan (i|we) (buy|get|afford)\b|\b\d+(\.\d+)? ?(cny|rmb|yuan)\b|\d+(\.\d+)? ?(元|块钱?)(?!.{0,3}一)|including subfolders|包括子目录|子目录里的也算|\brecursive(ly)?\b|递归|\bline \d+\b|第 ?\d+ ?行|\bthe (end|last \w+) of\b|最后(几|一|\d)|末尾|结尾|太贵|贵不贵|\btoo (expensive|cheap)\b|\b(expensive|cheaper|pricey)\b|税|运费|重量|折扣|到货|卖了|销量|失败|没用到的|多余的|\b(tax|taxes|shipping|delivery|weight|discount|sold|sales|failing|failed|unused)\b|价值|值多少|总值|买空|美元|美金|欧元|日元|英镑|港币|\b(value|worth|left over|run out|usd|eur|jpy|gbp|hkd|dollars?|euros?|yen|pounds?)\b|过时|最新版本|升级到|漏洞|覆盖率|补货|几天|多久|要改吗|怎么改|总结|概括|翻译|\b(coverage|vulnerab\w*|outdated|up[ -]to[ -]date|restock|summari[sz]e|summary|translate)\b|(跑|运行|执行|\brun\b|\bexecute\b).{0,12}(测试|\btests?\b|pytest|test suite)|测试.{0,3}(跑|运行)|比.{1,10}(贵|便宜|多|少)|\b(cheaper|dearer|pricier|more expensive|more|less|fewer) than\b|设为|设成|改为|修改|更新|删除|删掉|\b(set|update|modify|delete|remove|change)\b.{0,40}\b(to|stock|file|price)\b|\bcommits?\b|提交记录
 branch | 分支|\bbranch\b
 count | 几行|行数|多少行|\bhow long (is|are)\b.{0,40}\b(files?|scripts?)\b|\bcount\b.{0,30}\blines?\b|\bline counts?\b|\bhow many lines\b|\blines of code\b|\bwc\b
 ls | \bhow many files\b|几个文件|多少个?文件|\bfile count\b
 inventory | 库存|多少钱|总价|单价|价格|够不够|够吗|够用|够的话|有货|还剩|还有多少|有多少[盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶]?$|下单|订购|还有吗|有货吗|还有没有|(?!一个)[\d一二两三四五六七八九十百千万]\s*[盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶](?!\s*(库|文件|目录|文件夹|函数|依赖|包|模块|项目|测试|问题|地方|类|方法|命令))|\b(in stock|stock(?!\s*(/|folder|directory|dir|目录|文件夹))|enough|how much|total|price|costs?|available)\b|\bneed \d|\b\d+ (boxes|box|packs?|pieces?|bottles?|cartons?|cases?|sets?|units?) of\b|\bhow many\b(?!.{0,30}\b(files?|lines?|commits?|folders?|tests?|items?|dependencies|packages|libraries|modules|functions|classes)\b)|\b(sell|sold)\b|有卖|卖不卖|\bdo (you|we) (have|sell|stock)\b.{0,20}\b(pens?|pencils?|notebooks?)\b|\b(want|need|buy|order|take)\b.{0,12}\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten) (boxes|box|packs?|pieces?|bottles?|cartons?|cases?|units?)\b
 file | (里|中)(面)?(都)?(写了|讲了|说了|写着|有|是)(些)?(什么|啥|些什么)|内容|看看|打开|显示|读一下|读读|读取|\b(show|open|read|print|cat|says?|contains?)\b|\bwhat('s| is) in\b|\bwhat (does|do)\b.{0,40}\b(do|check|test|mean)s?\b|(测|查|做|干)(的是|了)?(什么|啥)
 about | (做|干)(什么|啥)(用)?的|干嘛的|干嘛用|用来(做|干)|有什么用|介绍一下|简介|用途|\bwhat (does|is) (this|the|it)( project| repo| app| tool)?( \w+)? ?(do|for|about)\b|\bwhat('s| is) this (project|repo|repository|codebase)\b|\b(about|describe) (this|the) (project|repo)
-stack | 用.{1,20}写的|版本号|项目(自己)?的?版本|什么 ?\w{0,12} ?版本|什么语言|哪种语言|\b(what|which) (programming )?language\b|技术栈|框架|测试(用的是|用了|用)(什么|哪个|啥)|用什么(来)?测试|\btest(ing)? (framework|library|runner)\b|\bwhat\b.{0,20}\bfor testing\b|(用了|用到了?|使用了?)(什么|哪些|啥)|(什么|哪些|啥)(技术|依赖|库|框架)|依赖了?(什么|哪些|啥)|(什么|哪个)版本|\bstack\b|\bframeworks?\b|\btechnolog|\bdependencies\b|\blibraries\b|\bbuilt with\b|\b(which|what) versions?\b|\bwhat \w+ versions?\b
+stack | 用.{1,20}写的|版本号|(项目|包)(自己)?(的|是)?(什么|哪个|哪一个)?版本|\bwhat version is (it|this|my|our)\b|什么 ?\w{0,12} ?版本|什么语言|哪种语言|\b(what|which) (programming )?language\b|技术栈|框架|测试(用的是|用了|用)(什么|哪个|啥)|用什么(来)?测试|\btest(ing)? (framework|library|runner)\b|\bwhat\b.{0,20}\bfor testing\b|(用了|用到了?|使用了?)(什么|哪些|啥)|(什么|哪些|啥)(技术|依赖|库|框架)|依赖了?(什么|哪些|啥)|(什么|哪个)版本|\bstack\b|\bframeworks?\b|\btechnolog|\bdependencies\b|\blibraries\b|\bbuilt with\b|\b(which|what) versions?\b|\bwhat \w+ versions?\b
 entry | 入口|启动(?!后|以后|之后|了)|怎么(运行|跑)|\bentry|\bmain (file|script|module)\b|\bstarting point\b|\bhow (do i|to|can i) (run|start)\b|\bwhere does .{0,30} start\b
 use | 用到|用了|使用|有用|有没有|是否|搜|找|依赖|\b(use[sd]?|using|search|find|depends?|imports?|imported|requires?)\b
 tests | 测试文件|测试目录|测试用例|\btest files?\b|\btests? (folder|directory|dir)\b|\bwhich tests\b|\bspecs?\b
@@ -69,9 +69,10 @@ RUNTIME_ASKED = (
     r"(node|python|运行时|runtime).{0,12}(版本|version)|(版本|version).{0,12}(node|python)"  # 问要求的运行时版本
 )
 STOCK_ASKED = r"(还有|还剩|剩下?|有)多少(?!钱|个?文件)(库存)?|多少库存|库存.{0,4}多少|\bhow many\b.{0,20}\b(left|in stock|remain\w*)\b|\bstock (level|count)s?\b|\bhow much stock\b"  # 问的是有多少库存，不是够不够
+DROP = r"(?<!要)(?:不要|不买|去掉|取消|删掉)(?!忘)|(?<!don't )(?<!do not )\b(?:forget|drop|remove|skip|no more)\b|\bwithout\b"  # 不要了哪一种（要紧挨着商品名）
 DEICTIC = r"里面|那里|那儿|这里面|\b(in there|in it|inside it|in that folder|in those files)\b"  # 接着问时指上一个目录
 # 数量要乘上别的：“3 boxes for each of 2 classes”“每班 3 盒”“要 2 份”：说的不是一共要多少
-MULTIPLIED = r"\b(for |to )?(each|every|per) (of (the |my |our |\d+ )?)?(class|person|people|student|team|group|day|week|month|room|kid|child|employee)(e?s)?\b|\bfor \d+ (class|people|person|student|team|group|kid|child|employee)\w*\b|\beach (needs|gets|wants|one needs)\b|每(个|位)?(人|班|组|天|周|月|间)|[\d两二三四五六七八九十]+ ?(份|个班|个组|个人|组|班)(?!长)"
+MULTIPLIED = r"\b(for |to )?(each|every|per) (of )?((the|my|our|these|those|\d+) )*(class|person|people|student|team|group|day|week|month|room|kid|child|employee)(e?s)?\b|\b(classes|people|persons|students|teams|groups|kids|children|employees)\b.{0,15}\beach\b|\bfor \d+ (class|people|person|student|team|group|kid|child|employee)\w*\b|\beach (needs|gets|wants|one needs)\b|每(个|位|名)?(人|班|组|天|周|月|间|学生|同学|员工|孩子|部门|小组)|[\d两二三四五六七八九十]+ ?(份|个班|个组|个人|组|班)(?!长)"
 ALSO_THERE = r"它|它们|只看|看看|\b(it|them|look|check)\b"  # 换个目录接着问时，不算别的话
 INSTEAD = r"改成|换成|改为|\b(instead|rather)\b"  # 接着问时只换了这一种的数量，别的照旧
 DROPPED = (
@@ -79,8 +80,8 @@ DROPPED = (
 )
 ALSO = r"也要|也来|还要|另外|\b(also|as well)\b|\btoo\s*[?.!]*$"  # 接着问时连同上一个问题的商品
 VERBS = r"list|show|ls|count|what|which|files?|are|is|in|the|看看|列出|统计"  # 目录名前面的这些词不是目录名
-RUN_TESTS = r"\btest (command|script)\b|测试(命令|脚本)"  # 问怎么跑测试（和 HOW 一起）
-OWN_VERSION = r"(项目|它|这个|本项目)(自己)?的?版本号?|版本号是|\bwhat version (is|'s) (it|this|the (project|app|package))\b|\bversion (number )?of (this|the) (project|app|package)\b|\b(project|package|app)'?s (own )?version\b|\bits (own )?version\b"  # 项目自己的版本号
+RUN_TESTS = r"\btest (command|script)\b|测试(命令|脚本)|\bcommand\b.{0,20}\btests?\b"  # 问怎么跑测试（和 HOW 一起）
+OWN_VERSION = r"(项目|它|这个|本项目|包)(自己)?(的|是)?(什么|哪个|哪一个)?版本号?|\bwhat version is (it|this|my|our|the)\b( (project|app|package))?|版本号是|\bwhat version (is|'s) (it|this|the (project|app|package))\b|\bversion (number )?of (this|the) (project|app|package)\b|\b(project|package|app)'?s (own )?version\b|\bits (own )?version\b"  # 项目自己的版本号
 HOW = r"怎么|如何|怎样|什么命令|\bhow\b|\b(which|what) command\b"  # 问的是怎么运行（入口、测试），不是让我运行
 MAKE = r"创建|新建|建一个|写一个|写入|\b(create|make|write)\b"  # 建文件：动词在文件名前面
 TOTAL = r"够|多少钱|总价|价钱|下单|\b(enough|cost|how much|afford|(the|a|grand) total|total (cost|price))\b"  # 要知道数量才答得了：够不够、要多少钱
@@ -96,12 +97,13 @@ ON_TOPIC = {
     "tests": r"列出|列一下|叫什么|名字|哪些|\b(list|show|names?|called)\b",
     "create": r"运行|执行|\b(run|execute|content|containing|with)\b",
 }
-ASKING = r"什么|哪|些|是|吗|呢|多少|充足|足够|吧|啊|的|了|有|都|也|么|谁|给出|给|说|列|分别|各自|具体|一下|\b(what|which|who|is|are|was|were|do|does|did|the|a|an|it|its|they|them|of|in|on|for|s|me|show|give|tell|list|exactly|just|only|again|so|yes|not|that|this|those|these|actually|really|there)\b"  # 问句里的虚词、请求的动词
+ASKING = r"这个|那个|项目|需要|付|什么|哪|些|是|吗|呢|多少|充足|足够|吧|啊|的|了|有|都|也|么|谁|给出|给|说|列|分别|各自|具体|一下|\b(what|which|who|is|are|was|were|do|does|did|the|a|an|it|its|they|them|of|in|on|for|s|me|show|give|tell|list|exactly|just|only|again|so|yes|not|that|this|those|these|actually|really|there|project|repo|app|package|codebase)\b"  # 问句里的虚词、请求的动词
 FILLER = r"以下是|这是(数据|记录)|数据如下|附上|\bhere('s| is| are)\b|\b(the )?(stock )?(record|data)s?\b|\b(below|attached)\b|请问?|谢谢|多谢|感谢|谢了|辛苦了?|帮我|帮个忙|麻烦你?|好的?|你好|嗨|我想(知道|问问?|了解)|问一下|想问一下|告诉我|一下|[那就吧呀啊啦哈呢嘛哦了你您]|\b(ok|okay|please|pls|plz|thanks|thank|thx|ty|you|so|much|a|lot|very|cheers|hi|hello|hey|well|quick|question|i|i'd|would|like|want|to|know|can|could|tell|me|wonder|great|cool|in|advance|and|also|but)\b"
 AROUND_WORDS = r"告诉|知道|说说|说一下|问问|查询|顺便|只算|只要|只买|仅|最好|以内|出头|单独|分开|多|两种|两样|这两种|几种|的|和|与|跟|以及|想|想买|打算|准备|采购|公司|我们|下单|订购|列出|查下|看下|下|先|发|送|了|刚|刚刚|改|改了|重新|读|重读|文件|数据|记录|大概|大约|约|左右|差不多|估计|可能|是|几|加|再|另外|手上|手里|已经|现在|目前|所有|全部|商品|每种|各种|哪些|一次|一遍|库存|够|吗|还|有|呢|一共|总共|多少|价格|单价|是否|能|可以|需要|想要|要|买|订|来|查|一下|看看|帮|我们|我|请|如果|那么|那|各|要是|换成|改成|啊|吧|把|会|让|被|给|使|都|也|就|再|又|会不会|能不能|但|不要|不|没有|没"  # 商品名两边的词
 AROUND = "|".join(sorted(AROUND_WORDS.split("|"), key=len, reverse=True))  # 长的先试：“要是”不会被拆成“要”和“是”
 NOT_ITEMS = r"每|只剩|剩|库存|单价|价格|价钱|总价|多少|有货|现货|够|还剩|还有|一共|总共|合计|以上|以下|左右|或者|人"  # 这些开头的不是商品名
 # 说数量不准、不是要的总数的词：大约、至少、几十、3 盒以上、再加 2 盒、2 more、每人（“多少”里的多、少不算）
+NOT_SO = r"不用|不要|不需要|不是|\bnot\b"  # 数量前面的：“不用 2 盒了”不是要 2 盒
 ROUGH = r"几|数(?=[十百千万])|多(?!少)|(?<!多)少|余|(?<=[\d十百千万])来|左右|上下|将近|接近|不超过|不多于|不少于|可能|也许|或许|~|～|以上|以下|大约|大概|约|差不多|至少|最多|不到|不止|起码|再加|加上|再要|每人|每个人|(?<!what )(?<!how )\b(about|around|roughly|approximately|at least|at most|up to|or more|or so|more|fewer|less|than|extra|another|over|under|dozens?|each of|per person|for each|apiece|between|maybe|perhaps|almost|nearly)\b"
 UNITS = "盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶"
 EN_UNITS = r"boxes|box|packs?|packets?|pieces?|pcs|bottles?|cartons?|cases?|sets?|units?"
@@ -174,15 +176,18 @@ manifests_unread_kind | \n- {files} 这样的清单我不读：上面没有它�
 dynamic | - {path} 说依赖是动态的（dynamic，写在别处，比如 setup.py）：上面没有它们 | - {path} says its dependencies are dynamic (written elsewhere, setup.py say): they are not above
 unread_line | - {path} 里有一行我读不懂（{table}）：上面没有它 | - A line of {path} I can't read ({table}): it is not above
 own_version | - 项目自己的版本：{version}（{path} 里写的） | - The project's own version: {version} (from {path})
+own_version_dynamic | - 项目自己的版本：{path} 说它是动态的（dynamic，写在别处），我没有看 | - The project's own version: {path} says it is dynamic (written elsewhere), and I did not look
 own_version_none | - 项目自己的版本：依赖清单（{files}）里我没看到写版本号的地方 | - The project's own version: I saw none in the manifests ({files})
 test_script | \n\n怎么跑测试：`npm test`（package.json 的 scripts.test 是 `{script}`）。 | \n\nTo run the tests: `npm test` (package.json's scripts.test is `{script}`).
-test_guess | \n\n怎么跑测试：一般用 `{command}`（依赖里有它；我没看到写明怎么跑测试的地方，比如 package.json 的 scripts.test）。 | \n\nTo run the tests: usually `{command}` (it is in the dependencies; I saw nothing that says how to run them, such as package.json's scripts.test).
+test_guess | \n\n怎么跑测试：一般用 `{command}`（清单里提到了它；我没看到写明怎么跑测试的地方，比如 package.json 的 scripts.test、README 里讲测试的一节）。 | \n\nTo run the tests: usually `{command}` (the manifests name it; I saw nothing that says how to run them, such as package.json's scripts.test or a README section on tests).
+test_placeholder | \n\n怎么跑测试：package.json 的 scripts.test 还是 npm init 写的占位（`{script}`），没有真的测试命令。 | \n\nHow to run the tests: package.json's scripts.test is still npm init's placeholder (`{script}`), not a real test command.
 test_unknown | \n\n怎么跑测试：依赖清单里我没看到写明的命令（package.json 的 scripts.test），也没看到认得的测试框架，所以说不出来。 | \n\nHow to run the tests: the manifests name no command (package.json's scripts.test) and no test framework I know, so I can't say.
 test_unread | \n\n怎么跑测试：{files} 没有读全，我说不出来。 | \n\nHow to run the tests: I could not read all of {files}, so I can't say.
 no_manifest_part | {seen}，里面没有 package.json、pyproject.toml 或 requirements.txt；没看全，不能说没有，所以判断不出技术栈。 | {seen}, and none of them is package.json, pyproject.toml or requirements.txt; I did not see the rest, so I can't say there is none, and I can't tell the tech stack.
 entry_start | 入口文件是 {path}：package.json 的 scripts.start 是 `{script}`。 | The entry point is {path}: package.json's scripts.start is `{script}`.
 workspaces | - package.json 里有 workspaces：各个子包自己的 package.json 我没有读，上面没有它们的依赖 | - package.json has workspaces: I did not read each package's own package.json, so their dependencies are not above
 entry_main | 入口文件是 {main}：package.json 的 "main" 字段写着它。 | The entry point is {main}: the "main" field of package.json names it.
+main_gone | package.json 的 "main" 字段写着 {main}，不过工作目录里没有它（也许要先构建）。\n\n | The "main" field of package.json names {main}, but the work folder does not have it (it may need a build first).\n\n
 main_missing | 不过工作目录里没有它（也许要先构建）。 |  But the work folder does not have it (it may need a build first).
 no_main | package.json 没有 main 字段， | package.json has no main field;␣
 odd_main | package.json 的 main 不是一个文件名， | package.json's main is not a file name;␣
