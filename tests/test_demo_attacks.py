@@ -624,7 +624,7 @@ def test_the_stack_names_a_subproject_it_did_not_read_and_the_workspaces_it_did_
     )
     text = final(answer(workdir, "这个项目用了什么技术栈？"))
     assert "Flask 3.0" in text and "pytest 8.0" in text and "Vue" not in text
-    assert "web/ 这些子目录里的依赖清单我没有看" in text, text
+    assert "web/ 这些子目录可能有自己的依赖清单，我没有往里看" in text, text
     web = final(answer(workdir, "web 目录下的前端用了什么技术栈？"))
     assert "Vue 3.4" in web and "workspaces" in web, web
 
@@ -671,7 +671,7 @@ def test_a_question_about_the_language_is_answered_from_the_manifest(weather, qu
 
 def test_the_stack_names_a_folder_it_did_not_read_instead_of_leaving_it_out(weather):
     text = final(answer(weather, "这个项目用了什么技术栈？"))
-    assert "web/ 这些子目录里的依赖清单我没有看" in text and "requests" in text, text
+    assert "web/ 这些子目录可能有自己的依赖清单，我没有往里看" in text and "requests" in text, text
 
 
 @pytest.mark.parametrize("question", ["data.csv 里写了什么？一共有多少行？", "What does data.csv say? How many lines?"])

@@ -961,3 +961,73 @@ def test_what_the_test_files_say_is_said_to_be_not_read_never_a_bare_list(projec
 def test_a_verb_before_the_price_is_not_an_item(inventory, question):
     text = finals(inventory, question)[0]
     assert "2 ≥ 2" in text and "没能读到" not in text, text
+
+
+# ── 第十一轮学习者：库名后面紧跟着的中文；说了别的目录时只列按测试命名的文件；空格隔开的几种商品；“py文件” ──────
+@pytest.mark.parametrize(
+    "question, names",
+    [("有用pinia吗", ["pinia"]), ("有用到lodash吗", ["lodash"]), ("有用vue-router吗", ["vue-router"])],
+)
+def test_a_library_name_typed_against_chinese_is_the_name_alone(question, names):
+    assert understand(question).parts[0].names == names
+
+
+def test_a_library_name_typed_against_chinese_in_a_stack_question_is_the_name_alone(project):
+    text = finals(project, "这个项目是干嘛的？用的express是哪个版本")[0]
+    assert "Express 4.18" in text and "我没看到" not in text
+
+
+def test_test_files_in_a_named_folder_are_only_the_files_named_like_tests(workdir):
+    (workdir / "src" / "components").mkdir(parents=True)
+    for name in ("CitySearch.vue", "WeatherCard.vue", "WeatherCard.test.js"):
+        (workdir / "src" / "components" / name).write_text("x\n", encoding="utf-8")
+    text = finals(workdir, "src/components 里有测试文件吗")[0]
+    assert "WeatherCard.test.js" in text and "CitySearch.vue" not in text and "WeatherCard.vue" not in text
+
+
+@pytest.mark.parametrize("question", ["红笔 蓝笔各来1盒，总共多少钱", "红笔 蓝笔 黑笔各来1盒，总共多少钱"])
+def test_items_separated_by_spaces_are_each_an_item(question):
+    items = [o.item for p in understand(question).parts for o in p.names]
+    assert items[:2] == ["红笔", "蓝笔"] and all(o.quantity == 1 for p in understand(question).parts for o in p.names)
+
+
+def test_py_without_the_dot_is_the_kind_of_file():
+    assert [(p.kind, p.ext) for p in understand("统计一下 src/todo_cli 下面每个py文件多少行").parts] == [
+        ("count", "py")
+    ]
+
+
+# ── 第十一轮学习者（英文）：口头语不是库名；颜色沿用的名词、to that order；-r 引用的清单已经读了；装的名字和
+# import 的名字（dotenv）；没有的清单不说“没写” ──────
+@pytest.mark.parametrize(
+    "question",
+    ["hey what's this project built with? like which frameworks and versions",
+     "what does this project do and what python version do i need for it?"],
+)  # fmt: skip
+def test_filler_words_are_not_libraries_asked_about(project, question):
+    text = finals(project, question)[0]
+    assert "You asked about" not in text and "no engines in package.json" not in text, text
+
+
+def test_colours_and_an_added_item_keep_the_nouns_said_earlier(inventory):
+    said = finals(
+        inventory,
+        "hey do we have enough red pens if i need 4 boxes? how much would that cost",
+        "what about the blue ones?",
+        "ok so what if i only take 2 blue, how much is that?",
+        "cool. and how many red ones are left and what do they cost each?",
+        "alright so if i get 3 red and 2 blue, whats the grand total?",
+        "and if i also add 1 black pen to that order?",
+    )
+    assert "36 + 16 = 52" in said[4]
+    assert "red pens, blue pens, black pen" in said[5] and "red blue" not in said[5] and "pen to" not in said[5]
+
+
+def test_a_manifest_included_with_r_that_was_read_is_not_called_unread(workdir):
+    (workdir / "requirements.txt").write_text("fastapi==0.110.0\npython-dotenv==1.0.1\n", encoding="utf-8")
+    (workdir / "requirements-dev.txt").write_text("-r requirements.txt\npytest==8.1.1\n", encoding="utf-8")
+    (workdir / "db.py").write_text("from dotenv import load_dotenv\n", encoding="utf-8")
+    stack = finals(workdir, "what's the tech stack here and which versions?")[0]
+    assert "FastAPI 0.110" in stack and "not read" not in stack, stack
+    used = finals(workdir, "搜索一下项目里有没有用到 dotenv")[0]
+    assert "2 处依赖声明或引入" in used and "requirements.txt:2: python-dotenv" in used, used

@@ -154,7 +154,8 @@ def with_items(part: Part, before: Ask, quantity: bool, question: str = "") -> P
         number, unit, unclear = amount
         orders = [replace(o, quantity=number, unit=unit or o.unit, unclear=unclear) for o in previous]
         return replace(part, names=orders, carried=kind)
-    names = [colour_of(o, old) for o in part.names] or named_in(question or part.text, before, old)
+    noun = next((o for o in reversed(before.items) if re.search(rf"\b({w.GOODS})$", o.asked)), old)  # red pens 的 pens
+    names = [colour_of(o, noun) for o in part.names] or named_in(question or part.text, before, noun)
     if not names:  # 没说新的商品，也没说新的数量（“库存有多少？”）：就是上一个问题的那几种，数量不沿用
         kept = previous if quantity else [replace(o, quantity=None, unclear="") for o in previous]
         return replace(part, names=kept, carried=kind)

@@ -20,7 +20,7 @@ from support.demo.words import join, say
 from support.request_rules import check_request
 
 MAX_CALLS = 10  # 一次回复最多几个调用
-MAX_BEFORE = 5  # 接着问时最多往前读几个问题（每一步都要重读：对话再长，一步的时间也有上限）
+MAX_BEFORE = 8  # 接着问时最多往前读几个问题（每一步都要重读：对话再长，一步的时间也有上限）
 JSON = {"content-type": "application/json"}
 PLANS = {
     kind: getattr(m, kind) for m in (project, shell, stock, usage) for kind in m.KINDS

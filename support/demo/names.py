@@ -28,7 +28,7 @@ FOLDER = (
 def library_names(clause: str) -> list:
     """库名：问题里的英文词，照用户的写法；目录（in src）、路径、常用词都不算。"""
     clause = re.sub("|".join(FOLDER), " ", clause, flags=re.I)
-    found = [word.rstrip(".") for word in re.findall(r"@?[A-Za-z][\w@./+-]*", clause)]
+    found = [word.rstrip(".") for word in re.findall(r"@?[A-Za-z][A-Za-z0-9_@./+-]*", clause)]  # “有用pinia吗”
     found = [n for n in found if "/" not in n[1:] or re.fullmatch(r"@[\w.-]+/[\w.-]+", n)]  # npm 的 @scope/name
     return list(dict.fromkeys(n for n in found if n.lower() not in w.NOT_NAMES and len(n) > 1))
 

@@ -51,7 +51,9 @@ def orders_in(text: str) -> list:
     for m in found:
         said, unit, segment = m[1].strip(), m[2].removesuffix(" of").strip(), text[start : m.start()]  # 上一个数量之后
         after = item_after(text, m)
-        each = re.search(rf"((?:{WORD}[和与跟、])*{WORD})各(?:要|买|来|需要|订)?\s*$", segment)  # 红笔和蓝笔各 2 盒
+        each = re.search(
+            rf"((?:{WORD}(?:[和与跟、]|\s+))*{WORD})各(?:要|买|来|需要|订)?\s*$", segment
+        )  # 红笔和蓝笔各 2 盒
         before = "" if each else name_near(segment, False)  # 红笔 2 盒
         listed = []
         if each:
@@ -88,7 +90,7 @@ def orders_in(text: str) -> list:
 def side_by_side(text: str) -> list:
     """“红笔和蓝笔”“红笔、蓝笔”，也有挨着写的“红笔蓝笔”（两段都以同一个字结尾）：各是一种商品。"""
     names = []
-    for piece in re.split("[和与跟、]", text):
+    for piece in re.split(r"[和与跟、\s]+", text.strip()):
         parts = piece.split(piece[-1])[:-1] if len(piece) >= 4 else []
         names += [p + piece[-1] for p in parts] if len(parts) > 1 and all(parts) else [piece]
     return names
@@ -208,7 +210,7 @@ def rough(text: str, m) -> str:
 
 def colour_of(order: Order, old: Order) -> Order:
     """英文只说了颜色（1 blue）：沿用上一种商品的名词（red pens → blue pens）。"""
-    if re.fullmatch(w.COLOUR, order.asked) and old.asked and english(old.asked):
+    if re.fullmatch(w.COLOUR, order.asked) and re.search(rf"\b({w.GOODS})$", old.asked):  # 上一种有名词才沿用
         asked = f"{order.asked} {old.asked.split()[-1]}"
         return replace(order, item=chinese_name(asked), asked=asked)
     return order
@@ -217,7 +219,7 @@ def colour_of(order: Order, old: Order) -> Order:
 def other_items(text: str, old: Order) -> list:
     """“那蓝笔呢？”“and the red and blue ones?”：另几种商品；英文只说了颜色就沿用上一种的名词。"""
     colours = dict.fromkeys(re.findall(rf"\b({w.COLOUR})\b", text.lower()))
-    if colours and old.asked and english(old.asked):
+    if colours and re.search(rf"\b({w.GOODS})$", old.asked):
         return [colour_of(Order(c, asked=c), old) for c in colours]
     if goods := re.search(rf"\b((?:(?:{w.COLOUR}) )?(?:{w.GOODS}))\b", text.lower()):
         return [Order(chinese_name(goods[1]), asked=goods[1])]  # “what about pencils?”

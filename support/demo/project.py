@@ -36,6 +36,7 @@ COMMAND = r"\S+ [^`]*|pytest|tox|nox|make|jest|vitest|mocha"  # 反引号里的�
 # 准备的几步，不是运行的命令
 INSTALL = r"(pip3?|npm|yarn|pnpm|poetry|uv|conda|apt(-get)?|brew|git) (install|add|clone|sync|ci)\b|cd |source "
 TEST_FOLDERS = ("tests", "test", "__tests__", "spec")
+TEST_NAME = r"test_.+\.py|.+_test\.(py|go)|.+\.(test|spec)\.[cm]?[jt]sx?"  # 按测试命名的文件
 ALIASES = {"pytorch": "torch", "sklearn": "scikit-learn", "opencv": "opencv-python", "pil": "pillow", "yaml": "pyyaml"}
 SAID_NOTES = ("workspaces", "unread_table", "dynamic", "unread_line")  # 清单里这几种说明：技术栈的回答里各说一句
 RUNNERS = {"pytest": "pytest", "jest": "npx jest", "vitest": "npx vitest", "mocha": "npx mocha"}  # 测试框架：一般怎么跑
@@ -80,6 +81,8 @@ def stack(part, facts, en: bool) -> str:
     if not paths:
         return say("no_manifest_part" if partly else "no_manifest", en, seen=partly) + unread
     deps, notes, bad = read_manifests(facts, paths, en)
+    near = lambda d, p: (p.rpartition("/")[0] + "/").lstrip("/") + d.name  # noqa: E731  -r 引用的清单，相对于引用它的
+    deps = {k: (d, p) for k, (d, p) in deps.items() if d.note != "include" or near(d, p) not in paths}  # 已经读了的不算
     parsed = [p for p in paths if p not in bad]
     if not parsed:
         return say("manifests_unread", en, why=join((p + say("colon", en) + why for p, why in bad.items()), en))
@@ -275,17 +278,23 @@ def readme_command(facts, names: list, section: str) -> tuple | None:
 def tests(part, facts, en: bool) -> str:
     """测试目录（tests/、test/……）里的文件，和顶层按测试命名的文件（test_x.py、x.test.js）。"""
     named = part.folder.rstrip("/") not in (".", *TEST_FOLDERS)  # 问题里说了别的目录（src/__tests__）：就是那个目录
+    other = part.folder.rstrip("/").rsplit("/", 1)[-1] not in (".", *TEST_FOLDERS)  # 不是测试目录（src/components）
     top, names = (None, []) if named else listing(facts)
     folders = [f.rstrip("/") for f in names if f.rstrip("/") in TEST_FOLDERS] or [part.folder] * named
     subs = {f: listing(facts, f) for f in folders}
-    loose = [n for n in names if re.fullmatch(r"test_.+\.py|.+_test\.(py|go)|.+\.(test|spec)\.[cm]?[jt]sx?", n)]
+    loose = [n for n in names if re.fullmatch(TEST_NAME, n)]
     if not subs and not loose:
         partly = seen_part(top, ".", en)
         said = say("no_test_folder_part" if partly else "no_test_folder", en, seen=partly)
         return said + (test_command(facts, names, en) if "how" in part.asks else "")  # 测试和代码放在一起（src/）
-    files = [f"{f}/{n}" + say("not_listed", en) * n.endswith("/") for f, (_, inside) in subs.items() for n in inside]
+    files = [
+        f"{f}/{n}" + say("not_listed", en) * n.endswith("/")
+        for f, (_, inside) in subs.items()
+        for n in inside
+        if not other or re.fullmatch(TEST_NAME, n)  # 不是测试目录：只列按测试命名的
+    ]
     whole = all(got.state in ("complete", "empty") for got, _ in subs.values())  # 列不了的目录不说是空的
-    lines = [f"- {path}" for path in loose + files] or [say("empty_tests", en)] * whole
+    lines = [f"- {path}" for path in loose + files] or [say("no_test_names" if other else "empty_tests", en)] * whole
     lines += [f"（{s}）" if not en else f"({s})" for f, (got, _) in subs.items() if (s := seen_part(got, f, en))]
     said = say("test_files", en) + "\n\n" + "\n".join(lines) + say("tests_not_read", en) * ("every" in part.asks)
     return said + (test_command(facts, names or listing(facts)[1], en) if "how" in part.asks else "")

@@ -22,7 +22,7 @@ QUOTED = r"\"[^\"]*\"|“[^”]*”|(?<![A-Za-z])'[^']*'(?![A-Za-z])|`[^`]*`|「
 BREAK = r"[，。？！；]+|[,?!;]+|\.(?=\s|$)|\b(?:also|besides)\b|(?:^|(?<=[，。？！；,\s]))(?:另外|还有|顺便|此外)"
 DOT_EXT = r"(?<!\w)\.([A-Za-z0-9]{1,8})(?!\w)"
 EXT = (  # “.js 文件”“js 文件”“Python 代码”
-    rf"{DOT_EXT}|(?<![\w.])(py|js|ts|jsx|tsx|go|java|rs|rb|php|md|txt|json|sh|python|javascript|typescript)"
+    rf"{DOT_EXT}|(?<![A-Za-z0-9_.])(py|js|ts|jsx|tsx|go|java|rs|rb|php|md|txt|json|sh|python|javascript|typescript)"
     r"(?=\s*(?:文件|代码|脚本|files?\b|code\b|scripts?\b))"
 )
 LANGUAGE_EXT = {"python": "py", "javascript": "js", "typescript": "ts"}
@@ -217,8 +217,9 @@ def detailed(part: Part) -> Part | None:
             return None
         if part.names and all(n.lower() in w.LANGUAGE_NAMES for n in part.names):  # 语言、运行时：技术栈里答
             return replace(part, kind="stack", names=[])
-    if part.kind == "stack":  # “which version of React”：问到的库，技术栈里没有就说没看到
-        part.names = [n for n in library_names(text) if n.lower() not in w.LANGUAGE_NAMES | {part.folder.lower()}]
+    if part.kind == "stack":  # “which version of React”“express是哪个版本”：问了版本的库，技术栈里没有就说没看到
+        said = " ".join(name for pattern in w.VERSION_OF for name in re.findall(pattern, text, re.I))
+        part.names = [n for n in library_names(said) if n.lower() not in w.LANGUAGE_NAMES | {part.folder.lower()}]
     if part.kind == "file":
         part.names = named or ["README"] * bool(re.search(r"\breadme\b", q))  # “README 里写了什么”
     if part.kind == "count" and named:  # “src/index.js 有多少行”：数这个文件（几个文件就是几件事）

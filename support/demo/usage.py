@@ -99,9 +99,10 @@ def declares(hit: str, name: str) -> bool:
     if not one_place(hit):
         return False
     base, text, n = path.rsplit("/", 1)[-1], text.strip(), re.escape(name)
-    manifest = {"package.json": rf'"{n}"\s*:', "pyproject.toml": rf"""^(["']{n}(?![\w.-])|{n}\s*=)"""}
+    p = "|".join([n] + [re.escape(k) for k, v in IMPORTS.items() if v.lower() == name.lower()])  # dotenv：python-dotenv
+    manifest = {"package.json": rf'"(?:{n})"\s*:', "pyproject.toml": rf"""^(["'](?:{p})(?![\w.-])|(?:{p})\s*=)"""}
     if base in manifest or base.startswith("requirements"):
-        return bool(re.search(manifest.get(base, rf"^(-e\s+)?{n}(?![\w.-])|#egg={n}\b"), text, re.I))
+        return bool(re.search(manifest.get(base, rf"^(-e\s+)?(?:{p})(?![\w.-])|#egg=(?:{p})\b"), text, re.I))
     q = rf"""['"`]{n}(/[^'"`]*)?['"`]"""  # 带引号的模块名，可以带子路径：'lodash/merge'
     m = f"(?:{n}|{re.escape(IMPORTS.get(name.lower(), name))})"  # Pillow 引入的是 PIL
     imports = {

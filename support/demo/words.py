@@ -81,6 +81,10 @@ DROPPED = (
 ALSO = r"也要|也来|还要|另外|\b(also|as well)\b|\btoo\s*[?.!]*$"  # 接着问时连同上一个问题的商品
 VERBS = r"list|show|ls|count|what|which|files?|are|is|in|the|看看|列出|统计"  # 目录名前面的这些词不是目录名
 RUN_TESTS = r"\btest (command|script)\b|测试(命令|脚本)|\bcommand\b.{0,20}\btests?\b"  # 问怎么跑测试（和 HOW 一起）
+VERSION_OF = (  # 问了版本的库：“which version of React”“express是哪个版本”“the jest version”
+    r"\bversions? of (?:the )?(@?[A-Za-z][\w@./+-]*)",
+    r"(@?[A-Za-z][\w@./+-]*)\s*(?:'s\s+)?(?:的|是|用的)?\s*(?:什么|哪个|哪一个|which|what)?\s*(?:versions?|版本)",
+)
 OWN_VERSION = r"(项目|它|这个|本项目|包)(自己)?(的|是)?(什么|哪个|哪一个)?版本号?|\bwhat version is (it|this|my|our|the)\b( (project|app|package))?|版本号是|\bwhat version (is|'s) (it|this|the (project|app|package))\b|\bversion (number )?of (this|the) (project|app|package)\b|\b(project|package|app)'?s (own )?version\b|\bits (own )?version\b"  # 项目自己的版本号
 HOW = r"怎么|如何|怎样|什么命令|\bhow\b|\b(which|what) command\b"  # 问的是怎么运行（入口、测试），不是让我运行
 MAKE = r"创建|新建|建一个|写一个|写入|\b(create|make|write)\b"  # 建文件：动词在文件名前面
@@ -110,9 +114,9 @@ EN_UNITS = r"boxes|box|packs?|packets?|pieces?|pcs|bottles?|cartons?|cases?|sets
 EN_NUMBERS = dict(zip("one two three four five six seven eight nine ten".split(), range(1, 11), strict=True))
 COLOUR, GOODS = "red|blue|black|green", "pens?|pencils?|notebooks?"  # 英文问题里认得的颜色和商品
 EN_GOODS = dict(x.split(":") for x in "red:红 blue:蓝 black:黑 green:绿 pen:笔 pencil:铅笔 notebook:笔记本".split())
-EN_STOP = r"\b(classes|class|people|persons?|students?|teams?|groups?|kids?|children|days?|weeks?|months?|employees?|and|or|plus|dozens?|fewer|less|extra|tomorrow|tonight|later|along|per|by|instead|not|too|as|well|asap|in|are|is|do|does|enough|please|pls|for|with|if|how|but|then|cost|each|left|available|today|now|at|ok|okay|fine|more|total|right|would|will|could|can|from)\b.*"
+EN_STOP = r"\b(to|that|this|my|the|order|classes|class|people|persons?|students?|teams?|groups?|kids?|children|days?|weeks?|months?|employees?|and|or|plus|dozens?|fewer|less|extra|tomorrow|tonight|later|along|per|by|instead|not|too|as|well|asap|in|are|is|do|does|enough|please|pls|for|with|if|how|but|then|cost|each|left|available|today|now|at|ok|okay|fine|more|total|right|would|will|could|can|from)\b.*"
 NOT_NAMES = set(
-    "tech stack technology technologies framework frameworks language languages programming frontend backend runtime versions version number whom when added introduced removed changed wrote by a an the is are was were be been being do does did it its this that these those we our you your i me my project repo repository codebase code here there anywhere somewhere used use uses using search find for in on of at by to from any and or not if whether please can could tell what which where how library libraries package packages module modules dependency depend depends import imports imported require requires required test tests file files folder directory dir with check see look inside app application version who wrote written author license licence upgrade update install when why made make built build run also then hello hi hey quick question so thank thanks much pls cheers thx lot great cool ok okay all still actually yes no curious include lib really even ever about readme dockerfile makefile changelog exactly just only more other another same again latest refresh reread re-read changed updated edited execute testing safe usage usages uninstall remove delete add fix rename replace explain tell show give".split()
+    "like need needs want wants wait listed know got get hmm um uh btw basically kinda maybe order tech stack technology technologies framework frameworks language languages programming frontend backend runtime versions version number whom when added introduced removed changed wrote by a an the is are was were be been being do does did it its this that these those we our you your i me my project repo repository codebase code here there anywhere somewhere used use uses using search find for in on of at by to from any and or not if whether please can could tell what which where how library libraries package packages module modules dependency depend depends import imports imported require requires required test tests file files folder directory dir with check see look inside app application version who wrote written author license licence upgrade update install when why made make built build run also then hello hi hey quick question so thank thanks much pls cheers thx lot great cool ok okay all still actually yes no curious include lib really even ever about readme dockerfile makefile changelog exactly just only more other another same again latest refresh reread re-read changed updated edited execute testing safe usage usages uninstall remove delete add fix rename replace explain tell show give".split()
 )
 LINKING = set(
     "and also too or plus as well what about how with is are".split()
@@ -157,7 +161,7 @@ group_path | 本地路径（看不出包名） | Local paths (no package name)
 dep_include | {name}（{path} 里引用的） | {name} (from {path})
 dep_path | {name}（{path}） | {name} ({path})
 runtime_of | （{runtime}） |  ({runtime})
-runtime_unsaid | （清单里没写要求的运行时版本：package.json 的 engines、pyproject.toml 的 requires-python 都没有。） | (The manifests name no required runtime version: no engines in package.json, no requires-python in pyproject.toml.)
+runtime_unsaid | （我读的清单里没写要求的运行时版本（package.json 会写在 engines，pyproject.toml 会写在 requires-python）。） | ␣(The manifests I read name no required runtime version (package.json would say it in engines, pyproject.toml in requires-python).)
 runtime_line | - 语言/运行时：{runtimes} | - Language/runtime: {runtimes}
 manifest_bad | - {path} 读不了或解析不了（{why}），上面没有算它 | - {path} could not be read or parsed ({why}); not counted above
 unparsed | 内容不是它该有的格式，或者嵌套太深 | its content is not in the expected form, or nested too deep
@@ -220,6 +224,7 @@ not_own | \n（没有搜 {folders}：版本库、依赖和虚拟环境里是别�
 no_test_folder | 工作目录这一层没有 tests、test、__tests__ 或 spec 目录，也没有 test_x.py、x.test.js 这样命名的文件（更深的子目录我没有找）。 | The top of the work folder has no tests, test, __tests__ or spec folder, and no file named like test_x.py or x.test.js (I did not look in deeper folders).
 no_test_folder_part | {seen}，里面没有 tests、test、__tests__ 或 spec 目录，也没有按测试命名的文件；没看全，不能说没有。 | {seen}, and none of them is a test folder or a file named like a test; I did not see the rest, so I can't say there is none.
 test_files | 测试目录里的文件、按测试命名的文件： | Files in the test folders, and files named like tests:
+no_test_names | （这个目录里没有按测试命名的文件，比如 test_x.py、x.test.js；子目录里的没有看） | (no file in this folder is named like a test, such as test_x.py or x.test.js; subfolders not checked)
 empty_tests | （测试目录是空的） | (the test folder is empty)
 not_listed | （子目录，没有往里列） |  (a subfolder; not listed)
 file_unreadable | {path} 读不了：{why}。 | I could not read {path}: {why}.
@@ -321,7 +326,7 @@ carried_quantity | （数量沿用你上一个问题的 {said}。）\n | (Same q
 carried_also | （连同你上一个问题的商品一起算：{said}。）\n | (Together with the items of your last question: {said}.)\n
 no_currency | （数据里没写币种） | (the data gives no currency)
 unread_table | - {path} 的 [{table}] 表是我不读的写法：上面没有它里面的依赖 | - I do not read the [{table}] table of {path}: its dependencies are not above
-folders_unread | - {folders} 这些子目录里的依赖清单我没有看：上面没有它们的依赖 | - I did not look at the manifests inside {folders}: their dependencies are not above
+folders_unread | - {folders} 这些子目录可能有自己的依赖清单，我没有往里看：要是有，上面没有它们的依赖 | - {folders} may have manifests of their own, and I did not look inside: if they do, their dependencies are not above
 imported_name | 搜到的这几行看起来是从别的模块引入 {name}（一个名字，不是某个库的声明），在 {files}：\n\n{hits}\n\n只凭一行看不出它是不是写在字符串、文档字符串里；引入以后哪里调用了它，我也没有一处处去看。{seen}\n | These lines look like imports of {name} by name from another module (not a library declaration), in {files}:\n\n{hits}\n\nFrom one line I can't tell whether it sits inside a string or a docstring, and where it is called after that I did not check.{seen}\n
 mentioned | 没有找到我认得的 {name} 的依赖声明或 import{where}（我认得 package.json、pyproject.toml、requirements*.txt 和 JS、Python 的引入；别的语言的引入我看不出来）；它出现在这些文件里：{files}。这些地方是不是在用它，我判断不了。 | I found no declaration or import of {name} that I recognise{where} (I know package.json, pyproject.toml, requirements*.txt and JS and Python imports; I can't read imports in other languages); it appears in: {files}. Whether those use it, I can't tell.
 command_odd | 我看不懂 `{command}` 的结果（“{said}”：不是“退出码：N”开头的），所以不知道{what}。 | I can't read the result of `{command}` (“{said}”: it does not start with an exit code), so I can't tell {what}.
