@@ -1031,3 +1031,48 @@ def test_a_manifest_included_with_r_that_was_read_is_not_called_unread(workdir):
     assert "FastAPI 0.110" in stack and "not read" not in stack, stack
     used = finals(workdir, "搜索一下项目里有没有用到 dotenv")[0]
     assert "2 处依赖声明或引入" in used and "requirements.txt:2: python-dotenv" in used, used
+
+
+# ── 第十二轮学习者：README 里“Build and run”一节、正文里说的测试命令；名字以“订”开头的商品；只说了数量的英文接着问；
+# 商品在别的小句里、数量在这一句；crates 不是库名 ──────
+RUST_README = (
+    '# rustcalc\n\nAn RPN calculator.\n\n## Build and run\n\n```\nmake build\n./target/release/rustcalc "3 4 +"\n```\n'
+)
+
+
+def test_a_build_and_run_section_and_a_sentence_about_the_tests_are_how_to_run(workdir):
+    (workdir / "README.md").write_text(RUST_README, encoding="utf-8")
+    (workdir / "src").mkdir()
+    (workdir / "src" / "main.rs").write_text("fn main() {}\n", encoding="utf-8")
+    text = finals(workdir, "What is the entry point of this program and how do I run it?")[0]
+    assert '`make build`, `./target/release/rustcalc "3 4 +"`' in text and "saw nothing" not in text, text
+    readme = "# app\n\nA client.\n\nRun the tests with `poetry run pytest`.\n"
+    (workdir / "README.md").write_text(readme, encoding="utf-8")
+    (workdir / "pyproject.toml").write_text('[tool.poetry.group.dev.dependencies]\npytest = "^8"\n', encoding="utf-8")
+    assert "README.md 里写着 `poetry run pytest`" in finals(workdir, "怎么跑测试？")[0]
+    (workdir / "README.md").write_text("# app\n\n## Runtime notes\n\n`export X=1`\n", encoding="utf-8")
+    assert "export X=1" not in finals(workdir, "How do I run it?")[0]
+
+
+@pytest.mark.parametrize("question", ["我要买 2 个订书机，库存够吗？", "订书机还有多少？"])
+def test_an_item_whose_name_starts_like_a_verb_keeps_its_whole_name(question):
+    assert [o.item for p in understand(question).parts for o in p.names] == ["订书机"]
+
+
+def test_an_english_follow_up_with_only_a_number_after_need_uses_that_number(inventory):
+    text = finals(inventory, "我需要 4 盒红笔，够吗？", "What about blue pens, if I need 1?")[1]
+    assert "2 ≥ 1" in text and "Same quantity" not in text, text
+
+
+def test_an_item_named_in_another_sentence_of_a_follow_up_is_the_one_checked(inventory):
+    said = finals(
+        inventory,
+        "我需要 4 盒红笔，够吗？",
+        "How many blue pens are in stock?",
+        "红笔的文件刚改过，重新读一下，还够 4 盒吗？",
+    )
+    assert "红笔库存 5" in said[2] and "蓝笔" not in said[2] and "上一个问题" not in said[2], said[2]
+
+
+def test_crates_is_not_a_library_name():
+    assert all("crates" not in p.names for p in understand("which crates does it depend on?").parts)

@@ -150,11 +150,13 @@ def with_items(part: Part, before: Ask, quantity: bool, question: str = "") -> P
     quantity = quantity and not re.search(w.ALL_OF, said)  # “把红笔全买下来”：要的不是上一个数量
     previous, also = asked if each and before.items else previous, re.search(w.ALSO, part.text.lower())
     kind = "asked" if each and before.items else "items"  # 回答里说商品从哪里来：这次对话里问过的，或上一个问题的
+    noun = next((o for o in reversed(before.items) if re.search(rf"\b({w.GOODS})$", o.asked)), old)  # red pens 的 pens
     if not part.names and (amount := quantity_in(part.text)):
         number, unit, unclear = amount
-        orders = [replace(o, quantity=number, unit=unit or o.unit, unclear=unclear) for o in previous]
-        return replace(part, names=orders, carried=kind)
-    noun = next((o for o in reversed(before.items) if re.search(rf"\b({w.GOODS})$", o.asked)), old)  # red pens 的 pens
+        known = {o.item for o in before.items}  # “红笔的文件改过了，还够 4 盒吗？”：商品在别的小句里
+        said = [o for o in named_in(question or part.text, before, noun) if o.item in known] or previous
+        orders = [replace(o, quantity=number, unit=unit or o.unit, unclear=unclear) for o in said]
+        return replace(part, names=orders, carried=kind if said is previous else "")
     names = [colour_of(o, noun) for o in part.names] or named_in(question or part.text, before, noun)
     if not names:  # 没说新的商品，也没说新的数量（“库存有多少？”）：就是上一个问题的那几种，数量不沿用
         kept = previous if quantity else [replace(o, quantity=None, unclear="") for o in previous]

@@ -154,9 +154,10 @@ def chinese_number(text: str) -> int | None:
 def english_orders(text: str) -> list:
     """“3 boxes of red pens and two blue pens” → [红笔 3 boxes, 蓝笔 2]；商品名按词译成中文名，译不出就用原话。"""
     orders, bare, q = [], [], text.lower()
-    found = re.finditer(rf"(?<![\w.,/~-])({EN_NUMBER})\s+(?:({w.EN_UNITS})\s+of\s+)?((?:[a-z]+ ?){{1,3}})", q)
+    after = rf"(?:\s+(?:({w.EN_UNITS})\s+of\s+)?((?:[a-z]+ ?){{1,3}})|(?=\s*[?.!,]|\s*$))"  # 数量后面的词，或者句子完了
+    found = re.finditer(rf"(?<![\w.,/~-])({EN_NUMBER}){after}", q)
     for m in list(found)[:20]:
-        words = re.sub(w.EN_STOP, "", m[3]).strip().split()
+        words = re.sub(w.EN_STOP, "", m[3] or "").strip().split()  # “if I need 12?”：数量后面没有词
         words = words[:-1] if len(words) > 1 and re.fullmatch(w.EN_UNITS, words[-1]) else words  # “one blue pen box”
         unit = m[2] or (words.pop(0) if words and re.fullmatch(w.EN_UNITS, words[0]) else "")  # “is 2 boxes ok”
         asked = " ".join(words[1:] if words[:1] == ["of"] else words)
@@ -169,8 +170,8 @@ def english_orders(text: str) -> list:
         unclear = loose or ("" if quantity or owned else f"{m[1]} {unit or asked}")
         if asked and asked not in w.EN_PRONOUNS:
             orders.append(Order(chinese_name(asked), quantity, unit, asked, unclear))
-        elif (unit or loose) and not owned:
-            bare.append(Order("", quantity, unit, "", unclear))
+        elif (unit or loose or re.search(r"\b(need|want|take|buy|get|order)\s*$", q[: m.start()])) and not owned:
+            bare.append(Order("", quantity, unit, "", unclear))  # “if I need 12”：只说了数量
     for m in re.finditer(rf"\b((?:(?:{w.COLOUR})(?:,? and |, | or ))*)({w.COLOUR}) ({w.GOODS})\b", q):
         said = [f"{c} {m[3]}" for c in [*re.findall(w.COLOUR, m[1]), m[2]]]  # red and blue pens
         orders += [Order(chinese_name(a), asked=a) for a in said if all(o.asked != a for o in orders)]

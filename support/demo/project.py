@@ -30,8 +30,10 @@ ENTRY_NAMES = "index.js main.js app.js server.js index.ts main.ts main.py app.py
 ENTRY_NAMES += "index.mjs server.ts app.ts wsgi.py asgi.py run.py server.py main.rs".split()
 # README 里说怎么运行、怎么跑测试的那一节：标题这样开头
 ABOUT_SECTION = r"(about|description|overview|introduction|what is|简介|介绍|概述|关于)\b"  # 这些节讲项目是什么
-RUN_SECTION = r"run|usage|start|getting started|quick ?start|develop|运行|启动|使用|快速开始|开发"
-TEST_SECTION = r"test|运行测试|测试"
+RUN_SECTION = (
+    r"\b(run|running|usage|start|starting|getting started|quick ?start|develop\w*)\b|运行|启动|使用|快速开始|开发"
+)
+TEST_SECTION = r"\btest(s|ing)?\b|测试"
 COMMAND = r"\S+ [^`]*|pytest|tox|nox|make|jest|vitest|mocha"  # 反引号里的命令：带参数的，或者这几个
 # 准备的几步，不是运行的命令
 INSTALL = r"(pip3?|npm|yarn|pnpm|poetry|uv|conda|apt(-get)?|brew|git) (install|add|clone|sync|ci)\b|cd |source "
@@ -247,31 +249,43 @@ def how_to_run(part, facts, names: list, scripts: dict, path: str, en: bool) -> 
         if isinstance(scripts.get(name), str):
             return say("run_script", en, command=command, name=name, script=scripts[name])
     if said := readme_command(facts, names, RUN_SECTION):
-        return say("run_readme", en, readme=said[0], heading=said[1], command=said[2])
+        commands = ("`, `" if en else "`、`").join(said[2])
+        return say(
+            "run_readme" if said[1] else "run_readme_line", en, readme=said[0], heading=said[1], command=commands
+        )
     runner = {"js": "node", "ts": "npx ts-node", "py": "python", "go": "go run"}.get(path.rsplit(".", 1)[-1])
     return say("run_guess", en, command=f"{runner} {path}") if runner and path else say("run_unknown", en)
 
 
 def readme_command(facts, names: list, section: str) -> tuple | None:
-    """README 里标题以 section 开头的那一节给的第一条命令（代码块里的一行，或者反引号里的；安装的那几步不算）：
-    (README, 标题, 命令)；没有这一节、这一节里没有命令、README 读不了，都是 None。"""
+    """README 里讲怎么运行（或怎么跑测试：section）的那一节给的命令（代码块里的行、反引号里的；安装的几步不算，
+    最多 3 条）：(README, 标题, [命令])。没有这样的一节，就找正文里说到它、带着反引号命令的一句：(README, "", [命令])。
+    都没有、README 读不了，是 None。"""
     readme = readme_in(names)
     got = facts.pages("read_file", {"path": readme}) if readme else None
-    heading, block = None, False
+    heading, block, found, loose = None, False, [], []
     for line in got.lines if got and usable(got) else []:
         text = line.strip()
         if text.startswith("```"):
             block = not block
-        elif text.startswith("#") and not block:
-            title = text.lstrip("#").strip()
-            heading = None if heading else title if re.match(section, title, re.I) else None
-        elif block or line.startswith(("    ", "\t")):  # 代码块：``` 围起来的，或者缩进的
-            command = text.removeprefix("$ ")
-            if heading and command and not re.match(INSTALL, command):
-                return readme, heading, command
-        elif heading and (m := re.search(rf"`({COMMAND})`", text)) and not re.match(INSTALL, m[1]):
-            return readme, heading, m[1]
-    return None
+            continue
+        if text.startswith("#") and not block:
+            if found:
+                break
+            heading = text.lstrip("#").strip() if re.search(section, text.lstrip("#"), re.I) else None
+            continue
+        code = block or line.startswith(("    ", "\t"))  # 代码块：``` 围起来的，或者缩进的
+        command = text.removeprefix("$ ") if code else (m[1] if (m := re.search(rf"`({COMMAND})`", text)) else "")
+        if command and not re.match(INSTALL, command) and heading:
+            found.append(command)
+        elif (
+            command
+            and not code
+            and re.search(section, text, re.I)
+            and (section == TEST_SECTION or not re.search(TEST_SECTION, text, re.I))
+        ):
+            loose = loose or [command]  # “Run the tests with `poetry run pytest`.”
+    return (readme, heading, found[:3]) if found else (readme, "", loose) if loose else None
 
 
 # ── 测试文件、一个文件、项目是做什么的 ──────────────────────────────
@@ -310,7 +324,10 @@ def test_command(facts, names: list, en: bool) -> str:
         placeholder = "no test specified" in scripts["test"]  # npm init 写的占位
         return say("test_placeholder" if placeholder else "test_script", en, script=scripts["test"])
     if said := readme_command(facts, names, TEST_SECTION):
-        return say("test_readme", en, readme=said[0], heading=said[1], command=said[2])
+        commands = ("`, `" if en else "`、`").join(said[2])
+        return say(
+            "test_readme" if said[1] else "test_readme_line", en, readme=said[0], heading=said[1], command=commands
+        )
     found = [RUNNERS[r] for text in whole.values() for r in RUNNERS if re.search(rf"(?<![\w-]){r}(?![\w-])", text)]
     if found:
         return say("test_guess", en, command=found[0])
