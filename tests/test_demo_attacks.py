@@ -407,21 +407,26 @@ def test_pyproject_in_its_other_valid_forms(text, names):
 
 
 @pytest.mark.parametrize(
-    "text, table",
+    "text, deps",
     [
         ('[tool.poetry.dependencies]\npython = "^3.10"\nrequests.version = "^2.31"\nrequests.extras = ["socks"]\n',
-         "tool.poetry.dependencies"),
-        ('[tool.poetry.dependencies.django]\nversion = "^5.0"\n', "tool.poetry.dependencies.django"),
-        ('[tool.poetry.group.dev.dependencies]\nmylib = { git = "https://x/mylib.git" }\n',
-         "tool.poetry.group.dev.dependencies"),
+         [Dep("python", "^3.10", "runtime"), Dep("requests", "2.31")]),
+        ('[tool.poetry.dependencies.django]\nversion = "^5.0"\n',
+         [Dep("tool.poetry.dependencies.django", note="unread_table")]),
+        ('[tool.poetry.group.dev.dependencies]\nmylib = { git = "https://x/mylib.git" }\n'
+         'typer = {version = "^0.9", extras = ["all"]}\n',
+         [Dep("mylib"), Dep("typer", "0.9")]),
     ],
 )  # fmt: skip
-def test_a_poetry_table_is_named_as_not_read_never_taken_for_no_dependencies(workdir, text, table):
-    """Poetry 的依赖表不读：记成 unread_table，技术栈里说出这张表没有读，不当成没有依赖。"""
-    assert pyproject_deps(text) == [Dep(table, note="unread_table")]
+def test_poetry_tables_are_read_and_a_form_it_does_not_read_is_named(workdir, text, deps):
+    """Poetry 的依赖表一行一个依赖（python 是要的运行时版本）；读不了的写法（一个依赖一张子表）记成 unread_table，
+    技术栈里说出这张表没有读，不当成没有依赖。"""
+    assert pyproject_deps(text) == deps
     (workdir / "pyproject.toml").write_text(text, encoding="utf-8")
     said = final(answer(workdir, "这个项目用了什么技术栈？"))
-    assert f"pyproject.toml 的 [{table}] 表是我不读的写法" in said and "requests" not in said, said
+    unread = [d.name for d in deps if d.note == "unread_table"]
+    assert all(f"pyproject.toml 的 [{t}] 表是我不读的写法" in said for t in unread), said
+    assert all(d.name in said for d in deps if not d.note), said
 
 
 def test_a_long_pyproject_read_in_part_lists_what_it_saw(workdir):
@@ -1292,3 +1297,85 @@ def test_a_file_named_before_li_is_not_a_folder():
 def test_unclosed_arrays_in_a_cut_manifest_are_read_in_linear_time():
     with time_limit(20):  # 每个没结尾的数组都读到文件末尾：4000 行要半分钟以上
         pyproject_deps("[dependency-groups]\n" + 'a=["b"\n' * 4000, partial=True)
+
+
+# ── 第十二轮攻击：README 里的命令要像命令、是运行那一节的（连同更小的节）、反引号一对一对地读；“项目怎么启动”不是测试；
+# 说不要的更多说法、别去掉；vue3；-r ./x；Poetry 的依赖表；减掉几盒、降到几盒；"main": "server" ──────
+@pytest.mark.parametrize(
+    "readme, said, not_said",
+    [("# d\n\nA site.\n\n## Running\n\n```\npython -m venv .venv\npip install -r requirements.txt\n"
+      "python manage.py migrate\n# start the dev server\npython manage.py runserver\n```\n",
+      "`python manage.py runserver`", "venv"),
+     ("# lib\n\nCounts words.\n\n## Usage\n\n```python\nfrom wordfreq import count\nprint(count('a'))\n```\n", "",
+      "from wordfreq"),
+     ("# x\n\nA tool.\n\n## Running the tests\n\n`pytest -q`\n", "", "pytest"),
+     ("# x\n\nA tool.\n\n## Runtime requirements\n\n- `Python 3.10` or newer\n", "", "Python 3.10"),
+     ("# x\n\nA tool.\n\n## 运行环境\n\n`Python 3.10`\n\n## 使用\n\n`python main.py`\n", "`python main.py`", "3.10"),
+     ("# x\n\nA tool.\n\n## Usage\n\n### Start the server\n\n    python server.py --port 9000\n",
+      "`python server.py --port 9000`", "saw nothing"),
+     ("# x\n\nA tool.\n\n## Usage\n\nThe entry point is `app.py`; start it with `python app.py`.\n",
+      "`python app.py`", "`app.py`;")],
+)  # fmt: skip
+def test_the_readme_command_is_a_command_of_the_run_section(workdir, readme, said, not_said):
+    (workdir / "README.md").write_text(readme, encoding="utf-8")
+    (workdir / "main.py").write_text("print(1)\n", encoding="utf-8")
+    text = final(answer(workdir, "How do I run this project?"))
+    assert said in text and not_said not in text, text
+
+
+def test_running_the_tests_section_is_how_to_run_the_tests(workdir):
+    (workdir / "README.md").write_text("# x\n\nA tool.\n\n## Running the tests\n\n`pytest -q`\n", encoding="utf-8")
+    assert "`pytest -q`" in final(answer(workdir, "how do I run the tests?"))
+
+
+@pytest.mark.parametrize(
+    "question", ["测试文件有哪些？项目怎么启动？", "List the test files, then tell me how to run the app.",
+                 "Which test files are there? And how do I start the server?"]
+)  # fmt: skip
+def test_how_to_start_the_project_next_to_the_test_files_is_the_entry(question):
+    assert [p.kind for p in understand(question).parts] == ["tests", "entry"]
+
+
+@pytest.mark.parametrize(
+    "first, then, said",
+    [("我需要 3 盒红笔和 2 盒蓝笔，够吗？", "红笔先不要了，一共多少钱？", "2 × 8 = 16"),
+     ("我需要 3 盒红笔和 2 盒蓝笔，够吗？", "红笔算了，一共多少钱？", "2 × 8 = 16"),
+     ("我需要 3 盒红笔和 2 盒蓝笔，够吗？", "别去掉红笔啊，一共多少钱？", "36 + 16 = 52"),
+     ("I need 3 boxes of red pens and 2 boxes of blue pens. Enough?",
+      "I don't want the red pens anymore. How much in total?", "2 × 8 = 16"),
+     ("I need 3 boxes of red pens and 2 boxes of blue pens. Enough?",
+      "Never mind the red pens. How much in total?", "2 × 8 = 16"),
+     ("I need 3 boxes of red pens and 2 boxes of blue pens. Enough?", "Drop the red pens to 1 box.", "12 + 16 = 28"),
+     ("I need 3 boxes of red pens and 2 boxes of blue pens. Enough?",
+      "Remove 1 box from the red pens. Total?", "can't tell"),
+     ("我需要 3 盒红笔和 2 盒蓝笔，够吗？", "红笔去掉一盒", "拿不准")],
+)  # fmt: skip
+def test_more_ways_of_dropping_keeping_and_changing_an_item(inventory, first, then, said):
+    out = run_main("--demo", "-C", str(inventory), input=f"{first}\n{then}\n")
+    assert said in final(out.stdout), final(out.stdout)
+
+
+def test_a_library_written_with_its_major_version_is_also_searched_without_it(workdir):
+    node_project(workdir, dependencies={"vue": "^3.4"})
+    out = answer(workdir, "项目用了vue3吗？")
+    assert 'search_files({"query": "vue"})' in out and "没有搜到 vue3" not in final(out)
+
+
+def test_a_manifest_included_as_dot_slash_that_was_read_is_not_called_unread(workdir):
+    (workdir / "requirements.txt").write_text("flask\n", encoding="utf-8")
+    (workdir / "requirements-dev.txt").write_text("-r ./requirements.txt\npytest\n", encoding="utf-8")
+    assert "没有读" not in final(answer(workdir, "这个项目用了什么技术栈？"))
+
+
+def test_a_poetry_project_names_its_libraries_and_python_version(workdir):
+    text = '[tool.poetry.dependencies]\npython = "^3.10"\ntyper = "^0.9.0"\n'
+    (workdir / "pyproject.toml").write_text(text, encoding="utf-8")
+    said = final(answer(workdir, "Which version of typer does it use? And which Python version?"))
+    assert "typer 0.9" in said and "^3.10" in said and "did not see" not in said, said
+
+
+def test_a_main_without_its_extension_is_the_file_with_it(workdir):
+    node_project(workdir, main="server")
+    (workdir / "server.js").write_text("console.log(1)\n", encoding="utf-8")
+    text = final(answer(workdir, "这个项目的入口文件是什么？"))
+    assert "入口文件是 server" in text and "没有它" not in text, text

@@ -103,7 +103,8 @@ def dropped(question: str, before: Ask) -> set:
     for o in before.items:
         said = "|".join(re.escape(n.lower()) for n in (o.item, o.asked) if n)
         if re.search(
-            rf"(?:{said})\s*(?:也|就)?\s*(?:{w.DROP})|(?:{w.DROP})\s*(?:the\s+|掉\s*)?(?:{said})", question.lower()
+            rf"(?:{said})\s*(?:也|就|先|暂时|都)?\s*(?:{w.DROP})|(?:{w.DROP})\s*(?:the\s+|掉\s*)?(?:{said})",
+            question.lower(),
         ):
             gone.add(o.item)
     return gone
@@ -148,7 +149,7 @@ def with_items(part: Part, before: Ask, quantity: bool, question: str = "") -> P
     said = (question or part.text).lower()
     asked = before.items[-2:] if re.search(w.BOTH, said) else before.items  # both：最近问的两种
     quantity = quantity and not re.search(w.ALL_OF, said)  # “把红笔全买下来”：要的不是上一个数量
-    previous, also = asked if each and before.items else previous, re.search(w.ALSO, part.text.lower())
+    previous, also = asked if each and before.items else previous, re.search(w.ALSO, said)
     kind = "asked" if each and before.items else "items"  # 回答里说商品从哪里来：这次对话里问过的，或上一个问题的
     noun = next((o for o in reversed(before.items) if re.search(rf"\b({w.GOODS})$", o.asked)), old)  # red pens 的 pens
     if not part.names and (amount := quantity_in(part.text)):

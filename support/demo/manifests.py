@@ -21,6 +21,7 @@ GROUPS = {  # 认识的依赖（包名:显示名）按类别；其余的归到�
 ORDER = (*GROUPS, "other", "include", "path")  # 回答里类别的顺序：最后是引用了没读的清单、本地路径
 KNOWN = {n: (group, shown) for group, pairs in GROUPS.items() for n, shown in (p.split(":") for p in pairs.split())}
 NPM_SECTIONS = ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies")
+POETRY = r"tool\.poetry\.(dev-)?dependencies|tool\.poetry\.group\.[\w-]+\.dependencies"  # Poetry 的依赖表
 DEP_TABLES = ("project.optional-dependencies", "dependency-groups")  # 这两张表里的每个数组都是依赖
 # TOML 数组（字符串、注释里的 ] 不算括号）：正则在每一处只有一种读法，不会回溯到平方
 ARRAY = re.compile(r"""\[(?:"[^"\n]*"|'[^'\n]*'|#[^\n]*(?=\n|$)|[^\]"'#])*\]""")
@@ -76,13 +77,19 @@ def json_object(text: str) -> dict | None:
 
 
 def pyproject_deps(text: str, partial: bool = False) -> list | None:
-    """[project] 的 requires-python、dependencies、optional-dependencies，[dependency-groups] 的数组（可以跨行）；
-    别的依赖表（Poetry 的）不读，记成 unread_table。数组没有结尾：只看到一部分时取看到的，否则是 None。"""
+    """[project] 的 requires-python、dependencies、optional-dependencies，[dependency-groups] 的数组（可以跨行），
+    Poetry 的依赖表（一行一个，python 是运行时）；别的依赖表不读，记成 unread_table。
+    数组没有结尾：只看到一部分时取看到的，否则是 None。"""
     deps, table, text = [], "", MULTILINE_STRING.sub(lambda m: "''" if "\n" in m[2] else "'" + m[2] + "'", text)
     for m in TOML_LINE.finditer(text):
         if m[1]:  # [表]
             table = m[1].strip()
-            deps += [Dep(table, note="unread_table")] * ("dependencies" in table and table not in DEP_TABLES)
+            unread = "dependencies" in table and table not in DEP_TABLES and not re.fullmatch(POETRY, table)
+            deps += [Dep(table, note="unread_table")] * unread
+        elif re.fullmatch(POETRY, table) and m[2].partition(".")[2] in ("", "version"):  # Poetry：一行一个依赖
+            spec = re.match(r"""["']([^"']*)|\{.*?\bversion\s*=\s*["']([^"']*)""", m[3])
+            said, name = one_line((spec[1] or spec[2]) if spec else ""), m[2].partition(".")[0].lower()
+            deps.append(Dep(name, said, "runtime") if name == "python" else Dep(name, short_version(said)))
         elif (table, m[2]) == ("project", "dynamic"):  # 依赖、版本写在别处（setup.py）
             deps += [Dep(table, note="dynamic")] * ("dependencies" in m[3]) + [Dep("(version)", "", "own")] * (
                 "version" in m[3]

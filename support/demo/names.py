@@ -8,7 +8,7 @@ FILE = (  # 带扩展名的文件（src/index.js、[id].js），引号里的可�
     r"""['"“`]([^'"“”`\n]*\.[A-Za-z][A-Za-z0-9]{0,7})['"”`]"""
     r"|(?<![\w./\\\[+'-])((?:[\w.\[\]+-]+/)*\.?[\w\[\]+-][\w.\[\]+'-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/])"
 )
-NAME = r"[A-Za-z0-9_.~][A-Za-z0-9_./~-]*"  # 只有 ASCII：\w 也认“和”，和分隔符重叠会回溯成指数
+NAME = r"(?<![A-Za-z0-9_./~-])[A-Za-z0-9_.~][A-Za-z0-9_./~-]*"  # 只有 ASCII（\w 也认“和”）；只从词头开始：线性时间
 CJK_NAME = r"[\u4e00-\u9fff]{1,12}"
 EXPLICIT = r"(?:folder|directory|and|of|the|in)\b"  # “the web folder and of the api folder”：名字里不会有的词
 # 目录名按这个顺序找，用先找到的：说了“目录”“folder”的，名字可以有空格、是中文（“empty dir 目录下”“文档 目录”）

@@ -34,9 +34,17 @@ RUN_SECTION = (
     r"\b(run|running|usage|start|starting|getting started|quick ?start|develop\w*)\b|运行|启动|使用|快速开始|开发"
 )
 TEST_SECTION = r"\btest(s|ing)?\b|测试"
-COMMAND = r"\S+ [^`]*|pytest|tox|nox|make|jest|vitest|mocha"  # 反引号里的命令：带参数的，或者这几个
+# 像运行命令的一行：这些程序开头（后面不只是一个版本号）
+RUNNER = (
+    r"(\./|(sudo )?(python3?|py|node|npm|npx|yarn|pnpm|bun|deno|flask|uvicorn|gunicorn|fastapi|django-admin|make|cargo|"
+    r"go|docker|docker-compose|poetry|uv|pipenv|pytest|tox|nox|jest|vitest|mocha|java|mvn|gradle|dotnet|rails|bundle|"
+    r"streamlit|hugo|php|ruby|rustc|gcc|bash|sh)\b)(?! \d+(\.\d+)*$)"
+)
 # 准备的几步，不是运行的命令
-INSTALL = r"(pip3?|npm|yarn|pnpm|poetry|uv|conda|apt(-get)?|brew|git) (install|add|clone|sync|ci)\b|cd |source "
+INSTALL = (
+    r"^(pip3?|npm|yarn|pnpm|poetry|uv|conda|apt(-get)?|brew|git|bundle|cargo) (install|i|add|clone|sync|ci|fetch)\b|"
+    r"^cd |^source |\bvenv\b|-m pip\b|\b(migrate|makemigrations|collectstatic|createsuperuser|build)\b(?!.*&&)"
+)
 TEST_FOLDERS = ("tests", "test", "__tests__", "spec")
 TEST_NAME = r"test_.+\.py|.+_test\.(py|go)|.+\.(test|spec)\.[cm]?[jt]sx?"  # 按测试命名的文件
 ALIASES = {"pytorch": "torch", "sklearn": "scikit-learn", "opencv": "opencv-python", "pil": "pillow", "yaml": "pyyaml"}
@@ -83,7 +91,7 @@ def stack(part, facts, en: bool) -> str:
     if not paths:
         return say("no_manifest_part" if partly else "no_manifest", en, seen=partly) + unread
     deps, notes, bad = read_manifests(facts, paths, en)
-    near = lambda d, p: (p.rpartition("/")[0] + "/").lstrip("/") + d.name  # noqa: E731  -r 引用的清单，相对于引用它的
+    near = lambda d, p: (p.rpartition("/")[0] + "/").lstrip("/") + d.name.removeprefix("./")  # noqa: E731  相对于引用它的
     deps = {k: (d, p) for k, (d, p) in deps.items() if d.note != "include" or near(d, p) not in paths}  # 已经读了的不算
     parsed = [p for p in paths if p not in bad]
     if not parsed:
@@ -203,7 +211,8 @@ def entry(part, facts, en: bool) -> str:
     main = data.get("main") if isinstance(data.get("main"), str) else ""
     scripts = data["scripts"] if isinstance(data.get("scripts"), dict) else {}
     start = scripts.get("start") if isinstance(scripts.get("start"), str) else ""
-    gone = top.state == "complete" and main.removeprefix("./").split("/")[0] not in {n.rstrip("/") for n in names}
+    here = {n.rstrip("/") for n in names} | {n.removesuffix(".js") for n in names}  # "main": "server" 就是 server.js
+    gone = top.state == "complete" and main.removeprefix("./").split("/")[0] not in here
     if (not main or gone) and (started := START.search(start)):  # scripts.start 写着用哪个文件启动
         built = top.state == "complete" and started[1].removeprefix("./").split("/")[0] not in {
             n.rstrip("/") for n in names
@@ -258,32 +267,35 @@ def how_to_run(part, facts, names: list, scripts: dict, path: str, en: bool) -> 
 
 
 def readme_command(facts, names: list, section: str) -> tuple | None:
-    """README 里讲怎么运行（或怎么跑测试：section）的那一节给的命令（代码块里的行、反引号里的；安装的几步不算，
-    最多 3 条）：(README, 标题, [命令])。没有这样的一节，就找正文里说到它、带着反引号命令的一句：(README, "", [命令])。
-    都没有、README 读不了，是 None。"""
+    """README 里讲怎么运行（或怎么跑测试：section）的那一节（连同它下面更小的节）给的命令：代码块里的行、反引号里的，
+    像命令的（python、npm、make……开头）才算，准备的几步（安装、建环境、迁移）不算，最多 3 条：(README, 标题, [命令])。
+    没有这样的一节，就找正文里说到它、带着反引号命令的一句：(README, "", [命令])。都没有、README 读不了，是 None。"""
     readme = readme_in(names)
     got = facts.pages("read_file", {"path": readme}) if readme else None
-    heading, block, found, loose = None, False, [], []
+    heading, level, block, found, loose = None, 0, False, [], []
+    other = TEST_SECTION if section == RUN_SECTION else "$^"  # “Running the tests”不是怎么运行项目
     for line in got.lines if got and usable(got) else []:
         text = line.strip()
         if text.startswith("```"):
             block = not block
             continue
         if text.startswith("#") and not block:
+            depth, title = len(text) - len(text.lstrip("#")), text.lstrip("#").strip()
+            if heading and depth > level:  # 这一节下面更小的节
+                continue
             if found:
                 break
-            heading = text.lstrip("#").strip() if re.search(section, text.lstrip("#"), re.I) else None
+            wanted = re.search(section, title, re.I) and not re.search(other, title, re.I)
+            heading, level = (title, depth) if wanted else (None, 0)
             continue
         code = block or line.startswith(("    ", "\t"))  # 代码块：``` 围起来的，或者缩进的
-        command = text.removeprefix("$ ") if code else (m[1] if (m := re.search(rf"`({COMMAND})`", text)) else "")
-        if command and not re.match(INSTALL, command) and heading:
+        spans = [text.removeprefix("$ ")] if code else re.findall(r"`([^`\n]+)`", text)  # 反引号一对一对地读
+        command = next((c for c in spans if re.match(RUNNER, c) and not re.search(INSTALL, c)), "")
+        if not command:
+            continue
+        if heading:
             found.append(command)
-        elif (
-            command
-            and not code
-            and re.search(section, text, re.I)
-            and (section == TEST_SECTION or not re.search(TEST_SECTION, text, re.I))
-        ):
+        elif not code and re.search(section, text, re.I) and not re.search(other, text, re.I):
             loose = loose or [command]  # “Run the tests with `poetry run pytest`.”
     return (readme, heading, found[:3]) if found else (readme, "", loose) if loose else None
 

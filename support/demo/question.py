@@ -284,7 +284,8 @@ def leftover(question: str, part: Part) -> bool:
 def runs_them(part: Part, clause: str) -> bool:
     """“怎么跑？”“and how do I run them?”：只问怎么运行，没说运行什么（入口、项目、服务）：接着前面说的测试问的。"""
     words = [w.KIND["entry"], w.HOW, w.FOLLOW_UP, w.FILLER, w.ASKING, r"\b(them|they|those|these)\b|它们|这些|[\W_]+"]
-    return part.kind == "entry" and not re.sub("|".join(words), "", clause.lower())
+    named = re.search(r"入口|项目|程序|服务|应用|\b(app|project|program|main|server|entry|service)\b", clause.lower())
+    return part.kind == "entry" and not named and not re.sub("|".join(words), "", clause.lower())
 
 
 def spread(part: Part) -> list:

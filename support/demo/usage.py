@@ -33,7 +33,8 @@ def use(part, facts, en: bool) -> str:
 def spellings(name: str) -> list:
     """search_files 区分大小写：照用户的写法搜，也按小写搜（包名都是小写）；React.js 再按 react 搜。"""
     base = name[:-3] if name.lower().endswith(".js") and len(name) > 3 else name
-    return list(dict.fromkeys([name, name.lower(), base, base.lower(), IMPORTS.get(name.lower(), name)]))
+    bare = re.sub(r"(?<=[a-z])\d+$", "", base.lower())  # “vue3”：也搜 vue
+    return list(dict.fromkeys([name, name.lower(), base, base.lower(), IMPORTS.get(name.lower(), name), bare]))
 
 
 def searched(facts, pairs: list) -> dict:
