@@ -82,7 +82,7 @@ VERBS = r"list|show|ls|count|what|which|files?|are|is|in|the|看看|列出|统�
 RUN_TESTS = r"\btest (command|script)\b|测试(命令|脚本)|\bcommand\b.{0,20}\btests?\b"  # 问怎么跑测试（和 HOW 一起）
 VERSION_OF = (  # 问了版本的库：“which version of React”“express是哪个版本”“the jest version”
     r"\bversions? of (?:the )?(@?[A-Za-z][\w@./+-]*)",
-    r"(@?[A-Za-z][\w@./+-]*)\s*(?:'s\s+)?(?:的|是|用的)?\s*(?:什么|哪个|哪一个|which|what)?\s*(?:versions?|版本)",
+    r"(?<![\w@./+-])(@?[A-Za-z][\w@./+-]*)\s*(?:'s\s+)?(?:的|是|用的)?\s*(?:什么|哪个|哪一个|which|what)?\s*(?:versions?|版本)",
 )
 OWN_VERSION = r"(项目|它|这个|本项目|包)(自己)?(的|是)?(什么|哪个|哪一个)?版本号?|\bwhat version is (it|this|my|our|the)\b( (project|app|package))?|版本号是|\bwhat version (is|'s) (it|this|the (project|app|package))\b|\bversion (number )?of (this|the) (project|app|package)\b|\b(project|package|app)'?s (own )?version\b|\bits (own )?version\b"  # 项目自己的版本号
 HOW = r"怎么|如何|怎样|什么命令|\bhow\b|\b(which|what) command\b"  # 问的是怎么运行（入口、测试），不是让我运行
