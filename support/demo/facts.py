@@ -273,3 +273,7 @@ def joined(pages: list) -> Result:
     state = {"end": "complete", "more": "more", "complete": "complete"}.get(pages[-1].state, "cut")
     lines = tuple(line for p in pages for line in p.lines)  # 没读成的页没有行
     return pages[0] if len(pages) == 1 else replace(pages[0], state=state, lines=lines, partial=pages[-1].partial)
+
+
+def usable(got: Result) -> bool:
+    return got.state in ("complete", "cut", "more")

@@ -2,7 +2,7 @@
 
 client.chat.completions.create(...) 和 OpenAI 客户端的一样，返回真的 ChatCompletion，run() 分不出真假。一次生成是
 一条流水线：像服务商一样检查请求（../request_rules.py）→ 读成事实（facts.py）→ 听懂问题（question.py）→ 每件事按
-它的类定计划（project.py、usage.py、shell.py、stock.py）：缺事实就发调用，都有了就回答 → 句子来自 words.py。
+它的类定计划（project.py、running.py、usage.py、shell.py、stock.py）：缺事实就发调用，都有了就回答 → 句子来自 words.py。
 """
 
 import json

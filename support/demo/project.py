@@ -8,7 +8,7 @@ import re
 from dataclasses import replace
 
 from support.demo import words as w
-from support.demo.facts import Result, all_pages
+from support.demo.facts import Result, all_pages, usable
 from support.demo.manifests import (
     KNOWN,
     MANIFESTS,
@@ -20,6 +20,7 @@ from support.demo.manifests import (
     scripts_in,
 )
 from support.demo.question import MAX_NAMES
+from support.demo.running import how_to_run, test_command
 from support.demo.words import join, say
 
 KINDS = ("stack", "entry", "tests", "file", "about")
@@ -30,26 +31,10 @@ ENTRY_NAMES = "index.js main.js app.js server.js index.ts main.ts main.py app.py
 ENTRY_NAMES += "index.mjs server.ts app.ts wsgi.py asgi.py run.py server.py main.rs".split()
 # README 里说怎么运行、怎么跑测试的那一节：标题这样开头
 ABOUT_SECTION = r"(about|description|overview|introduction|what is|简介|介绍|概述|关于)\b"  # 这些节讲项目是什么
-RUN_SECTION = (
-    r"\b(run|running|usage|start|starting|getting started|quick ?start|develop\w*)\b|运行|启动|使用|快速开始|开发"
-)
-TEST_SECTION = r"\btest(s|ing)?\b|测试"
-# 像运行命令的一行：这些程序开头（后面不只是一个版本号）
-RUNNER = (
-    r"(\./|(sudo )?(python3?|py|node|npm|npx|yarn|pnpm|bun|deno|flask|uvicorn|gunicorn|fastapi|django-admin|make|cargo|"
-    r"go|docker|docker-compose|poetry|uv|pipenv|pytest|tox|nox|jest|vitest|mocha|java|mvn|gradle|dotnet|rails|bundle|"
-    r"streamlit|hugo|php|ruby|rustc|gcc|bash|sh)\b)(?! \d+(\.\d+)*$)"
-)
-# 准备的几步，不是运行的命令
-INSTALL = (
-    r"^(pip3?|npm|yarn|pnpm|poetry|uv|conda|apt(-get)?|brew|git|bundle|cargo) (install|i|add|clone|sync|ci|fetch)\b|"
-    r"^cd |^source |\bvenv\b|-m pip\b|\b(migrate|makemigrations|collectstatic|createsuperuser|build)\b(?!.*&&)"
-)
 TEST_FOLDERS = ("tests", "test", "__tests__", "spec")
 TEST_NAME = r"test_.+\.py|.+_test\.(py|go)|.+\.(test|spec)\.[cm]?[jt]sx?"  # 按测试命名的文件
 ALIASES = {"pytorch": "torch", "sklearn": "scikit-learn", "opencv": "opencv-python", "pil": "pillow", "yaml": "pyyaml"}
 SAID_NOTES = ("workspaces", "unread_table", "dynamic", "unread_line")  # 清单里这几种说明：技术栈的回答里各说一句
-RUNNERS = {"pytest": "pytest", "jest": "npx jest", "vitest": "npx vitest", "mocha": "npx mocha"}  # 测试框架：一般怎么跑
 
 
 def listing(facts, folder: str = ".") -> tuple:
@@ -66,10 +51,6 @@ def seen_part(got: Result, folder: str, en: bool) -> str:
     if not usable(got):
         return say("list_failed", en, where=where, why=why_not(got, en))
     return say("listed_part", en, where=where, n=len(got.lines))
-
-
-def usable(got: Result) -> bool:
-    return got.state in ("complete", "cut", "more")
 
 
 def why_not(got: Result, en: bool) -> str:
@@ -218,7 +199,7 @@ def entry(part, facts, en: bool) -> str:
             n.rstrip("/") for n in names
         }
         said = say("entry_start", en, path=started[1], script=start) + say("main_missing", en) * built
-        return said + how_to_run(part, facts, names, scripts, "", en)
+        return said + how_to_run(part, facts, readme_in(names), scripts, "", en)
     py = facts.pages("read_file", {"path": "pyproject.toml"}) if not main and "pyproject.toml" in names else None
     if commands := scripts_in(py.text) if py and py.state == "complete" else []:  # [project.scripts]：装好以后的命令
         table, name, target = commands[0]
@@ -237,7 +218,7 @@ def entry(part, facts, en: bool) -> str:
         if not found:
             folders = say("and_folders", en, folders=join(subs, en)) if subs else ""
             said = say("entry_none_part" if partly else "entry_none", en, seen=join(partly, en), folders=folders)
-            return gone_main + said + how_to_run(part, facts, names, scripts, "", en)
+            return gone_main + said + how_to_run(part, facts, readme_in(names), scripts, "", en)
         path = found[0]
         first = facts.pages("read_file", {"path": path}, enough=lambda text: text.count("\n") >= 6)  # 引它的开头
         no_main = say("odd_main" if "main" in data else "no_main", en) if package is not None and not main else ""
@@ -245,59 +226,7 @@ def entry(part, facts, en: bool) -> str:
         why = say("entry_named", en, no_main=no_main, name=path.rsplit("/", 1)[-1])
         head = first.text.strip().splitlines()[:6] if usable(first) else [f"（{why_not(first, en)}）"]
         said = gone_main + say("entry_is", en, path=path, why=why, head="\n".join(f"    {line}" for line in head))
-    return said + how_to_run(part, facts, names, scripts, path, en)
-
-
-def how_to_run(part, facts, names: list, scripts: dict, path: str, en: bool) -> str:
-    """问了怎么运行：package.json 的 scripts.start（npm start）、scripts.dev（npm run dev；问的是开发时就先看它）；
-    都没有就看 README 里说怎么运行的那一节；再没有就按入口文件的类型说一般怎么运行；没有入口文件就说不出来。"""
-    if "how" not in part.asks:
-        return ""
-    order = (("dev", "npm run dev"), ("start", "npm start"))[:: 1 if re.search(r"\bdev\b|开发", part.text) else -1]
-    for name, command in order:
-        if isinstance(scripts.get(name), str):
-            return say("run_script", en, command=command, name=name, script=scripts[name])
-    if said := readme_command(facts, names, RUN_SECTION):
-        commands = ("`, `" if en else "`、`").join(said[2])
-        return say(
-            "run_readme" if said[1] else "run_readme_line", en, readme=said[0], heading=said[1], command=commands
-        )
-    runner = {"js": "node", "ts": "npx ts-node", "py": "python", "go": "go run"}.get(path.rsplit(".", 1)[-1])
-    return say("run_guess", en, command=f"{runner} {path}") if runner and path else say("run_unknown", en)
-
-
-def readme_command(facts, names: list, section: str) -> tuple | None:
-    """README 里讲怎么运行（或怎么跑测试：section）的那一节（连同它下面更小的节）给的命令：代码块里的行、反引号里的，
-    像命令的（python、npm、make……开头）才算，准备的几步（安装、建环境、迁移）不算，最多 3 条：(README, 标题, [命令])。
-    没有这样的一节，就找正文里说到它、带着反引号命令的一句：(README, "", [命令])。都没有、README 读不了，是 None。"""
-    readme = readme_in(names)
-    got = facts.pages("read_file", {"path": readme}) if readme else None
-    heading, level, block, found, loose = None, 0, False, [], []
-    other = TEST_SECTION if section == RUN_SECTION else "$^"  # “Running the tests”不是怎么运行项目
-    for line in got.lines if got and usable(got) else []:
-        text = line.strip()
-        if text.startswith("```"):
-            block = not block
-            continue
-        if text.startswith("#") and not block:
-            depth, title = len(text) - len(text.lstrip("#")), text.lstrip("#").strip()
-            if heading and depth > level:  # 这一节下面更小的节
-                continue
-            if found:
-                break
-            wanted = re.search(section, title, re.I) and not re.search(other, title, re.I)
-            heading, level = (title, depth) if wanted else (None, 0)
-            continue
-        code = block or line.startswith(("    ", "\t"))  # 代码块：``` 围起来的，或者缩进的
-        spans = [text.removeprefix("$ ")] if code else re.findall(r"`([^`\n]+)`", text)  # 反引号一对一对地读
-        command = next((c for c in spans if re.match(RUNNER, c) and not re.search(INSTALL, c)), "")
-        if not command:
-            continue
-        if heading:
-            found.append(command)
-        elif not code and re.search(section, text, re.I) and not re.search(other, text, re.I):
-            loose = loose or [command]  # “Run the tests with `poetry run pytest`.”
-    return (readme, heading, found[:3]) if found else (readme, "", loose) if loose else None
+    return said + how_to_run(part, facts, readme_in(names), scripts, path, en)
 
 
 # ── 测试文件、一个文件、项目是做什么的 ──────────────────────────────
@@ -312,7 +241,9 @@ def tests(part, facts, en: bool) -> str:
     if not subs and not loose:
         partly = seen_part(top, ".", en)
         said = say("no_test_folder_part" if partly else "no_test_folder", en, seen=partly)
-        return said + (test_command(facts, names, en) if "how" in part.asks else "")  # 测试和代码放在一起（src/）
+        return said + (
+            test_command(facts, names, readme_in(names), en) if "how" in part.asks else ""
+        )  # 测试和代码放在一起（src/）
     files = [
         f"{f}/{n}" + say("not_listed", en) * n.endswith("/")
         for f, (_, inside) in subs.items()
@@ -323,28 +254,8 @@ def tests(part, facts, en: bool) -> str:
     lines = [f"- {path}" for path in loose + files] or [say("no_test_names" if other else "empty_tests", en)] * whole
     lines += [f"（{s}）" if not en else f"({s})" for f, (got, _) in subs.items() if (s := seen_part(got, f, en))]
     said = say("test_files", en) + "\n\n" + "\n".join(lines) + say("tests_not_read", en) * ("every" in part.asks)
-    return said + (test_command(facts, names or listing(facts)[1], en) if "how" in part.asks else "")
-
-
-def test_command(facts, names: list, en: bool) -> str:
-    """怎么跑测试：package.json 的 scripts.test 写着就是 npm test；没写就看清单里认得的测试框架，只说一般怎么跑。"""
-    paths = manifests_in(names)[:MAX_NAMES]
-    reads = all_pages(facts, "read_file", [{"path": p} for p in paths])
-    whole = {p: got.text for p, got in zip(paths, reads, strict=True) if got.state == "complete"}
-    scripts = (json_object(whole.get("package.json", "")) or {}).get("scripts")
-    if isinstance(scripts, dict) and isinstance(scripts.get("test"), str):
-        placeholder = "no test specified" in scripts["test"]  # npm init 写的占位
-        return say("test_placeholder" if placeholder else "test_script", en, script=scripts["test"])
-    if said := readme_command(facts, names, TEST_SECTION):
-        commands = ("`, `" if en else "`、`").join(said[2])
-        return say(
-            "test_readme" if said[1] else "test_readme_line", en, readme=said[0], heading=said[1], command=commands
-        )
-    found = [RUNNERS[r] for text in whole.values() for r in RUNNERS if re.search(rf"(?<![\w-]){r}(?![\w-])", text)]
-    if found:
-        return say("test_guess", en, command=found[0])
-    unread = [p for p in paths if p not in whole]
-    return say("test_unread", en, files=join(unread, en)) if unread else say("test_unknown", en)
+    names = names or listing(facts)[1]
+    return said + (test_command(facts, names, readme_in(names), en) if "how" in part.asks else "")
 
 
 def file(part, facts, en: bool) -> str:

@@ -10,8 +10,8 @@ import decimal
 import re
 from decimal import Decimal
 
-from support.demo.facts import CUT_NOTE, all_pages, json_records, key, loads
-from support.demo.project import usable, why_not
+from support.demo.facts import CUT_NOTE, all_pages, json_records, key, loads, usable
+from support.demo.project import why_not
 from support.demo.question import MAX_NAMES
 from support.demo.words import EN_SINGULAR, join, say
 

@@ -1,0 +1,99 @@
+"""离线演示的计划里说“怎么运行”“怎么跑测试”的那一部分（入口、测试文件的计划问到时调用）：package.json 的 scripts、
+README 里讲运行、测试的那一节（或者说到它的一句），再没有就按文件类型、清单里的测试框架说一般怎么做，都没有就说不出来。
+README 里的命令要像命令（python、npm、make……开头），准备的几步（安装、建环境、迁移）不算。"""
+
+import re
+
+from support.demo.facts import all_pages, usable
+from support.demo.manifests import json_object, manifests_in
+from support.demo.question import MAX_NAMES
+from support.demo.words import join, say
+
+RUN_SECTION = (
+    r"\b(run|running|usage|start|starting|getting started|quick ?start|develop\w*)\b|运行|启动|使用|快速开始|开发"
+)
+TEST_SECTION = r"\btest(s|ing)?\b|测试"
+# 像运行命令的一行：这些程序开头（后面不只是一个版本号）
+RUNNER = (
+    r"(\./|(sudo )?(python3?|py|node|npm|npx|yarn|pnpm|bun|deno|flask|uvicorn|gunicorn|fastapi|django-admin|make|cargo|"
+    r"go|docker|docker-compose|poetry|uv|pipenv|pytest|tox|nox|jest|vitest|mocha|java|mvn|gradle|dotnet|rails|bundle|"
+    r"streamlit|hugo|php|ruby|rustc|gcc|bash|sh)\b)(?! \d+(\.\d+)*$)"
+)
+# 准备的几步，不是运行的命令
+INSTALL = (
+    r"^(pip3?|npm|yarn|pnpm|poetry|uv|conda|apt(-get)?|brew|git|bundle|cargo) (install|i|add|clone|sync|ci|fetch)\b|"
+    r"^cd |^source |\bvenv\b|-m pip\b|\b(migrate|makemigrations|collectstatic|createsuperuser|build)\b(?!.*&&)"
+)
+RUNNERS = {"pytest": "pytest", "jest": "npx jest", "vitest": "npx vitest", "mocha": "npx mocha"}  # 测试框架：一般怎么跑
+
+
+def how_to_run(part, facts, readme: str | None, scripts: dict, path: str, en: bool) -> str:
+    """问了怎么运行：package.json 的 scripts.start（npm start）、scripts.dev（npm run dev；问的是开发时就先看它）；
+    都没有就看 README 里说怎么运行的那一节；再没有就按入口文件的类型说一般怎么运行；没有入口文件就说不出来。"""
+    if "how" not in part.asks:
+        return ""
+    order = (("dev", "npm run dev"), ("start", "npm start"))[:: 1 if re.search(r"\bdev\b|开发", part.text) else -1]
+    for name, command in order:
+        if isinstance(scripts.get(name), str):
+            return say("run_script", en, command=command, name=name, script=scripts[name])
+    if said := readme_command(facts, readme, RUN_SECTION):
+        commands = ("`, `" if en else "`、`").join(said[2])
+        return say(
+            "run_readme" if said[1] else "run_readme_line", en, readme=said[0], heading=said[1], command=commands
+        )
+    runner = {"js": "node", "ts": "npx ts-node", "py": "python", "go": "go run"}.get(path.rsplit(".", 1)[-1])
+    return say("run_guess", en, command=f"{runner} {path}") if runner and path else say("run_unknown", en)
+
+
+def readme_command(facts, readme: str | None, section: str) -> tuple | None:
+    """README 里讲怎么运行（或怎么跑测试：section）的那一节（连同它下面更小的节）给的命令：代码块里的行、反引号里的，
+    像命令的（python、npm、make……开头）才算，准备的几步（安装、建环境、迁移）不算，最多 3 条：(README, 标题, [命令])。
+    没有这样的一节，就找正文里说到它、带着反引号命令的一句：(README, "", [命令])。都没有、README 读不了，是 None。"""
+    got = facts.pages("read_file", {"path": readme}) if readme else None
+    heading, level, block, found, loose = None, 0, False, [], []
+    other = TEST_SECTION if section == RUN_SECTION else "$^"  # “Running the tests”不是怎么运行项目
+    for line in got.lines if got and usable(got) else []:
+        text = line.strip()
+        if text.startswith("```"):
+            block = not block
+            continue
+        if text.startswith("#") and not block:
+            depth, title = len(text) - len(text.lstrip("#")), text.lstrip("#").strip()
+            if heading and depth > level:  # 这一节下面更小的节
+                continue
+            if found:
+                break
+            wanted = re.search(section, title, re.I) and not re.search(other, title, re.I)
+            heading, level = (title, depth) if wanted else (None, 0)
+            continue
+        code = block or line.startswith(("    ", "\t"))  # 代码块：``` 围起来的，或者缩进的
+        spans = [text.removeprefix("$ ")] if code else re.findall(r"`([^`\n]+)`", text)  # 反引号一对一对地读
+        command = next((c for c in spans if re.match(RUNNER, c) and not re.search(INSTALL, c)), "")
+        if not command:
+            continue
+        if heading:
+            found.append(command)
+        elif not code and re.search(section, text, re.I) and not re.search(other, text, re.I):
+            loose = loose or [command]  # “Run the tests with `poetry run pytest`.”
+    return (readme, heading, found[:3]) if found else (readme, "", loose) if loose else None
+
+
+def test_command(facts, names: list, readme: str | None, en: bool) -> str:
+    """怎么跑测试：package.json 的 scripts.test 写着就是 npm test；没写就看清单里认得的测试框架，只说一般怎么跑。"""
+    paths = manifests_in(names)[:MAX_NAMES]
+    reads = all_pages(facts, "read_file", [{"path": p} for p in paths])
+    whole = {p: got.text for p, got in zip(paths, reads, strict=True) if got.state == "complete"}
+    scripts = (json_object(whole.get("package.json", "")) or {}).get("scripts")
+    if isinstance(scripts, dict) and isinstance(scripts.get("test"), str):
+        placeholder = "no test specified" in scripts["test"]  # npm init 写的占位
+        return say("test_placeholder" if placeholder else "test_script", en, script=scripts["test"])
+    if said := readme_command(facts, readme, TEST_SECTION):
+        commands = ("`, `" if en else "`、`").join(said[2])
+        return say(
+            "test_readme" if said[1] else "test_readme_line", en, readme=said[0], heading=said[1], command=commands
+        )
+    found = [RUNNERS[r] for text in whole.values() for r in RUNNERS if re.search(rf"(?<![\w-]){r}(?![\w-])", text)]
+    if found:
+        return say("test_guess", en, command=found[0])
+    unread = [p for p in paths if p not in whole]
+    return say("test_unread", en, files=join(unread, en)) if unread else say("test_unknown", en)
