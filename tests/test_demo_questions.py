@@ -1076,3 +1076,50 @@ def test_an_item_named_in_another_sentence_of_a_follow_up_is_the_one_checked(inv
 
 def test_crates_is_not_a_library_name():
     assert all("crates" not in p.names for p in understand("which crates does it depend on?").parts)
+
+
+# ── 第十三轮学习者：Vite 的 main.jsx；“哪个”“short”“的话现有的”不是商品；“them”不是库名；测试框架后面的“怎么运行”；
+# “that folder” 里的文件 ──────
+def test_a_vite_entry_is_a_usual_entry_file(workdir):
+    node_project = {"name": "w", "scripts": {"dev": "vite"}}
+    (workdir / "package.json").write_text(json.dumps(node_project), encoding="utf-8")
+    (workdir / "src").mkdir()
+    (workdir / "src" / "main.jsx").write_text("import React from 'react'\n", encoding="utf-8")
+    text = finals(workdir, "How do I start the dev server, and what's the entry point of the app?")[0]
+    assert "src/main.jsx" in text and "npm run dev" in text and "did not recognise" not in text, text
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["我要 3 支蓝笔和 2 支红笔，库存够不够？哪个不够、差几支？",
+     "我要 2 盒蓝笔和 2 盒红笔，哪个库存不够？都够的话一共多少钱？",
+     "I need 2 boxes of blue pens and 2 boxes of red pens. Is either one short? If not, what's the total?",
+     "红笔我要 6 盒，够吗？不够的话现有的 5 盒一共多少钱？"],
+)  # fmt: skip
+def test_question_words_and_fragments_are_not_items(question):
+    items = {o.item for p in understand(question).parts for o in p.names}
+    assert items <= {"红笔", "蓝笔"}, items
+
+
+def test_them_is_not_a_library_name():
+    assert all("them" not in p.names for p in understand("Which library does it use for them?").parts)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["tests 文件夹里的测试用的是什么框架？怎么运行？", "Which test framework do the tests use, and how do I run them?"],
+)
+def test_how_to_run_them_after_the_test_framework_runs_the_tests(project, question):
+    text = finals(project, question)[0]
+    assert "`npx jest`" in text and "node src/index.js" not in text, text
+
+
+def test_a_file_in_that_folder_is_read_in_the_last_folder(project):
+    out = run_main(
+        "--demo",
+        "--yes",
+        "-C",
+        str(project),
+        input="What files are in src?\nShow me what index.js in that folder says\n",
+    )
+    assert 'read_file({"path": "src/index.js"})' in out.stdout

@@ -9,6 +9,7 @@ from support.demo.orders import colour_of, orders_in, other_items, quantity_in
 from support.demo.question import (
     Ask,
     Part,
+    about_tests,
     continued,
     elsewhere,
     leftover,
@@ -36,8 +37,9 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
     again, last = bool(re.search(w.FOLLOW_UP, question.lower())), before.parts[-1]  # “那蓝笔呢？”：接着问，数量也沿用
     if moved := elsewhere(last, question):  # “那 tests 里呢？”：上一件事，换一个目录（不是问测试文件）
         return Ask(spread(moved), [], ask.en, ask.fresh)  # “only in src and tests?”：每个目录各做一次
-    if last.kind == "tests" and len(ask.parts) == 1 and runs_them(ask.parts[0], question):  # “and how do I run them?”
-        return Ask([replace(last, text=question, asks={"how"})], ask.unknown, ask.en, ask.fresh)
+    if about_tests(last) and len(ask.parts) == 1 and runs_them(ask.parts[0], question):  # “and how do I run them?”
+        tests = last if last.kind == "tests" else Part("tests", question)
+        return Ask([replace(tests, text=question, asks={"how"})], ask.unknown, ask.en, ask.fresh)
     if ask.parts and (counts := recounted(ask, question, before)):  # “加起来一共多少行？”：还是上一个问题数的那些文件
         return counts
     if ask.parts:
@@ -47,6 +49,12 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
         inside = last.folder != "." and re.search(w.DEICTIC, question.lower())  # “里面用到 express 了吗？”：上一个目录
         fixed = [
             replace(p, folder=last.folder) if inside and p.folder == "." and p.kind in FOLDERED else p for p in fixed
+        ]
+        fixed = [  # “Show me what routes.py in that folder says”：上一个目录里的文件
+            replace(p, names=[n if "/" in n else f"{last.folder}/{n}" for n in p.names])
+            if inside and p.kind == "file"
+            else p
+            for p in fixed
         ]
         return replace(ask, parts=fixed, unknown=still_unknown(ask.unknown, fixed, dropped(question, before)))
     if not again and not quantity_in(question) and not ask.fresh:

@@ -165,6 +165,8 @@ def english_orders(text: str) -> list:
         noun = re.search(rf"\b({w.GOODS})\b", q[m.end() :]) or re.search(rf"\b({w.GOODS})\b", q)
         if re.fullmatch(w.COLOUR, asked) and noun:
             asked = f"{asked} {noun[1]}"  # “3 red and 2 blue pens”“3 boxes of blue pens and 3 of red”
+        if m[1] == "one" and re.search(r"\b(either|any|each|which|no|this|that|the|every|any)\s*$", q[: m.start()]):
+            continue  # “is either one short?”：不是数量
         owned, loose = re.search(OWNED, q[: m.start()]), rough(q, m)  # “at least 6”“2 dozen”“2 more”：看不准
         quantity = None if owned or loose else w.EN_NUMBERS.get(m[1]) or chinese_number(m[1])
         unclear = loose or ("" if quantity or owned else f"{m[1]} {unit or asked}")

@@ -28,7 +28,9 @@ SUBPROJECTS = {"web", "frontend", "backend", "client", "server", "ui", "api", "s
 # package.json 的 scripts.start 用哪个文件启动：node src/app.js、nodemon server.js
 START = re.compile(r"\b(?:node|nodemon|ts-node|tsx|python3?|deno run)\s+(?:-\S+\s+)*([\w./-]+\.[a-z]{2,3})\b")
 ENTRY_NAMES = "index.js main.js app.js server.js index.ts main.ts main.py app.py manage.py __main__.py main.go".split()
-ENTRY_NAMES += "index.mjs server.ts app.ts wsgi.py asgi.py run.py server.py main.rs".split()
+ENTRY_NAMES += (
+    "index.mjs server.ts app.ts wsgi.py asgi.py run.py server.py main.rs main.jsx main.tsx index.jsx index.tsx".split()
+)
 # README 里说怎么运行、怎么跑测试的那一节：标题这样开头
 ABOUT_SECTION = r"(about|description|overview|introduction|what is|简介|介绍|概述|关于)\b"  # 这些节讲项目是什么
 TEST_FOLDERS = ("tests", "test", "__tests__", "spec")

@@ -73,7 +73,8 @@ def understand(question: str) -> Ask:
     for clause in clauses(question):
         refused = re.search(w.KIND["none"], clause.lower())  # 认得、却不做的事（“依赖有没有过时的？”）
         part = (parts and elsewhere(parts[-1], clause)) or part_of(clause)
-        if part and parts and parts[-1].kind == "tests" and runs_them(part, clause):  # “测试文件有哪些？怎么跑？”
+        if part and parts and runs_them(part, clause) and about_tests(parts[-1]):  # “测试文件有哪些？怎么跑？”
+            parts += [] if parts[-1].kind == "tests" else [Part("tests", clause)]  # “测试用的什么框架？怎么运行？”
             parts[-1].asks.add("how")
             continue
         if part and part.kind == "inventory" and not part.names and on_topic(parts, clause):  # 列了目录，“一共几个？”
@@ -279,6 +280,11 @@ def leftover(question: str, part: Part) -> bool:
     words += [w.ALSO_THERE, w.HOW, *ASKS.get(part.kind, {}).values(), *(re.escape(n.lower()) for n in said if n)]
     rest = re.sub("|".join(words), " ", question.lower())
     return bool(re.search(r"[\u4e00-\u9fff]{2,}|[a-z]{3,}", rest))
+
+
+def about_tests(part: Part) -> bool:
+    """前一件事说的是测试：测试文件，或者测试用的框架（技术栈）。"""
+    return part.kind == "tests" or part.kind == "stack" and bool(re.search(r"测试|\btest", part.text.lower()))
 
 
 def runs_them(part: Part, clause: str) -> bool:
