@@ -1123,3 +1123,22 @@ def test_a_file_in_that_folder_is_read_in_the_last_folder(project):
         input="What files are in src?\nShow me what index.js in that folder says\n",
     )
     assert 'read_file({"path": "src/index.js"})' in out.stdout
+
+
+# ── 第十四轮学习者：“这么多”不是商品、也不是上一个数量；问有哪几种商品不是接着问上一种；
+# 猜的测试命令说它跑哪些文件要看配置 ──────
+def test_that_many_is_neither_an_item_nor_the_last_quantity(inventory):
+    assert [o.item for p in understand("我买这么多红笔，一共多少钱？").parts for o in p.names] == ["红笔"]
+    text = finals(inventory, "我要买 4 盒蓝笔，库存够不够？", "那我最多能买几盒？买这么多一共多少钱？")[1]
+    assert "这么" not in text.split("没有认出")[0] and "4 盒" not in text and "听出你要多少" in text, text
+
+
+@pytest.mark.parametrize("then", ["库存里一共有哪几种商品？", "Which products do you have stock records for?"])
+def test_which_items_there_are_is_not_a_follow_up_about_the_last_item(inventory, then):
+    text = finals(inventory, "红笔还有多少？", then)[1]
+    assert "库存 5" not in text and "5 in stock" not in text and ("认不出" in text or "can't tell" in text), text
+
+
+def test_a_guessed_test_command_says_which_files_it_runs_depends_on_its_settings(project):
+    text = finals(project, "怎么跑这个项目的测试？用的是什么测试框架？")[0]
+    assert "`npx jest`" in text and "看它的配置" in text
