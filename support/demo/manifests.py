@@ -24,7 +24,9 @@ NPM_SECTIONS = ("dependencies", "devDependencies", "peerDependencies", "optional
 POETRY = r"tool\.poetry\.(dev-)?dependencies|tool\.poetry\.group\.[\w-]+\.dependencies"  # Poetry 的依赖表
 DEP_TABLES = ("project.optional-dependencies", "dependency-groups")  # 这两张表里的每个数组都是依赖
 # TOML 数组（字符串、注释里的 ] 不算括号）：正则在每一处只有一种读法，不会回溯到平方
-ARRAY = re.compile(r"""\[(?:"[^"\n]*"|'[^'\n]*'|#[^\n]*(?=\n|$)|[^\]"'#])*\]""")
+# 数组到下一个键、下一张表为止（没有结尾的数组不会一直读到文件末尾：几千个也是线性时间）
+NEXT_KEY = r"\n(?=[ \t]*(?:\[[^\]\n]*\][ \t]*(?:#.*)?$|[A-Za-z0-9_.-]+[ \t]*=(?!=)))"
+ARRAY = re.compile(rf"""\[(?:"[^"\n]*"|'[^'\n]*'|#[^\n]*(?=\n|$)|(?!{NEXT_KEY})[^\]"'#])*\]""", re.M)
 MULTILINE_STRING = re.compile(r"(\"{3}|'{3})([\s\S]*?)\1")  # 多行字符串：里面的 [ ] = 不是表和键
 TOML_LINE = re.compile(r"^[ \t]*(?:\[\[?([^\]\n]+)\]\]?[ \t]*(?:#.*)?|\"?([\w.-]+)\"?[ \t]*=[ \t]*(.*))$", re.M)
 # 版本要求以比较符号开头：名字和版本分得开，一处只有一种读法（名字再长也是线性时间）
@@ -106,7 +108,8 @@ def pyproject_deps(text: str, partial: bool = False) -> list | None:
             array = ARRAY.match(text, m.start(3))  # 从 [ 开始，到和它配对的 ] 为止，可以跨好几行
             if not array and not partial:
                 return None
-            deps += strings_in(array[0] if array else text[m.start(3) : m.start(3) + 2000])  # 没有结尾：只看开头
+            end = re.compile(NEXT_KEY, re.M).search(text, m.start(3))  # 没有结尾：看到下一个键为止
+            deps += strings_in(array[0] if array else text[m.start(3) : end.start() if end else len(text)])
         elif (table, m[2]) == ("project", "optional-dependencies") and m[3].startswith("{"):  # 写在一行里的表
             deps += strings_in(m[3][1:])
     return [d for d in deps if d]
