@@ -1142,3 +1142,20 @@ def test_which_items_there_are_is_not_a_follow_up_about_the_last_item(inventory,
 def test_a_guessed_test_command_says_which_files_it_runs_depends_on_its_settings(project):
     text = finals(project, "怎么跑这个项目的测试？用的是什么测试框架？")[0]
     assert "`npx jest`" in text and "看它的配置" in text
+
+
+# ── 第十五轮学习者：“and on which port”另是一件事；几次提交不是分支；“能买到几盒、那些多少钱”不沿用上一个数量 ──────
+def test_a_question_after_and_on_which_is_its_own_part():
+    ask = understand("How do I run it and on which port does it listen?")
+    assert [p.kind for p in ask.parts] == ["entry"] and ask.unknown == ["on which port does it listen"]
+
+
+@pytest.mark.parametrize("question", ["这个分支上有几次提交？", "这个项目监听哪个端口？"])
+def test_commits_and_ports_are_named_as_not_done(question):
+    assert not understand(question).parts
+
+
+def test_how_many_can_i_get_does_not_repeat_the_last_quantity(inventory):
+    said = finals(inventory, "I need 3 boxes of blue pens. Enough?",
+                  "Then how many blue boxes can I actually get, and what would those cost?")  # fmt: skip
+    assert "3 boxes" not in said[1] and "did not recognise" in said[1], said[1]
