@@ -47,15 +47,7 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
         carry = lambda p: (again or "total" in p.asks) and not stock  # noqa: E731
         fixed = [with_items(p, before, carry(p), question) if p.kind == "inventory" else p for p in ask.parts]
         inside = last.folder != "." and re.search(w.DEICTIC, question.lower())  # “里面用到 express 了吗？”：上一个目录
-        fixed = [
-            replace(p, folder=last.folder) if inside and p.folder == "." and p.kind in FOLDERED else p for p in fixed
-        ]
-        fixed = [  # “Show me what routes.py in that folder says”：上一个目录里的文件
-            replace(p, names=[n if "/" in n else f"{last.folder}/{n}" for n in p.names])
-            if inside and p.kind == "file"
-            else p
-            for p in fixed
-        ]
+        fixed = [in_folder(p, last.folder) if inside else p for p in fixed]
         return replace(ask, parts=fixed, unknown=still_unknown(ask.unknown, fixed, dropped(question, before)))
     if not again and not quantity_in(question) and not ask.fresh:
         return ask
@@ -71,6 +63,13 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
         return ask
     rest = [clause for clause in ask.unknown if not following(clause, part, last)]  # 别的没认出的，照样说出来
     return Ask([part], rest, ask.en, ask.fresh) if part.names or last.kind not in ("use", "inventory") else ask
+
+
+def in_folder(part: Part, folder: str) -> Part:
+    """“里面用到 express 了吗？”“routes.py in that folder”：没说目录的那件事，在上一个目录里做。"""
+    if part.kind == "file":
+        return replace(part, names=[n if "/" in n else f"{folder}/{n}" for n in part.names])
+    return replace(part, folder=folder) if part.folder == "." and part.kind in FOLDERED else part
 
 
 def recounted(ask: Ask, question: str, before: Ask) -> Ask | None:

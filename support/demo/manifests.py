@@ -20,6 +20,9 @@ GROUPS = {  # 认识的依赖（包名:显示名）按类别；其余的归到�
 }
 ORDER = (*GROUPS, "other", "include", "path")  # 回答里类别的顺序：最后是引用了没读的清单、本地路径
 KNOWN = {n: (group, shown) for group, pairs in GROUPS.items() for n, shown in (p.split(":") for p in pairs.split())}
+# 装的名字和 import 的名字不一样的常见 Python 包：两个名字都算同一个包
+IMPORTS = {"pillow": "PIL", "pyyaml": "yaml", "scikit-learn": "sklearn", "python-dotenv": "dotenv"}
+IMPORTS |= {"beautifulsoup4": "bs4", "opencv-python": "cv2", "python-dateutil": "dateutil", "attrs": "attr"}
 NPM_SECTIONS = ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies")
 POETRY = r"tool\.poetry\.(dev-)?dependencies|tool\.poetry\.group\.[\w-]+\.dependencies"  # Poetry 的依赖表
 DEP_TABLES = ("project.optional-dependencies", "dependency-groups")  # 这两张表里的每个数组都是依赖

@@ -10,6 +10,7 @@ from dataclasses import replace
 from support.demo import words as w
 from support.demo.facts import Result, all_pages, usable
 from support.demo.manifests import (
+    IMPORTS,
     KNOWN,
     MANIFESTS,
     ORDER,
@@ -35,7 +36,10 @@ ENTRY_NAMES += (
 ABOUT_SECTION = r"(about|description|overview|introduction|what is|简介|介绍|概述|关于)\b"  # 这些节讲项目是什么
 TEST_FOLDERS = ("tests", "test", "__tests__", "spec")
 TEST_NAME = r"test_.+\.py|.+_test\.(py|go)|.+\.(test|spec)\.[cm]?[jt]sx?"  # 按测试命名的文件
-ALIASES = {"pytorch": "torch", "sklearn": "scikit-learn", "opencv": "opencv-python", "pil": "pillow", "yaml": "pyyaml"}
+ALIASES = {v.lower(): k for k, v in IMPORTS.items()} | {
+    "pytorch": "torch",
+    "opencv": "opencv-python",
+}  # 别的叫法 → 包名
 SAID_NOTES = ("workspaces", "unread_table", "dynamic", "unread_line")  # 清单里这几种说明：技术栈的回答里各说一句
 
 
@@ -195,12 +199,10 @@ def entry(part, facts, en: bool) -> str:
     scripts = data["scripts"] if isinstance(data.get("scripts"), dict) else {}
     start = scripts.get("start") if isinstance(scripts.get("start"), str) else ""
     here = {n.rstrip("/") for n in names} | {n.removesuffix(".js") for n in names}  # "main": "server" 就是 server.js
-    gone = top.state == "complete" and main.removeprefix("./").split("/")[0] not in here
+    missing = lambda path: top.state == "complete" and path.removeprefix("./").split("/")[0] not in here  # noqa: E731
+    gone = missing(main)  # 列全了顶层、里面又没有它（dist/ 要先构建）
     if (not main or gone) and (started := START.search(start)):  # scripts.start 写着用哪个文件启动
-        built = top.state == "complete" and started[1].removeprefix("./").split("/")[0] not in {
-            n.rstrip("/") for n in names
-        }
-        said = say("entry_start", en, path=started[1], script=start) + say("main_missing", en) * built
+        said = say("entry_start", en, path=started[1], script=start) + say("main_missing", en) * missing(started[1])
         return said + how_to_run(part, facts, readme_in(names), scripts, "", en)
     py = facts.pages("read_file", {"path": "pyproject.toml"}) if not main and "pyproject.toml" in names else None
     if commands := scripts_in(py.text) if py and py.state == "complete" else []:  # [project.scripts]：装好以后的命令

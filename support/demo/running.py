@@ -37,10 +37,7 @@ def how_to_run(part, facts, readme: str | None, scripts: dict, path: str, en: bo
         if isinstance(scripts.get(name), str):
             return say("run_script", en, command=command, name=name, script=scripts[name])
     if said := readme_command(facts, readme, RUN_SECTION):
-        commands = ("`, `" if en else "`、`").join(said[2])
-        return say(
-            "run_readme" if said[1] else "run_readme_line", en, readme=said[0], heading=said[1], command=commands
-        )
+        return readme_said("run", said, en)
     runner = {"js": "node", "ts": "npx ts-node", "py": "python", "go": "go run"}.get(path.rsplit(".", 1)[-1])
     return say("run_guess", en, command=f"{runner} {path}") if runner and path else say("run_unknown", en)
 
@@ -78,6 +75,13 @@ def readme_command(facts, readme: str | None, section: str) -> tuple | None:
     return (readme, heading, found[:3]) if found else (readme, "", loose) if loose else None
 
 
+def readme_said(what: str, said: tuple, en: bool) -> str:
+    """readme_command() 找到的命令说成一句（what：run 或 test）：在哪一节，或者在正文的哪一句。"""
+    readme, heading, commands = said
+    key = f"{what}_readme" if heading else f"{what}_readme_line"
+    return say(key, en, readme=readme, heading=heading, command=("`, `" if en else "`、`").join(commands))
+
+
 def test_command(facts, names: list, readme: str | None, en: bool) -> str:
     """怎么跑测试：package.json 的 scripts.test 写着就是 npm test；没写就看清单里认得的测试框架，只说一般怎么跑。"""
     paths = manifests_in(names)[:MAX_NAMES]
@@ -88,10 +92,7 @@ def test_command(facts, names: list, readme: str | None, en: bool) -> str:
         placeholder = "no test specified" in scripts["test"]  # npm init 写的占位
         return say("test_placeholder" if placeholder else "test_script", en, script=scripts["test"])
     if said := readme_command(facts, readme, TEST_SECTION):
-        commands = ("`, `" if en else "`、`").join(said[2])
-        return say(
-            "test_readme" if said[1] else "test_readme_line", en, readme=said[0], heading=said[1], command=commands
-        )
+        return readme_said("test", said, en)
     found = [RUNNERS[r] for text in whole.values() for r in RUNNERS if re.search(rf"(?<![\w-]){r}(?![\w-])", text)]
     if found:
         return say("test_guess", en, command=found[0])

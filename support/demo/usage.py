@@ -6,16 +6,13 @@
 import re
 
 from support.demo.facts import HIT, Result
-from support.demo.manifests import declared_in, manifests_in
+from support.demo.manifests import IMPORTS, declared_in, manifests_in
 from support.demo.project import why_not
 from support.demo.question import MAX_NAMES
 from support.demo.words import join, say
 
 KINDS = ("use",)
 TOOL_FOLDERS = {".git", ".hg", ".svn", ".venv", ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".cache"}
-# 装的名字和 import 的名字不一样的常见 Python 包：两个名字都搜，import 的是哪一个都算
-IMPORTS = {"pillow": "PIL", "pyyaml": "yaml", "scikit-learn": "sklearn", "python-dotenv": "dotenv"}
-IMPORTS |= {"beautifulsoup4": "bs4", "opencv-python": "cv2", "python-dateutil": "dateutil", "attrs": "attr"}
 LANGUAGES = {e: "js" for e in "js mjs cjs jsx ts tsx vue svelte".split()} | {"py": "py", "pyi": "py"}  # 认得引入的语言
 
 
