@@ -1159,3 +1159,62 @@ def test_how_many_can_i_get_does_not_repeat_the_last_quantity(inventory):
     said = finals(inventory, "I need 3 boxes of blue pens. Enough?",
                   "Then how many blue boxes can I actually get, and what would those cost?")  # fmt: skip
     assert "3 boxes" not in said[1] and "did not recognise" in said[1], said[1]
+
+
+# ── 第十六轮学习者：没说哪个库的“版本号”也说项目自己的；列过目录再问“分别有几行”；库名紧贴中文再问版本；
+# “README 里”不是目录；英文写的库存文件名 ─────────────────────────────────────────────────────────
+@pytest.mark.parametrize("question", ["这个项目叫什么名字？版本号多少？", "版本是多少", "What's the version?"])
+def test_a_version_asked_without_a_library_names_the_projects_own(workdir, question):
+    (workdir / "pyproject.toml").write_text(
+        '[project]\nname = "todo"\nversion = "0.3.1"\ndependencies = ["flask>=3"]\n'
+    )
+    assert "0.3.1" in finals(workdir, question)[0]
+
+
+def test_which_version_after_is_it_used_is_about_that_library_not_the_project(project):
+    said = finals(project, "is express used?", "which version?")
+    assert "Express 4.18" in said[1] and "own version" not in said[1], said[1]
+
+
+@pytest.mark.parametrize(
+    "question, names",
+    [("react的版本是多少", ["react"]), ("jest version?", ["jest"]), ("用的express是哪个版本", ["express"])],
+)
+def test_a_library_before_version_is_a_stack_question_about_it(question, names):
+    parts = understand(question).parts
+    assert [(p.kind, p.names) for p in parts] == [("stack", names)]
+
+
+@pytest.mark.parametrize("then", ["分别有几行？", "How many lines does each have?"])
+def test_lines_asked_after_a_listing_count_the_listed_folder(project, then):
+    said = finals(project, "src 下面有哪些文件？", "那 tests 里面呢", then, args=("--yes",))
+    assert "tests/" in said[2] and "wc -l *.py" not in said[2], said[2]
+
+
+@pytest.mark.parametrize("name", ["README", "Dockerfile", "Makefile", "LICENSE"])
+def test_a_well_known_file_before_li_is_not_a_folder(name):
+    assert all(p.folder == "." for p in understand(f"{name} 里写了怎么跑测试吗？").parts)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What web framework does this project use, and which Python version does it need?",
+        "用了 express 吗？在哪些文件里？",
+        "Check red pens for me: I need 5 boxes. If that works, what's the bill?",
+        "这个前端用的是 React 还是 Vue？什么版本？",
+    ],
+)
+def test_a_second_sentence_that_the_answer_covers_is_not_called_not_understood(question):
+    ask = understand(question)
+    assert ask.parts and not ask.unknown, ask.unknown
+
+
+def test_english_stock_files_named_in_agents_md_are_read_by_their_english_names(tmp_path):
+    (tmp_path / "stock").mkdir()
+    (tmp_path / "AGENTS.md").write_text("- Stock records live in `stock/<item>.json` (e.g. `stock/stapler.json`).\n")
+    for item, stock, price in [("stapler", 7, 15.5), ("notebook", 40, 3), ("battery", 5, 2)]:
+        record = {"item": item, "stock": stock, "unit_price": price, "currency": "USD"}
+        (tmp_path / "stock" / f"{item}.json").write_text(json.dumps(record))
+    said = finals(tmp_path, "I need 10 notebooks, 3 staplers and 2 batteries. Enough? Total?")[0]
+    assert "30 + 46.5 + 4 = 80.5 USD" in said, said

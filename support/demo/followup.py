@@ -48,6 +48,13 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
         fixed = [with_items(p, before, carry(p), question) if p.kind == "inventory" else p for p in ask.parts]
         inside = last.folder != "." and re.search(w.DEICTIC, question.lower())  # “里面用到 express 了吗？”：上一个目录
         fixed = [in_folder(p, last.folder) if inside else p for p in fixed]
+        named = (
+            last.names if last.kind == "use" else []
+        )  # “用了 express 吗？”“哪个版本？”：问的是 express 的，不是项目的
+        fixed = [
+            replace(p, names=named, asks=p.asks - {"own"}) if p.kind == "stack" and not p.names and named else p
+            for p in fixed
+        ]
         return replace(ask, parts=fixed, unknown=still_unknown(ask.unknown, fixed, dropped(question, before)))
     if not again and not quantity_in(question) and not ask.fresh:
         return ask
@@ -73,9 +80,11 @@ def in_folder(part: Part, folder: str) -> Part:
 
 
 def recounted(ask: Ask, question: str, before: Ask) -> Ask | None:
-    """数行数却没说数什么（没有文件、目录、哪种文件），上一个问题数过：数同样的那些；几处分开数的，加起来的总数
-    没有算，照原话说没做。"""
-    counts = [p for p in before.parts if p.kind == "count"]
+    """数行数却没说数什么（没有文件、目录、哪种文件），上一个问题数过或列过：数同样的那些；几处分开数的，加起来的
+    总数没有算，照原话说没做。"""
+    counts = [p for p in before.parts if p.kind == "count"] or [  # 列过目录：“分别有几行？”数那里的
+        replace(p, kind="count") for p in before.parts if p.kind == "ls"
+    ]
     if not counts or any(p.kind != "count" or p.names or p.ext or p.folder != "." for p in ask.parts):
         return None
     summed = [m[0] for m in [re.search(w.SUM, question.lower())] if m and len(counts) > 1]

@@ -184,7 +184,14 @@ def chinese_name(asked: str) -> str:
     """red pens → 红笔：每个词都认得才翻译，否则用原话（只说颜色 blue 不是商品名）。"""
     parts = [p.removesuffix("s") for p in asked.split()]  # pens → pen
     known = parts and all(p in w.EN_GOODS for p in parts) and not re.fullmatch(w.COLOUR, parts[-1])
-    return "".join(w.EN_GOODS[p] for p in parts) if known else asked
+    return "".join(w.EN_GOODS[p] for p in parts) if known else singular(asked)
+
+
+def singular(words: str) -> str:
+    """staplers → stapler，boxes → box，batteries → battery（只看最后一个词的词尾）。"""
+    if words.endswith("ies"):
+        return words[:-3] + "y"
+    return words[:-2] if re.search(r"(ss|sh|ch|x)es$", words) else re.sub(r"(?<=[^s])s$", "", words)
 
 
 def quantity_in(text: str) -> tuple | None:

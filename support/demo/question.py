@@ -230,6 +230,8 @@ def detailed(part: Part) -> Part | None:
     part.asks = {name for name, pattern in ASKS.get(part.kind, {}).items() if re.search(pattern, q)}
     if re.search(w.UNIT_PRICE, q):  # 问单价：不用知道要几盒
         part.asks.discard("total")
+    if part.kind == "stack" and not part.names and re.search(r"版本|\bversions?\b", q):  # 没说哪个库：自己的也说
+        part.asks.add("own")
     part.names = orders_in(text) if part.kind == "inventory" else part.names
     return None if part.kind in ("use", "file") and not part.names else part
 

@@ -8,9 +8,11 @@
 
 import decimal
 import re
+from dataclasses import replace
 from decimal import Decimal
 
 from support.demo.facts import CUT_NOTE, all_pages, json_records, key, loads, usable
+from support.demo.orders import singular
 from support.demo.project import why_not
 from support.demo.question import MAX_NAMES
 from support.demo.words import EN_SINGULAR, join, say
@@ -29,6 +31,8 @@ def inventory(part, facts, en: bool) -> str:
         return say("which_item", en)
     with decimal.localcontext(EXACT):
         template, orders = stock_path("\n".join(facts.system)), part.names[: MAX_NAMES * 2]  # 一次最多查十种
+        if template and template[2]:  # 写的是 stock/<item>.json：文件名是英文的商品名（staplers → stapler.json）
+            orders = [replace(o, item=singular(o.asked)) if o.asked else o for o in orders]
         records = [r for text in facts.questions[-1:] for r in json_records(text) if "stock" in r]  # 用户贴的记录
         items = [r.get("item") for r in records if stock_record(r)]
         pasted = {
@@ -62,12 +66,12 @@ def inventory(part, facts, en: bool) -> str:
 
 
 def stock_path(system: str) -> tuple | None:
-    """system 规则里写着的库存文件：stock/<商品>.json → ("stock/", ".json")；没写是 None。
+    """system 规则里写着的库存文件：stock/<商品>.json → ("stock/", ".json", False)，写 <item> 的是 True；没写是 None。
     只看那一格前后各 200 个字符：很长的一串字也是线性时间。"""
     if not (m := SLOT.search(system)):
         return None
     before = re.search(r"[\w./-]*$", system[max(0, m.start() - 200) : m.start()])[0]
-    return before, re.match(r"[\w.-]*", system[m.end() : m.end() + 200])[0]
+    return before, re.match(r"[\w.-]*", system[m.end() : m.end() + 200])[0], m[0] in ("<item>", "<name>")
 
 
 def fact(facts, order, path: str | None, pasted: dict | None, total: bool) -> dict:

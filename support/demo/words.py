@@ -41,7 +41,7 @@ ls | \bhow many files\b|几个文件|多少个?文件|\bfile count\b
 inventory | 库存|多少钱|总价|单价|价格|够不够|够吗|够用|够的话|有货|还剩|还有多少|有多少[盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶]?$|下单|订购|还有吗|有货吗|还有没有|(?!一个)[\d一二两三四五六七八九十百千万]\s*[盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶](?!\s*(库|文件|目录|文件夹|函数|依赖|包|模块|项目|测试|问题|地方|类|方法|命令))|\b(in stock|stock(?!\s*(/|folder|directory|dir|目录|文件夹))|enough|how much|total|price|costs?|available)\b|\bneed \d|\b\d+ (boxes|box|packs?|pieces?|bottles?|cartons?|cases?|sets?|units?) of\b|\bhow many\b(?!.{0,30}\b(files?|lines?|commits?|folders?|tests?|items?|dependencies|packages|libraries|modules|functions|classes)\b)|\b(sell|sold)\b|有卖|卖不卖|\bdo (you|we) (have|sell|stock)\b.{0,20}\b(pens?|pencils?|notebooks?)\b|\b(want|need|buy|order|take)\b.{0,12}\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten) (boxes|box|packs?|pieces?|bottles?|cartons?|cases?|units?)\b
 file | (里|中)(面)?(都)?(写了|讲了|说了|写着|有|是)(些)?(什么|啥|些什么)|内容|看看|打开|显示|读一下|读读|读取|\b(show|open|read|print|cat|says?|contains?)\b|\bwhat('s| is) in\b|\bwhat (does|do)\b.{0,40}\b(do|check|test|mean)s?\b|(测|查|做|干)(的是|了)?(什么|啥)
 about | (做|干)(什么|啥)(用)?的|干嘛的|干嘛用|用来(做|干)|有什么用|介绍一下|简介|用途|\bwhat (does|is) (this|the|it)( project| repo| app| tool)?( \w+)? ?(do|for|about)\b|\bwhat('s| is) this (project|repo|repository|codebase)\b|\b(about|describe) (this|the) (project|repo)
-stack | 用.{1,20}写的|版本号|(项目|包)(自己)?(的|是)?(什么|哪个|哪一个)?版本|\bwhat version is (it|this|my|our)\b|什么 ?\w{0,12} ?版本|什么语言|哪种语言|\b(what|which) (programming )?language\b|技术栈|框架|测试(用的是|用了|用)(什么|哪个|啥)|用什么(来)?测试|\btest(ing)? (framework|library|runner)\b|\bwhat\b.{0,20}\bfor testing\b|(用了|用到了?|使用了?)(什么|哪些|啥)|(什么|哪些|啥)(技术|依赖|库|框架)|依赖了?(什么|哪些|啥)|(什么|哪个)版本|\bstack\b|\bframeworks?\b|\btechnolog|\bdependencies\b|\blibraries\b|\bbuilt with\b|\b(which|what) versions?\b|\bwhat \w+ versions?\b
+stack | 用.{1,20}写的|用的是.{1,30}还是|版本号|(项目|包)(自己)?(的|是)?(什么|哪个|哪一个)?版本|\bwhat version is (it|this|my|our)\b|什么 ?\w{0,12} ?版本|什么语言|哪种语言|\b(what|which) (programming )?language\b|技术栈|框架|测试(用的是|用了|用)(什么|哪个|啥)|用什么(来)?测试|\btest(ing)? (framework|library|runner)\b|\bwhat\b.{0,20}\bfor testing\b|(用了|用到了?|使用了?)(什么|哪些|啥)|(什么|哪些|啥)(技术|依赖|库|框架)|依赖了?(什么|哪些|啥)|(什么|哪个)版本|\bstack\b|\bframeworks?\b|\btechnolog|\bdependencies\b|\blibraries\b|\bbuilt with\b|\b(which|what) versions?\b|\bwhat \w+ versions?\b|(?<![a-z0-9_.@/+-])[a-z][a-z0-9_.@/+-]*\s*(的|'s)?\s*(版本|versions?\b)|版本(是)?多少|\bwhat('s| is) the version\b
 entry | 入口|启动(?!后|以后|之后|了)|怎么(运行|跑)|\bentry|\bmain (file|script|module)\b|\bstarting point\b|\bhow (do i|to|can i) (run|start)\b|\bwhere does .{0,30} start\b
 use | 用到|用了|使用|有用|有没有|是否|搜|找|依赖|\b(use[sd]?|using|search|find|depends?|imports?|imported|requires?)\b
 tests | 测试文件|测试目录|测试用例|\btest files?\b|\btests? (folder|directory|dir)\b|\bwhich tests\b|\bspecs?\b
@@ -79,21 +79,21 @@ ALSO = r"(别|不要|不用)(去掉|删掉|取消)|\b(don't|do not) (drop|remove
 VERBS = r"list|show|ls|count|what|which|files?|are|is|in|the|看看|列出|统计"  # 目录名前面的这些词不是目录名
 RUN_TESTS = r"\btest (command|script)\b|测试(命令|脚本)|\bcommand\b.{0,20}\btests?\b"  # 问怎么跑测试（和 HOW 一起）
 VERSION_OF = (  # 问了版本的库：“which version of React”“express是哪个版本”“the jest version”
-    r"\bversions? of (?:the )?(@?[A-Za-z][\w@./+-]*)",
-    r"(?<![\w@./+-])(@?[A-Za-z][\w@./+-]*)\s*(?:'s\s+)?(?:的|是|用的)?\s*(?:什么|哪个|哪一个|which|what)?\s*(?:versions?|版本)",
+    r"\bversions? of (?:the )?(@?[A-Za-z][A-Za-z0-9_@./+-]*)",
+    r"(?<![A-Za-z0-9_@./+-])(@?[A-Za-z][A-Za-z0-9_@./+-]*)\s*(?:'s\s+)?(?:的|是|用的)?\s*(?:什么|哪个|哪一个|which|what)?\s*(?:versions?|版本)",
 )
 OWN_VERSION = r"(项目|它|这个|本项目|包)(自己)?(的|是)?(什么|哪个|哪一个)?版本号?|\bwhat version is (it|this|my|our|the)\b( (project|app|package))?|版本号是|\bwhat version (is|'s) (it|this|the (project|app|package))\b|\bversion (number )?of (this|the) (project|app|package)\b|\b(project|package|app)'?s (own )?version\b|\bits (own )?version\b"  # 项目自己的版本号
 HOW = r"怎么|如何|怎样|什么命令|\bhow\b|\b(which|what) command\b"  # 问的是怎么运行（入口、测试），不是让我运行
 MAKE = r"创建|新建|建一个|写一个|写入|\b(create|make|write)\b"  # 建文件：动词在文件名前面
-TOTAL = r"够|多少钱|总价|价钱|下单|\b(enough|cost|how much|afford|(the|a|grand) total|total (cost|price))\b"  # 要知道数量才答得了：够不够、要多少钱
+TOTAL = r"够|多少钱|总价|价钱|下单|\b(enough|cost|how much|afford|(the|a|grand) total|total (cost|price)|bill)\b"  # 要知道数量才答得了：够不够、要多少钱
 SUM = r"一共|总共|合计|加起来|\b(total|altogether|in all|sum)\b"  # 几种商品加在一起
 FOLLOW_UP = r"呢\s*[？?]?\s*$|^\s*(那么?|要是|如果是|换成|改成)|^\s*(and|what about|how about)\b"  # 接着上一个问题问
 # 接着前一句说的（不另算一件事）：问的本来就在这一类的回答里（在哪里、版本、路径、列出来……）
 ON_TOPIC = {
     "ls": r"分别|叫什么|名字|哪些|是什么|一共|总共|几个|多少个|\b(which|what are they|names?|how many|in total)\b",
-    "inventory": r"够|多少|钱|价|数量|有吗|都有|几[盒支个件包]|如果|可以吗|行吗|能买到|现货|充足|足够|\b(how many|price|enough|total|available|in stock|if (so|yes|not)|possible)\b",
-    "use": r"哪里|哪个文件|哪些文件|用在|在哪|\b(where|which files?|or not|anywhere)\b",
-    "stack": r"版本号?|前端|后端|依赖|\b(versions?|frontend|backend|dependencies|libraries|frameworks)\b",
+    "inventory": r"够|多少|钱|价|数量|有吗|都有|几[盒支个件包]|如果|可以吗|行吗|能买到|现货|充足|足够|\b(how many|price|enough|total|available|in stock|if (so|yes|not)|possible|bill|if (that|it|this) (works|is ok|is fine))\b",
+    "use": r"哪里|在?(哪个|哪些)文件(里|中)?|用在|在哪|\b(where|which files?|or not|anywhere)\b",
+    "stack": r"版本号?|前端|后端|依赖|要求|\b(versions?|frontend|backend|dependencies|libraries|frameworks|needs?|requires?|required)\b",
     "entry": r"路径|哪个文件|文件|\b(path|which file|point|file)\b",
     "tests": r"列出|列一下|叫什么|名字|哪些|\b(list|show|names?|called)\b",
     "create": r"运行|执行|\b(run|execute|content|containing|with)\b",
@@ -123,7 +123,7 @@ EN_PRONOUNS = set("them it those these ones one that this they some any".split()
 LANGUAGE_NAMES = set("python node node.js nodejs java go golang ruby php rust".split())  # 问它：技术栈里的语言、运行时
 NOT_CJK_FOLDER = r"[帮看查列统请我你这那下当项工根整所每子现目]"  # 有这些字的中文不是目录名
 NOT_FOLDERS = set(
-    "there it them total the this current each every all my our here python it project repo code codebase source dependencies devdependencies peerdependencies optionaldependencies scripts 当前 这个 项目 工作 整个 根 所有 每个".split()
+    "there it them total the this current each every all my our here python it project repo code codebase source dependencies devdependencies peerdependencies optionaldependencies scripts readme dockerfile makefile license licence changelog 当前 这个 项目 工作 整个 根 所有 每个".split()
 )
 
 # ── 说的话 ─────────────────────────────────────────────────
