@@ -1218,3 +1218,57 @@ def test_english_stock_files_named_in_agents_md_are_read_by_their_english_names(
         (tmp_path / "stock" / f"{item}.json").write_text(json.dumps(record))
     said = finals(tmp_path, "I need 10 notebooks, 3 staplers and 2 batteries. Enough? Total?")[0]
     assert "30 + 46.5 + 4 = 80.5 USD" in said, said
+
+
+# ── 第十七轮学习者：买下“every”是全部库存；“多少支笔”的支是量词；“还有几盒红笔”；说了项目的版本；“drop the blue one”
+# “蓝的不要了”；scripts 目录；CSV 有几行；笔记本（.ipynb）里的 import ────────────────────────────────────────
+def test_buying_every_one_in_stock_does_not_repeat_the_last_quantity(inventory):
+    said = finals(inventory, "do u have green pens? i need 2", "How much would it cost to buy every red pen you have?")
+    assert "you need 2" not in said[1] and "2 × 12" not in said[1], said[1]
+
+
+@pytest.mark.parametrize("question", ["一共有多少支笔库存？", "总共还有几盒笔？"])
+def test_a_unit_after_how_many_is_not_the_start_of_an_item_name(question):
+    assert all(not p.names for p in understand(question).parts)
+
+
+@pytest.mark.parametrize("question", ["还有几盒红笔", "红笔还有几盒", "还剩多少盒红笔？"])
+def test_how_many_boxes_are_left_names_the_item(question):
+    parts = understand(question).parts
+    assert [(p.kind, [o.item for o in p.names]) for p in parts] == [("inventory", ["红笔"])]
+
+
+def test_the_project_version_asked_after_a_use_question_is_the_projects(workdir):
+    (workdir / "pyproject.toml").write_text('[project]\nname = "a"\nversion = "0.3.1"\ndependencies = ["pillow"]\n')
+    said = finals(workdir, "Is Pillow used?", "what's the project version?")
+    assert "0.3.1" in said[1], said[1]
+
+
+@pytest.mark.parametrize(
+    "first, then, kept",
+    [
+        ("what if I take 3 red and 1 blue pens, total?", "drop the blue one", "3 × 12 = 36"),
+        ("我要3盒红笔和1盒蓝笔，多少钱", "蓝的不要了", "3 × 12 = 36"),
+    ],
+)
+def test_an_item_dropped_by_its_colour_alone_is_dropped(inventory, first, then, kept):
+    said = finals(inventory, first, then)[1]
+    assert kept in said and "× 8" not in said, said
+
+
+@pytest.mark.parametrize(
+    "question", ["统计一下 scripts 下每个 py 文件有多少行", "count the lines of each .py file in scripts/"]
+)
+def test_a_folder_named_scripts_is_a_folder(question):
+    assert [p.folder for p in understand(question).parts] == ["scripts"]
+
+
+def test_rows_of_a_csv_are_counted_not_taken_for_stock():
+    assert [p.kind for p in understand("how many rows does data/rain.csv have?").parts] == ["count"]
+
+
+def test_an_import_in_a_notebook_counts_as_used(workdir):
+    (workdir / "requirements.txt").write_text("scipy==1.11.4\n")
+    (workdir / "nb.ipynb").write_text('{"cells": [{"source": [\n    "from scipy import stats\\n",\n    "x = 1"]}]}\n')
+    said = finals(workdir, "is scipy actually imported anywhere?")[0]
+    assert "scipy is used" in said and "nb.ipynb" in said, said

@@ -48,19 +48,19 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
         fixed = [with_items(p, before, carry(p), question) if p.kind == "inventory" else p for p in ask.parts]
         inside = last.folder != "." and re.search(w.DEICTIC, question.lower())  # “里面用到 express 了吗？”：上一个目录
         fixed = [in_folder(p, last.folder) if inside else p for p in fixed]
-        named = (
-            last.names if last.kind == "use" else []
-        )  # “用了 express 吗？”“哪个版本？”：问的是 express 的，不是项目的
+        # “用了 express 吗？”“哪个版本？”：问的是 express 的版本，不是项目自己的（说了项目的版本就是项目的）
+        named = last.names if last.kind == "use" and not re.search(w.OWN_VERSION, question.lower()) else []
         fixed = [
             replace(p, names=named, asks=p.asks - {"own"}) if p.kind == "stack" and not p.names and named else p
             for p in fixed
         ]
         return replace(ask, parts=fixed, unknown=still_unknown(ask.unknown, fixed, dropped(question, before)))
-    if not again and not quantity_in(question) and not ask.fresh:
+    news = quantity_in(question) or ask.fresh or dropped(question, before)  # 新的数量、要重新读、不要了哪一种
+    if not again and not news:
         return ask
     if last.kind == "inventory":
-        part = with_items(Part("inventory", question, orders_in(question)), before, True)
-        if part.carried == "items" and not quantity_in(question) and not ask.fresh:  # 没说新的（“那 README 呢？”）
+        part = with_items(Part("inventory", question, orders_in(question)), before, True, question)
+        if part.carried == "items" and not news:  # 没说新的（“那 README 呢？”）
             return ask
     elif (moved := continued(last, question)) and not leftover(question, moved):  # “那 react 呢？”“怎么运行呢？”
         part = replace(moved, folder=moved.folder if moved.folder != "." else last.folder)
@@ -117,7 +117,11 @@ def dropped(question: str, before: Ask) -> set:
     “要不要”“don't forget”“蓝笔不用 2 盒了”（改数量）都不是不要。"""
     gone = set()
     for o in before.items:
-        said = "|".join(re.escape(n.lower()) for n in (o.item, o.asked) if n)
+        colour = re.match(
+            rf"({w.COLOUR})\b|([红蓝黑绿])(?=笔)", o.asked.lower()
+        )  # 只说了颜色：“drop the blue one”“蓝的”
+        alone = [rf"{colour[1]}\b(?: ones?)?" if colour[1] else f"{colour[2]}的"] if colour else []
+        said = "|".join([re.escape(n.lower()) for n in (o.item, o.asked) if n] + alone)
         if re.search(
             rf"(?:{said})\s*(?:也|就|先|暂时|都)?\s*(?:{w.DROP})|(?:{w.DROP})\s*(?:the\s+|掉\s*)?(?:{said})",
             question.lower(),

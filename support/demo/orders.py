@@ -22,6 +22,7 @@ OWNED = (  # “我手上有 2 盒”“我上周买了 3 盒”：不是要的
     r"(?:(?:我|我们|手上|手里|已经)有|买了|用了|卖了|用掉了)\s*$|上周|上个月|昨天|前天|之前|去年"
     r"|\bi (?:already )?(?:have|own|'ve got|bought|used)\s*$|\blast (?:week|month|year)\b|\byesterday\b"
 )
+THE_ONE = "either|any|each|which|no|this|that|the|every"  # 这些词后面的 one 不是数量（“is either one short?”）
 DIGITS = dict(zip("一二两三四五六七八九", (1, 2, 2, 3, 4, 5, 6, 7, 8, 9), strict=True))
 POWERS = {"十": 10, "百": 100, "千": 1000, "万": 10**4, "亿": 10**8}
 
@@ -79,6 +80,8 @@ def orders_in(text: str) -> list:
         orders += [Order(i, asked=i) for p in re.split("[和与跟、]", m[1]) if (i := name_near(p, after=False))]
     for m in re.finditer(rf"({CJK}+)\s*[和与跟、]\s*(?=({CJK}+))", rest):  # “红笔 3 盒和蓝笔”：和连着的也是商品
         orders += [Order(i, asked=i) for i in (name_near(m[1], False), name_near(m[2], True)) if i]
+    for m in re.finditer(rf"(?:还有|还剩|剩下?)\s*(?:多少|几)\s*[{w.UNITS}]?\s*({CJK}+)", rest):  # “还有几盒红笔”
+        orders += [Order(i, asked=i) for i in [name_near(m[1], after=True)] if i]
     asked = [m[1] for m in re.finditer(rf"(?:有没有|还有|有)\s*({CJK}+?)\s*(?:吗|卖吗|[？?]|$)", rest)]
     if not orders and bare:  # “有黑笔吗？我想要 2 盒”：只说了数量，商品在“有…吗”里（“有优惠吗”不是商品）
         orders += [Order(i, asked=i) for i in (name_near(a, after=True) for a in asked) if i]
@@ -108,6 +111,7 @@ def name_near(text: str, after: bool) -> str:
         m = re.match(rf"\s*的?\s*({CJK}+)", text)
         name = max(re.split(w.AROUND, m[1]), key=len) if m else ""
     else:
+        text = re.sub(rf"(?:多少|几)\s*[{w.UNITS}]", "多少", text)  # “多少支笔”：支是量词，不是商品名的头
         piece = re.split(rf"[\s，。？！、,.?!:：;；+]+|(?:{NUMBER})\s*[{w.UNITS}]", text.strip(" \t：:"))[-1]
         near = (p for p in reversed(re.split(w.AROUND, piece)) if re.fullmatch(f"{CJK}+", p) and p.strip(w.UNITS))
         name = next(near, "")
@@ -165,7 +169,7 @@ def english_orders(text: str) -> list:
         noun = re.search(rf"\b({w.GOODS})\b", q[m.end() :]) or re.search(rf"\b({w.GOODS})\b", q)
         if re.fullmatch(w.COLOUR, asked) and noun:
             asked = f"{asked} {noun[1]}"  # “3 red and 2 blue pens”“3 boxes of blue pens and 3 of red”
-        if m[1] == "one" and re.search(r"\b(either|any|each|which|no|this|that|the|every|any)\s*$", q[: m.start()]):
+        if m[1] == "one" and re.search(rf"\b({THE_ONE})\s*$", q[: m.start()]):
             continue  # “is either one short?”：不是数量
         owned, loose = re.search(OWNED, q[: m.start()]), rough(q, m)  # “at least 6”“2 dozen”“2 more”：看不准
         quantity = None if owned or loose else w.EN_NUMBERS.get(m[1]) or chinese_number(m[1])
@@ -197,6 +201,8 @@ def singular(words: str) -> str:
 def quantity_in(text: str) -> tuple | None:
     """只有数量的一句（“要是 2 盒呢”“what about 2 boxes”）里的 (数量, 单位, 看不准的原话)；没有数量是 None。"""
     m = re.search(rf"({EN_NUMBER})\s*({w.EN_UNITS})?\b", text.lower()) if english(text) else None
+    if m and m[1] == "one" and re.search(rf"\b({THE_ONE})\b(\s+\w+)?\s*$", text.lower()[: m.start()]):
+        m = None  # “the blue one”“which one”：one 不是数量
     m = m or re.search(rf"({NUMBER})\s*([{w.UNITS}])", text)
     if not m:
         return None

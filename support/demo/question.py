@@ -19,7 +19,9 @@ ASKS = {  # 每一类问题还可能问的：名字 → 词（words.py）
     "file": {"purpose": w.PURPOSE},
 }
 QUOTED = r"\"[^\"]*\"|“[^”]*”|(?<![A-Za-z])'[^']*'(?![A-Za-z])|`[^`]*`|「[^」]*」"
-BREAK = r"[，。？！；]+|[,?!;]+|\.(?=\s|$)|\b(?:also|besides)\b|(?:^|(?<=[，。？！；,\s]))(?:另外|还有|顺便|此外)"
+BREAK = (  # 句子之间；“还有多少”“还有几盒”的还有不是“另外”
+    r"[，。？！；]+|[,?!;]+|\.(?=\s|$)|\b(?:also|besides)\b|(?:^|(?<=[，。？！；,\s]))(?:另外|还有(?!多少|几)|顺便|此外)"
+)
 DOT_EXT = r"(?<!\w)\.([A-Za-z0-9]{1,8})(?!\w)"
 EXT = (  # “.js 文件”“js 文件”“Python 代码”
     rf"{DOT_EXT}|(?<![A-Za-z0-9_.])(py|js|ts|jsx|tsx|go|java|rs|rb|php|md|txt|json|sh|python|javascript|typescript)"

@@ -13,7 +13,8 @@ from support.demo.words import join, say
 
 KINDS = ("use",)
 TOOL_FOLDERS = {".git", ".hg", ".svn", ".venv", ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".cache"}
-LANGUAGES = {e: "js" for e in "js mjs cjs jsx ts tsx vue svelte".split()} | {"py": "py", "pyi": "py"}  # 认得引入的语言
+# 认得引入的语言（笔记本 .ipynb 里是 Python）
+LANGUAGES = {e: "js" for e in "js mjs cjs jsx ts tsx vue svelte".split()} | {e: "py" for e in ("py", "pyi", "ipynb")}
 
 
 def use(part, facts, en: bool) -> str:
@@ -96,7 +97,7 @@ def declares(hit: str, name: str) -> bool:
     path, _, text = HIT.fullmatch(hit).groups()
     if not one_place(hit):
         return False
-    base, text, n = path.rsplit("/", 1)[-1], text.strip(), re.escape(name)
+    base, text, n = path.rsplit("/", 1)[-1], code(path, text), re.escape(name)
     p = "|".join([n] + [re.escape(k) for k, v in IMPORTS.items() if v.lower() == name.lower()])  # dotenv：python-dotenv
     manifest = {"package.json": rf'"(?:{n})"\s*:', "pyproject.toml": rf"""^(["'](?:{p})(?![\w.-])|(?:{p})\s*=)"""}
     if base in manifest or base.startswith("requirements"):
@@ -119,7 +120,12 @@ def imports_name(hit: str, name: str) -> bool:
         "py": rf"^from\s+[\w.]+\s+import\s+\(?\s*(\w+(\s+as\s+\w+)?\s*,\s*)*{n}\b",
         "js": rf"^import\s+(type\s+)?(\w+\s*,\s*)?\{{[^}}]*(?<![\w$]){n}(?![\w$])",
     }.get(language)
-    return bool(pattern and one_place(hit) and re.search(pattern, text.strip()))
+    return bool(pattern and one_place(hit) and re.search(pattern, code(path, text)))
+
+
+def code(path: str, text: str) -> str:
+    """一行代码；笔记本（.ipynb）是 JSON，代码行写成字符串（"from x import y\\n",），取出里面的。"""
+    return re.sub(r'^"(.*?)(\\n)?",?$', r"\1", text.strip()) if path.endswith(".ipynb") else text.strip()
 
 
 def one_place(hit: str) -> bool:

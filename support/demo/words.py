@@ -36,9 +36,9 @@ KINDS = [
 tests | (怎么|如何|怎样|用什么命令|什么命令)(来)?(跑|运行|执行|启动)(一下)?(这些|所有的?|全部的?|这个项目的|项目的)?(单元)?测试|(单元)?测试(要|该)?(怎么|如何|怎样)(跑|运行|执行|启动)|测试(命令|脚本)|\bhow (do|can|should|would) (i|we|you) (run|execute) (all )?(the |these |my |its )?(unit )?tests?\b|\bhow to (run|execute) (all )?(the )?tests?\b|\b(which|what)('s| is)? (the )?command (runs|to run|do i use to run|should i use to run|for)( all)?( the)? tests?\b|\btest (command|script)\b
 none | \bdev ?dependencies\b|\bpeer ?dependencies\b|开发依赖|生产依赖|\b(outside|except|excluding|other than|besides|apart from|beyond|but|not counting|not including|without)\b.{0,20}\btests?\b|(测试|\btests?\b).{0,8}(以外|之外|除外)|除了?.{0,10}(测试|\btests?\b)|(不算|除开|不包括|不含|排除|去掉).{0,6}(测试|\btests?\b)|\bleft (after|afterwards|over)\b|\b(would|will|would there|will there) be left\b|\bafterwards\b|\bremain(ing)? after\b|买完|买了(以后|之后)|(以后|之后)还剩|预算|买得起|(能|可以)买(几|多少)|\bbudget\b|\bto spend\b|\bafford\b.{0,40}\bwith \$?\d|\bhow many\b.{0,30}\bcan (i|we)( \w+)? (buy|get|afford)\b|\b\d+(\.\d+)? ?(cny|rmb|yuan)\b|\d+(\.\d+)? ?(元|块钱?)(?!.{0,3}一)|including subfolders|包括子目录|子目录里的也算|\brecursive(ly)?\b|递归|\bline \d+\b|第 ?\d+ ?行|\bthe (end|last \w+) of\b|最后(几|一|\d)|末尾|结尾|太贵|贵不贵|\btoo (expensive|cheap)\b|\b(expensive|cheaper|pricey)\b|税|运费|重量|折扣|到货|卖了|销量|失败|没用到的|多余的|\b(tax|taxes|shipping|delivery|weight|discount|sold|sales|failing|failed|unused)\b|价值|值多少|总值|买空|美元|美金|欧元|日元|英镑|港币|\b(value|worth|left over|run out|usd|eur|jpy|gbp|hkd|dollars?|euros?|yen|pounds?)\b|过时|最新版本|升级到|漏洞|覆盖率|补货|几天|多久|要改吗|怎么改|总结|概括|翻译|\b(coverage|vulnerab\w*|outdated|up[ -]to[ -]date|restock|summari[sz]e|summary|translate)\b|(跑|运行|执行|\brun\b|\bexecute\b).{0,12}(测试|\btests?\b|pytest|test suite)|测试.{0,3}(跑|运行)|比.{1,10}(贵|便宜|多|少)|\b(cheaper|dearer|pricier|more expensive|more|less|fewer) than\b|设为|设成|改为|修改|更新|删除|删掉|\b(set|update|modify|delete|remove|change)\b.{0,40}\b(to|stock|file|price)\b|\bcommits?\b|提交|端口|监听|\bports?\b|\blisten(s|ing)?\b|哪几种商品|哪些商品|什么商品|几种商品|\b(which|what) (products|items|goods)\b|\bstock records\b
 branch | 分支|\bbranch\b
-count | 几行|行数|多少行|\bhow long (is|are)\b.{0,40}\b(files?|scripts?)\b|\bcount\b.{0,30}\blines?\b|\bline counts?\b|\bhow many lines\b|\blines of code\b|\bwc\b
+count | 几行|行数|多少行|\b(how many|number of) rows\b|\brow counts?\b|\bhow long (is|are)\b.{0,40}\b(files?|scripts?)\b|\bcount\b.{0,30}\blines?\b|\bline counts?\b|\bhow many lines\b|\blines of code\b|\bwc\b
 ls | \bhow many files\b|几个文件|多少个?文件|\bfile count\b
-inventory | 库存|多少钱|总价|单价|价格|够不够|够吗|够用|够的话|有货|还剩|还有多少|有多少[盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶]?$|下单|订购|还有吗|有货吗|还有没有|(?!一个)[\d一二两三四五六七八九十百千万]\s*[盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶](?!\s*(库|文件|目录|文件夹|函数|依赖|包|模块|项目|测试|问题|地方|类|方法|命令))|\b(in stock|stock(?!\s*(/|folder|directory|dir|目录|文件夹))|enough|how much|total|price|costs?|available)\b|\bneed \d|\b\d+ (boxes|box|packs?|pieces?|bottles?|cartons?|cases?|sets?|units?) of\b|\bhow many\b(?!.{0,30}\b(files?|lines?|commits?|folders?|tests?|items?|dependencies|packages|libraries|modules|functions|classes)\b)|\b(sell|sold)\b|有卖|卖不卖|\bdo (you|we) (have|sell|stock)\b.{0,20}\b(pens?|pencils?|notebooks?)\b|\b(want|need|buy|order|take)\b.{0,12}\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten) (boxes|box|packs?|pieces?|bottles?|cartons?|cases?|units?)\b
+inventory | 库存|多少钱|总价|单价|价格|够不够|够吗|够用|够的话|有货|还剩|还有多少|(还有|剩下?)几[盒支包瓶本箱枝张套把条根卷袋双台罐桶]|有多少[盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶]?$|下单|订购|还有吗|有货吗|还有没有|(?!一个)[\d一二两三四五六七八九十百千万]\s*[盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶](?!\s*(库|文件|目录|文件夹|函数|依赖|包|模块|项目|测试|问题|地方|类|方法|命令))|\b(in stock|stock(?!\s*(/|folder|directory|dir|目录|文件夹))|enough|how much|total|price|costs?|available)\b|\bneed \d|\b\d+ (boxes|box|packs?|pieces?|bottles?|cartons?|cases?|sets?|units?) of\b|\bhow many\b(?!.{0,30}\b(files?|lines?|rows?|commits?|folders?|tests?|items?|dependencies|packages|libraries|modules|functions|classes)\b)|\b(sell|sold)\b|有卖|卖不卖|\bdo (you|we) (have|sell|stock)\b.{0,20}\b(pens?|pencils?|notebooks?)\b|\b(want|need|buy|order|take)\b.{0,12}\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten) (boxes|box|packs?|pieces?|bottles?|cartons?|cases?|units?)\b
 file | (里|中)(面)?(都)?(写了|讲了|说了|写着|有|是)(些)?(什么|啥|些什么)|内容|看看|打开|显示|读一下|读读|读取|\b(show|open|read|print|cat|says?|contains?)\b|\bwhat('s| is) in\b|\bwhat (does|do)\b.{0,40}\b(do|check|test|mean)s?\b|(测|查|做|干)(的是|了)?(什么|啥)
 about | (做|干)(什么|啥)(用)?的|干嘛的|干嘛用|用来(做|干)|有什么用|介绍一下|简介|用途|\bwhat (does|is) (this|the|it)( project| repo| app| tool)?( \w+)? ?(do|for|about)\b|\bwhat('s| is) this (project|repo|repository|codebase)\b|\b(about|describe) (this|the) (project|repo)
 stack | 用.{1,20}写的|用的是.{1,30}还是|版本号|(项目|包)(自己)?(的|是)?(什么|哪个|哪一个)?版本|\bwhat version is (it|this|my|our)\b|什么 ?\w{0,12} ?版本|什么语言|哪种语言|\b(what|which) (programming )?language\b|技术栈|框架|测试(用的是|用了|用)(什么|哪个|啥)|用什么(来)?测试|\btest(ing)? (framework|library|runner)\b|\bwhat\b.{0,20}\bfor testing\b|(用了|用到了?|使用了?)(什么|哪些|啥)|(什么|哪些|啥)(技术|依赖|库|框架)|依赖了?(什么|哪些|啥)|(什么|哪个)版本|\bstack\b|\bframeworks?\b|\btechnolog|\bdependencies\b|\blibraries\b|\bbuilt with\b|\b(which|what) versions?\b|\bwhat \w+ versions?\b|(?<![a-z0-9_.@/+-])[a-z][a-z0-9_.@/+-]*\s*(的|'s)?\s*(版本|versions?\b)|版本(是)?多少|\bwhat('s| is) the version\b
@@ -51,7 +51,9 @@ tests | 测试|\btests?\b
 """.strip().splitlines()
 ]
 KIND = dict(KINDS)  # 按类查它的关键词（同一类有几行的，用最后一行）
-STOCK_WORDS = r"库存|单价|价格|有货|还剩|还有多少|够吗|够不够|多少钱|还有吗|有货吗|还有没有"  # 商品名后面跟着的词
+STOCK_WORDS = (
+    r"库存|单价|价格|有货|还剩|还有多少|还有几|够吗|够不够|多少钱|还有吗|有货吗|还有没有"  # 商品名后面跟着的词
+)
 UNIT_PRICE = r"\bwhat do(es)? (they|it|one|each|a box) cost\b|\bwhat('s| is) the price\b|\bhow much (is|are|does) (one|a|each)\b|单价|[一每][盒支个件包瓶本只箱]多少钱|多少钱一[盒支个件包瓶本只箱]|\b(how much|cost|costs|price|are they|is it)\b.{0,15}\beach\b|\beach (cost|costs|is|one)\b|\b(apiece|per (box|unit|pen|pack|piece|item))\b"
 # 要重新读：以前读到的不算（只说了这个的一小句不算没听懂）
 FRESH = r"重新(读|看|查|搜)|重读|再(读|看|查|搜)一?(下|遍|次)|刷新|最新的?|(文件|数据|库存)?(我|已经)?(改过了?|改了|更新了|更新过|变了)|\b(re-?read|re-?check|(read|check|search|look) (it |them |the (stock )?files? )?again|again|latest|refresh|(i )?(have |'ve )?(changed|updated|edited)( (it|the (stock )?files?))?)\b"
@@ -59,7 +61,7 @@ EACH_TEST = r"(测试|test)[^，。？?]{0,6}(里|中)(面)?(都)?(写了|写着
 # 一小句里连着问的几件事：strong 前后各拆开；其余（和、and）两边是不同的两类事才拆
 JOINS = r"(?P<strong>并且|(?<!合)并(?![且发行])|而且|然后|接着|同时|\band then\b|\bthen\b|\band\b(?=\s+(?:please\s+)?(?:(?:on|in|at|for|from|by|with|to) (?:which|what|where)\b|what|which|where|how|is|are|does|do|can|could|who|why|when|uninstall|remove|delete|install|add|update|upgrade|fix|change|rename|replace|run|create|write|tell|show|explain|list|count|check|find|search|make|give|open|read|summari[sz]e|translate)\b))|和|、|以及|\band\b"
 SOURCE_FILE = r"\.(py|pyi|ts|tsx|jsx|mjs|cjs|json|md|txt|toml|ya?ml|cfg|ini|sh|go|rs|java|rb|php|c|h|cpp)$"  # 文件名，不是库名（react.js 是库）
-ALL_OF = r"最多|\bat most\b|\bhow many\b.{0,30}\bcan\b|这么多|那么多|\b(that|this|so) many\b|全买|全部|全都|所有的?|买下所有|\ball (of )?(the|them|it|its)\b|\bthe whole\b"  # 要的是全部库存：不是一个数量
+ALL_OF = r"最多|\bat most\b|\bevery\b.{0,30}\b(you('ve| have)|in stock|there is|left|available)\b|\b(buy|take|get) every\b|\bhow many\b.{0,30}\bcan\b|这么多|那么多|\b(that|this|so) many\b|全买|全部|全都|所有的?|买下所有|\ball (of )?(the|them|it|its)\b|\bthe whole\b"  # 要的是全部库存：不是一个数量
 BOTH = r"\bboth\b|两种|两样|这两|俩"  # 接着问时说的是最近问的两种商品
 EACH_ITEM = r"各|两种|两样|都要|每种|\b(each|both|all of them)\b"  # 接着问时说的是问过的每一种商品
 PURPOSE = r"干什么|做什么|干嘛|是干|用途|作用|\bpurpose\b|\bwhat (does|do)\b.{0,40}\bdo\b"  # 问一个文件做什么：只引内容，说不概括
@@ -82,7 +84,7 @@ VERSION_OF = (  # 问了版本的库：“which version of React”“express是
     r"\bversions? of (?:the )?(@?[A-Za-z][A-Za-z0-9_@./+-]*)",
     r"(?<![A-Za-z0-9_@./+-])(@?[A-Za-z][A-Za-z0-9_@./+-]*)\s*(?:'s\s+)?(?:的|是|用的)?\s*(?:什么|哪个|哪一个|which|what)?\s*(?:versions?|版本)",
 )
-OWN_VERSION = r"(项目|它|这个|本项目|包)(自己)?(的|是)?(什么|哪个|哪一个)?版本号?|\bwhat version is (it|this|my|our|the)\b( (project|app|package))?|版本号是|\bwhat version (is|'s) (it|this|the (project|app|package))\b|\bversion (number )?of (this|the) (project|app|package)\b|\b(project|package|app)'?s (own )?version\b|\bits (own )?version\b"  # 项目自己的版本号
+OWN_VERSION = r"(项目|它|这个|本项目|包)(自己)?(的|是)?(什么|哪个|哪一个)?版本号?|\bwhat version is (it|this|my|our|the)\b( (project|app|package))?|版本号是|\bwhat version (is|'s) (it|this|the (project|app|package))\b|\bversion (number )?of (this|the) (project|app|package)\b|\b(project|package|app)('?s)? (own )?version\b|\bits (own )?version\b"  # 项目自己的版本号
 HOW = r"怎么|如何|怎样|什么命令|\bhow\b|\b(which|what) command\b"  # 问的是怎么运行（入口、测试），不是让我运行
 MAKE = r"创建|新建|建一个|写一个|写入|\b(create|make|write)\b"  # 建文件：动词在文件名前面
 TOTAL = r"够|多少钱|总价|价钱|下单|\b(enough|cost|how much|afford|(the|a|grand) total|total (cost|price)|bill)\b"  # 要知道数量才答得了：够不够、要多少钱
@@ -123,7 +125,7 @@ EN_PRONOUNS = set("them it those these ones one that this they some any".split()
 LANGUAGE_NAMES = set("python node node.js nodejs java go golang ruby php rust".split())  # 问它：技术栈里的语言、运行时
 NOT_CJK_FOLDER = r"[帮看查列统请我你这那下当项工根整所每子现目]"  # 有这些字的中文不是目录名
 NOT_FOLDERS = set(
-    "there it them total the this current each every all my our here python it project repo code codebase source dependencies devdependencies peerdependencies optionaldependencies scripts readme dockerfile makefile license licence changelog 当前 这个 项目 工作 整个 根 所有 每个".split()
+    "there it them total the this current each every all my our here python it project repo code codebase source dependencies devdependencies peerdependencies optionaldependencies readme dockerfile makefile license licence changelog 当前 这个 项目 工作 整个 根 所有 每个".split()
 )
 
 # ── 说的话 ─────────────────────────────────────────────────
