@@ -28,6 +28,13 @@ def final(out):
     return out.split("[最终回复]")[-1].split("（离线回放")[0].split("(Offline replay")[0]
 
 
+def finals_of(where, *questions):
+    """在 where 里一个接一个地问（交互模式），每个问题的最终回复。"""
+    out = run_main("--demo", "-C", str(where), input="\n".join(questions) + "\n")
+    assert "Traceback" not in out.stderr and "内部出错" not in out.stderr, out.stderr
+    return [final(part) for part in out.stdout.split("[最终回复]")[1:]]
+
+
 # ── 坏的库存记录不让它出错 ───────────────────────────────────────
 @pytest.mark.parametrize(
     "record",
@@ -532,6 +539,7 @@ def test_another_tools_cut_or_empty_result_is_never_a_claim_of_absence(tool, con
         lambda n: understand("统计 " + "a和" * n + "v 的 .py 行数"),  # \w 也认“和”
         lambda n: requirements_deps("a" * (n * 130) + "@"),
         lambda n: stock_path("x" * (n * 1000)),
+        lambda n: requirements_deps("flask\na" + " " * (n * 6) + "x\n"),  # 名字和版本之间的几段空格：三次方
     ],
 )
 def test_large_legal_inputs_come_back_quickly(make):
@@ -1379,3 +1387,132 @@ def test_a_main_without_its_extension_is_the_file_with_it(workdir):
     (workdir / "server.js").write_text("console.log(1)\n", encoding="utf-8")
     text = final(answer(workdir, "这个项目的入口文件是什么？"))
     assert "入口文件是 server" in text and "没有它" not in text, text
+
+
+# ── 第十三轮攻击：语言、概念词不当库名搜；再来几盒、翻倍不是新的总数；“和”后面没认出的事；照说明写代码；分支列表、
+# 路由数不是当前分支、库存；scripts 的别的名字；说过的结果是以前读到的；库的常用叫法；文件名的大小写；=== 下划线的
+# 标题；带引号的 Poetry 键；requirements/ 目录；d3 不搜 d；“或者”不加在一起；不是 UTF-8 的文件 ──────────────
+@pytest.mark.parametrize(
+    "question, kinds",
+    [("Does this project use Python or JavaScript?", ["stack"]), ("Does this project use a database?", []),
+     ("Does the backend use any middleware?", []), ("Is lodash used now?", ["use"])],
+)  # fmt: skip
+def test_languages_and_concepts_are_not_searched_as_library_names(question, kinds):
+    ask = understand(question)
+    assert [p.kind for p in ask.parts] == kinds and all(n.lower() != "now" for p in ask.parts for n in p.names)
+
+
+@pytest.mark.parametrize(
+    "then", ["再来 2 盒呢？", "红笔要翻倍呢？", "那要双倍呢？", "plus 2 boxes?", "and half as many blue pens?"]
+)
+def test_a_relative_quantity_is_asked_back_never_read_as_a_new_total(inventory, then):
+    said = finals_of(inventory, "我需要 4 盒红笔，够吗？", then)[1]
+    assert "≥" not in said and "<" not in said and ("拿不准" in said or "can't tell" in said), said
+
+
+@pytest.mark.parametrize(
+    "question, undone",
+    [("What's the tech stack and the license?", "license"), ("技术栈和开源协议是什么？", "开源协议"),
+     ("入口文件和作者是谁？", "作者"), ("有没有用到 lodash 和数据库？", "数据库")],
+)  # fmt: skip
+def test_a_part_after_and_that_is_no_known_kind_is_named_as_not_done(question, undone):
+    assert any(undone in clause for clause in understand(question).unknown)
+
+
+@pytest.mark.parametrize(
+    "question", ["Create add.py with a function that adds two numbers", "创建 add.py，内容是一个计算两数之和的函数"]
+)
+def test_code_described_in_words_is_asked_for_never_written_as_the_file(workdir, question):
+    text = final(answer(workdir, question, "--yes"))
+    assert not (workdir / "add.py").exists() and ("写什么" in text or "What should go" in text), text
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["列出所有分支", "Is there a branch called feature-x?", "Which branch was merged last?",
+     "How many routes does the server have?", "Are there enough tests?", "What is the total size of the src folder?"],
+)  # fmt: skip
+def test_questions_near_a_known_kind_are_not_answered_as_it(question):
+    assert not in_context(question, None).parts
+
+
+def test_other_package_scripts_start_and_test_the_project(workdir):
+    scripts = {"serve": "vue-cli-service serve", "test:unit": "vitest run"}
+    (workdir / "package.json").write_text(json.dumps({"name": "v", "scripts": scripts}), encoding="utf-8")
+    (workdir / "src").mkdir()
+    (workdir / "src" / "main.js").write_text("import x from 'vue'\n", encoding="utf-8")
+    assert "npm run serve" in final(answer(workdir, "How do I run this project?"))
+    assert "npm run test:unit" in final(answer(workdir, "How do I run the tests?"))
+
+
+def test_an_answer_from_an_earlier_questions_results_says_so(project):
+    said = finals_of(project, "is lodash used?", "is lodash used?")
+    assert "earlier" not in said[0] and "earlier question" in said[1], said[1]
+
+
+@pytest.mark.parametrize("asked", ["Tailwind", "BeautifulSoup", "material"])
+def test_a_library_asked_by_its_common_name_is_not_called_missing(workdir, asked):
+    deps = {"tailwindcss": "^3.4.0", "@mui/material": "^5.0.0"}
+    (workdir / "package.json").write_text(json.dumps({"name": "x", "dependencies": deps}), encoding="utf-8")
+    (workdir / "requirements.txt").write_text("beautifulsoup4==4.12.2\n", encoding="utf-8")
+    text = final(answer(workdir, f"Which version of {asked}?"))
+    assert "did not see" not in text, text
+
+
+def test_file_names_in_other_capitals_are_still_the_manifest_the_tests_and_the_entry(workdir):
+    (workdir / "Requirements.txt").write_text("flask\n", encoding="utf-8")
+    (workdir / "Main.py").write_text("import flask\n", encoding="utf-8")
+    (workdir / "Tests").mkdir()
+    (workdir / "Tests" / "test_main.py").write_text("def test_a(): pass\n", encoding="utf-8")
+    assert "Flask" in final(answer(workdir, "What tech stack?"))
+    assert "Tests/test_main.py" in final(answer(workdir, "Which test files are there?"))
+    assert "Main.py" in final(answer(workdir, "What is the entry point?"))
+
+
+def test_underlined_readme_headings_are_headings(workdir):
+    readme = "My Tool\n=======\n\nMy Tool converts CSV files to JSON.\n\nUsage\n-----\n\n    python -m mytool in.csv\n"
+    (workdir / "README.md").write_text(readme, encoding="utf-8")
+    assert "=====" not in final(answer(workdir, "这个项目是做什么的？"))
+    assert "`python -m mytool in.csv`" in final(answer(workdir, "How do I run it?"))
+
+
+def test_a_test_command_is_not_how_to_start_and_is_how_to_test(workdir):
+    readme = "# App\n\nA small app.\n\n## Getting started\n\n```\npytest\nflask --app app run\n```\n"
+    (workdir / "README.md").write_text(readme, encoding="utf-8")
+    (workdir / "app.py").write_text("import flask\n", encoding="utf-8")
+    start = final(answer(workdir, "How do I run it?"))
+    assert "flask --app app run" in start and "pytest" not in start, start
+    assert "`pytest`" in final(answer(workdir, "How do I run the tests?"))
+
+
+def test_quoted_poetry_keys_are_whole_names():
+    text = '[tool.poetry.dependencies]\n"ruamel.yaml" = "^0.18"\n"zope.interface" = {version = "^6.0"}\n'
+    assert [d.name for d in pyproject_deps(text)] == ["ruamel.yaml", "zope.interface"]
+
+
+def test_a_requirements_folder_is_named_as_not_read(workdir):
+    (workdir / "pyproject.toml").write_text("[tool.black]\nline-length = 88\n", encoding="utf-8")
+    (workdir / "requirements").mkdir()
+    (workdir / "requirements" / "base.txt").write_text("django\n", encoding="utf-8")
+    assert "requirements/" in final(answer(workdir, "What tech stack?"))
+
+
+def test_a_name_with_a_digit_is_not_searched_without_it(workdir):
+    (workdir / "README.md").write_text("# d\n\nA dashboard.\n", encoding="utf-8")
+    text = final(answer(workdir, "Is d3 used?"))
+    assert "README.md" not in text, text
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["I want 2 boxes of red pens or 2 boxes of blue pens, which is cheaper?", "红笔 3 盒或者蓝笔 3 盒，哪个够？"],
+)
+def test_items_asked_as_alternatives_are_each_answered_and_never_added_up(inventory, question):
+    text = final(answer(inventory, question))
+    assert ("蓝笔" in text or "Blue" in text) and "Total:" not in text and "一共" not in text, text
+
+
+def test_a_file_that_is_not_utf8_is_named_as_such_never_quoted_garbled(workdir):
+    (workdir / "README.md").write_bytes("# 项目\n\n这是一个库存工具。\n".encode("gbk"))
+    text = final(answer(workdir, "这个项目是做什么的？"))
+    assert "UTF-8" in text and "\ufffd\ufffd" not in text, text

@@ -1166,7 +1166,7 @@ def test_how_many_can_i_get_does_not_repeat_the_last_quantity(inventory):
 @pytest.mark.parametrize("question", ["这个项目叫什么名字？版本号多少？", "版本是多少", "What's the version?"])
 def test_a_version_asked_without_a_library_names_the_projects_own(workdir, question):
     (workdir / "pyproject.toml").write_text(
-        '[project]\nname = "todo"\nversion = "0.3.1"\ndependencies = ["flask>=3"]\n'
+        '[project]\nname = "todo"\nversion = "0.3.1"\ndependencies = ["flask>=3"]\n', encoding="utf-8"
     )
     assert "0.3.1" in finals(workdir, question)[0]
 
@@ -1212,10 +1212,12 @@ def test_a_second_sentence_that_the_answer_covers_is_not_called_not_understood(q
 
 def test_english_stock_files_named_in_agents_md_are_read_by_their_english_names(tmp_path):
     (tmp_path / "stock").mkdir()
-    (tmp_path / "AGENTS.md").write_text("- Stock records live in `stock/<item>.json` (e.g. `stock/stapler.json`).\n")
+    (tmp_path / "AGENTS.md").write_text(
+        "- Stock records live in `stock/<item>.json` (e.g. `stock/stapler.json`).\n", encoding="utf-8"
+    )
     for item, stock, price in [("stapler", 7, 15.5), ("notebook", 40, 3), ("battery", 5, 2)]:
         record = {"item": item, "stock": stock, "unit_price": price, "currency": "USD"}
-        (tmp_path / "stock" / f"{item}.json").write_text(json.dumps(record))
+        (tmp_path / "stock" / f"{item}.json").write_text(json.dumps(record), encoding="utf-8")
     said = finals(tmp_path, "I need 10 notebooks, 3 staplers and 2 batteries. Enough? Total?")[0]
     assert "30 + 46.5 + 4 = 80.5 USD" in said, said
 
@@ -1239,7 +1241,9 @@ def test_how_many_boxes_are_left_names_the_item(question):
 
 
 def test_the_project_version_asked_after_a_use_question_is_the_projects(workdir):
-    (workdir / "pyproject.toml").write_text('[project]\nname = "a"\nversion = "0.3.1"\ndependencies = ["pillow"]\n')
+    (workdir / "pyproject.toml").write_text(
+        '[project]\nname = "a"\nversion = "0.3.1"\ndependencies = ["pillow"]\n', encoding="utf-8"
+    )
     said = finals(workdir, "Is Pillow used?", "what's the project version?")
     assert "0.3.1" in said[1], said[1]
 
@@ -1268,7 +1272,14 @@ def test_rows_of_a_csv_are_counted_not_taken_for_stock():
 
 
 def test_an_import_in_a_notebook_counts_as_used(workdir):
-    (workdir / "requirements.txt").write_text("scipy==1.11.4\n")
-    (workdir / "nb.ipynb").write_text('{"cells": [{"source": [\n    "from scipy import stats\\n",\n    "x = 1"]}]}\n')
+    (workdir / "requirements.txt").write_text("scipy==1.11.4\n", encoding="utf-8")
+    (workdir / "nb.ipynb").write_text(
+        '{"cells": [{"source": [\n    "from scipy import stats\\n",\n    "x = 1"]}]}\n', encoding="utf-8"
+    )
     said = finals(workdir, "is scipy actually imported anywhere?")[0]
     assert "scipy is used" in said and "nb.ipynb" in said, said
+
+
+def test_a_whole_stack_question_after_a_use_question_does_not_carry_the_library(project):
+    said = finals(project, "is lodash used?", "帮我看看这个项目用了什么技术栈")
+    assert "lodash" not in said[1] and "React 18.2" in said[1], said[1]

@@ -2,6 +2,7 @@
 
 每个工具结果读成一个 Result：内容的行（去掉了行号、提示和截断说明，截断处的半行也去掉）和它的状态：
 complete 完整、more 后面还有（工具说了从哪里接着读）、cut 只看到一部分、error 工具报错、unreadable 读不出文字、
+garbled 有解不出的字（不是 UTF-8）、
 not_run 没有执行、empty 空的、end 读过了末尾、missing 调用了却没有结果、no_tool 这次请求没有这个工具。
 计划向 Facts 要事实：有就给；请求里还没有就抛 Missing，model.py 把它变成这一轮的工具调用。
 """
@@ -89,6 +90,8 @@ def read(tool: str, args: dict, raw) -> Result:
         return Result(tool, args, raw, state or "empty")
     if not raw.strip() and tool != "read_file":  # 我们的工具不会回一个空字符串（空目录、没找到都有一句话）
         return Result(tool, args, raw, "unreadable")
+    if tool == "read_file" and "\ufffd" in raw:  # 解不出的字节换成了 �（GBK 写的文件）：读到的字不可信
+        return Result(tool, args, raw, "garbled")
     lines = raw.split("\n")
     cuts = [i for i, line in enumerate(lines) if CLIPPED.fullmatch(line.strip())]
     cuts += [len(lines) - 1] if lines[-1].strip() == "…截断" else []  # 只留开头时，末尾另起一行注明
@@ -201,6 +204,7 @@ class Facts:
     def __init__(self, messages: list, tools: list, by_position: bool = False):
         self.system, self.questions, self.results, self.asked = [], [], {}, set()
         self.earlier, read_at, ran = set(), {}, -1  # 以前的问题里读到的；第几条消息里读到的；最后执行的命令
+        self.reused = []  # 回答用上的、以前的问题里读到的（回答里说出来）
         functions = [t.get("function") or {} for t in tools]
         self.tools = {fn.get("name"): str(fn.get("description") or "") for fn in functions}
         calls, waiting, last = {}, [], max((i for i, m in enumerate(messages) if m.get("role") == "user"), default=-1)
@@ -239,6 +243,7 @@ class Facts:
         if todo:
             raise Missing(todo)
         absent = {c[0]: "missing" if c[0] in self.tools else "no_tool" for c in calls}
+        self.reused += [c for c in calls if key(c) in self.earlier and c not in self.reused]
         return [self.results.get(key(c)) or Result(*c, state=absent[c[0]]) for c in calls]
 
     def pages(self, tool: str, args: dict, enough=None) -> Result:

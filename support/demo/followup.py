@@ -26,6 +26,13 @@ def in_context(question: str, before: Ask | None) -> Ask:
     """一个问题，和对话里它前面的那个（有内容的）问题一起读。"""
     ask = understand(question)
     ask = carried_on(ask, question, before) if before and before.parts else ask
+    vague = [
+        p for p in ask.parts if p.kind == "inventory" and not p.names and not re.search(w.GOODS_WORDS, p.text.lower())
+    ]
+    if vague:  # “how many routes”“enough tests”：没有商品、也没说到商品，不是库存问题
+        ask = replace(
+            ask, parts=[p for p in ask.parts if p not in vague], unknown=ask.unknown + [p.text[:80] for p in vague]
+        )
     asked = [o for p in ask.parts if p.kind == "inventory" for o in p.names]
     items = [*(before.items if before else []), *asked]  # 问过的每一种商品，最近问的在后面
     ask.items = list({o.item: o for o in reversed(items)}.values())[::-1]  # 每种一条：最后问的那次
@@ -49,7 +56,9 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
         inside = last.folder != "." and re.search(w.DEICTIC, question.lower())  # “里面用到 express 了吗？”：上一个目录
         fixed = [in_folder(p, last.folder) if inside else p for p in fixed]
         # “用了 express 吗？”“哪个版本？”：问的是 express 的版本，不是项目自己的（说了项目的版本就是项目的）
-        named = last.names if last.kind == "use" and not re.search(w.OWN_VERSION, question.lower()) else []
+        bare = f"{w.FOLLOW_UP}|{w.FILLER}|{w.ASKING}|版本号?|\\b(versions?|number)\\b|[\\W_]+"  # 只问了版本
+        own = re.search(w.OWN_VERSION, question.lower())  # 说了项目的版本：问的是项目自己的
+        named = last.names if last.kind == "use" and not own and not re.sub(bare, "", question.lower()) else []
         fixed = [
             replace(p, names=named, asks=p.asks - {"own"}) if p.kind == "stack" and not p.names and named else p
             for p in fixed

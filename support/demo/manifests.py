@@ -31,9 +31,11 @@ DEP_TABLES = ("project.optional-dependencies", "dependency-groups")  # 这两张
 NEXT_KEY = r"\n(?=[ \t]*(?:\[[^\]\n]*\][ \t]*(?:#.*)?$|[A-Za-z0-9_.-]+[ \t]*=(?!=)))"
 ARRAY = re.compile(rf"""\[(?:"[^"\n]*"|'[^'\n]*'|#[^\n]*(?=\n|$)|(?!{NEXT_KEY})[^\]"'#])*\]""", re.M)
 MULTILINE_STRING = re.compile(r"(\"{3}|'{3})([\s\S]*?)\1")  # 多行字符串：里面的 [ ] = 不是表和键
-TOML_LINE = re.compile(r"^[ \t]*(?:\[\[?([^\]\n]+)\]\]?[ \t]*(?:#.*)?|\"?([\w.-]+)\"?[ \t]*=[ \t]*(.*))$", re.M)
+TOML_LINE = re.compile(  # [表]，或者 键 = 值（键可以在引号里）
+    r"^[ \t]*(?:\[\[?([^\]\n]+)\]\]?[ \t]*(?:#.*)?|(\"[\w.-]+\"|'[\w.-]+'|[\w.-]+)[ \t]*=[ \t]*(.*))$", re.M
+)
 # 版本要求以比较符号开头：名字和版本分得开，一处只有一种读法（名字再长也是线性时间）
-PEP508 = re.compile(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)\s*(\[[^\]]*\])?\s*(@\s*\S+|[<>=!~(][^;@]*|)\s*(;.*)?")
+PEP508 = re.compile(r"([A-Za-z0-9][A-Za-z0-9._-]*)(\[[^\]]*\])?(@\S+|[<>=!~(][^@]*|)")  # 去掉空格以后的一条依赖
 ARCHIVE = re.compile(r"([A-Za-z0-9][\w.]*?)-(\d[\w.]*?)(?:-[^/]*)?\.(?:whl|tar\.gz|zip|tar\.bz2)$")
 
 
@@ -50,7 +52,7 @@ class Dep:
 
 def dependencies(path: str, text: str, partial: bool = False) -> list | None:
     """清单文件的文字 → [Dep]；解析不了是 None。partial：只看到了一部分，只取看到的完整的几项。"""
-    name = path.rsplit("/", 1)[-1]
+    name = path.rsplit("/", 1)[-1].lower()  # Windows 上的 Requirements.txt 也是
     if name == "package.json":
         return npm_deps(text, partial)
     return pyproject_deps(text, partial) if name == "pyproject.toml" else requirements_deps(text)
@@ -87,33 +89,33 @@ def pyproject_deps(text: str, partial: bool = False) -> list | None:
     数组没有结尾：只看到一部分时取看到的，否则是 None。"""
     deps, table, text = [], "", MULTILINE_STRING.sub(lambda m: "''" if "\n" in m[2] else "'" + m[2] + "'", text)
     for m in TOML_LINE.finditer(text):
+        key = (m[2] or "").strip("\"'")  # 引号里的点是名字的一部分（"ruamel.yaml"），不加引号的点分开几层
+        name, _, sub = (key, "", "") if m[2] and m[2][0] in "\"'" else key.partition(".")
         if m[1]:  # [表]
             table = m[1].strip()
             unread = "dependencies" in table and table not in DEP_TABLES and not re.fullmatch(POETRY, table)
             deps += [Dep(table, note="unread_table")] * unread
-        elif re.fullmatch(POETRY, table) and m[2].partition(".")[2] in ("", "version"):  # Poetry：一行一个依赖
+        elif re.fullmatch(POETRY, table) and sub in ("", "version"):  # Poetry：一行一个依赖
             spec = re.match(r"""["']([^"']*)|\{.*?\bversion\s*=\s*["']([^"']*)""", m[3])
-            said, name = one_line((spec[1] or spec[2]) if spec else ""), m[2].partition(".")[0].lower()
+            said, name = one_line((spec[1] or spec[2]) if spec else ""), name.lower()
             deps.append(Dep(name, said, "runtime") if name == "python" else Dep(name, short_version(said)))
-        elif (table, m[2]) == ("project", "dynamic"):  # 依赖、版本写在别处（setup.py）
+        elif (table, key) == ("project", "dynamic"):  # 依赖、版本写在别处（setup.py）
             deps += [Dep(table, note="dynamic")] * ("dependencies" in m[3]) + [Dep("(version)", "", "own")] * (
                 "version" in m[3]
             )
-        elif "dependencies" in m[2] and table not in ("project", *DEP_TABLES):  # [tool.uv] dev-dependencies = […]
-            deps.append(Dep(f"{table}.{m[2]}", note="unread_table"))
-        elif (table, m[2]) == ("project", "requires-python") and (spec := re.match(r"""["']([^"']*)""", m[3])):
-            deps.append(Dep(m[2], spec[1].strip()[:40], "runtime"))
-        elif (
-            m[2] == "version" and table in ("project", "tool.poetry") and (spec := re.match(r"""["']([^"']*)""", m[3]))
-        ):
+        elif "dependencies" in key and table not in ("project", *DEP_TABLES):  # [tool.uv] dev-dependencies = […]
+            deps.append(Dep(f"{table}.{key}", note="unread_table"))
+        elif (table, key) == ("project", "requires-python") and (spec := re.match(r"""["']([^"']*)""", m[3])):
+            deps.append(Dep(key, spec[1].strip()[:40], "runtime"))
+        elif key == "version" and table in ("project", "tool.poetry") and (spec := re.match(r"""["']([^"']*)""", m[3])):
             deps.append(Dep("(version)", one_line(spec[1]), "own"))  # 项目自己的版本：问了才说
-        elif m[3].startswith("[") and ((table, m[2]) == ("project", "dependencies") or table in DEP_TABLES):
+        elif m[3].startswith("[") and ((table, key) == ("project", "dependencies") or table in DEP_TABLES):
             array = ARRAY.match(text, m.start(3))  # 从 [ 开始，到和它配对的 ] 为止，可以跨好几行
             if not array and not partial:
                 return None
             end = re.compile(NEXT_KEY, re.M).search(text, m.start(3))  # 没有结尾：看到下一个键为止
             deps += strings_in(array[0] if array else text[m.start(3) : end.start() if end else len(text)])
-        elif (table, m[2]) == ("project", "optional-dependencies") and m[3].startswith("{"):  # 写在一行里的表
+        elif (table, key) == ("project", "optional-dependencies") and m[3].startswith("{"):  # 写在一行里的表
             deps += strings_in(m[3][1:])
     return [d for d in deps if d]
 
@@ -131,8 +133,10 @@ def strings_in(array: str) -> list:
 
 def requirement(spec: str) -> Dep | None:
     """一条 PEP 508 依赖：uvicorn[standard]>=0.20; python_version<"3.12"、pkg @ https://…"""
-    m = PEP508.fullmatch(spec) if len(spec) <= 2000 else None  # 再长的一行也不是依赖（正则的回溯也就有了上限）
-    if not m:
+    head = spec.partition(";")[0]  # 分号后面是环境标记（python_version<"3.12"）
+    if len(spec) > 2000 or re.search(r"[\w.\]-]\s+[\w.-]", head):  # 名字、版本当中有空格的不是一条依赖
+        return None
+    if not (m := PEP508.fullmatch(re.sub(r"\s+", "", head))):
         return None
     rest = m[3].strip()
     return Dep(m[1].lower(), "" if rest.startswith("@") else short_version(rest), "url" if rest.startswith("@") else "")
@@ -175,13 +179,13 @@ def scripts_in(text: str) -> list:
 
 def short_version(spec: str) -> str:
     """^18.2.0 → 18.2、==3.0.0 → 3.0；下限照写（>=2.31：不是“2.31 版”），别的写法（<3、npm:…、file:…）原样写出来。"""
-    m = re.fullmatch(r"\s*(\^|~|==|~=|>=)?\s*v?(\d+(?:\.\d+)?)(?:\.[\w.-]*)?\s*", spec or "")
+    m = re.fullmatch(r"(\^|~|==|~=|>=)?\s*v?(\d+(?:\.\d+)?)(?:\.[\w.-]*)?", (spec or "").strip())
     return (">=" if m[1] == ">=" else "") + m[2] if m else (spec or "").strip()[:40]
 
 
 def manifests_in(names: list) -> list:
     """一个目录里的依赖清单：package.json、pyproject.toml、requirements.txt，和 requirements-dev.txt 这样的。"""
-    return [n for n in names if n in MANIFESTS or re.fullmatch(r"requirements[\w.-]*\.txt", n)]
+    return [n for n in names if n.lower() in MANIFESTS or re.fullmatch(r"requirements[\w.-]*\.txt", n, re.I)]
 
 
 def declared_in(facts, paths: list, name: str) -> set:

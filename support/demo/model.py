@@ -59,7 +59,18 @@ def next_step(messages: list, tools: list, by_position: bool = False):
     said = [say("not_understood", ask.en, clauses=say("quote_join", ask.en).join(ask.unknown))] * bool(ask.unknown)
     skipped = [name for part in ask.parts for name in part.skipped]  # 超过 MAX_NAMES 的目录、文件
     said += [say("too_many", ask.en, names=join(skipped, ask.en), n=MAX_NAMES)] * bool(skipped)
+    if facts.reused and all(part.kind != "inventory" for part in ask.parts):  # 库存的回答自己说了哪些是以前读到的
+        said.append(reused(facts, ask.en))
     return "\n\n".join(answers) + "".join(said) + say("offline", ask.en)
+
+
+def reused(facts, en: bool) -> str:
+    """回答用上了以前的问题里读到、搜到的：说出是哪些（后来改了的话，要说“重新读一下”）。"""
+    things = []
+    for _, args in facts.reused:
+        path = str(args.get("path", "."))
+        things.append(f"“{args['query']}”" if "query" in args else say("workdir", en) if path == "." else path)
+    return say("reused", en, things=join(dict.fromkeys(things), en))
 
 
 def completion(model, step, messages: list) -> ChatCompletion:

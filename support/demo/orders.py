@@ -7,7 +7,8 @@ from dataclasses import dataclass, replace
 from support.demo import words as w
 
 CJK = r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
-WORD = rf"(?:(?![和与跟、]){CJK})+"  # 一个商品名：“红笔和蓝笔”是两个
+AND = r"(?:和|与|跟|、|或者?|还是)"  # 连着两种商品的词：“红笔和蓝笔”“红笔或者蓝笔”
+WORD = rf"(?:(?!{AND}){CJK})+"  # 一个商品名：“红笔和蓝笔”是两个
 ONE = (  # 一个数：看不准的（2.5、3+2、10**200、3 千）也整个拿下来，不只取最后几位
     r"(?:(?<!\w)[-−+])?\d(?:[\d.,，/~～eE*×xX^+\-−十百千万亿]|\s(?=[\d十百千万亿]))*|[零〇一二两三四五六七八九十百千万亿]+"
 )
@@ -52,15 +53,13 @@ def orders_in(text: str) -> list:
     for m in found:
         said, unit, segment = m[1].strip(), m[2].removesuffix(" of").strip(), text[start : m.start()]  # 上一个数量之后
         after = item_after(text, m)
-        each = re.search(
-            rf"((?:{WORD}(?:[和与跟、]|\s+))*{WORD})各(?:要|买|来|需要|订)?\s*$", segment
-        )  # 红笔和蓝笔各 2 盒
+        each = re.search(rf"((?:{WORD}(?:{AND}|\s+))*{WORD})各(?:要|买|来|需要|订)?\s*$", segment)  # 红笔和蓝笔各 2 盒
         before = "" if each else name_near(segment, False)  # 红笔 2 盒
         listed = []
         if each:
             listed = side_by_side(each[1])
         elif after and (first or not before):
-            listed = re.split("[和与跟、]", after[1])
+            listed = re.split(AND, after[1])
         named = [n for n in (name_near(i, True) for i in listed) if n] or [before] * bool(before)
         owned, quantity, loose = re.search(OWNED, segment, re.I), None if m[3] else chinese_number(said), rough(text, m)
         quantity, unclear = (
@@ -77,8 +76,8 @@ def orders_in(text: str) -> list:
     for m in re.finditer(rf"(?<![\d.,])(\d+)\s*(?![元块角分钱号点%])({CJK}+)", rest):  # “30 黑笔”：没有量词的数，不猜
         bare.append(Order("", unclear=f"{m[1]} {name_near(m[2], True) or m[2]}"))
     for m in re.finditer(rf"({CJK}+?)\s*的?\s*(?:{w.STOCK_WORDS})", rest):
-        orders += [Order(i, asked=i) for p in re.split("[和与跟、]", m[1]) if (i := name_near(p, after=False))]
-    for m in re.finditer(rf"({CJK}+)\s*[和与跟、]\s*(?=({CJK}+))", rest):  # “红笔 3 盒和蓝笔”：和连着的也是商品
+        orders += [Order(i, asked=i) for p in re.split(AND, m[1]) if (i := name_near(p, after=False))]
+    for m in re.finditer(rf"({CJK}+)\s*{AND}\s*(?=({CJK}+))", rest):  # “红笔 3 盒和蓝笔”：和连着的也是商品
         orders += [Order(i, asked=i) for i in (name_near(m[1], False), name_near(m[2], True)) if i]
     for m in re.finditer(rf"(?:还有|还剩|剩下?)\s*(?:多少|几)\s*[{w.UNITS}]?\s*({CJK}+)", rest):  # “还有几盒红笔”
         orders += [Order(i, asked=i) for i in [name_near(m[1], after=True)] if i]
@@ -87,13 +86,20 @@ def orders_in(text: str) -> list:
         orders += [Order(i, asked=i) for i in (name_near(a, after=True) for a in asked) if i]
     if not orders and (m := re.search(rf"(?:需要|想要|要买|买|订|查)\s*({CJK}+)", text)):
         orders += [Order(i, asked=i) for i in [name_near(m[1], after=True)] if i]
-    return settled([o for o in orders if len(o.item) > 1 and o.item.strip(w.UNITS)], bare)  # “盒”不是商品名
+    orders = [o for o in orders if len(o.item) > 1 and o.item.strip(w.UNITS)]  # “盒”不是商品名
+    return scaled(settled(orders, bare), text)
+
+
+def scaled(orders: list, text: str) -> list:
+    """“红笔要翻倍”“half as many blue pens”：数量是上一个的几倍，不是一个数：照原话问。"""
+    said = re.search(w.SCALED, text.lower())
+    return [replace(o, quantity=None, unclear=said[0]) for o in orders] if said else orders
 
 
 def side_by_side(text: str) -> list:
     """“红笔和蓝笔”“红笔、蓝笔”，也有挨着写的“红笔蓝笔”（两段都以同一个字结尾）：各是一种商品。"""
     names = []
-    for piece in re.split(r"[和与跟、\s]+", text.strip()):
+    for piece in re.split(rf"(?:{AND}|\s)+", text.strip()):
         parts = piece.split(piece[-1])[:-1] if len(piece) >= 4 else []
         names += [p + piece[-1] for p in parts] if len(parts) > 1 and all(parts) else [piece]
     return names
@@ -101,8 +107,8 @@ def side_by_side(text: str) -> list:
 
 def item_after(text: str, m) -> re.Match | None:
     """数量后面紧跟着的商品名（“3 盒红笔和蓝笔”）；“红笔 3 盒，够吗”后面没有。"""
-    after = re.match(rf"\s*的?\s*({WORD}(?:[和与跟、](?!(?:{NUMBER})\s*[{w.UNITS}]){WORD})*)", text[m.end() :])
-    return after if after and any(name_near(i, True) for i in re.split("[和与跟、]", after[1])) else None
+    after = re.match(rf"\s*的?\s*({WORD}(?:{AND}(?!(?:{NUMBER})\s*[{w.UNITS}]){WORD})*)", text[m.end() :])
+    return after if after and any(name_near(i, True) for i in re.split(AND, after[1])) else None
 
 
 def name_near(text: str, after: bool) -> str:
@@ -181,7 +187,7 @@ def english_orders(text: str) -> list:
     for m in re.finditer(rf"\b((?:(?:{w.COLOUR})(?:,? and |, | or ))*)({w.COLOUR}) ({w.GOODS})\b", q):
         said = [f"{c} {m[3]}" for c in [*re.findall(w.COLOUR, m[1]), m[2]]]  # red and blue pens
         orders += [Order(chinese_name(a), asked=a) for a in said if all(o.asked != a for o in orders)]
-    return settled(orders, bare)
+    return scaled(settled(orders, bare), text)
 
 
 def chinese_name(asked: str) -> str:
@@ -205,8 +211,10 @@ def quantity_in(text: str) -> tuple | None:
         m = None  # “the blue one”“which one”：one 不是数量
     m = m or re.search(rf"({NUMBER})\s*([{w.UNITS}])", text)
     if not m:
-        return None
+        return (None, "", said[0]) if (said := re.search(w.SCALED, text.lower())) else None
     said, loose = m[1].strip(), rough(text.lower(), m)  # “再加 2 盒呢？”“what about 2 more?”：不是新的总数
+    plus = re.search(r"\b(plus|add|adding)\s*$", text.lower()[: m.start()])  # “plus 2 boxes?”：也是加上的
+    loose = loose or (text[plus.start() : m.end()] if plus else "")
     number = None if loose else w.EN_NUMBERS.get(said) or chinese_number(said)
     return number, m[2] or "", loose or ("" if number else f"{said} {m[2] or ''}".strip())
 

@@ -21,11 +21,12 @@ from support.demo.manifests import (
     scripts_in,
 )
 from support.demo.question import MAX_NAMES
-from support.demo.running import how_to_run, test_command
+from support.demo.running import headings, how_to_run, test_command
 from support.demo.words import join, say
 
 KINDS = ("stack", "entry", "tests", "file", "about")
-SUBPROJECTS = {"web", "frontend", "backend", "client", "server", "ui", "api", "site", "app"}  # 常见的子项目目录
+# 常见的子项目目录，可能有自己的依赖清单（requirements/ 里是分开写的几份依赖）
+SUBPROJECTS = set("web frontend backend client server ui api site app apps packages services requirements".split())
 # package.json 的 scripts.start 用哪个文件启动：node src/app.js、nodemon server.js
 START = re.compile(r"\b(?:node|nodemon|ts-node|tsx|python3?|deno run)\s+(?:-\S+\s+)*([\w./-]+\.[a-z]{2,3})\b")
 ENTRY_NAMES = "index.js main.js app.js server.js index.ts main.ts main.py app.py manage.py __main__.py main.go".split()
@@ -88,7 +89,9 @@ def stack(part, facts, en: bool) -> str:
     runtimes += say("runtime_of", en, runtime=join(wanted, en)) if wanted else ""
     lines = grouped(deps.values(), en) + notes + [say("runtime_line", en, runtimes=runtimes)]
     known = {plain_name(n) for d, _ in deps.values() for n in (d.name, KNOWN.get(d.name, ("", d.name))[1])}
-    if missing := [n for n in part.names if plain_name(n) not in known]:  # 问到的库不在清单里：说出来，不悄悄略过
+    said = lambda n: rf"(.*/)?{re.escape(plain_name(n))}[a-z0-9]*"  # noqa: E731  tailwind：tailwindcss，material：@mui/material
+    listed = lambda n: any(re.fullmatch(said(n), k) for k in known)  # noqa: E731
+    if missing := [n for n in part.names if not listed(n)]:  # 问到的库不在清单里（Tailwind 是 tailwindcss）：说出来
         lines.insert(0, say("asked_missing", en, names=join(missing, en), files=join(parsed, en)))
     own = [
         say("own_version" if d.version else "own_version_dynamic", en, version=d.version, path=p)
@@ -168,7 +171,7 @@ def paragraph_of(text: str) -> tuple:
     """README 的 (标题, 第一段话, 这段话是否已经完整)：后面有空行或标题、或者第一段不是文字（代码、表格、列表），
     就完整了，再往下读也不会变。第一段不是文字、或者在第二个标题下面（“## Installation”）时，段落是 ""。"""
     title, paragraph, headed = "", [], False
-    for line in map(str.strip, text.splitlines()):
+    for line in map(str.strip, headings(text.splitlines())):
         about = re.match(ABOUT_SECTION, line.lstrip("#").strip(), re.I)  # “## About”“## 简介”下面的就是介绍
         if not paragraph and line.startswith("#") and headed and not about:  # 第一段话前又一个标题：那段话在
             return title, "", True  # 某一节里（安装、用法）
@@ -216,7 +219,13 @@ def entry(part, facts, en: bool) -> str:
     else:
         subs = [f.rstrip("/") for f in ("src/", "cmd/", "app/", "bin/") if f in names]
         lists = [(".", top, names)] + [(f, *listing(facts, f)) for f in subs]
-        found = [f"{f}/{n}".removeprefix("./") for f, _, inside in lists for n in ENTRY_NAMES if n in inside]
+        found = [
+            f"{f}/{m}".removeprefix("./")
+            for f, _, inside in lists
+            for n in ENTRY_NAMES
+            for m in inside
+            if m.lower() == n
+        ]
         partly = [s for f, listed, _ in lists if (s := seen_part(listed, f, en))]
         gone_main = say("main_gone", en, main=main) if main else ""  # dist/ 要先构建
         if not found:
@@ -239,7 +248,7 @@ def tests(part, facts, en: bool) -> str:
     named = part.folder.rstrip("/") not in (".", *TEST_FOLDERS)  # 问题里说了别的目录（src/__tests__）：就是那个目录
     other = part.folder.rstrip("/").rsplit("/", 1)[-1] not in (".", *TEST_FOLDERS)  # 不是测试目录（src/components）
     top, names = (None, []) if named else listing(facts)
-    folders = [f.rstrip("/") for f in names if f.rstrip("/") in TEST_FOLDERS] or [part.folder] * named
+    folders = [f.rstrip("/") for f in names if f.rstrip("/").lower() in TEST_FOLDERS] or [part.folder] * named
     subs = {f: listing(facts, f) for f in folders}
     loose = [n for n in names if re.fullmatch(TEST_NAME, n)]
     if not subs and not loose:

@@ -13,7 +13,7 @@ MAX_QUESTION = 1000  # 一个问题最多读这么多字符：这么长的问题
 MAX_NAMES = 5  # 一件事最多查几个名字（目录、文件、库名）：再多就说没查
 ASKS = {  # 每一类问题还可能问的：名字 → 词（words.py）
     "entry": {"how": w.HOW},
-    "inventory": {"total": w.TOTAL, "sum": w.SUM},
+    "inventory": {"total": w.TOTAL, "sum": w.SUM, "either": r"或者?|还是|\bor\b"},  # either：几种里挑一种，不加在一起
     "tests": {"every": w.EACH_TEST, "how": f"{w.HOW}|{w.RUN_TESTS}"},
     "stack": {"own": w.OWN_VERSION},
     "file": {"purpose": w.PURPOSE},
@@ -38,6 +38,7 @@ CONTENT_END = (  # 句号、问号，“然后”“不要”“另外”这样�
     r"|\s*[，,。；;]?\s*(?:然后|并且|并|再|接着|之后|但|不要|别|不用|不需要|暂时|另外|还有|顺便|\band then\b|\bthen\b"
     r"|\band run\b|\bbut\b|\bwithout\b|\bno need\b|\bdo(?:n't| not)\b|\balso\b|\band (?=\S+\.py\b)|\s(?:in)?to\s)"
 )
+DESCRIBED = r"(a|an|the|some|code|function|script|program|class)\s|一个|一段|一些|代码|函数|程序|脚本"  # 说要什么代码
 PASTED = r"\{[^{}]*\"(?:stock|item|unit_price)\"[^{}]*\}"  # 贴在问题里的库存记录是数据（stock.py 读它），不是问题
 REPEAT = r"两次|三次|几次|\d+\s*次|\btwice\b|\bthrice\b|\b\d+ times\b"  # 运行几遍：离线回放只运行一次
 
@@ -90,6 +91,8 @@ def understand(question: str) -> Ask:
             parts.append(part)
         elif not filler(clause) and (refused or not on_topic(parts, clause)):
             unknown.append(clause[:80])
+        if part and (rest := unasked(clause, part)):  # “技术栈和开源协议是什么”
+            unknown.append(rest[:80])
         if (part or more) and (part or more).run and (again := re.search(REPEAT, clause.lower())):  # “运行两次”
             unknown.append(again[0])
         if part and part.kind == "create" and len([n for n in paths_in(clause) if n.endswith(".py")]) > 1:
@@ -218,7 +221,7 @@ def detailed(part: Part) -> Part | None:
         part.names = [n for n in library_names(text) if n.lower() != part.folder.lower()]
         if any(re.search(w.SOURCE_FILE, n, re.I) for n in part.names):  # “summary.py 用了哪些函数”：问的是文件，不是库
             return None
-        if part.names and all(n.lower() in w.LANGUAGE_NAMES for n in part.names):  # 语言、运行时：技术栈里答
+        if any(n.lower() in w.LANGUAGE_NAMES for n in part.names):  # 语言、运行时：技术栈里答
             return replace(part, kind="stack", names=[])
     if part.kind == "stack":  # “which version of React”“express是哪个版本”：问了版本的库，技术栈里没有就说没看到
         said = " ".join(name for pattern in w.VERSION_OF for name in re.findall(pattern, text, re.I))
@@ -286,6 +289,16 @@ def leftover(question: str, part: Part) -> bool:
     return bool(re.search(r"[\u4e00-\u9fff]{2,}|[a-z]{3,}", rest))
 
 
+def unasked(clause: str, part: Part) -> str:
+    """最后一个“和”“and”后面的那一段不是这一类的事、也不是别的哪一类（“技术栈和开源协议是什么”的“开源协议是什么”）：
+    返回它，照原话说没做；没有是 ""。说到的目录不算。"""
+    joins = list(re.finditer(r"和|以及|\band\b", clause)) if part.kind not in ("inventory", "create") else []
+    rest = clause[joins[-1].end() :] if joins else ""
+    for folder in folders_in(clause):
+        rest = rest.replace(folder, " ")
+    return rest.strip() if rest.strip() and not part_of(rest) and leftover(rest, part) else ""
+
+
 def about_tests(part: Part) -> bool:
     """前一件事说的是测试：测试文件，或者测试用的框架（技术栈）。"""
     return part.kind == "tests" or part.kind == "stack" and bool(re.search(r"测试|\btest", part.text.lower()))
@@ -351,6 +364,8 @@ def create_part(clause: str, name: str) -> Part:
     content = rest[: min(stops, default=len(rest))].strip().removesuffix(".") or None
     if content and len(content) > 1 and re.fullmatch(QUOTED, content):
         content = content[1:-1]
+    elif content and re.match(DESCRIBED, content, re.I):  # “a function that adds two numbers”：是说明，不是代码
+        content = None
     return Part(
         "create", clause, [name], content=content, run=runs(clause.replace(content or "\0", "").replace(name, ""))
     )

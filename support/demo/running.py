@@ -25,6 +25,11 @@ INSTALL = (
     r"^cd |^source |\bvenv\b|-m pip\b|\b(migrate|makemigrations|collectstatic|createsuperuser|build)\b(?!.*&&)"
 )
 RUNNERS = {"pytest": "pytest", "jest": "npx jest", "vitest": "npx vitest", "mocha": "npx mocha"}  # 测试框架：一般怎么跑
+TESTS = (  # 跑测试的命令
+    r"^((python3? -m |npx |poetry run |uv run )?(pytest|tox|nox|jest|vitest|mocha)|(npm|yarn|pnpm)( run)? test|"
+    r"(make|go|cargo) test)\b"
+)
+STARTS = ("start", "serve", "develop", "dev")  # package.json 里启动项目的 scripts（问开发时先看 dev）
 
 
 def how_to_run(part, facts, readme: str | None, scripts: dict, path: str, en: bool) -> str:
@@ -32,9 +37,10 @@ def how_to_run(part, facts, readme: str | None, scripts: dict, path: str, en: bo
     都没有就看 README 里说怎么运行的那一节；再没有就按入口文件的类型说一般怎么运行；没有入口文件就说不出来。"""
     if "how" not in part.asks:
         return ""
-    order = (("dev", "npm run dev"), ("start", "npm start"))[:: 1 if re.search(r"\bdev\b|开发", part.text) else -1]
-    for name, command in order:
+    dev = re.search(r"\bdev\b|开发", part.text)
+    for name in sorted(STARTS, key=lambda n: not dev or n != "dev"):
         if isinstance(scripts.get(name), str):
+            command = "npm start" if name == "start" else f"npm run {name}"
             return say("run_script", en, command=command, name=name, script=scripts[name])
     if said := readme_command(facts, readme, RUN_SECTION):
         return readme_said("run", said, en)
@@ -49,7 +55,7 @@ def readme_command(facts, readme: str | None, section: str) -> tuple | None:
     got = facts.pages("read_file", {"path": readme}) if readme else None
     heading, level, block, found, loose = None, 0, False, [], []
     other = TEST_SECTION if section == RUN_SECTION else "$^"  # “Running the tests”不是怎么运行项目
-    for line in got.lines if got and usable(got) else []:
+    for line in headings(got.lines) if got and usable(got) else []:
         text = line.strip()
         if text.startswith("```"):
             block = not block
@@ -65,14 +71,31 @@ def readme_command(facts, readme: str | None, section: str) -> tuple | None:
             continue
         code = block or line.startswith(("    ", "\t"))  # 代码块：``` 围起来的，或者缩进的
         spans = [text.removeprefix("$ ")] if code else re.findall(r"`([^`\n]+)`", text)  # 反引号一对一对地读
-        command = next((c for c in spans if re.match(RUNNER, c) and not re.search(INSTALL, c)), "")
-        if not command:
+        testing = section == TEST_SECTION  # 跑测试的命令（pytest、npm test）不是启动项目的，别处的也是跑测试的
+        commands = [c for c in spans if re.match(RUNNER, c) and not re.search(INSTALL, c)]
+        if not (command := next((c for c in commands if bool(re.match(TESTS, c)) == testing), "")):
             continue
         if heading:
             found.append(command)
-        elif not code and re.search(section, text, re.I) and not re.search(other, text, re.I):
+        elif testing or not code and re.search(section, text, re.I) and not re.search(other, text, re.I):
             loose = loose or [command]  # “Run the tests with `poetry run pytest`.”
     return (readme, heading, found[:3]) if found else (readme, "", loose) if loose else None
+
+
+def headings(lines) -> list:
+    """下一行是 ===、---（Markdown、reStructuredText 的另一种标题）的一行，写成 # 开头的标题。"""
+    out = []
+    for line in lines:
+        title = out[-1].strip() if out else ""
+        if (
+            re.fullmatch(r"\s*(={3,}|-{3,}|~{3,})\s*", line)
+            and title
+            and not title.startswith(("#", "-", "*", "|", "`"))
+        ):
+            out[-1] = ("# " if "=" in line else "## ") + title
+        else:
+            out.append(line)
+    return out
 
 
 def readme_said(what: str, said: tuple, en: bool) -> str:
@@ -90,7 +113,20 @@ def test_command(facts, names: list, readme: str | None, en: bool) -> str:
     scripts = (json_object(whole.get("package.json", "")) or {}).get("scripts")
     if isinstance(scripts, dict) and isinstance(scripts.get("test"), str):
         placeholder = "no test specified" in scripts["test"]  # npm init 写的占位
-        return say("test_placeholder" if placeholder else "test_script", en, script=scripts["test"])
+        return say(
+            "test_placeholder" if placeholder else "test_script",
+            en,
+            command="npm test",
+            name="test",
+            script=scripts["test"],
+        )
+    named = (
+        [n for n in scripts if str(n).startswith("test:") and isinstance(scripts[n], str)]
+        if isinstance(scripts, dict)
+        else []
+    )
+    if named:  # “test:unit”：没有 scripts.test，有分开的几种测试
+        return say("test_script", en, command=f"npm run {named[0]}", name=named[0], script=scripts[named[0]])
     if said := readme_command(facts, readme, TEST_SECTION):
         return readme_said("test", said, en)
     found = [RUNNERS[r] for text in whole.values() for r in RUNNERS if re.search(rf"(?<![\w-]){r}(?![\w-])", text)]

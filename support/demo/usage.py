@@ -6,7 +6,7 @@
 import re
 
 from support.demo.facts import HIT, Result
-from support.demo.manifests import IMPORTS, declared_in, manifests_in
+from support.demo.manifests import IMPORTS, KNOWN, declared_in, manifests_in
 from support.demo.project import why_not
 from support.demo.question import MAX_NAMES
 from support.demo.words import join, say
@@ -31,7 +31,8 @@ def use(part, facts, en: bool) -> str:
 def spellings(name: str) -> list:
     """search_files 区分大小写：照用户的写法搜，也按小写搜（包名都是小写）；React.js 再按 react 搜。"""
     base = name[:-3] if name.lower().endswith(".js") and len(name) > 3 else name
-    bare = re.sub(r"(?<=[a-z])\d+$", "", base.lower())  # “vue3”：也搜 vue
+    bare = re.sub(r"(?<=[a-z])\d+$", "", base.lower())  # “vue3”：也搜 vue（认得的库才这样：d3、web3 不是 d、web）
+    bare = bare if bare in KNOWN else base
     return list(dict.fromkeys([name, name.lower(), base, base.lower(), IMPORTS.get(name.lower(), name), bare]))
 
 
@@ -97,7 +98,7 @@ def declares(hit: str, name: str) -> bool:
     path, _, text = HIT.fullmatch(hit).groups()
     if not one_place(hit):
         return False
-    base, text, n = path.rsplit("/", 1)[-1], code(path, text), re.escape(name)
+    base, text, n = path.rsplit("/", 1)[-1].lower(), code(path, text), re.escape(name)
     p = "|".join([n] + [re.escape(k) for k, v in IMPORTS.items() if v.lower() == name.lower()])  # dotenv：python-dotenv
     manifest = {"package.json": rf'"(?:{n})"\s*:', "pyproject.toml": rf"""^(["'](?:{p})(?![\w.-])|(?:{p})\s*=)"""}
     if base in manifest or base.startswith("requirements"):

@@ -34,7 +34,7 @@ KINDS = [
     tuple(row.split(" | "))
     for row in r"""
 tests | (怎么|如何|怎样|用什么命令|什么命令)(来)?(跑|运行|执行|启动)(一下)?(这些|所有的?|全部的?|这个项目的|项目的)?(单元)?测试|(单元)?测试(要|该)?(怎么|如何|怎样)(跑|运行|执行|启动)|测试(命令|脚本)|\bhow (do|can|should|would) (i|we|you) (run|execute) (all )?(the |these |my |its )?(unit )?tests?\b|\bhow to (run|execute) (all )?(the )?tests?\b|\b(which|what)('s| is)? (the )?command (runs|to run|do i use to run|should i use to run|for)( all)?( the)? tests?\b|\btest (command|script)\b
-none | \bdev ?dependencies\b|\bpeer ?dependencies\b|开发依赖|生产依赖|\b(outside|except|excluding|other than|besides|apart from|beyond|but|not counting|not including|without)\b.{0,20}\btests?\b|(测试|\btests?\b).{0,8}(以外|之外|除外)|除了?.{0,10}(测试|\btests?\b)|(不算|除开|不包括|不含|排除|去掉).{0,6}(测试|\btests?\b)|\bleft (after|afterwards|over)\b|\b(would|will|would there|will there) be left\b|\bafterwards\b|\bremain(ing)? after\b|买完|买了(以后|之后)|(以后|之后)还剩|预算|买得起|(能|可以)买(几|多少)|\bbudget\b|\bto spend\b|\bafford\b.{0,40}\bwith \$?\d|\bhow many\b.{0,30}\bcan (i|we)( \w+)? (buy|get|afford)\b|\b\d+(\.\d+)? ?(cny|rmb|yuan)\b|\d+(\.\d+)? ?(元|块钱?)(?!.{0,3}一)|including subfolders|包括子目录|子目录里的也算|\brecursive(ly)?\b|递归|\bline \d+\b|第 ?\d+ ?行|\bthe (end|last \w+) of\b|最后(几|一|\d)|末尾|结尾|太贵|贵不贵|\btoo (expensive|cheap)\b|\b(expensive|cheaper|pricey)\b|税|运费|重量|折扣|到货|卖了|销量|失败|没用到的|多余的|\b(tax|taxes|shipping|delivery|weight|discount|sold|sales|failing|failed|unused)\b|价值|值多少|总值|买空|美元|美金|欧元|日元|英镑|港币|\b(value|worth|left over|run out|usd|eur|jpy|gbp|hkd|dollars?|euros?|yen|pounds?)\b|过时|最新版本|升级到|漏洞|覆盖率|补货|几天|多久|要改吗|怎么改|总结|概括|翻译|\b(coverage|vulnerab\w*|outdated|up[ -]to[ -]date|restock|summari[sz]e|summary|translate)\b|(跑|运行|执行|\brun\b|\bexecute\b).{0,12}(测试|\btests?\b|pytest|test suite)|测试.{0,3}(跑|运行)|比.{1,10}(贵|便宜|多|少)|\b(cheaper|dearer|pricier|more expensive|more|less|fewer) than\b|设为|设成|改为|修改|更新|删除|删掉|\b(set|update|modify|delete|remove|change)\b.{0,40}\b(to|stock|file|price)\b|\bcommits?\b|提交|端口|监听|\bports?\b|\blisten(s|ing)?\b|哪几种商品|哪些商品|什么商品|几种商品|\b(which|what) (products|items|goods)\b|\bstock records\b
+none | 所有的?分支|哪些分支|几个分支|分支列表|列出.{0,6}分支|合并|\bbranches\b|\bbranch (called|named)\b|\bmerged?\b|\bis there a branch\b|\bdev ?dependencies\b|\bpeer ?dependencies\b|开发依赖|生产依赖|\b(outside|except|excluding|other than|besides|apart from|beyond|but|not counting|not including|without)\b.{0,20}\btests?\b|(测试|\btests?\b).{0,8}(以外|之外|除外)|除了?.{0,10}(测试|\btests?\b)|(不算|除开|不包括|不含|排除|去掉).{0,6}(测试|\btests?\b)|\bleft (after|afterwards|over)\b|\b(would|will|would there|will there) be left\b|\bafterwards\b|\bremain(ing)? after\b|买完|买了(以后|之后)|(以后|之后)还剩|预算|买得起|(能|可以)买(几|多少)|\bbudget\b|\bto spend\b|\bafford\b.{0,40}\bwith \$?\d|\bhow many\b.{0,30}\bcan (i|we)( \w+)? (buy|get|afford)\b|\b\d+(\.\d+)? ?(cny|rmb|yuan)\b|\d+(\.\d+)? ?(元|块钱?)(?!.{0,3}一)|including subfolders|包括子目录|子目录里的也算|\brecursive(ly)?\b|递归|\bline \d+\b|第 ?\d+ ?行|\bthe (end|last \w+) of\b|最后(几|一|\d)|末尾|结尾|太贵|贵不贵|\btoo (expensive|cheap)\b|\b(expensive|cheaper|pricey)\b|税|运费|重量|折扣|到货|卖了|销量|失败|没用到的|多余的|\b(tax|taxes|shipping|delivery|weight|discount|sold|sales|failing|failed|unused)\b|价值|值多少|总值|买空|美元|美金|欧元|日元|英镑|港币|\b(value|worth|left over|run out|usd|eur|jpy|gbp|hkd|dollars?|euros?|yen|pounds?)\b|过时|最新版本|升级到|漏洞|覆盖率|补货|几天|多久|要改吗|怎么改|总结|概括|翻译|\b(coverage|vulnerab\w*|outdated|up[ -]to[ -]date|restock|summari[sz]e|summary|translate)\b|(跑|运行|执行|\brun\b|\bexecute\b).{0,12}(测试|\btests?\b|pytest|test suite)|测试.{0,3}(跑|运行)|比.{1,10}(贵|便宜|多|少)|\b(cheaper|dearer|pricier|more expensive|more|less|fewer) than\b|设为|设成|改为|修改|更新|删除|删掉|\b(set|update|modify|delete|remove|change)\b.{0,40}\b(to|stock|file|price)\b|\bcommits?\b|提交|端口|监听|\bports?\b|\blisten(s|ing)?\b|哪几种商品|哪些商品|什么商品|几种商品|\b(which|what) (products|items|goods)\b|\bstock records\b
 branch | 分支|\bbranch\b
 count | 几行|行数|多少行|\b(how many|number of) rows\b|\brow counts?\b|\bhow long (is|are)\b.{0,40}\b(files?|scripts?)\b|\bcount\b.{0,30}\blines?\b|\bline counts?\b|\bhow many lines\b|\blines of code\b|\bwc\b
 ls | \bhow many files\b|几个文件|多少个?文件|\bfile count\b
@@ -51,12 +51,13 @@ tests | 测试|\btests?\b
 """.strip().splitlines()
 ]
 KIND = dict(KINDS)  # 按类查它的关键词（同一类有几行的，用最后一行）
+GOODS_WORDS = r"库存|单价|价格|多少钱|总价|有货|买|[盒支包瓶箱]|\b(stock|prices?|costs?|boxes|box|pens?|pencils?|notebooks?|packs?|buy|order)\b"  # 说的是商品
 STOCK_WORDS = (
     r"库存|单价|价格|有货|还剩|还有多少|还有几|够吗|够不够|多少钱|还有吗|有货吗|还有没有"  # 商品名后面跟着的词
 )
 UNIT_PRICE = r"\bwhat do(es)? (they|it|one|each|a box) cost\b|\bwhat('s| is) the price\b|\bhow much (is|are|does) (one|a|each)\b|单价|[一每][盒支个件包瓶本只箱]多少钱|多少钱一[盒支个件包瓶本只箱]|\b(how much|cost|costs|price|are they|is it)\b.{0,15}\beach\b|\beach (cost|costs|is|one)\b|\b(apiece|per (box|unit|pen|pack|piece|item))\b"
 # 要重新读：以前读到的不算（只说了这个的一小句不算没听懂）
-FRESH = r"重新(读|看|查|搜)|重读|再(读|看|查|搜)一?(下|遍|次)|刷新|最新的?|(文件|数据|库存)?(我|已经)?(改过了?|改了|更新了|更新过|变了)|\b(re-?read|re-?check|(read|check|search|look) (it |them |the (stock )?files? )?again|again|latest|refresh|(i )?(have |'ve )?(changed|updated|edited)( (it|the (stock )?files?))?)\b"
+FRESH = r"现在|重新(读|看|查|搜)|重读|再(读|看|查|搜)一?(下|遍|次)|刷新|最新的?|(文件|数据|库存)?(我|已经)?(改过了?|改了|更新了|更新过|变了)|\b(now|re-?read|re-?check|(read|check|search|look) (it |them |the (stock )?files? )?again|again|latest|refresh|(i )?(have |'ve )?(changed|updated|edited)( (it|the (stock )?files?))?)\b"
 EACH_TEST = r"(测试|test)[^，。？?]{0,6}(里|中)(面)?(都)?(写了|写着|有)(些)?(什么|啥)|\bwhat('s| is) in (them|the tests?|the test files?)\b|\bwhat do(es)? the test files? (say|contain)\b|测试?了(什么|啥|哪些)|测的(是)?哪些|(几|多少)个?(测试)?(用例|函数|方法)|\btest (cases?|functions?|methods?)\b|\bhow many tests\b|每个(测试)?(文件)?(测|是|检查)(的是)?(什么|啥)|分别测|各自测|测的是什么|\bwhat (each|every) (test|one|file)\b|\beach test\b|\bwhat do (they|the tests) (test|check)\b|\bwhat (does|do) (the|this|that|each|every) tests?( files?)? (test|check|cover|do)\b"
 # 一小句里连着问的几件事：strong 前后各拆开；其余（和、and）两边是不同的两类事才拆
 JOINS = r"(?P<strong>并且|(?<!合)并(?![且发行])|而且|然后|接着|同时|\band then\b|\bthen\b|\band\b(?=\s+(?:please\s+)?(?:(?:on|in|at|for|from|by|with|to) (?:which|what|where)\b|what|which|where|how|is|are|does|do|can|could|who|why|when|uninstall|remove|delete|install|add|update|upgrade|fix|change|rename|replace|run|create|write|tell|show|explain|list|count|check|find|search|make|give|open|read|summari[sz]e|translate)\b))|和|、|以及|\band\b"
@@ -104,10 +105,11 @@ ASKING = r"这个|那个|项目|需要|付|什么|哪|些|是|吗|呢|多少|充
 FILLER = r"以下是|这是(数据|记录)|数据如下|附上|\bhere('s| is| are)\b|\b(the )?(stock )?(record|data)s?\b|\b(below|attached)\b|请问?|谢谢|多谢|感谢|谢了|辛苦了?|帮我|帮个忙|麻烦你?|好的?|你好|嗨|我想(知道|问问?|了解)|问一下|想问一下|告诉我|一下|[那就吧呀啊啦哈呢嘛哦了你您]|\b(ok|okay|please|pls|plz|thanks|thank|thx|ty|you|so|much|a|lot|very|cheers|hi|hello|hey|well|quick|question|i|i'd|would|like|want|to|know|can|could|tell|me|wonder|great|cool|in|advance|and|also|but)\b"
 AROUND_WORDS = r"这么多|那么多|这么|那么|的话|现有的|现有|去掉|告诉|知道|说说|说一下|问问|查询|顺便|只算|只要|只买|仅|最好|以内|出头|单独|分开|多|两种|两样|这两种|几种|的|和|与|跟|以及|想|想买|打算|准备|采购|公司|我们|下单|订购|列出|查下|看下|下|先|发|送|了|刚|刚刚|改|改了|重新|读|重读|文件|数据|记录|大概|大约|约|左右|差不多|估计|可能|是|几|加|再|另外|手上|手里|已经|现在|目前|所有|全部|商品|每种|各种|哪些|一次|一遍|库存|够|吗|还|有|呢|一共|总共|多少|价格|单价|是否|能|可以|需要|想要|要|买|来|查|一下|看看|帮|我们|我|请|如果|那么|那|各|要是|换成|改成|啊|吧|把|会|让|被|给|使|都|也|就|再|又|会不会|能不能|但|不要|不|没有|没"  # 商品名两边的词
 AROUND = "|".join(sorted(AROUND_WORDS.split("|"), key=len, reverse=True))  # 长的先试：“要是”不会被拆成“要”和“是”
-NOT_ITEMS = r"这么|那么|哪|什么|谁|话|现有|如果|要是|每|只剩|剩|库存|单价|价格|价钱|总价|多少|有货|现货|够|还剩|还有|一共|总共|合计|以上|以下|左右|或者|人"  # 这些开头的不是商品名
+NOT_ITEMS = r"双倍|翻倍|加倍|一半|减半|这么|那么|哪|什么|谁|话|现有|如果|要是|每|只剩|剩|库存|单价|价格|价钱|总价|多少|有货|现货|够|还剩|还有|一共|总共|合计|以上|以下|左右|或者|人"  # 这些开头的不是商品名
 # 说数量不准、不是要的总数的词：大约、至少、几十、3 盒以上、再加 2 盒、2 more、每人（“多少”里的多、少不算）
 NOT_SO = r"不用|不要|不需要|不是|去掉|减少?|少要|\b(not|remove|minus|take away|take off)\b"  # 数量前面的：“不用 2 盒了”不是要 2 盒
-ROUGH = r"几|数(?=[十百千万])|多(?!少)|(?<!多)少|余|(?<=[\d十百千万])来|左右|上下|将近|接近|不超过|不多于|不少于|可能|也许|或许|~|～|以上|以下|大约|大概|约|差不多|至少|最多|不到|不止|起码|再加|加上|再要|每人|每个人|(?<!what )(?<!how )\b(about|around|roughly|approximately|at least|at most|up to|or more|or so|more|fewer|less|than|extra|another|over|under|dozens?|each of|per person|for each|apiece|between|maybe|perhaps|almost|nearly)\b"
+ROUGH = r"再来|再买|追加|多要|多买|几|数(?=[十百千万])|多(?!少)|(?<!多)少|余|(?<=[\d十百千万])来|左右|上下|将近|接近|不超过|不多于|不少于|可能|也许|或许|~|～|以上|以下|大约|大概|约|差不多|至少|最多|不到|不止|起码|再加|加上|再要|每人|每个人|(?<!what )(?<!how )\b(about|around|roughly|approximately|at least|at most|up to|or more|or so|more|fewer|less|than|extra|another|over|under|dozens?|each of|per person|for each|apiece|between|maybe|perhaps|almost|nearly)\b"
+SCALED = r"双倍|翻倍|加倍|一半|减半|\b(double|twice|half|triple)\b"  # 上一个数量的几倍：不是一个数量，照原话问
 UNITS = "盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶"
 EN_UNITS = r"boxes|box|packs?|packets?|pieces?|pcs|bottles?|cartons?|cases?|sets?|units?"
 EN_NUMBERS = dict(zip("one two three four five six seven eight nine ten".split(), range(1, 11), strict=True))
@@ -115,14 +117,16 @@ COLOUR, GOODS = "red|blue|black|green", "pens?|pencils?|notebooks?"  # 英文问
 EN_GOODS = dict(x.split(":") for x in "red:红 blue:蓝 black:黑 green:绿 pen:笔 pencil:铅笔 notebook:笔记本".split())
 EN_STOP = r"\b(to|that|this|my|the|order|classes|class|people|persons?|students?|teams?|groups?|kids?|children|days?|weeks?|months?|employees?|and|or|plus|dozens?|fewer|less|extra|tomorrow|tonight|later|along|per|by|instead|not|too|as|well|asap|in|are|is|do|does|enough|please|pls|for|with|if|how|but|then|cost|each|left|available|today|now|at|ok|okay|fine|more|total|right|would|will|could|can|from)\b.*"
 NOT_NAMES = set(
-    "them they their theirs crate crates gem gems deps dep like need needs want wants wait listed know got get hmm um uh btw basically kinda maybe order tech stack technology technologies framework frameworks language languages programming frontend backend runtime versions version number whom when added introduced removed changed wrote by a an the is are was were be been being do does did it its this that these those we our you your i me my project repo repository codebase code here there anywhere somewhere used use uses using search find for in on of at by to from any and or not if whether please can could tell what which where how library libraries package packages module modules dependency depend depends import imports imported require requires required test tests file files folder directory dir with check see look inside app application version who wrote written author license licence upgrade update install when why made make built build run also then hello hi hey quick question so thank thanks much pls cheers thx lot great cool ok okay all still actually yes no curious include lib really even ever about readme dockerfile makefile changelog exactly just only more other another same again latest refresh reread re-read changed updated edited execute testing safe usage usages uninstall remove delete add fix rename replace explain tell show give".split()
+    "them they their theirs crate crates gem gems deps dep like need needs want wants wait listed know got get hmm um uh btw basically kinda maybe order tech stack technology technologies framework frameworks language languages programming frontend backend runtime versions version number whom when added introduced removed changed wrote by a an the is are was were be been being do does did it its this that these those we our you your i me my project repo repository codebase code here there anywhere somewhere used use uses using search find for in on of at by to from any and or not if whether please can could tell what which where how library libraries package packages module modules dependency depend depends import imports imported require requires required test tests file files folder directory dir with check see look inside app application version who wrote written author license licence upgrade update install when why made make built build run also then hello hi hey quick question so thank thanks much pls cheers thx lot great cool ok okay all still actually yes no curious include lib really even ever about readme dockerfile makefile changelog exactly just only more other another same again latest refresh reread re-read changed updated edited execute testing safe usage usages uninstall remove delete add fix rename replace explain tell show give now currently database databases db middleware hooks hook orm api apis cache caching auth authentication authorization logging".split()
 )
 LINKING = set(
     "and also too or plus as well what about how with is are".split()
 )  # 只补了库名的一小句里可以有的词（“and also Jest”）
 EN_SINGULAR = {u + "s": u for u in "pack packet piece bottle carton case set unit".split()} | {"boxes": "box"}
 EN_PRONOUNS = set("them it those these ones one that this they some any".split())  # 不是商品名
-LANGUAGE_NAMES = set("python node node.js nodejs java go golang ruby php rust".split())  # 问它：技术栈里的语言、运行时
+LANGUAGE_NAMES = set(
+    "python node node.js nodejs java go golang ruby php rust javascript typescript".split()
+)  # 问它：技术栈里的语言、运行时
 NOT_CJK_FOLDER = r"[帮看查列统请我你这那下当项工根整所每子现目]"  # 有这些字的中文不是目录名
 NOT_FOLDERS = set(
     "there it them total the this current each every all my our here python it project repo code codebase source dependencies devdependencies peerdependencies optionaldependencies readme dockerfile makefile license licence changelog 当前 这个 项目 工作 整个 根 所有 每个".split()
@@ -143,6 +147,7 @@ state_not_run | 没有执行 | it did not run
 state_missing | 调用了 {tool}，却没有收到结果 | I called {tool} but got no result
 state_no_tool | 这次请求没有提供 {tool} 工具 | this request offers no {tool} tool
 state_unreadable | 工具说读不出文字（{said}） | the tool says there is no text to show ({said})
+state_garbled | 有些字解不出来（显示成 �：文件也许不是 UTF-8 编码的） | some of it could not be decoded (shown as �: the file may not be UTF-8)
 state_empty | 是空的 | it is empty
 state_end | 超出了末尾 | it is past the end
 workdir | 工作目录 | the work folder
@@ -181,7 +186,7 @@ unread_line | - {path} 里有一行我读不懂（{table}）：上面没有它 |
 own_version | - 项目自己的版本：{version}（{path} 里写的） | - The project's own version: {version} (from {path})
 own_version_dynamic | - 项目自己的版本：{path} 说它是动态的（dynamic，写在别处），我没有看 | - The project's own version: {path} says it is dynamic (written elsewhere), and I did not look
 own_version_none | - 项目自己的版本：依赖清单（{files}）里我没看到写版本号的地方 | - The project's own version: I saw none in the manifests ({files})
-test_script | \n\n怎么跑测试：`npm test`（package.json 的 scripts.test 是 `{script}`）。 | \n\nTo run the tests: `npm test` (package.json's scripts.test is `{script}`).
+test_script | \n\n怎么跑测试：`{command}`（package.json 的 scripts.{name} 是 `{script}`）。 | \n\nTo run the tests: `{command}` (package.json's scripts.{name} is `{script}`).
 test_guess | \n\n怎么跑测试：一般用 `{command}`（这是按清单里提到的测试框架说的：我没看到写明怎么跑测试的地方，比如 package.json 的 scripts.test、README 里讲测试的一节；它会跑哪些文件要看它的配置，比如 jest 默认只认 *.test.js、*.spec.js 和 __tests__ 里的文件）。 | \n\nTo run the tests: usually `{command}` (going by the test framework the manifests name: I saw nothing that says how to run them, such as package.json's scripts.test or a README section on tests; which files it runs depends on its settings, e.g. jest by default only picks up *.test.js, *.spec.js and files in __tests__).
 test_placeholder | \n\n怎么跑测试：package.json 的 scripts.test 还是 npm init 写的占位（`{script}`），没有真的测试命令。 | \n\nHow to run the tests: package.json's scripts.test is still npm init's placeholder (`{script}`), not a real test command.
 test_unknown | \n\n怎么跑测试：依赖清单里我没看到写明的命令（package.json 的 scripts.test），也没看到认得的测试框架，所以说不出来。 | \n\nHow to run the tests: the manifests name no command (package.json's scripts.test) and no test framework I know, so I can't say.
@@ -314,6 +319,7 @@ from_questions | 数量 {quantities} 来自你的问题 | the quantities {quanti
 numbers_of | 库存 {stock}、单价 {price}  | the stock {stock} and the price {price}
 numbers | 库存和单价 | the stock and the prices
 from_files | {numbers}来自 {files} | {numbers} come from {files}
+reused | \n\n（{things} 是之前的问题里读到、搜到的：后来改了的话，说“重新读一下”。） | \n\n({things}: read or searched for an earlier question; if it has changed since, say “read it again”.)
 earlier | （是之前的问题里读到的：文件后来改了的话，说“重新读一下”） |  (read for an earlier question: if the file has changed since, say “read it again”)
 earlier_of | （其中 {files} 是之前的问题里读到的：文件后来改了的话，说“重新读一下”） |  ({files} read for an earlier question: if it has changed since, say “read it again”)
 pasted | 你贴的记录 | the record you pasted
