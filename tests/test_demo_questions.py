@@ -1283,3 +1283,81 @@ def test_an_import_in_a_notebook_counts_as_used(workdir):
 def test_a_whole_stack_question_after_a_use_question_does_not_carry_the_library(project):
     said = finals(project, "is lodash used?", "帮我看看这个项目用了什么技术栈")
     assert "lodash" not in said[1] and "React 18.2" in said[1], said[1]
+
+
+# ── 第十八轮学习者：“what does the test actually check”；几个依赖；“total?”；“need like 2”不沿用上一个数量；
+# build-system；src 里的测试文件和说看了哪几处；“测试是用啥跑的”；libs；go.mod 是 Go 的；“少要一点，改成 1 盒”
+# 只换这一种；“现在”“嗯嗯”“我想要 3 盒”不算没认出；“列一下当前目录的文件” ──────────────────────────────────
+def test_what_the_test_actually_checks_is_said_to_be_not_read(project):
+    text = finals(project, "Which test files exist?", "what does the test actually check?")[1]
+    assert "did not read them" in text, text
+
+
+@pytest.mark.parametrize("question", ["how many dependencies does it have?", "嗯嗯，那这个项目有几个依赖？"])
+def test_how_many_dependencies_is_counted(project, question):
+    text = finals(project, question)[0]
+    assert "4 dependencies" in text or "一共 4 个依赖" in text, text
+
+
+def test_total_alone_after_dropping_an_item_prices_the_rest(inventory):
+    said = finals(
+        inventory,
+        "hi! I'd like 3 red pens and 1 blue pen - do you have enough, and what's the total?",
+        "actually forget the blue one, just the red pens. total?",
+    )[1]
+    assert "3 × 12 = 36" in said and "× 8" not in said, said
+
+
+def test_a_quantity_said_loosely_is_asked_back_not_replaced_by_the_last_one(inventory):
+    said = finals(inventory, "我需要 3 盒红笔", "do u have any blue pens? need like 2")[1]
+    assert "3" not in said.split("\n")[0] and "can't tell how many" in said, said
+
+
+def test_the_build_system_is_named(workdir):
+    text = '[build-system]\nrequires = ["hatchling"]\n\n[project]\nname = "t"\ndependencies = ["click>=8.1"]\n'
+    (workdir / "pyproject.toml").write_text(text, encoding="utf-8")
+    assert "Hatchling" in finals(workdir, "is this built with setuptools or hatch?")[0]
+
+
+def test_test_files_next_to_the_code_in_src_are_listed_and_the_places_looked_at_are_named(workdir):
+    for path in ("src/server.ts", "src/validate.test.ts", "__tests__/books.test.ts"):
+        (workdir / path).parent.mkdir(exist_ok=True)
+        (workdir / path).write_text("x\n", encoding="utf-8")
+    text = finals(workdir, "这个项目一共有几个测试文件？分别在哪儿")[0]
+    assert "src/validate.test.ts" in text and "__tests__/books.test.ts" in text and "只看了" in text, text
+    assert "没有认出" not in text, text
+
+
+def test_what_the_tests_run_with_and_how_to_run_them(workdir):
+    scripts = {"start": "node dist/server.js", "test": "jest"}
+    (workdir / "package.json").write_text(
+        json.dumps({"scripts": scripts, "devDependencies": {"jest": "^29"}}), encoding="utf-8"
+    )
+    text = finals(workdir, "那测试是用啥跑的？怎么跑")[0]
+    assert "npm test" in text and "npm start" not in text, text
+
+
+def test_libs_is_no_library_and_an_unread_manifest_names_its_language(workdir):
+    (workdir / "go.mod").write_text("module x\n\nrequire github.com/spf13/cobra v1.8.0\n", encoding="utf-8")
+    text = finals(workdir, "what language is this written in, and what libs does it depend on?")[0]
+    assert "libs" not in text and "go.mod (Go)" in text, text
+
+
+def test_one_item_changed_with_fewer_keeps_the_others(inventory):
+    said = finals(inventory, "红笔蓝笔各要3盒，够吗？够的话一共多少钱", "那蓝笔少要一点，改成1盒呢")[1]
+    assert "36 + 8 = 44" in said, said
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["黑笔有货吗？我想要3盒", "库存文件刚刚改过了，那现在还够吗", "列一下当前目录的文件", "这个目录里现在有哪些文件？"],
+)
+def test_words_the_answer_covers_are_not_called_not_understood(question):
+    ask = understand(question)
+    assert ask.parts and not ask.unknown, ask.unknown
+
+
+def test_dropping_an_item_by_its_colour_is_not_called_not_understood(inventory):
+    said = finals(inventory, "Need 4 red pens and 2 blue ones, can u check stock + total price?",
+                  "hmm and if I drop the blue ones entirely?")[1]  # fmt: skip
+    assert "4 × 12 = 48" in said and "did not recognise" not in said, said

@@ -51,7 +51,8 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
         return counts
     if ask.parts:
         stock = re.search(w.STOCK_ASKED, question.lower())  # 问的是库存有多少：不沿用上一个数量
-        carry = lambda p: (again or "total" in p.asks) and not stock  # noqa: E731
+        loose = lambda p: quantity_in(question) and not any(o.quantity or o.unclear for o in p.names)  # noqa: E731
+        carry = lambda p: (again or "total" in p.asks) and not stock and not loose(p)  # noqa: E731  “need like 2”
         fixed = [with_items(p, before, carry(p), question) if p.kind == "inventory" else p for p in ask.parts]
         inside = last.folder != "." and re.search(w.DEICTIC, question.lower())  # “里面用到 express 了吗？”：上一个目录
         fixed = [in_folder(p, last.folder) if inside else p for p in fixed]
@@ -104,6 +105,7 @@ def still_unknown(unknown: list, parts: list, gone: set = frozenset()) -> list:
     """没认出的小句里，用上了的不算（“那绿笔呢？有没有货？”的绿笔、“if I take both of them”、说不要了的
     “黑笔不要了”）；说要全部的照样说。"""
     used = [re.escape(o.item) for p in parts if p.kind == "inventory" for o in p.names] + [*map(re.escape, gone)]
+    used += [w.DROP] if gone else []  # “drop the blue ones”：说不要了的那一句用上了
     used += [w.BOTH, w.EACH_ITEM] if any(p.carried == "asked" for p in parts) else []
     return [c for c in unknown if re.search(w.ALL_OF, c.lower()) or not (used and re.search("|".join(used), c.lower()))]
 
@@ -158,7 +160,12 @@ def following(clause: str, part: Part, last: Part) -> bool:
     }
     words = set(re.findall(r"\w{3,}", clause.lower()))
     return bool(
-        re.search(w.FOLLOW_UP, clause.lower()) or quantity_in(clause) or on_topic([last], clause) or said & words
+        re.search(w.FOLLOW_UP, clause.lower())
+        or quantity_in(clause)
+        or on_topic([last], clause)
+        or said & words
+        or last.kind == "inventory"
+        and re.search(w.DROP, clause.lower())  # “if I drop the blue ones”
     )
 
 
@@ -186,7 +193,9 @@ def with_items(part: Part, before: Ask, quantity: bool, question: str = "") -> P
         known = {o.item for o in before.items}  # “红笔的文件改过了，还够 4 盒吗？”：商品在别的小句里
         said = [o for o in named_in(question or part.text, before, noun) if o.item in known] or previous
         orders = [replace(o, quantity=number, unit=unit or o.unit, unclear=unclear) for o in said]
-        return replace(part, names=orders, carried=kind if said is previous else "")
+        if said is previous or not changed_only(question or part.text, orders, previous):
+            return replace(part, names=orders, carried=kind if said is previous else "")
+        part = replace(part, names=orders)  # “那蓝笔少要一点，改成 1 盒”：只换了蓝笔的数量，别的照旧（下面）
     names = [colour_of(o, noun) for o in part.names] or named_in(question or part.text, before, noun)
     if not names:  # 没说新的商品，也没说新的数量（“库存有多少？”）：就是上一个问题的那几种，数量不沿用
         kept = previous if quantity else [replace(o, quantity=None, unclear="") for o in previous]

@@ -10,13 +10,16 @@ from dataclasses import dataclass
 from support.demo.facts import all_pages, loads
 
 MANIFESTS = {"package.json": "Node.js", "pyproject.toml": "Python", "requirements.txt": "Python"}
-UNREAD = set("setup.py setup.cfg Pipfile requirements.in environment.yml go.mod Cargo.toml Gemfile pom.xml".split())
-UNREAD |= {"build.gradle", "build.gradle.kts", "composer.json"}  # 别的依赖清单：我不读，回答时说出来
+# 别的依赖清单：我不读，回答时说出来（和它们是哪种语言的）
+PY_UNREAD = "setup.py setup.cfg Pipfile requirements.in environment.yml"
+UNREAD = dict(n.split(":") for n in "go.mod:Go Cargo.toml:Rust Gemfile:Ruby pom.xml:Java build.gradle:Java".split())
+UNREAD |= {"build.gradle.kts": "Kotlin", "composer.json": "PHP"} | dict.fromkeys(PY_UNREAD.split(), "Python")
 GROUPS = {  # 认识的依赖（包名:显示名）按类别；其余的归到“其他依赖”
     "frontend": "react:React vue:Vue svelte:Svelte next:Next.js @angular/core:Angular",
     "backend": "express:Express koa:Koa fastify:Fastify django:Django flask:Flask fastapi:FastAPI",
     "testing": "jest:Jest vitest:Vitest mocha:Mocha pytest:pytest",
     "language": "typescript:TypeScript",
+    "build": "hatchling:Hatchling setuptools:setuptools poetry-core:poetry-core flit-core:flit-core wheel:wheel",
 }
 ORDER = (*GROUPS, "other", "include", "path")  # 回答里类别的顺序：最后是引用了没读的清单、本地路径
 KNOWN = {n: (group, shown) for group, pairs in GROUPS.items() for n, shown in (p.split(":") for p in pairs.split())}
@@ -26,6 +29,7 @@ IMPORTS |= {"beautifulsoup4": "bs4", "opencv-python": "cv2", "python-dateutil": 
 NPM_SECTIONS = ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies")
 POETRY = r"tool\.poetry\.(dev-)?dependencies|tool\.poetry\.group\.[\w-]+\.dependencies"  # Poetry 的依赖表
 DEP_TABLES = ("project.optional-dependencies", "dependency-groups")  # 这两张表里的每个数组都是依赖
+ARRAYS = (("project", "dependencies"), ("build-system", "requires"))  # 这两个数组也是（构建要的包）
 # TOML 数组（字符串、注释里的 ] 不算括号）：正则在每一处只有一种读法，不会回溯到平方
 # 数组到下一个键、下一张表为止（没有结尾的数组不会一直读到文件末尾：几千个也是线性时间）
 NEXT_KEY = r"\n(?=[ \t]*(?:\[[^\]\n]*\][ \t]*(?:#.*)?$|[A-Za-z0-9_.-]+[ \t]*=(?!=)))"
@@ -109,7 +113,7 @@ def pyproject_deps(text: str, partial: bool = False) -> list | None:
             deps.append(Dep(key, spec[1].strip()[:40], "runtime"))
         elif key == "version" and table in ("project", "tool.poetry") and (spec := re.match(r"""["']([^"']*)""", m[3])):
             deps.append(Dep("(version)", one_line(spec[1]), "own"))  # 项目自己的版本：问了才说
-        elif m[3].startswith("[") and ((table, key) == ("project", "dependencies") or table in DEP_TABLES):
+        elif m[3].startswith("[") and (table in DEP_TABLES or (table, key) in ARRAYS):
             array = ARRAY.match(text, m.start(3))  # 从 [ 开始，到和它配对的 ] 为止，可以跨好几行
             if not array and not partial:
                 return None

@@ -73,7 +73,8 @@ def stack(part, facts, en: bool) -> str:
     partly, base = seen_part(top, part.folder, en), "" if part.folder == "." else part.folder + "/"
     paths, skipped = [base + p for p in manifests_in(names)][:MAX_NAMES], manifests_in(names)[MAX_NAMES:]  # 最多读 5 份
     unread = [n for n in names if n in UNREAD]
-    unread = say("manifests_unread_kind", en, files=join(unread, en)) if unread else ""
+    languages = join(dict.fromkeys(UNREAD[n] for n in unread), en)  # go.mod 是 Go 的
+    unread = say("manifests_unread_kind", en, files=join(unread, en), languages=languages) if unread else ""
     if not paths and part.folder != "." and not partly:  # “tests 里用的什么测试框架”：依赖写在项目的清单里
         return say("no_manifest_in", en, folder=part.folder) + stack(replace(part, folder="."), facts, en)
     if not paths:
@@ -93,12 +94,7 @@ def stack(part, facts, en: bool) -> str:
     listed = lambda n: any(re.fullmatch(said(n), k) for k in known)  # noqa: E731
     if missing := [n for n in part.names if not listed(n)]:  # 问到的库不在清单里（Tailwind 是 tailwindcss）：说出来
         lines.insert(0, say("asked_missing", en, names=join(missing, en), files=join(parsed, en)))
-    own = [
-        say("own_version" if d.version else "own_version_dynamic", en, version=d.version, path=p)
-        for d, p in deps.values()
-        if d.note == "own"
-    ]
-    lines = (own[:1] or [say("own_version_none", en, files=join(parsed, en))] if "own" in part.asks else []) + lines
+    lines = asked_about(part, deps, parsed, en) + lines
     lines[-1] += say("runtime_unsaid", en) if not wanted and re.search(w.RUNTIME_ASKED, part.text.lower()) else ""
     lines += [say("more_manifests", en, seen=partly)] if partly else []
     lines += [unread.strip()] if unread else []
@@ -117,6 +113,15 @@ def plain_name(name: str) -> str:
     """比较库名用的写法：React.js、ReactJS、react 是一个；PyTorch 是 torch，sklearn 是 scikit-learn。"""
     name = re.sub(r"\.?js$", "", name.lower()) or name.lower()
     return ALIASES.get(name, name)
+
+
+def asked_about(part, deps: dict, parsed: list, en: bool) -> list:
+    """问了才说的：项目自己的版本（own），一共几个依赖（count）。"""
+    own = [say("own_version" if d.version else "own_version_dynamic", en, version=d.version, path=p)
+           for d, p in deps.values() if d.note == "own"]  # fmt: skip
+    lines = own[:1] or [say("own_version_none", en, files=join(parsed, en))] if "own" in part.asks else []
+    counted = [d for d, _ in deps.values() if not d.note and KNOWN.get(d.name, ("",))[0] != "build"]
+    return lines + [say("dep_count", en, n=len(counted), files=join(parsed, en))] * ("count" in part.asks)
 
 
 def read_manifests(facts, paths: list, en: bool) -> tuple:
@@ -250,7 +255,9 @@ def tests(part, facts, en: bool) -> str:
     top, names = (None, []) if named else listing(facts)
     folders = [f.rstrip("/") for f in names if f.rstrip("/").lower() in TEST_FOLDERS] or [part.folder] * named
     subs = {f: listing(facts, f) for f in folders}
+    code = [f.rstrip("/") for f in names if f.lower() == "src/"] if part.folder == "." else []  # src/x.test.ts
     loose = [n for n in names if re.fullmatch(TEST_NAME, n)]
+    loose += [f"{f}/{n}" for f in code for n in listing(facts, f)[1] if re.fullmatch(TEST_NAME, n)]
     if not subs and not loose:
         partly = seen_part(top, ".", en)
         said = say("no_test_folder_part" if partly else "no_test_folder", en, seen=partly)
@@ -266,6 +273,7 @@ def tests(part, facts, en: bool) -> str:
     whole = all(got.state in ("complete", "empty") for got, _ in subs.values())  # 列不了的目录不说是空的
     lines = [f"- {path}" for path in loose + files] or [say("no_test_names" if other else "empty_tests", en)] * whole
     lines += [f"（{s}）" if not en else f"({s})" for f, (got, _) in subs.items() if (s := seen_part(got, f, en))]
+    lines += [say("tests_scope", en, where=join([say("top", en), *folders, *code], en))] if not named else []
     said = say("test_files", en) + "\n\n" + "\n".join(lines) + say("tests_not_read", en) * ("every" in part.asks)
     names = names or listing(facts)[1]
     return said + (test_command(facts, names, readme_in(names), en) if "how" in part.asks else "")

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 
 from support.demo import words as w
 from support.demo.names import FILE, FOLDER, NAME, folders_in, library_names, paths_in
-from support.demo.orders import english, orders_in
+from support.demo.orders import english, orders_in, quantity_in
 
 MAX_QUESTION = 1000  # 一个问题最多读这么多字符：这么长的问题也没有规则读得懂
 MAX_NAMES = 5  # 一件事最多查几个名字（目录、文件、库名）：再多就说没查
@@ -15,7 +15,7 @@ ASKS = {  # 每一类问题还可能问的：名字 → 词（words.py）
     "entry": {"how": w.HOW},
     "inventory": {"total": w.TOTAL, "sum": w.SUM, "either": r"或者?|还是|\bor\b"},  # either：几种里挑一种，不加在一起
     "tests": {"every": w.EACH_TEST, "how": f"{w.HOW}|{w.RUN_TESTS}"},
-    "stack": {"own": w.OWN_VERSION},
+    "stack": {"own": w.OWN_VERSION, "count": w.DEP_COUNT},
     "file": {"purpose": w.PURPOSE},
 }
 QUOTED = r"\"[^\"]*\"|“[^”]*”|(?<![A-Za-z])'[^']*'(?![A-Za-z])|`[^`]*`|「[^」]*」"
@@ -109,7 +109,8 @@ def understand(question: str) -> Ask:
         unknown = [
             c
             for c in unknown
-            if re.search(w.KIND["none"], c.lower()) or not (orders_in(c) or any(i in c for i in items))
+            if re.search(w.KIND["none"], c.lower())
+            or not (orders_in(c) or quantity_in(c) or any(i in c for i in items))
         ]
     ask = Ask([one for part in parts for one in spread(part)], unknown, english(question))
     ask.fresh = bool(re.search(w.FRESH, question.lower()))
