@@ -529,7 +529,7 @@ CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
         ("What tech stack does this project use?", "- Backend: Express 4.18 (Node.js)"),
         ("What is the entry point?", "The entry point is probably src/index.js (package.json has no main field;"),
         ("Which test files are there?", "files named like tests:\n\n- tests/test_index.js"),
-        ("Do we depend on lodash?", "lodash was not found: search_files found it nowhere in the project"),
+        ("Do we depend on lodash?", "lodash was not found: search_files found it in no file's content"),
         ("What does README.md say?", "README.md has 2 line(s):"),
         ("Which version of jest is used?", "- Testing: Jest 29.7"),
     ],

@@ -960,7 +960,7 @@ def test_test_files_in_a_named_folder_and_an_honest_scope(workdir):
     (workdir / "src" / "__tests__" / "b.js").write_text("x\n", encoding="utf-8")
     assert "- src/__tests__/b.js" in final(answer(workdir, "帮我看看 src/__tests__ 目录下有哪些测试文件"))
     text = final(answer(workdir, "Which test files are there?"))
-    assert "The top of the work folder has no" in text and "I did not look in deeper folders" in text
+    assert "- src/__tests__/b.js" in text and "I looked only in" in text, text
 
 
 def test_a_branch_with_a_warning_line_is_quoted_not_named():
@@ -1516,3 +1516,119 @@ def test_a_file_that_is_not_utf8_is_named_as_such_never_quoted_garbled(workdir):
     (workdir / "README.md").write_bytes("# 项目\n\n这是一个库存工具。\n".encode("gbk"))
     text = final(answer(workdir, "这个项目是做什么的？"))
     assert "UTF-8" in text and "\ufffd\ufffd" not in text, text
+
+
+# ── 第十四轮攻击：改了库存再问；“够还是不够”不是挑一种；中文数字、及、“红、蓝笔”、x3；买了以后还剩几盒、几倍；
+# node ./bin/www；检查、格式化不是运行，unittest 是跑测试；PyTorch、文件名；@scope 的包；问文件的不答技术栈；
+# 标题上面的线、注释、指令；别的写法的截断说明；很长的接着问也是线性时间 ───────────────────────────────────
+def test_a_stock_changed_and_said_so_is_read_again_and_the_quantity_kept(inventory):
+    out = run_main("--demo", "-C", str(inventory), input="我需要 3 盒红笔。库存够吗？\n")
+    assert "5 ≥ 3" in out.stdout
+    record = {"item": "红笔", "stock": 2, "unit_price": 12, "currency": "CNY"}
+    (inventory / "stock" / "红笔.json").write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
+    said = finals_of(inventory, "我需要 3 盒红笔。库存够吗？", "我把红笔的库存改成 2 盒了，还够吗？")[1]
+    assert "2 < 3" in said, said
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["我需要 3 盒红笔和 1 盒蓝笔，够还是不够？一共多少钱？", "I need 3 red pens and 1 blue pen. Enough or not? Total?"],
+)
+def test_or_that_is_not_between_two_items_still_adds_up(inventory, question):
+    text = final(answer(inventory, question))
+    assert "44" in text, text
+
+
+@pytest.mark.parametrize(
+    "question, orders",
+    [("我要两盒红笔还有一盒蓝笔，够吗", [("红笔", 2), ("蓝笔", 1)]), ("2盒红笔及1盒蓝笔", [("红笔", 2), ("蓝笔", 1)]),
+     ("红、蓝笔各 2 盒，够吗", [("红笔", 2), ("蓝笔", 2)]),
+     ("Red pens x3, blue pens x1 - enough?", [("红笔", 3), ("蓝笔", 1)]),
+     ("嗯嗯 帮我查下 红笔1盒 蓝笔2盒 一共要多少钱呀", [("红笔", 1), ("蓝笔", 2)]), ("其实红笔要6盒", [("红笔", 6)])],
+)  # fmt: skip
+def test_every_item_is_read_whatever_joins_them(question, orders):
+    assert [(o.item, o.quantity) for p in understand(question).parts for o in p.names] == orders
+
+
+@pytest.mark.parametrize("question", ["如果我买 3 盒红笔，还剩几盒？", "红笔的价格是蓝笔的几倍？"])
+def test_what_is_left_after_buying_and_how_many_times_are_named_as_not_done(question):
+    assert understand(question).unknown
+
+
+@pytest.mark.parametrize("start", ["node ./bin/www", "node -r dotenv/config src/server.js"])
+def test_the_start_script_names_the_entry_whatever_its_flags_or_extension(workdir, start):
+    (workdir / "package.json").write_text(json.dumps({"name": "x", "scripts": {"start": start}}), encoding="utf-8")
+    for path in ("bin/www", "src/server.js", "app.js", "index.js"):
+        (workdir / path).parent.mkdir(exist_ok=True)
+        (workdir / path).write_text("x\n", encoding="utf-8")
+    text = final(answer(workdir, "入口文件是什么？"))
+    assert start.split()[-1] in text and "app.js" not in text and "index.js" not in text, text
+
+
+def test_lint_and_install_steps_are_not_start_commands_and_unittest_runs_the_tests(workdir):
+    readme = "# T\n\nA tool.\n\n## Development\n\n```\nnpm install\nnpm run lint\nnpm run dev\n```\n\n## Testing\n\n"
+    (workdir / "README.md").write_text(readme + "    python -m unittest discover -s tests\n", encoding="utf-8")
+    (workdir / "requirements.txt").write_text("pytest\n", encoding="utf-8")
+    (workdir / "main.py").write_text("print(1)\n", encoding="utf-8")
+    start = final(answer(workdir, "How do I run it?"))
+    assert "`npm run dev`" in start and "lint" not in start and "unittest" not in start, start
+    assert "`python -m unittest discover -s tests`" in final(answer(workdir, "怎么跑测试？"))
+
+
+def test_a_library_by_another_name_and_a_tool_known_by_a_file_are_not_called_unused(workdir):
+    (workdir / "requirements.txt").write_text("torch==2.1.0\n", encoding="utf-8")
+    (workdir / "train.py").write_text("import torch\n", encoding="utf-8")
+    (workdir / "Dockerfile").write_text("FROM python:3.12\n", encoding="utf-8")
+    assert "torch" in final(answer(workdir, "这个项目用到 PyTorch 了吗？")).split("：")[0]
+    said = finals_of(workdir, "帮我看看这个项目用了什么技术栈", "Does this project use Docker?")[1]
+    assert "Dockerfile" in said, said
+
+
+@pytest.mark.parametrize("asked", ["MUI", "Redux", "NestJS", "Prisma"])
+def test_a_library_asked_by_its_scope_is_not_called_missing(workdir, asked):
+    deps = {"@mui/material": "^5", "@reduxjs/toolkit": "^2", "@nestjs/core": "^10", "@prisma/client": "^5"}
+    (workdir / "package.json").write_text(json.dumps({"name": "x", "dependencies": deps}), encoding="utf-8")
+    assert "did not see" not in final(answer(workdir, f"Which version of {asked}?"))
+
+
+@pytest.mark.parametrize(
+    "question", ["What does the test do?", "What is this error about? TypeError: app.listen is not a function",
+                 "What libraries does src/index.js use?", "tests/test_index.js 用了什么断言？",
+                 "Which dependencies are dev only?"]
+)  # fmt: skip
+def test_a_question_about_something_else_is_not_answered_with_the_description_or_the_stack(question):
+    assert all(p.kind not in ("about", "stack") for p in understand(question).parts)
+
+
+@pytest.mark.parametrize(
+    "readme, paragraph",
+    [("========\nrequests\n========\n\nRequests is an HTTP library.\n", "Requests is an HTTP library."),
+     (".. image:: https://x/badge.svg\n\nMy lib does things.\n", "My lib does things."),
+     ("<!--\nThis file is generated.\nDo not edit. -->\n# T\n\nReal description.\n", "Real description.")],
+)  # fmt: skip
+def test_overlines_directives_and_comments_are_not_the_description(workdir, readme, paragraph):
+    (workdir / "README.md").write_text(readme, encoding="utf-8")
+    text = final(answer(workdir, "这个项目是做什么的？"))
+    assert paragraph in text and "=====" not in text and "Do not edit" not in text and "image::" not in text, text
+
+
+@pytest.mark.parametrize(
+    "note",
+    [
+        "... and 3 more",
+        "(showing 2 of 5 entries)",
+        "[只列出了前 2 项]",
+        "Showing first 300 entries",
+        "(output trimmed)",
+    ],
+)
+def test_a_cut_note_in_other_words_makes_the_listing_partial(note):
+    said = one_call("list_files", {"path": "."}, f"README.md\nsrc/\n{note}", "这个项目用了什么技术栈？")
+    assert "工作目录里没有 package.json" not in said, said
+
+
+def test_a_very_long_follow_up_costs_a_bounded_time():
+    first = in_context("我需要 3 盒红笔，够吗？", None)
+    pasted = "那这些呢？" + " ".join(f"{i % 10},{i % 7},{i % 3}" for i in range(3000))
+    with time_limit(20):  # 不截到问题的上限：几千个字要半分钟
+        in_context(pasted, first)

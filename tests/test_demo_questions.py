@@ -1361,3 +1361,50 @@ def test_dropping_an_item_by_its_colour_is_not_called_not_understood(inventory):
     said = finals(inventory, "Need 4 red pens and 2 blue ones, can u check stock + total price?",
                   "hmm and if I drop the blue ones entirely?")[1]  # fmt: skip
     assert "4 × 12 = 48" in said and "did not recognise" not in said, said
+
+
+# ── 第十九轮学习者：“what about the tests?”接着“怎么运行”；闲话不当库名；“make it 3 red pens”只换红笔；“someone”
+# 里的 one 不是数量；src/__tests__；“Usage:”下面的命令；“内容写”；“列一下” ───────────────────────────────────
+def test_what_about_the_tests_after_how_to_run_it_says_how_to_run_them(project):
+    said = finals(project, "where does the app start?", "and how do I run it?", "what about the tests?")[2]
+    assert "To run the tests" in said, said
+
+
+def test_filler_words_are_not_searched_as_libraries():
+    ask = understand("hey, quick one - is react used in the code itself or just listed as a dependancy?")
+    assert [p.names for p in ask.parts] == [["react"]]
+
+
+def test_make_it_n_of_one_item_keeps_the_others(inventory):
+    said = finals(inventory, "Hi! I'd like 2 red pens and 1 blue pen please. enough, and the total?",
+                  "actually make it 3 red pens")[1]  # fmt: skip
+    assert "36 + 8 = 44" in said, said
+
+
+def test_a_word_containing_one_is_no_quantity(inventory):
+    said = finals(inventory, "I need 4 boxes of blue pens, is that ok?", "someone just restocked, read it again pls")[1]
+    assert "you need 1" not in said and "you need 4" in said, said
+
+
+def test_test_folders_inside_src_are_listed(workdir):
+    (workdir / "src" / "__tests__").mkdir(parents=True)
+    (workdir / "src" / "main.tsx").write_text("x\n", encoding="utf-8")
+    (workdir / "src" / "__tests__" / "App.test.tsx").write_text("x\n", encoding="utf-8")
+    assert "src/__tests__/App.test.tsx" in finals(workdir, "ok which test files are there")[0]
+
+
+def test_commands_under_a_usage_line_are_how_to_run(workdir):
+    readme = "## photo scripts\n\nmy little scripts.\n\nUsage:\n\n    python make_thumbs.py ~/Pictures --size 256\n"
+    (workdir / "README.md").write_text(readme, encoding="utf-8")
+    (workdir / "make_thumbs.py").write_text("print(1)\n", encoding="utf-8")
+    assert "`python make_thumbs.py ~/Pictures --size 256`" in finals(workdir, "how do I run the thumbnail one")[0]
+
+
+def test_content_after_nei_rong_xie_is_written(workdir):
+    text = finals(workdir, "新建一个 add.py，内容写 print(1+2)，然后跑一下看输出", args=("--yes",))[0]
+    assert (workdir / "add.py").read_text(encoding="utf-8").strip() == "print(1+2)" and "3" in text, text
+
+
+def test_list_it_after_a_listing_question_is_not_called_not_understood():
+    ask = understand("这个文件夹里都有啥文件，列一下")
+    assert [p.kind for p in ask.parts] == ["ls"] and not ask.unknown

@@ -42,11 +42,13 @@ COMMAND_NOTE = re.compile(  # run_command 末尾附的说明，照它的原话
     r"\[(超过 [\d.e+]+ 秒，命令已被终止|命令结束时它启动的后台进程还在运行，已(结束了能结束的|一并结束)"
     r"|它启动的进程里有 \d+ 个结束不了(（.*）)?，还在运行|还有进程占着输出管道，之后的输出没有收集)\]"
 )
-# 别人写的截断说明，在最后一行的末尾：章节的“... (文件过长，已截断)”、[truncated]、<省略 300 行>、结尾的 ...……
+# 别人写的截断说明，在最后一行的末尾：章节的“... (文件过长，已截断)”、[truncated]、<省略 300 行>、… and 3 more、
+# [只列出了前 2 项]、Showing first 300 entries、结尾的 ...……
 CUT_NOTE = re.compile(
-    r"(?:\.\.\.|…|[\[(（<{*=—#-]).{0,60}(?:截断|截短|省略|未显示|没显示|只显示|过长|太长|剩余|剩下|还有 ?\d|"
-    r"truncat|omit|elided|clip|cut off|too long|more (?:lines|char|bytes)|showing (?:the )?first|remaining)"
-    r"|(?:\.\.\.|…+)\s*$",
+    r"(?:\.\.\.|…|[\[(（<{*=—#-]).{0,60}(?:截断|截短|省略|未显示|没显示|只显示|只列|只读|过长|太长|太大|剩余|剩下|上限|"
+    r"还有 ?\d|前 ?\d+ ?[项行条个]|truncat|omit|elided|clip|cut off|too long|trimm|and \d+ more\b|"
+    r"more (?:lines|char|bytes)|showing (?:the )?first|showing \d+ of|remaining)"
+    r"|^\s*(?:showing (?:the )?first|only showing|showing \d+ of)\b|(?:\.\.\.|…+)\s*$",
     re.I,
 )
 

@@ -7,6 +7,7 @@ from dataclasses import replace
 from support.demo import words as w
 from support.demo.orders import colour_of, orders_in, other_items, quantity_in
 from support.demo.question import (
+    MAX_QUESTION,
     Ask,
     Part,
     about_tests,
@@ -25,6 +26,7 @@ FOLDERED = ("use", "ls", "count", "stack")  # 在一个目录里做的几类事
 def in_context(question: str, before: Ask | None) -> Ask:
     """一个问题，和对话里它前面的那个（有内容的）问题一起读。"""
     ask = understand(question)
+    question = question[:MAX_QUESTION]  # 太长的后面不读（understand 说了没读）：每一步的时间也有上限
     ask = carried_on(ask, question, before) if before and before.parts else ask
     vague = [
         p for p in ask.parts if p.kind == "inventory" and not p.names and not re.search(w.GOODS_WORDS, p.text.lower())
@@ -56,6 +58,8 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
         fixed = [with_items(p, before, carry(p), question) if p.kind == "inventory" else p for p in ask.parts]
         inside = last.folder != "." and re.search(w.DEICTIC, question.lower())  # “里面用到 express 了吗？”：上一个目录
         fixed = [in_folder(p, last.folder) if inside else p for p in fixed]
+        how = again and "how" in last.asks  # “how do I run it?”“what about the tests?”：测试怎么跑
+        fixed = [replace(p, asks=p.asks | {"how"}) if how and p.kind == "tests" else p for p in fixed]
         # “用了 express 吗？”“哪个版本？”：问的是 express 的版本，不是项目自己的（说了项目的版本就是项目的）
         bare = f"{w.FOLLOW_UP}|{w.FILLER}|{w.ASKING}|版本号?|\\b(versions?|number)\\b|[\\W_]+"  # 只问了版本
         own = re.search(w.OWN_VERSION, question.lower())  # 说了项目的版本：问的是项目自己的

@@ -7,8 +7,9 @@ from dataclasses import dataclass, replace
 from support.demo import words as w
 
 CJK = r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
-AND = r"(?:和|与|跟|、|或者?|还是)"  # 连着两种商品的词：“红笔和蓝笔”“红笔或者蓝笔”
-WORD = rf"(?:(?!{AND}){CJK})+"  # 一个商品名：“红笔和蓝笔”是两个
+AND = r"(?:和|与|跟|、|以及|及|或者?|还是)"  # 连着两种商品的词：“红笔和蓝笔”“红笔或者蓝笔”
+# 一个商品名：“红笔和蓝笔”是两个；到下一个数量为止（“两盒红笔还有一盒蓝笔”）
+WORD = rf"(?:(?!{AND}|[\d零〇一二两三四五六七八九十百千万亿]+\s*[{w.UNITS}]){CJK})+"
 ONE = (  # 一个数：看不准的（2.5、3+2、10**200、3 千）也整个拿下来，不只取最后几位
     r"(?:(?<!\w)[-−+])?\d(?:[\d.,，/~～eE*×xX^+\-−十百千万亿]|\s(?=[\d十百千万亿]))*|[零〇一二两三四五六七八九十百千万亿]+"
 )
@@ -20,7 +21,7 @@ EN_MORE = r"(?:\s*(?:k|thousand|hundred|million|or so)\b|-?ish\b)?"  # 3k、3 or
 EN_SIGN = r"(?:\s*\b(?:or|to|plus|times)\b\s*|\s+[-–+]\s*|[-–+]\s+|–)"  # 同上：3-4 整个是一个 EN_ONE
 EN_NUMBER = rf"(?:{EN_ONE})(?:{EN_SIGN}(?:{EN_ONE}))*{EN_MORE}"
 OWNED = (  # “我手上有 2 盒”“我上周买了 3 盒”：不是要的
-    r"(?:(?:我|我们|手上|手里|已经)有|买了|用了|卖了|用掉了)\s*$|上周|上个月|昨天|前天|之前|去年"
+    r"(?:(?:我|我们|手上|手里|已经)有|买了|用了|卖了|用掉了|库存.{0,6}(?:改成|改为|调成|调到|设成|变成))\s*$|上周|上个月|昨天|前天|之前|去年"
     r"|\bi (?:already )?(?:have|own|'ve got|bought|used)\s*$|\blast (?:week|month|year)\b|\byesterday\b"
 )
 THE_ONE = "either|any|each|which|no|this|that|the|every"  # 这些词后面的 one 不是数量（“is either one short?”）
@@ -98,8 +99,9 @@ def scaled(orders: list, text: str) -> list:
 
 def side_by_side(text: str) -> list:
     """“红笔和蓝笔”“红笔、蓝笔”，也有挨着写的“红笔蓝笔”（两段都以同一个字结尾）：各是一种商品。"""
-    names = []
-    for piece in re.split(rf"(?:{AND}|\s)+", text.strip()):
+    names, pieces = [], re.split(rf"(?:{AND}|\s)+", text.strip())
+    pieces = [p + pieces[-1][1:] if len(p) == 1 and len(pieces[-1]) > 1 else p for p in pieces]  # “红、蓝笔”：红笔
+    for piece in pieces:
         parts = piece.split(piece[-1])[:-1] if len(piece) >= 4 else []
         names += [p + piece[-1] for p in parts] if len(parts) > 1 and all(parts) else [piece]
     return names
@@ -163,7 +165,8 @@ def chinese_number(text: str) -> int | None:
 
 def english_orders(text: str) -> list:
     """“3 boxes of red pens and two blue pens” → [红笔 3 boxes, 蓝笔 2]；商品名按词译成中文名，译不出就用原话。"""
-    orders, bare, q = [], [], text.lower()
+    orders, bare = [], []
+    q = re.sub(rf"\b((?:{w.COLOUR}) (?:{w.GOODS}))\s*[x×]\s*(\d+)\b", r"\2 \1", text.lower())  # red pens x3
     after = rf"(?:\s+(?:({w.EN_UNITS})\s+of\s+)?((?:[a-z]+ ?){{1,3}})|(?=\s*[?.!,]|\s*$))"  # 数量后面的词，或者句子完了
     found = re.finditer(rf"(?<![\w.,/~-])({EN_NUMBER}){after}", q)
     for m in list(found)[:20]:
@@ -206,12 +209,14 @@ def singular(words: str) -> str:
 
 def quantity_in(text: str) -> tuple | None:
     """只有数量的一句（“要是 2 盒呢”“what about 2 boxes”）里的 (数量, 单位, 看不准的原话)；没有数量是 None。"""
-    m = re.search(rf"({EN_NUMBER})\s*({w.EN_UNITS})?\b", text.lower()) if english(text) else None
+    m = re.search(rf"(?<![\w.,/~-])({EN_NUMBER})\s*({w.EN_UNITS})?\b", text.lower()) if english(text) else None
     if m and m[1] == "one" and re.search(rf"\b({THE_ONE})\b(\s+\w+)?\s*$", text.lower()[: m.start()]):
         m = None  # “the blue one”“which one”：one 不是数量
     m = m or re.search(rf"({NUMBER})\s*([{w.UNITS}])", text)
     if not m:
         return (None, "", said[0]) if (said := re.search(w.SCALED, text.lower())) else None
+    if re.search(OWNED, text[: m.start()], re.I):  # “我把库存改成 2 盒了”：不是要的数量
+        return None
     said, loose = m[1].strip(), rough(text.lower(), m)  # “再加 2 盒呢？”“what about 2 more?”：不是新的总数
     plus = re.search(r"\b(plus|add|adding)\s*$", text.lower()[: m.start()])  # “plus 2 boxes?”：也是加上的
     loose = loose or (text[plus.start() : m.end()] if plus else "")

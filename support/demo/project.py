@@ -28,7 +28,7 @@ KINDS = ("stack", "entry", "tests", "file", "about")
 # 常见的子项目目录，可能有自己的依赖清单（requirements/ 里是分开写的几份依赖）
 SUBPROJECTS = set("web frontend backend client server ui api site app apps packages services requirements".split())
 # package.json 的 scripts.start 用哪个文件启动：node src/app.js、nodemon server.js
-START = re.compile(r"\b(?:node|nodemon|ts-node|tsx|python3?|deno run)\s+(?:-\S+\s+)*([\w./-]+\.[a-z]{2,3})\b")
+START = re.compile(r"\b(?:node|nodemon|ts-node|tsx|python3?|deno run)\s+")
 ENTRY_NAMES = "index.js main.js app.js server.js index.ts main.ts main.py app.py manage.py __main__.py main.go".split()
 ENTRY_NAMES += (
     "index.mjs server.ts app.ts wsgi.py asgi.py run.py server.py main.rs main.jsx main.tsx index.jsx index.tsx".split()
@@ -90,7 +90,7 @@ def stack(part, facts, en: bool) -> str:
     runtimes += say("runtime_of", en, runtime=join(wanted, en)) if wanted else ""
     lines = grouped(deps.values(), en) + notes + [say("runtime_line", en, runtimes=runtimes)]
     known = {plain_name(n) for d, _ in deps.values() for n in (d.name, KNOWN.get(d.name, ("", d.name))[1])}
-    said = lambda n: rf"(.*/)?{re.escape(plain_name(n))}[a-z0-9]*"  # noqa: E731  tailwind：tailwindcss，material：@mui/material
+    said = lambda n: rf"(.*/)?{re.escape(plain_name(n))}[a-z0-9]*|@{re.escape(plain_name(n))}[a-z0-9]*/.*"  # noqa: E731  tailwindcss、@mui/material、@nestjs/core
     listed = lambda n: any(re.fullmatch(said(n), k) for k in known)  # noqa: E731
     if missing := [n for n in part.names if not listed(n)]:  # 问到的库不在清单里（Tailwind 是 tailwindcss）：说出来
         lines.insert(0, say("asked_missing", en, names=join(missing, en), files=join(parsed, en)))
@@ -196,6 +196,15 @@ def clipped(text: str, limit: int = 400) -> str:
 
 
 # ── 入口文件 ─────────────────────────────────────────────────
+def start_file(script: str) -> str:
+    """scripts.start 用哪个文件启动：node src/app.js、node ./bin/www、node -r dotenv/config src/x.js；看不出是 ""。"""
+    m = START.search(script)
+    words = script[m.end() :].split("&&")[0].split()[:10] if m else []
+    flag = ("-r", "--require", "--import", "--loader", "-m")  # 这些选项后面的不是要运行的文件
+    args = [a for i, a in enumerate(words) if not a.startswith("-") and (i == 0 or words[i - 1] not in flag)]
+    return next((a for a in args if re.fullmatch(r"[\w./-]+\.[a-z]{2,3}", a)), next((a for a in args if "/" in a), ""))
+
+
 def entry(part, facts, en: bool) -> str:
     """package.json 的 main、scripts.start 写着的文件；都没有就在顶层和 src/、cmd/ 这些目录里找常见的入口文件名。
     问了怎么运行：how_to_run()。"""
@@ -209,8 +218,8 @@ def entry(part, facts, en: bool) -> str:
     here = {n.rstrip("/") for n in names} | {n.removesuffix(".js") for n in names}  # "main": "server" 就是 server.js
     missing = lambda path: top.state == "complete" and path.removeprefix("./").split("/")[0] not in here  # noqa: E731
     gone = missing(main)  # 列全了顶层、里面又没有它（dist/ 要先构建）
-    if (not main or gone) and (started := START.search(start)):  # scripts.start 写着用哪个文件启动
-        said = say("entry_start", en, path=started[1], script=start) + say("main_missing", en) * missing(started[1])
+    if (not main or gone) and (started := start_file(start)):  # scripts.start 写着用哪个文件启动
+        said = say("entry_start", en, path=started, script=start) + say("main_missing", en) * missing(started)
         return said + how_to_run(part, facts, readme_in(names), scripts, "", en)
     py = facts.pages("read_file", {"path": "pyproject.toml"}) if not main and "pyproject.toml" in names else None
     if commands := scripts_in(py.text) if py and py.state == "complete" else []:  # [project.scripts]：装好以后的命令
@@ -258,6 +267,11 @@ def tests(part, facts, en: bool) -> str:
     code = [f.rstrip("/") for f in names if f.lower() == "src/"] if part.folder == "." else []  # src/x.test.ts
     loose = [n for n in names if re.fullmatch(TEST_NAME, n)]
     loose += [f"{f}/{n}" for f in code for n in listing(facts, f)[1] if re.fullmatch(TEST_NAME, n)]
+    inner = [
+        f"{f}/{n.rstrip('/')}" for f in code for n in listing(facts, f)[1] if n.rstrip("/").lower() in TEST_FOLDERS
+    ]
+    subs |= {f: listing(facts, f) for f in inner}  # src/__tests__/
+    folders += inner
     if not subs and not loose:
         partly = seen_part(top, ".", en)
         said = say("no_test_folder_part" if partly else "no_test_folder", en, seen=partly)

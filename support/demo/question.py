@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from support.demo import words as w
+from support.demo.manifests import manifests_in
 from support.demo.names import FILE, FOLDER, NAME, folders_in, library_names, paths_in
 from support.demo.orders import english, orders_in, quantity_in
 
@@ -13,7 +14,7 @@ MAX_QUESTION = 1000  # 一个问题最多读这么多字符：这么长的问题
 MAX_NAMES = 5  # 一件事最多查几个名字（目录、文件、库名）：再多就说没查
 ASKS = {  # 每一类问题还可能问的：名字 → 词（words.py）
     "entry": {"how": w.HOW},
-    "inventory": {"total": w.TOTAL, "sum": w.SUM, "either": r"或者?|还是|\bor\b"},  # either：几种里挑一种，不加在一起
+    "inventory": {"total": w.TOTAL, "sum": w.SUM, "either": w.EITHER},  # either：几种里挑一种，不加在一起
     "tests": {"every": w.EACH_TEST, "how": f"{w.HOW}|{w.RUN_TESTS}"},
     "stack": {"own": w.OWN_VERSION, "count": w.DEP_COUNT},
     "file": {"purpose": w.PURPOSE},
@@ -29,7 +30,7 @@ EXT = (  # “.js 文件”“js 文件”“Python 代码”
 )
 LANGUAGE_EXT = {"python": "py", "javascript": "js", "typescript": "ts"}
 CONTENT = (  # 建文件：内容从哪里开始，到哪里为止
-    r"(?:写入|写上|内容是|内容为|里面写)\s*(?:以下内容|如下内容|下面的内容|以下代码)?\s*[:：]?\s*|\bwrite\s+(?!\S+\.py\b)"
+    r"(?:写入|写上|内容是|内容为|内容写|里面写)\s*(?:以下内容|如下内容|下面的内容|以下代码)?\s*[:：]?\s*|\bwrite\s+(?!\S+\.py\b)"
     r"|\b(?:with(?: the)?(?: content| code| contents)?|containing|that contains)\s*:?\s*"
 )
 CONTENT_END = (  # 句号、问号，“然后”“不要”“另外”这样的词，逗号后面的“运行”“谢谢”（代码里的逗号、分号不算）
@@ -112,6 +113,8 @@ def understand(question: str) -> Ask:
             if re.search(w.KIND["none"], c.lower())
             or not (orders_in(c) or quantity_in(c) or any(i in c for i in items))
         ]
+    if (after := re.search(w.AFTER_BUYING, question.lower())) and not any(after[0] in u.lower() for u in unknown):
+        unknown.append(question[after.start() : after.end()][:80])  # “如果我买 3 盒红笔，还剩几盒？”：买了以后的没算
     ask = Ask([one for part in parts for one in spread(part)], unknown, english(question))
     ask.fresh = bool(re.search(w.FRESH, question.lower()))
     return ask
@@ -121,9 +124,13 @@ def filled_in(part: Part, before: list, question: str) -> Part:
     """细节在同一个问题的别的小句里：“我需要红笔。库存够吗？”的商品、数量；“data.csv 里写了什么？一共有多少行？”
     数的是那个文件，“src 下有几个文件？一共多少行？”数的是 src。"""
     if part.kind == "inventory":
-        part.names = orders_in(part.text) or orders_in(question)
+        own, whole = orders_in(part.text), orders_in(question)  # “Red pens x3, blue pens x1”：商品在别的小句里也算
+        part.names = whole if {o.item for o in own} < {o.item for o in whole} else own or whole
         if re.search(w.UNIT_PRICE, part.text.lower()):  # “红笔一盒多少钱？”：问的是单价，一盒不是要买的数量
             part.names = [replace(o, quantity=None) if o.quantity == 1 else o for o in part.names]
+        at = sorted(i for o in part.names if (i := part.text.lower().find((o.asked or o.item).lower())) >= 0)
+        if not any(re.search(w.EITHER, part.text.lower()[a:b]) for a, b in zip(at, at[1:], strict=False)):
+            part.asks.discard("either")  # 挑一种：“或者”要在两种商品之间（“够还是不够”不是）
         if times := re.search(w.MULTIPLIED, question.lower()):  # “每班 3 盒，2 个班”：不知道一共要多少，照原话问
             said = lambda o: f"{o.quantity} {o.unit}".strip() + f"，{times[0]}"  # noqa: E731
             part.names = [replace(o, quantity=None, unclear=said(o)) if o.quantity else o for o in part.names]
@@ -224,6 +231,11 @@ def detailed(part: Part) -> Part | None:
             return None
         if any(n.lower() in w.LANGUAGE_NAMES for n in part.names):  # 语言、运行时：技术栈里答
             return replace(part, kind="stack", names=[])
+    files = [
+        n for n in named if ("/" in n or re.search(w.SOURCE_FILE, n, re.I)) and not manifests_in([n.rsplit("/")[-1]])
+    ]
+    if part.kind == "stack" and files:
+        return None  # “src/index.js 用了哪些库”：问的是这个文件，不是整个项目的技术栈
     if part.kind == "stack":  # “which version of React”“express是哪个版本”：问了版本的库，技术栈里没有就说没看到
         said = " ".join(name for pattern in w.VERSION_OF for name in re.findall(pattern, text, re.I))
         part.names = [n for n in library_names(said) if n.lower() not in w.LANGUAGE_NAMES | {part.folder.lower()}]

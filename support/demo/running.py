@@ -21,13 +21,15 @@ RUNNER = (
 )
 # 准备的几步，不是运行的命令
 INSTALL = (
-    r"^(pip3?|npm|yarn|pnpm|poetry|uv|conda|apt(-get)?|brew|git|bundle|cargo) (install|i|add|clone|sync|ci|fetch)\b|"
-    r"^cd |^source |\bvenv\b|-m pip\b|\b(migrate|makemigrations|collectstatic|createsuperuser|build)\b(?!.*&&)"
+    r"^(pip3?|npm|yarn|pnpm|bun|poetry|uv|conda|apt(-get)?|brew|git|bundle|cargo|make) "
+    r"(install|i|add|clone|sync|ci|fetch|setup|deps)\b|^cd |^source |\bvenv\b|-m pip\b|setup\.py (install|develop)|"
+    r"\b(migrate|makemigrations|collectstatic|createsuperuser|build)\b(?!.*&&)|"
+    r"\b(lint|format|fmt|black|isort|ruff|flake8|eslint|prettier|mypy|pre-commit)\b"  # 检查、格式化代码：也不是运行
 )
 RUNNERS = {"pytest": "pytest", "jest": "npx jest", "vitest": "npx vitest", "mocha": "npx mocha"}  # 测试框架：一般怎么跑
 TESTS = (  # 跑测试的命令
-    r"^((python3? -m |npx |poetry run |uv run )?(pytest|tox|nox|jest|vitest|mocha)|(npm|yarn|pnpm)( run)? test|"
-    r"(make|go|cargo) test)\b"
+    r"^((python3? -m |npx |poetry run |uv run )?(pytest|tox|nox|jest|vitest|mocha|unittest)|python3? manage\.py test|"
+    r"(npm|yarn|pnpm|bun)( run)? test|(make|go|cargo|dotnet|mvn|gradle|\./gradlew) test)\b"
 )
 STARTS = ("start", "serve", "develop", "dev")  # package.json 里启动项目的 scripts（问开发时先看 dev）
 
@@ -57,6 +59,8 @@ def readme_command(facts, readme: str | None, section: str) -> tuple | None:
     other = TEST_SECTION if section == RUN_SECTION else "$^"  # “Running the tests”不是怎么运行项目
     for line in headings(got.lines) if got and usable(got) else []:
         text = line.strip()
+        if not block and not line.startswith((" ", "\t")) and re.fullmatch(r"[^`#|>*\s-].{0,38}[:：]", text):
+            text = "###### " + text.rstrip(":：")  # “Usage:”这样的一行也是一节的标题
         if text.startswith("```"):
             block = not block
             continue
@@ -83,17 +87,17 @@ def readme_command(facts, readme: str | None, section: str) -> tuple | None:
 
 
 def headings(lines) -> list:
-    """下一行是 ===、---（Markdown、reStructuredText 的另一种标题）的一行，写成 # 开头的标题。"""
-    out = []
+    """README 的行，标题都写成 # 开头的：下一行是 ===、---（Markdown、reStructuredText 的另一种标题）的那一行；
+    标题上面的那条线、HTML 注释（<!-- … -->）、reStructuredText 的指令（.. image::）不算内容，去掉。"""
+    out, comment = [], False
     for line in lines:
-        title = out[-1].strip() if out else ""
-        if (
-            re.fullmatch(r"\s*(={3,}|-{3,}|~{3,})\s*", line)
-            and title
-            and not title.startswith(("#", "-", "*", "|", "`"))
-        ):
-            out[-1] = ("# " if "=" in line else "## ") + title
-        else:
+        title, text = (out[-1].strip() if out else ""), line.strip()
+        underline = re.fullmatch(r"={3,}|-{3,}|~{3,}", text)
+        if comment or text.startswith(("<!--", ".. ")):
+            comment = (comment or text.startswith("<!--")) and "-->" not in text
+        elif underline and title and not title.startswith(("#", "-", "*", "|", "`")):
+            out[-1] = ("# " if "=" in text else "## ") + title
+        elif not (underline and text[0] in "=~"):  # 标题上面的线
             out.append(line)
     return out
 

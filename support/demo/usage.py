@@ -5,9 +5,9 @@
 
 import re
 
-from support.demo.facts import HIT, Result
+from support.demo.facts import HIT, Result, key
 from support.demo.manifests import IMPORTS, KNOWN, declared_in, manifests_in
-from support.demo.project import why_not
+from support.demo.project import ALIASES, why_not
 from support.demo.question import MAX_NAMES
 from support.demo.words import join, say
 
@@ -19,7 +19,7 @@ LANGUAGES = {e: "js" for e in "js mjs cjs jsx ts tsx vue svelte".split()} | {e: 
 
 def use(part, facts, en: bool) -> str:
     """每个名字按用户的写法和小写各搜一次（几个名字在同一轮里一起搜），整体搜索跳过的项目自己的隐藏目录再单独搜。"""
-    names, more = part.names[:MAX_NAMES], part.names[MAX_NAMES:]
+    names, more = [ALIASES.get(n.lower(), n) for n in part.names[:MAX_NAMES]], part.names[MAX_NAMES:]  # PyTorch：torch
     first = {n: [(s, part.folder) for s in spellings(n)] for n in names}
     searched(facts, [pair for n in names for pair in first[n]])
     hidden = {n: [(q, f) for (q, _), got in searched(facts, first[n]).items() for f in skipped(got)[0]] for n in names}
@@ -89,6 +89,9 @@ def verdict(facts, name: str, pairs: list, folder: str, en: bool) -> str:
     if hits:
         return say("mentioned", en, name=name, where=where, files=files) + not_own
     tried = say("tried", en, names=join(spellings(name), en)) if len(spellings(name)) > 1 else ""
+    listed = facts.results.get(key(("list_files", {"path": folder})))  # 列过这个目录的话（不为它再调用一次）
+    if files := [n for n in (listed.lines if listed else ()) if name.lower().lstrip(".") in n.lower()]:  # Dockerfile
+        return say("named_files", en, name=name, files=join(files, en), tried=tried)
     return say("not_used" if folder == "." else "not_found_in", en, name=name, folder=folder, tried=tried) + not_own
 
 
