@@ -9,6 +9,7 @@ from support.demo import words as w
 from support.demo.manifests import manifests_in
 from support.demo.names import FILE, FOLDER, NAME, folders_in, library_names, paths_in
 from support.demo.orders import english, orders_in, quantity_in
+from support.demo.writing import CONTENT, QUOTED, content_of, runs, written
 
 MAX_QUESTION = 1000  # 一个问题最多读这么多字符：这么长的问题也没有规则读得懂
 MAX_NAMES = 5  # 一件事最多查几个名字（目录、文件、库名）：再多就说没查
@@ -19,7 +20,6 @@ ASKS = {  # 每一类问题还可能问的：名字 → 词（words.py）
     "stack": {"own": w.OWN_VERSION, "count": w.DEP_COUNT},
     "file": {"purpose": w.PURPOSE},
 }
-QUOTED = r"\"[^\"]*\"|“[^”]*”|(?<![A-Za-z])'[^']*'(?![A-Za-z])|`[^`]*`|「[^」]*」"
 BREAK = (  # 句子之间；“还有多少”“还有几盒”的还有不是“另外”
     r"[，。？！；]+|[,?!;]+|\.(?=\s|$)|\b(?:also|besides)\b|(?:^|(?<=[，。？！；,\s]))(?:另外|还有(?!多少|几)|顺便|此外)"
 )
@@ -29,17 +29,6 @@ EXT = (  # “.js 文件”“js 文件”“Python 代码”
     r"(?=\s*(?:文件|代码|脚本|files?\b|code\b|scripts?\b))"
 )
 LANGUAGE_EXT = {"python": "py", "javascript": "js", "typescript": "ts"}
-CONTENT = (  # 建文件：内容从哪里开始，到哪里为止
-    r"(?:写入|写上|内容是|内容为|内容写|里面写)\s*(?:以下内容|如下内容|下面的内容|以下代码)?\s*[:：]?\s*|\bwrite\s+(?!\S+\.py\b)"
-    r"|\b(?:with(?: the)?(?: content| code| contents)?|containing|that contains)\s*:?\s*"
-)
-CONTENT_END = (  # 句号、问号，“然后”“不要”“另外”这样的词，逗号后面的“运行”“谢谢”（代码里的逗号、分号不算）
-    r"\s*(?:[。？！]|[?!](?=\s|$))|\s*[，,；;]\s*(?:运行|执行|谢谢|多谢|请|\brun\b|\bthanks?\b|\bthx\b|\bplease\b)"
-    r"|\s+(?:运行它|执行它|跑一下|\brun it\b)|\s*[，,；;]?\s*(?:先别|先不)"
-    r"|\s*[，,。；;]?\s*(?:然后|并且|并|再|接着|之后|但|不要|别|不用|不需要|暂时|另外|还有|顺便|\band then\b|\bthen\b"
-    r"|\band run\b|\bbut\b|\bwithout\b|\bno need\b|\bdo(?:n't| not)\b|\balso\b|\band (?=\S+\.py\b)|\s(?:in)?to\s)"
-)
-DESCRIBED = r"(a|an|the|some|code|function|script|program|class)\s|一个|一段|一些|代码|函数|程序|脚本"  # 说要什么代码
 PASTED = r"\{[^{}]*\"(?:stock|item|unit_price)\"[^{}]*\}"  # 贴在问题里的库存记录是数据（stock.py 读它），不是问题
 REPEAT = r"两次|三次|几次|\d+\s*次|\btwice\b|\bthrice\b|\b\d+ times\b"  # 运行几遍：离线回放只运行一次
 
@@ -173,17 +162,6 @@ def clauses(question: str) -> list:
     leading = r"^(?:(?:and|also|so|then|but|plus)\b|而且|并且|然后|那么)[\s,，]*"
     found = [re.sub(leading, "", c.strip(), flags=re.I).strip() for c in [*out, text[start:]]]
     return [piece for clause in found if clause for piece in pieces(clause)]
-
-
-def written(text: str) -> tuple:
-    """建文件时写进去的那一段的位置（“创建 a.py 写入 a=1；print(a) 然后运行它”）：里面的标点不拆；没有是 (0, 0)。"""
-    made, start = re.search(r"\.py\b", text), re.search(CONTENT, text, re.I)
-    if not (made and start and re.search(w.MAKE, text.lower())):
-        return 0, 0
-    quoted = [range(q.start(), q.end()) for q in re.finditer(QUOTED, text)]
-    stops = (m.start() for m in re.finditer(CONTENT_END, text[start.end() :], re.I) if m.start())
-    stop = next((start.end() + i for i in stops if not any(start.end() + i in q for q in quoted)), len(text))
-    return start.end(), stop
 
 
 def pieces(clause: str) -> list:
@@ -369,25 +347,8 @@ def filler(clause: str) -> bool:
 
 
 def create_part(clause: str, name: str) -> Part:
-    """“创建 hello.py 写入 print("hi") 然后运行它” → 文件名、内容、要不要运行；内容到“然后”为止（引号里的不算）。"""
-    start = re.search(CONTENT, clause, flags=re.I)
-    rest = clause[start.end() :] if start else ""
-    quoted = [range(q.start(), q.end()) for q in re.finditer(QUOTED, rest)]
-    stops = [m.start() for m in re.finditer(CONTENT_END, rest, re.I) if not any(m.start() in q for q in quoted)]
-    content = rest[: min(stops, default=len(rest))].strip().removesuffix(".") or None
-    if content and len(content) > 1 and re.fullmatch(QUOTED, content):
-        content = content[1:-1]
-    elif content and re.match(DESCRIBED, content, re.I):  # “a function that adds two numbers”：是说明，不是代码
-        content = None
+    """“创建 hello.py 写入 print("hi") 然后运行它” → 文件名、内容（writing.py 读）、要不要运行。"""
+    content = content_of(clause)
     return Part(
         "create", clause, [name], content=content, run=runs(clause.replace(content or "\0", "").replace(name, ""))
     )
-
-
-def runs(text: str) -> bool:
-    """说了要运行，又没说别运行。"""
-    text = text.lower()
-    dont = (
-        r"(不要|别|不用|无需|先不|不需要|不必|暂时不|暂不)\s*(运行|执行|跑)|(\bnot|n't|\bnever|\bwithout|\bno need)\s+"
-    )
-    return bool(re.search(r"运行|执行|跑|\b(run|execute)\b", text) and not re.search(dont + "(to )?(run|execut)", text))
