@@ -1408,3 +1408,40 @@ def test_content_after_nei_rong_xie_is_written(workdir):
 def test_list_it_after_a_listing_question_is_not_called_not_understood():
     ask = understand("这个文件夹里都有啥文件，列一下")
     assert [p.kind for p in ask.parts] == ["ls"] and not ask.unknown
+
+
+# ── 第二十轮学习者：“total now?”；“少要一盒”；括号里注的中文；dev 依赖；“use it from the terminal”；运行一个脚本；
+# package.json 的 bin ───────────────────────────────────────────────────────────────────────────────
+def test_total_now_after_dropping_an_item_prices_the_rest(inventory):
+    said = finals(inventory, "hi, can I get 2 red pens and 1 blue pen? whats the total price",
+                  "actually drop the blue one. total now?")[1]  # fmt: skip
+    assert "2 × 12 = 24" in said, said
+
+
+def test_one_box_fewer_is_asked_back_and_is_no_item_name():
+    (part,) = understand("那蓝笔少要一盒呢？").parts
+    assert [(o.item, o.quantity) for o in part.names] == [("蓝笔", None)]
+
+
+def test_a_chinese_gloss_in_brackets_keeps_an_english_question_english(inventory):
+    said = finals(inventory, "need 2 red pens, is there enuf?", "how about 10 pencils (铅笔)? price?")[1]
+    assert "you need 10" in said or "stock/铅笔.json" in said, said
+
+
+@pytest.mark.parametrize("question", ["dev 依赖有哪些", "运行 scripts/clean.py 看看输出"])
+def test_questions_not_done_are_named_never_answered_as_another_kind(question):
+    assert not understand(question).parts
+
+
+def test_using_it_from_the_terminal_is_how_to_run_it():
+    assert [p.kind for p in understand("How do I use it from the terminal?").parts] == ["entry"]
+
+
+def test_a_package_bin_is_the_command_line_entry(workdir):
+    package = {"name": "@kwan/mdlint", "main": "lib/index.js", "bin": {"mdlint": "./bin/mdlint.js"}}
+    (workdir / "package.json").write_text(json.dumps(package), encoding="utf-8")
+    for path in ("bin/mdlint.js", "lib/index.js"):
+        (workdir / path).parent.mkdir(exist_ok=True)
+        (workdir / path).write_text("x\n", encoding="utf-8")
+    text = finals(workdir, "怎么运行这个命令行工具？")[0]
+    assert "./bin/mdlint.js" in text and "`mdlint`" in text and "node lib/index.js" not in text, text

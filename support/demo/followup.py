@@ -54,7 +54,7 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
     if ask.parts:
         stock = re.search(w.STOCK_ASKED, question.lower())  # 问的是库存有多少：不沿用上一个数量
         loose = lambda p: quantity_in(question) and not any(o.quantity or o.unclear for o in p.names)  # noqa: E731
-        carry = lambda p: (again or "total" in p.asks) and not stock and not loose(p)  # noqa: E731  “need like 2”
+        carry = lambda p: (again or p.asks & {"total", "sum"}) and not stock and not loose(p)  # noqa: E731  “need like 2”
         fixed = [with_items(p, before, carry(p), question) if p.kind == "inventory" else p for p in ask.parts]
         inside = last.folder != "." and re.search(w.DEICTIC, question.lower())  # “里面用到 express 了吗？”：上一个目录
         fixed = [in_folder(p, last.folder) if inside else p for p in fixed]

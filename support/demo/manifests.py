@@ -177,7 +177,7 @@ def scripts_in(text: str) -> list:
         table = m[1].strip() if m[1] else table
         target = re.match(r"""["']([^"'\n]+)["']""", m[3] or "")
         if not m[1] and target and table in ("project.scripts", "tool.poetry.scripts"):
-            found.append((table, m[2], target[1]))
+            found.append((table, m[2].strip("\"'"), target[1]))
     return found
 
 

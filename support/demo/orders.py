@@ -39,7 +39,8 @@ class Order:
 
 
 def english(question: str) -> bool:
-    """没有中日韩文字、有拉丁字母就是英文问题（全角问号不算中文）。"""
+    """没有中日韩文字、有拉丁字母就是英文问题（全角问号不算中文；括号、引号里注的中文也不算：“10 pencils (铅笔)”）。"""
+    question = re.sub(r"[（(][^（()）]{0,40}[)）]|“[^“”]{0,40}”", " ", question)
     return not re.search(CJK, question) and bool(re.search(r"[A-Za-z]", question))
 
 

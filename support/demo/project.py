@@ -221,13 +221,14 @@ def entry(part, facts, en: bool) -> str:
     if (not main or gone) and (started := start_file(start)):  # scripts.start 写着用哪个文件启动
         said = say("entry_start", en, path=started, script=start) + say("main_missing", en) * missing(started)
         return said + how_to_run(part, facts, readme_in(names), scripts, "", en)
+    bins = {data.get("name", ""): data["bin"]} if isinstance(data.get("bin"), str) else data.get("bin")
+    if isinstance(bins, dict) and bins:  # 命令行工具：package.json 的 bin 写着装好以后的命令
+        where = say("package_bin", en)
+        return installed(part, [(where, str(n).rsplit("/", 1)[-1], str(t)) for n, t in bins.items()], "npm link", en)
     py = facts.pages("read_file", {"path": "pyproject.toml"}) if not main and "pyproject.toml" in names else None
     if commands := scripts_in(py.text) if py and py.state == "complete" else []:  # [project.scripts]：装好以后的命令
-        table, name, target = commands[0]
-        more = join((f"`{n}`（{t}）" if not en else f"`{n}` ({t})" for _, n, t in commands[1:]), en)
-        said = say("entry_script", en, target=target, table=table, name=name)
-        said += say("more_scripts", en, more=more) * bool(more)
-        return said + (say("run_installed", en, name=name) if "how" in part.asks else "")
+        commands = [(say("pyproject_table", en, table=table), n, target) for table, n, target in commands]
+        return installed(part, commands, "pip install -e .", en)
     if main and not gone:
         path, said = main, say("entry_main", en, main=main)
     else:
@@ -254,6 +255,17 @@ def entry(part, facts, en: bool) -> str:
         head = first.text.strip().splitlines()[:6] if usable(first) else [f"（{why_not(first, en)}）"]
         said = gone_main + say("entry_is", en, path=path, why=why, head="\n".join(f"    {line}" for line in head))
     return said + how_to_run(part, facts, readme_in(names), scripts, path, en)
+
+
+def installed(part, commands: list, install: str, en: bool) -> str:
+    """装好以后的命令（package.json 的 bin、pyproject.toml 的 [project.scripts]）：[(写在哪里, 命令, 它运行的)]。
+    入口是第一个命令运行的那个；问了怎么运行，就说装好以后执行它。"""
+    where, name, target = commands[0]
+    more = join((f"`{n}`（{t}）" if not en else f"`{n}` ({t})" for _, n, t in commands[1:]), en)
+    said = say("entry_script", en, target=target, where=where, name=name) + say("more_scripts", en, more=more) * bool(
+        more
+    )
+    return said + (say("run_installed", en, name=name, install=install) if "how" in part.asks else "")
 
 
 # ── 测试文件、一个文件、项目是做什么的 ──────────────────────────────

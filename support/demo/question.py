@@ -217,6 +217,12 @@ def detailed(part: Part) -> Part | None:
     if part.kind == "stack":  # “which version of React”“express是哪个版本”：问了版本的库，技术栈里没有就说没看到
         said = " ".join(name for pattern in w.VERSION_OF for name in re.findall(pattern, text, re.I))
         part.names = [n for n in library_names(said) if n.lower() not in w.LANGUAGE_NAMES | {part.folder.lower()}]
+    if (
+        part.kind == "file"
+        and named
+        and re.search(r"(运行|执行|跑)(一下)?\s*$|\b(run|execute)\s+$", text[: text.find(named[0])])
+    ):
+        return None  # “运行 scripts/clean.py 看看输出”：要的是运行它，不是读它
     if part.kind == "file":
         part.names = named or ["README"] * bool(re.search(r"\breadme\b", q))  # “README 里写了什么”
     if part.kind == "count" and named:  # “src/index.js 有多少行”：数这个文件（几个文件就是几件事）
