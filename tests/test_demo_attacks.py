@@ -1632,3 +1632,89 @@ def test_a_very_long_follow_up_costs_a_bounded_time():
     pasted = "那这些呢？" + " ".join(f"{i % 10},{i % 7},{i % 3}" for i in range(3000))
     with time_limit(20):  # 不截到问题的上限：几千个字要半分钟
         in_context(pasted, first)
+
+
+# ── 第十五轮攻击：没有量词的数不沿用上一个；“把红笔换成蓝笔”；几种商品总共一个数；“还是要”不是挑一种、挑一种时问了
+# 总价要说；**粗体**开头的说明和语言切换的一行；dotenv；README 里的准备步骤、只有节名的一行、--build、列表里的命令；
+# 目录、函数是干什么的；带地址的依赖也算个数；x2.5；“but not blue pens”；名字像截断说明的最后一项 ─────────────
+@pytest.mark.parametrize("then", ["红笔要4，够吗", "蓝笔3够不够"])
+def test_a_number_without_a_unit_is_asked_back_never_replaced_by_the_last(inventory, then):
+    said = finals_of(inventory, "我要 2 盒红笔，够吗", then)[1]
+    assert "沿用" not in said and "拿不准" in said, said
+
+
+def test_a_number_after_a_colon_belongs_to_the_item(inventory):
+    said = finals_of(inventory, "I need 2 red pens. Enough?", "red pens: 6?")[1]
+    assert "you need 6" in said, said
+
+
+@pytest.mark.parametrize("then", ["红笔换成蓝笔呢", "把红笔换成蓝笔，够吗", "红笔改成蓝笔，够不够"])
+def test_one_item_swapped_for_another_keeps_the_quantity(inventory, then):
+    said = finals_of(inventory, "我要 4 盒红笔，够吗", then)[1]
+    assert "蓝笔库存只有 2，你需要 4 盒" in said, said
+
+
+@pytest.mark.parametrize("question", ["红笔加蓝笔总共 3 盒够不够", "I need 3 boxes of red and blue pens in total"])
+def test_one_quantity_for_several_items_is_asked_back(question):
+    assert all(o.quantity is None and o.unclear for p in understand(question).parts for o in p.names)
+
+
+def test_still_want_is_no_alternative_and_an_asked_total_is_named_when_not_added(inventory):
+    assert "44" in final(answer(inventory, "红笔还是要 3 盒，蓝笔 1 盒，一共多少钱"))
+    text = final(answer(inventory, "I need 3 red pens or 3 blue pens. How much in total?"))
+    assert "did not add them up" in text, text
+
+
+@pytest.mark.parametrize(
+    "readme, paragraph",
+    [("# WeatherBot\n\n**WeatherBot** is a chat bot.\n", "**WeatherBot** is a chat bot."),
+     ("# WeatherBot\n\n[English](README.en.md) | 简体中文\n\n一个天气机器人。\n", "一个天气机器人。")],
+)  # fmt: skip
+def test_bold_prose_is_prose_and_a_language_switch_is_no_description(workdir, readme, paragraph):
+    (workdir / "README.md").write_text(readme, encoding="utf-8")
+    assert paragraph in final(answer(workdir, "这个项目是做什么的？"))
+
+
+def test_dotenv_asked_in_a_node_project_is_found(workdir):
+    (workdir / "package.json").write_text('{"name": "x", "dependencies": {"dotenv": "^16"}}', encoding="utf-8")
+    (workdir / "index.js").write_text("require('dotenv').config()\n", encoding="utf-8")
+    assert "dotenv is used" in final(answer(workdir, "Is dotenv used?"))
+
+
+@pytest.mark.parametrize(
+    "readme, said",
+    [("## Getting started\n\n```\npipenv install\n```\n\nStart the database:\n\n    docker compose up -d db\n\n"
+      "## Running\n\n```\ndocker compose up --build\n```\n", "`docker compose up --build`"),
+     ("## Run\n\n1. Start both:\n    - Backend: `python server.py`\n", "`python server.py`")],
+)  # fmt: skip
+def test_the_run_section_command_is_found_past_setup_steps_flags_and_lists(workdir, readme, said):
+    (workdir / "README.md").write_text("# App\n\nA small app.\n\n" + readme, encoding="utf-8")
+    (workdir / "app.py").write_text("print(1)\n", encoding="utf-8")
+    text = final(answer(workdir, "How do I run it?"))
+    assert said in text and "pipenv install" not in text and "-d db" not in text, text
+
+
+@pytest.mark.parametrize("question", ["src 目录是干什么的？", "这个函数是干什么的？", "What does the Dockerfile do?"])
+def test_what_a_folder_file_or_function_is_for_is_not_the_project_description(question):
+    assert all(p.kind != "about" for p in understand(question).parts)
+
+
+def test_url_and_path_dependencies_are_counted(workdir):
+    lines = "flask==2.3\nrequests\ngit+https://github.com/psf/black#egg=black\nmylib @ https://x.org/m.whl\n"
+    (workdir / "requirements.txt").write_text(lines, encoding="utf-8")
+    assert "4 dependencies" in final(answer(workdir, "how many dependencies does it have?"))
+
+
+@pytest.mark.parametrize(
+    "question, orders",
+    [("I need red pens x3 and blue pens x2.5. Enough?", [("红笔", 3), ("蓝笔", None)]),
+     ("I need 3 red pens but not blue pens. Total?", [("红笔", 3)])],
+)  # fmt: skip
+def test_decimal_times_and_excluded_items_are_read_as_said(question, orders):
+    assert [(o.item, o.quantity) for p in understand(question).parts for o in p.names] == orders
+
+
+@pytest.mark.parametrize("last", ["video-clips/", "url-trimmer/", "notes-remaining.md"])
+def test_a_last_entry_whose_name_looks_like_a_cut_note_is_an_entry(last):
+    said = one_call("list_files", {"path": "."}, f"README.md\npackage.json\n{last}", "这个项目用了什么技术栈？")
+    assert said == [("read_file", {"path": "package.json"})], said

@@ -45,7 +45,7 @@ COMMAND_NOTE = re.compile(  # run_command 末尾附的说明，照它的原话
 # 别人写的截断说明，在最后一行的末尾：章节的“... (文件过长，已截断)”、[truncated]、<省略 300 行>、… and 3 more、
 # [只列出了前 2 项]、Showing first 300 entries、结尾的 ...……
 CUT_NOTE = re.compile(
-    r"(?:\.\.\.|…|[\[(（<{*=—#-]).{0,60}(?:截断|截短|省略|未显示|没显示|只显示|只列|只读|过长|太长|太大|剩余|剩下|上限|"
+    r"(?:\.\.\.|…|[\[(（<{]|[*=—#-]+\s).{0,60}(?:截断|截短|省略|未显示|没显示|只显示|只列|只读|过长|太长|太大|剩余|剩下|上限|"
     r"还有 ?\d|前 ?\d+ ?[项行条个]|truncat|omit|elided|clip|cut off|too long|trimm|and \d+ more\b|"
     r"more (?:lines|char|bytes)|showing (?:the )?first|showing \d+ of|remaining)"
     r"|^\s*(?:showing (?:the )?first|only showing|showing \d+ of)\b|(?:\.\.\.|…+)\s*$",

@@ -5,7 +5,7 @@ import re
 from dataclasses import replace
 
 from support.demo import words as w
-from support.demo.orders import colour_of, orders_in, other_items, quantity_in
+from support.demo.orders import colour_of, name_near, number_said, orders_in, other_items, quantity_in, with_amount
 from support.demo.question import (
     MAX_QUESTION,
     Ask,
@@ -46,6 +46,8 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
     again, last = bool(re.search(w.FOLLOW_UP, question.lower())), before.parts[-1]  # “那蓝笔呢？”：接着问，数量也沿用
     if moved := elsewhere(last, question):  # “那 tests 里呢？”：上一件事，换一个目录（不是问测试文件）
         return Ask(spread(moved), [], ask.en, ask.fresh)  # “only in src and tests?”：每个目录各做一次
+    if last.kind == "inventory" and (part := swapped(question, last)):  # “把红笔换成蓝笔”：数量照旧
+        return Ask([part], [], ask.en, ask.fresh)
     if about_tests(last) and len(ask.parts) == 1 and runs_them(ask.parts[0], question):  # “and how do I run them?”
         tests = last if last.kind == "tests" else Part("tests", question)
         return Ask([replace(tests, text=question, asks={"how"})], ask.unknown, ask.en, ask.fresh)
@@ -53,7 +55,8 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
         return counts
     if ask.parts:
         stock = re.search(w.STOCK_ASKED, question.lower())  # 问的是库存有多少：不沿用上一个数量
-        loose = lambda p: quantity_in(question) and not any(o.quantity or o.unclear for o in p.names)  # noqa: E731
+        said = quantity_in(question) or number_said(question)  # 说了数（哪怕没有量词：“红笔要4”）
+        loose = lambda p: said and not any(o.quantity or o.unclear for o in p.names)  # noqa: E731
         carry = lambda p: (again or p.asks & {"total", "sum"}) and not stock and not loose(p)  # noqa: E731  “need like 2”
         fixed = [with_items(p, before, carry(p), question) if p.kind == "inventory" else p for p in ask.parts]
         inside = last.folder != "." and re.search(w.DEICTIC, question.lower())  # “里面用到 express 了吗？”：上一个目录
@@ -73,7 +76,9 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
     if not again and not news:
         return ask
     if last.kind == "inventory":
-        part = with_items(Part("inventory", question, orders_in(question)), before, True, question)
+        part = with_items(
+            Part("inventory", question, with_amount(orders_in(question), question)), before, True, question
+        )
         if part.carried == "items" and not news:  # 没说新的（“那 README 呢？”）
             return ask
     elif (moved := continued(last, question)) and not leftover(question, moved):  # “那 react 呢？”“怎么运行呢？”
@@ -84,6 +89,17 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
         return ask
     rest = [clause for clause in ask.unknown if not following(clause, part, last)]  # 别的没认出的，照样说出来
     return Ask([part], rest, ask.en, ask.fresh) if part.names or last.kind not in ("use", "inventory") else ask
+
+
+def swapped(question: str, last: Part) -> Part | None:
+    """“把红笔换成蓝笔”“红笔改成蓝笔，够吗”：上一个问题的一种商品换成另一种，数量照旧；不是这样说的是 None。"""
+    m = re.search(r"([\u4e00-\u9fff]{2,8}?)\s*(?:换成|改成|改为)\s*([\u4e00-\u9fff]{2,8})", question)
+    old = next((o for o in last.names if m and o.item == name_near(m[1], after=False)), None)
+    new = name_near(m[2], after=True) if old else ""
+    if not new or new == old.item or quantity_in(question):
+        return None
+    names = [replace(o, item=new, asked=new) if o is old else o for o in last.names]
+    return replace(last, text=question, names=names, carried="quantity" if old.quantity else "", carried_from=old)
 
 
 def in_folder(part: Part, folder: str) -> Part:

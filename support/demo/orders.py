@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from support.demo import words as w
 
 CJK = r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
-AND = r"(?:和|与|跟|、|以及|及|或者?|还是)"  # 连着两种商品的词：“红笔和蓝笔”“红笔或者蓝笔”
+AND = r"(?:和|与|跟|、|以及|及|加上?|或者?|还是)"  # 连着两种商品的词：“红笔和蓝笔”“红笔或者蓝笔”
 # 一个商品名：“红笔和蓝笔”是两个；到下一个数量为止（“两盒红笔还有一盒蓝笔”）
 WORD = rf"(?:(?!{AND}|[\d零〇一二两三四五六七八九十百千万亿]+\s*[{w.UNITS}]){CJK})+"
 ONE = (  # 一个数：看不准的（2.5、3+2、10**200、3 千）也整个拿下来，不只取最后几位
@@ -76,7 +76,11 @@ def orders_in(text: str) -> list:
         start = m.end() + (after.end() if after and listed and not each else 0)
     rest = re.sub(rf"({NUMBER})\s*[{w.UNITS}]半?", " ", text)  # 说了数量的上面算过了
     for m in re.finditer(rf"(?<![\d.,])(\d+)\s*(?![元块角分钱号点%])({CJK}+)", rest):  # “30 黑笔”：没有量词的数，不猜
+        if re.match(w.NOT_ITEMS, m[2]):  # “蓝笔3够不够”：后面是问的话，数是前面那种商品的
+            continue
         bare.append(Order("", unclear=f"{m[1]} {name_near(m[2], True) or m[2]}"))
+    for m in re.finditer(rf"({CJK}+)\s*(\d+)(?![\d.]|\s*[{w.UNITS}元块])", rest):  # “红笔要4”：没有量词的数，不猜
+        orders += [Order(i, asked=i, unclear=m[2]) for i in [name_near(m[1], after=False)] if i]
     for m in re.finditer(rf"({CJK}+?)\s*的?\s*(?:{w.STOCK_WORDS})", rest):
         orders += [Order(i, asked=i) for p in re.split(AND, m[1]) if (i := name_near(p, after=False))]
     for m in re.finditer(rf"({CJK}+)\s*{AND}\s*(?=({CJK}+))", rest):  # “红笔 3 盒和蓝笔”：和连着的也是商品
@@ -90,6 +94,17 @@ def orders_in(text: str) -> list:
         orders += [Order(i, asked=i) for i in [name_near(m[1], after=True)] if i]
     orders = [o for o in orders if len(o.item) > 1 and o.item.strip(w.UNITS)]  # “盒”不是商品名
     return scaled(settled(orders, bare), text)
+
+
+def number_said(text: str) -> bool:
+    """问题里说了一个要的数（有没有量词都算：“红笔要4”）；“库存改成 2 盒了”“我手上有 2 盒”里的不算。"""
+    return any(not re.search(OWNED, text[max(0, m.start() - 20) : m.start()], re.I) for m in re.finditer(r"\d+", text))
+
+
+def with_amount(orders: list, text: str) -> list:
+    """只有一种商品、数量在别处（“red pens: 6?”）：这个数量是它的。"""
+    amount = quantity_in(text) if len(orders) == 1 and not (orders[0].quantity or orders[0].unclear) else None
+    return [replace(orders[0], quantity=amount[0], unit=amount[1], unclear=amount[2])] if amount else orders
 
 
 def scaled(orders: list, text: str) -> list:
@@ -167,7 +182,7 @@ def chinese_number(text: str) -> int | None:
 def english_orders(text: str) -> list:
     """“3 boxes of red pens and two blue pens” → [红笔 3 boxes, 蓝笔 2]；商品名按词译成中文名，译不出就用原话。"""
     orders, bare = [], []
-    q = re.sub(rf"\b((?:{w.COLOUR}) (?:{w.GOODS}))\s*[x×]\s*(\d+)\b", r"\2 \1", text.lower())  # red pens x3
+    q = re.sub(rf"\b((?:{w.COLOUR}) (?:{w.GOODS}))\s*[x×]\s*(\d+(?:\.\d+)?)\b", r"\2 \1", text.lower())  # red pens x3
     after = rf"(?:\s+(?:({w.EN_UNITS})\s+of\s+)?((?:[a-z]+ ?){{1,3}})|(?=\s*[?.!,]|\s*$))"  # 数量后面的词，或者句子完了
     found = re.finditer(rf"(?<![\w.,/~-])({EN_NUMBER}){after}", q)
     for m in list(found)[:20]:
@@ -189,6 +204,8 @@ def english_orders(text: str) -> list:
         elif (unit or loose or re.search(r"\b(need|want|take|buy|get|order)\s*$", q[: m.start()])) and not owned:
             bare.append(Order("", quantity, unit, "", unclear))  # “if I need 12”：只说了数量
     for m in re.finditer(rf"\b((?:(?:{w.COLOUR})(?:,? and |, | or ))*)({w.COLOUR}) ({w.GOODS})\b", q):
+        if re.search(r"\b(not|no|without|except)\s+$", q[: m.start()]):  # “but not blue pens”
+            continue
         said = [f"{c} {m[3]}" for c in [*re.findall(w.COLOUR, m[1]), m[2]]]  # red and blue pens
         orders += [Order(chinese_name(a), asked=a) for a in said if all(o.asked != a for o in orders)]
     return scaled(settled(orders, bare), text)

@@ -120,7 +120,7 @@ def asked_about(part, deps: dict, parsed: list, en: bool) -> list:
     own = [say("own_version" if d.version else "own_version_dynamic", en, version=d.version, path=p)
            for d, p in deps.values() if d.note == "own"]  # fmt: skip
     lines = own[:1] or [say("own_version_none", en, files=join(parsed, en))] if "own" in part.asks else []
-    counted = [d for d, _ in deps.values() if not d.note and KNOWN.get(d.name, ("",))[0] != "build"]
+    counted = [d for d, _ in deps.values() if d.note in ("", "url", "path") and KNOWN.get(d.name, ("",))[0] != "build"]
     return lines + [say("dep_count", en, n=len(counted), files=join(parsed, en))] * ("count" in part.asks)
 
 
@@ -182,13 +182,18 @@ def paragraph_of(text: str) -> tuple:
             return title, "", True  # 某一节里（安装、用法）
         if not paragraph and line.startswith(("#", "<h1", "<H1")):  # 标题，或者 HTML 写的标题
             title, headed = title or re.sub(r"<[^>]*>", "", line).lstrip("#").strip(), True
-        elif not paragraph and (not line or line.startswith(("![", "[![", "<"))):
-            continue
-        elif not line or line.startswith("#") or not paragraph and line.startswith(("```", "|", "-", "*", ">", "$")):
+        elif not paragraph and (not line or line.startswith(("![", "[![", "<")) or links_only(line)):
+            continue  # 徽章、图片、“[English](README.en.md) | 简体中文”这样的一行
+        elif not line or line.startswith("#") or not paragraph and line.startswith(("```", "|", "- ", "* ", ">", "$")):
             return title, clipped(" ".join(paragraph)), True
         else:
             paragraph.append(line)
     return title, clipped(" ".join(paragraph)), False
+
+
+def links_only(line: str) -> bool:
+    """一行只有链接（和几个字）：“[English](README.en.md) | 简体中文”。"""
+    return "](" in line and len(re.sub(r"!?\[[^\]]*\]\([^)]*\)|[|｜/·\s]", "", line)) <= 6
 
 
 def clipped(text: str, limit: int = 400) -> str:

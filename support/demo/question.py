@@ -120,6 +120,8 @@ def filled_in(part: Part, before: list, question: str) -> Part:
         at = sorted(i for o in part.names if (i := part.text.lower().find((o.asked or o.item).lower())) >= 0)
         if not any(re.search(w.EITHER, part.text.lower()[a:b]) for a, b in zip(at, at[1:], strict=False)):
             part.asks.discard("either")  # 挑一种：“或者”要在两种商品之间（“够还是不够”不是）
+        if len(part.names) > 1 and (total := re.search(w.IN_ALL, part.text.lower())):  # “红笔加蓝笔总共 3 盒”
+            part.names = [replace(o, quantity=None, unclear=total[0]) for o in part.names]
         if times := re.search(w.MULTIPLIED, question.lower()):  # “每班 3 盒，2 个班”：不知道一共要多少，照原话问
             said = lambda o: f"{o.quantity} {o.unit}".strip() + f"，{times[0]}"  # noqa: E731
             part.names = [replace(o, quantity=None, unclear=said(o)) if o.quantity else o for o in part.names]
@@ -217,11 +219,10 @@ def detailed(part: Part) -> Part | None:
     if part.kind == "stack":  # “which version of React”“express是哪个版本”：问了版本的库，技术栈里没有就说没看到
         said = " ".join(name for pattern in w.VERSION_OF for name in re.findall(pattern, text, re.I))
         part.names = [n for n in library_names(said) if n.lower() not in w.LANGUAGE_NAMES | {part.folder.lower()}]
-    if (
-        part.kind == "file"
-        and named
-        and re.search(r"(运行|执行|跑)(一下)?\s*$|\b(run|execute)\s+$", text[: text.find(named[0])])
-    ):
+    if part.kind == "about" and (named or folders_in(text) or re.search(w.NOT_PROJECT, q)):
+        return None  # “src 目录是干什么的”“这个函数是做什么的”：问的不是整个项目
+    ran = named and re.search(r"(运行|执行|跑)(一下)?\s*$|\b(run|execute)\s+$", text[: text.find(named[0])])
+    if part.kind == "file" and ran:
         return None  # “运行 scripts/clean.py 看看输出”：要的是运行它，不是读它
     if part.kind == "file":
         part.names = named or ["README"] * bool(re.search(r"\breadme\b", q))  # “README 里写了什么”

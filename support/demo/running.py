@@ -12,6 +12,7 @@ from support.demo.words import join, say
 RUN_SECTION = (
     r"\b(run|running|usage|start|starting|getting started|quick ?start|develop\w*)\b|运行|启动|使用|快速开始|开发"
 )
+RUN_FIRST = r"\b(run|running|usage|start|starting)\b|运行|启动|使用"
 TEST_SECTION = r"\btest(s|ing)?\b|测试"
 # 像运行命令的一行：这些程序开头（后面不只是一个版本号）
 RUNNER = (
@@ -21,9 +22,10 @@ RUNNER = (
 )
 # 准备的几步，不是运行的命令
 INSTALL = (
-    r"^(pip3?|npm|yarn|pnpm|bun|poetry|uv|conda|apt(-get)?|brew|git|bundle|cargo|make) "
-    r"(install|i|add|clone|sync|ci|fetch|setup|deps)\b|^cd |^source |\bvenv\b|-m pip\b|setup\.py (install|develop)|"
-    r"\b(migrate|makemigrations|collectstatic|createsuperuser|build)\b(?!.*&&)|"
+    r"^(pip3?|pipenv|npm|yarn|pnpm|bun|poetry|uv|conda|apt(-get)?|brew|git|bundle|cargo|make|go mod) "
+    r"(install|i|add|clone|sync|ci|fetch|setup|deps|download|tidy)\b|^cd |^source |\bvenv\b|-m pip\b|"
+    r"setup\.py (install|develop)|"
+    r"(?<!--)\b(migrate|makemigrations|collectstatic|createsuperuser|build)\b(?!.*&&)|"
     r"\b(lint|format|fmt|black|isort|ruff|flake8|eslint|prettier|mypy|pre-commit)\b"  # 检查、格式化代码：也不是运行
 )
 RUNNERS = {"pytest": "pytest", "jest": "npx jest", "vitest": "npx vitest", "mocha": "npx mocha"}  # 测试框架：一般怎么跑
@@ -44,8 +46,8 @@ def how_to_run(part, facts, readme: str | None, scripts: dict, path: str, en: bo
         if isinstance(scripts.get(name), str):
             command = "npm start" if name == "start" else f"npm run {name}"
             return say("run_script", en, command=command, name=name, script=scripts[name])
-    if said := readme_command(facts, readme, RUN_SECTION):
-        return readme_said("run", said, en)
+    if said := readme_command(facts, readme, RUN_FIRST) or readme_command(facts, readme, RUN_SECTION):
+        return readme_said("run", said, en)  # 先看“Usage”“Running”这样的节，再看“Getting started”这样的
     runner = {"js": "node", "ts": "npx ts-node", "py": "python", "go": "go run"}.get(path.rsplit(".", 1)[-1])
     return say("run_guess", en, command=f"{runner} {path}") if runner and path else say("run_unknown", en)
 
@@ -56,11 +58,11 @@ def readme_command(facts, readme: str | None, section: str) -> tuple | None:
     没有这样的一节，就找正文里说到它、带着反引号命令的一句：(README, "", [命令])。都没有、README 读不了，是 None。"""
     got = facts.pages("read_file", {"path": readme}) if readme else None
     heading, level, block, found, loose = None, 0, False, [], []
-    other = TEST_SECTION if section == RUN_SECTION else "$^"  # “Running the tests”不是怎么运行项目
+    other = "$^" if section == TEST_SECTION else TEST_SECTION  # “Running the tests”不是怎么运行项目
     for line in headings(got.lines) if got and usable(got) else []:
         text = line.strip()
-        if not block and not line.startswith((" ", "\t")) and re.fullmatch(r"[^`#|>*\s-].{0,38}[:：]", text):
-            text = "###### " + text.rstrip(":：")  # “Usage:”这样的一行也是一节的标题
+        if not block and re.fullmatch(rf"\**(?:{RUN_SECTION}|{TEST_SECTION})\**\s*[:：]", text, re.I):
+            text = "###### " + text.strip("*:： ")  # “Usage:”这样只有节名的一行也是一节的标题
         if text.startswith("```"):
             block = not block
             continue
@@ -73,7 +75,7 @@ def readme_command(facts, readme: str | None, section: str) -> tuple | None:
             wanted = re.search(section, title, re.I) and not re.search(other, title, re.I)
             heading, level = (title, depth) if wanted else (None, 0)
             continue
-        code = block or line.startswith(("    ", "\t"))  # 代码块：``` 围起来的，或者缩进的
+        code = block or line.startswith(("    ", "\t")) and not re.match(r"\s*([-*+]|\d+\.)\s", line)  # 列表项不是代码
         spans = [text.removeprefix("$ ")] if code else re.findall(r"`([^`\n]+)`", text)  # 反引号一对一对地读
         testing = section == TEST_SECTION  # 跑测试的命令（pytest、npm test）不是启动项目的，别处的也是跑测试的
         commands = [c for c in spans if re.match(RUNNER, c) and not re.search(INSTALL, c)]

@@ -124,8 +124,8 @@ def problem(f: dict, en: bool) -> str:
 def many_answer(found: list, en: bool, asks: set) -> str:
     """几种商品：每种一行；都够才给总价，有一种不够或不清楚就说为什么没算；问了库存一共多少，才把库存加起来。"""
     lines = [line(f, en) for f in found]
-    if "either" in asks:  # “红笔或者蓝笔”：挑一种，每种各说各的，不加在一起
-        return "\n".join(lines)
+    if "either" in asks:  # “红笔或者蓝笔”：挑一种，每种各说各的，不加在一起（问了一共多少就说没加）
+        return "\n".join(lines + [say("either_no_total", en)] * bool(asks & {"total", "sum"}))
     ok = [f for f in found if f["kind"] in ("ok", "report")]
     short, unknown = [f for f in ok if f.get("enough") is False], [f for f in found if f not in ok]
     costs = [f for f in ok if f["kind"] == "ok"]  # 要买的（其余只问了有多少）

@@ -19,7 +19,11 @@ LANGUAGES = {e: "js" for e in "js mjs cjs jsx ts tsx vue svelte".split()} | {e: 
 
 def use(part, facts, en: bool) -> str:
     """每个名字按用户的写法和小写各搜一次（几个名字在同一轮里一起搜），整体搜索跳过的项目自己的隐藏目录再单独搜。"""
-    names, more = [ALIASES.get(n.lower(), n) for n in part.names[:MAX_NAMES]], part.names[MAX_NAMES:]  # PyTorch：torch
+    imported = {v.lower() for v in IMPORTS.values()}  # dotenv、yaml 本身就是 import 的名字：照它搜
+    names = [
+        n if n.lower() in imported else ALIASES.get(n.lower(), n) for n in part.names[:MAX_NAMES]
+    ]  # PyTorch：torch
+    more = part.names[MAX_NAMES:]
     first = {n: [(s, part.folder) for s in spellings(n)] for n in names}
     searched(facts, [pair for n in names for pair in first[n]])
     hidden = {n: [(q, f) for (q, _), got in searched(facts, first[n]).items() for f in skipped(got)[0]] for n in names}

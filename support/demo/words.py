@@ -90,7 +90,13 @@ OWN_VERSION = r"(项目|它|这个|本项目|包)(自己)?(的|是)?(什么|哪�
 HOW = r"怎么|如何|怎样|什么命令|\bhow\b|\b(which|what) command\b"  # 问的是怎么运行（入口、测试），不是让我运行
 MAKE = r"创建|新建|建一个|写一个|写入|\b(create|make|write)\b"  # 建文件：动词在文件名前面
 AFTER_BUYING = r"买.{0,20}(还剩|剩下|剩余|剩几)|\bif i (buy|take|get)\b.{0,40}\bleft\b"  # 买了以后还剩多少：没做
-EITHER = r"或者?|还是|要不然|否则|不够(就|的话)|\b(or|instead|if not)\b"  # 两种商品之间的这些词：挑一种
+IN_ALL = (  # 几种加起来的一个数（“红笔加蓝笔总共 3 盒”）
+    r"(总共|一共|合计|加起来)(要|需要)?\s*[\d一二两三四五六七八九十]+\s*[盒支个]|\b\d+ (boxes )?(of )?[a-z ]*\bin total\b"
+)
+NOT_PROJECT = (
+    r"函数|方法|配置|这个类|\b(function|method|class|config|dockerfile|makefile)\b"  # 问它们干什么：不是问项目
+)
+EITHER = r"或者?|还是(?!要)|要不然|否则|不够(就|的话)|\b(or|instead|if not)\b"  # 两种商品之间的这些词：挑一种
 TOTAL = r"够|多少钱|总价|价钱|下单|\b(enough|cost|how much|afford|(the|a|grand) total|total (cost|price)|bill)\b|\btotal\s*[?？.!]*$"  # 要知道数量才答得了：够不够、要多少钱
 SUM = r"一共|总共|合计|加起来|\b(total|altogether|in all|sum)\b"  # 几种商品加在一起
 FOLLOW_UP = r"呢\s*[？?]?\s*$|^\s*(那么?|要是|如果是|换成|改成)|^\s*(and|what about|how about)\b"  # 接着上一个问题问
@@ -185,6 +191,7 @@ no_manifest_in | {folder} 里没有依赖清单（package.json、pyproject.toml�
 asked_missing | - 你问到的 {names}：依赖清单（{files}）里我没看到 | - You asked about {names}: I did not see it in the manifests ({files})
 manifests_unread_kind | \n- {files} 这样的清单（{languages} 的）我不读：上面没有它们里面的依赖 | \n- I do not read manifests like {files} ({languages}): their dependencies are not above
 dep_count | - 一共 {n} 个依赖（{files} 里写的，开发、测试用的也算在内） | - {n} dependencies in all (as written in {files}, development and test ones included)
+either_no_total | （你说的是几种里挑一种：没有把它们加在一起。） | (You asked for one of them, not all: I did not add them up.)
 group_build | 构建工具 | Build tools
 dynamic | - {path} 说依赖是动态的（dynamic，写在别处，比如 setup.py）：上面没有它们 | - {path} says its dependencies are dynamic (written elsewhere, setup.py say): they are not above
 unread_line | - {path} 里有一行我读不懂（{table}）：上面没有它 | - A line of {path} I can't read ({table}): it is not above
