@@ -1445,3 +1445,33 @@ def test_a_package_bin_is_the_command_line_entry(workdir):
         (workdir / path).write_text("x\n", encoding="utf-8")
     text = finals(workdir, "怎么运行这个命令行工具？")[0]
     assert "./bin/mdlint.js" in text and "`mdlint`" in text and "node lib/index.js" not in text, text
+
+
+# ── 第二十一轮学习者：“write print('ok') in it”；“一起”不是商品；requirements/ 目录里的清单；“recipes 这个目录”；
+# Django 的 tests.py；C 的 main.c ──────────────────────────────────────────────────────────────────
+def test_in_it_after_the_content_is_not_written(workdir):
+    finals(workdir, "make a file hi.py and write print('ok') in it, then run it", args=("--yes",))
+    assert (workdir / "hi.py").read_text(encoding="utf-8").strip() == "print('ok')"
+
+
+def test_together_is_no_item():
+    assert all(o.item != "一起" for p in understand("两样一起买的话总共多少钱").parts for o in p.names)
+
+
+def test_every_text_file_in_a_requirements_folder_is_a_manifest(workdir):
+    (workdir / "requirements").mkdir()
+    (workdir / "requirements" / "base.txt").write_text("Django==4.2.11\nPillow>=10.0\n", encoding="utf-8")
+    text = finals(workdir, "requirements 文件夹里写了哪些依赖？")[0]
+    assert "Django 4.2" in text and "没有依赖清单" not in text, text
+
+
+def test_a_named_folder_before_zhe_ge_mu_lu_and_django_tests_py(workdir):
+    (workdir / "recipes").mkdir()
+    (workdir / "recipes" / "tests.py").write_text("x = 1\n", encoding="utf-8")
+    assert "recipes/tests.py" in finals(workdir, "帮我看看 recipes 这个目录下有哪些测试文件")[0]
+
+
+def test_main_c_is_a_usual_entry(workdir):
+    (workdir / "src").mkdir()
+    (workdir / "src" / "main.c").write_text("int main(void) { return 0; }\n", encoding="utf-8")
+    assert "src/main.c" in finals(workdir, "whats the entry point of this thing?")[0]

@@ -14,7 +14,7 @@ EXPLICIT = r"(?:folder|directory|and|of|the|in)\b"  # “the web folder and of t
 # 目录名按这个顺序找，用先找到的：说了“目录”“folder”的，名字可以有空格、是中文（“empty dir 目录下”“文档 目录”）
 FOLDER = (
     r"""["“'`「]([^"”'`」\n]{1,100})["”'`」]\s*(?:目录|文件夹|folder|directory)""",
-    rf"((?:{NAME}(?: {NAME})*\s*[和、]\s*)*{NAME}(?: {NAME})*?)/?\s*(?:目录|文件夹)",
+    rf"((?:{NAME}(?: {NAME})*\s*[和、]\s*)*{NAME}(?: {NAME})*?)/?\s*(?:这个|那个)?\s*(?:目录|文件夹)",
     r"((?<=\s)[\u4e00-\u9fff]{2,12}|^[\u4e00-\u9fff]{2,4}?)\s*(?:目录|文件夹)",  # 中文的目录名：前面有空格，或者在开头
     rf"((?:{NAME}\s*[和、]\s*)*{NAME})\s*(?:里|下|中)",  # “在 src 里”“src 和 tests 下”
     r"""\b(?:in|inside|under)\s+(?:the\s+)?["“'`]([^"”'`\n]{1,100})["”'`]""",  # in "my folder"

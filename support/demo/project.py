@@ -30,13 +30,12 @@ SUBPROJECTS = set("web frontend backend client server ui api site app apps packa
 # package.json 的 scripts.start 用哪个文件启动：node src/app.js、nodemon server.js
 START = re.compile(r"\b(?:node|nodemon|ts-node|tsx|python3?|deno run)\s+")
 ENTRY_NAMES = "index.js main.js app.js server.js index.ts main.ts main.py app.py manage.py __main__.py main.go".split()
-ENTRY_NAMES += (
-    "index.mjs server.ts app.ts wsgi.py asgi.py run.py server.py main.rs main.jsx main.tsx index.jsx index.tsx".split()
-)
+ENTRY_NAMES += "index.mjs server.ts app.ts wsgi.py asgi.py run.py server.py main.rs main.jsx main.tsx index.jsx".split()
+ENTRY_NAMES += ["index.tsx", "main.c"]
 # README 里说怎么运行、怎么跑测试的那一节：标题这样开头
 ABOUT_SECTION = r"(about|description|overview|introduction|what is|简介|介绍|概述|关于)\b"  # 这些节讲项目是什么
 TEST_FOLDERS = ("tests", "test", "__tests__", "spec")
-TEST_NAME = r"test_.+\.py|.+_test\.(py|go)|.+\.(test|spec)\.[cm]?[jt]sx?"  # 按测试命名的文件
+TEST_NAME = r"test_.+\.py|tests?\.py|.+_test\.(py|go)|.+\.(test|spec)\.[cm]?[jt]sx?"  # 按测试命名的文件
 ALIASES = {v.lower(): k for k, v in IMPORTS.items()} | {
     "pytorch": "torch",
     "opencv": "opencv-python",
@@ -71,7 +70,9 @@ def stack(part, facts, en: bool) -> str:
     """工作目录（或问题里说的那个目录）这一层的依赖清单，按类别列出依赖；README 的第一段也说出来。"""
     top, names = listing(facts, part.folder)
     partly, base = seen_part(top, part.folder, en), "" if part.folder == "." else part.folder + "/"
-    paths, skipped = [base + p for p in manifests_in(names)][:MAX_NAMES], manifests_in(names)[MAX_NAMES:]  # 最多读 5 份
+    reqs = part.folder.rstrip("/").rsplit("/", 1)[-1].lower() == "requirements"  # requirements/base.txt 都是清单
+    found = [n for n in names if n.endswith(".txt")] if reqs else manifests_in(names)
+    paths, skipped = [base + p for p in found][:MAX_NAMES], found[MAX_NAMES:]  # 最多读 5 份
     unread = [n for n in names if n in UNREAD]
     languages = join(dict.fromkeys(UNREAD[n] for n in unread), en)  # go.mod 是 Go 的
     unread = say("manifests_unread_kind", en, files=join(unread, en), languages=languages) if unread else ""

@@ -12,7 +12,7 @@ CONTENT = (  # 建文件：内容从哪里开始，到哪里为止
 )
 CONTENT_END = (  # 句号、问号，“然后”“不要”“另外”这样的词，逗号后面的“运行”“谢谢”（代码里的逗号、分号不算）
     r"\s*(?:[。？！]|[?!](?=\s|$))|\s*[，,；;]\s*(?:运行|执行|谢谢|多谢|请|\brun\b|\bthanks?\b|\bthx\b|\bplease\b)"
-    r"|\s+(?:运行它|执行它|跑一下|\brun it\b)|\s*[，,；;]?\s*(?:先别|先不)"
+    r"|\s+(?:运行它|执行它|跑一下|\brun it\b|(?:in|into) (?:it|the file)\b)|\s*[，,；;]?\s*(?:先别|先不)"
     r"|\s*[，,。；;]?\s*(?:然后|并且|并|再|接着|之后|但|不要|别|不用|不需要|暂时|另外|还有|顺便|\band then\b|\bthen\b"
     r"|\band run\b|\bbut\b|\bwithout\b|\bno need\b|\bdo(?:n't| not)\b|\balso\b|\band (?=\S+\.py\b)|\s(?:in)?to\s)"
 )
