@@ -248,6 +248,10 @@ class Facts:
         self.reused += [c for c in calls if key(c) in self.earlier and c not in self.reused]
         return [self.results.get(key(c)) or Result(*c, state=absent[c[0]]) for c in calls]
 
+    def already(self, tool: str, args: dict) -> "Result | None":
+        """请求里已经有的这个调用的结果；没有是 None（不为它调用）。"""
+        return self.results.get(key((tool, args)))
+
     def pages(self, tool: str, args: dict, enough=None) -> Result:
         """读完一个文件、列完一个目录（拼成一个 Result）：说后面还有，就从它说的 offset 接着要，最多 MAX_PAGES 页；
         enough(到目前为止的文字) 为真就不往下读了。"""

@@ -5,7 +5,17 @@ import re
 from dataclasses import replace
 
 from support.demo import words as w
-from support.demo.orders import colour_of, name_near, number_said, orders_in, other_items, quantity_in, with_amount
+from support.demo.orders import (
+    COLOUR,
+    GOODS,
+    colour_of,
+    name_near,
+    number_said,
+    orders_in,
+    other_items,
+    quantity_in,
+    with_amount,
+)
 from support.demo.question import (
     MAX_QUESTION,
     Ask,
@@ -148,9 +158,7 @@ def dropped(question: str, before: Ask) -> set:
     “要不要”“don't forget”“蓝笔不用 2 盒了”（改数量）都不是不要。"""
     gone = set()
     for o in before.items:
-        colour = re.match(
-            rf"({w.COLOUR})\b|([红蓝黑绿])(?=笔)", o.asked.lower()
-        )  # 只说了颜色：“drop the blue one”“蓝的”
+        colour = re.match(rf"({COLOUR})\b|([红蓝黑绿])(?=笔)", o.asked.lower())  # 只说了颜色：“drop the blue one”“蓝的”
         alone = [rf"{colour[1]}\b(?: ones?)?" if colour[1] else f"{colour[2]}的"] if colour else []
         said = "|".join([re.escape(n.lower()) for n in (o.item, o.asked) if n] + alone)
         if re.search(
@@ -207,7 +215,7 @@ def with_items(part: Part, before: Ask, quantity: bool, question: str = "") -> P
     quantity = quantity and not re.search(w.ALL_OF, said)  # “把红笔全买下来”：要的不是上一个数量
     previous, also = asked if each and before.items else previous, re.search(w.ALSO, said)
     kind = "asked" if each and before.items else "items"  # 回答里说商品从哪里来：这次对话里问过的，或上一个问题的
-    noun = next((o for o in reversed(before.items) if re.search(rf"\b({w.GOODS})$", o.asked)), old)  # red pens 的 pens
+    noun = next((o for o in reversed(before.items) if re.search(rf"\b({GOODS})$", o.asked)), old)  # red pens 的 pens
     if not part.names and (amount := quantity_in(part.text)):
         number, unit, unclear = amount
         known = {o.item for o in before.items}  # “红笔的文件改过了，还够 4 盒吗？”：商品在别的小句里

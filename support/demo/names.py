@@ -11,6 +11,21 @@ FILE = (  # 带扩展名的文件（src/index.js、[id].js），引号里的可�
 NAME = r"(?<![A-Za-z0-9_./~-])[A-Za-z0-9_.~][A-Za-z0-9_./~-]*"  # 只有 ASCII（\w 也认“和”）；只从词头开始：线性时间
 CJK_NAME = r"[\u4e00-\u9fff]{1,12}"
 EXPLICIT = r"(?:folder|directory|and|of|the|in)\b"  # “the web folder and of the api folder”：名字里不会有的词
+VERBS = r"list|show|ls|count|what|which|files?|are|is|in|the|看看|列出|统计"  # 目录名前面的这些词不是目录名
+NOT_CJK_FOLDER = r"[帮看查列统请我你这那下当项工根整所每子现目]"  # 有这些字的中文不是目录名
+NOT_FOLDERS = set(  # 这些词不是目录名
+    (
+        "there it them total the this current each every all my our here python it project repo code codebase "
+        "source dependencies devdependencies peerdependencies optionaldependencies readme dockerfile makefile "
+        "license licence changelog 当前 这个 项目 工作 整个 根 所有 每个 "
+    ).split()
+)
+DOT_EXT = r"(?<!\w)\.([A-Za-z0-9]{1,8})(?!\w)"
+EXT = (  # “.js 文件”“js 文件”“Python 代码”
+    rf"{DOT_EXT}|(?<![A-Za-z0-9_.])(py|js|ts|jsx|tsx|go|java|rs|rb|php|md|txt|json|sh|python|javascript|typescript)"
+    r"(?=\s*(?:文件|代码|脚本|files?\b|code\b|scripts?\b))"
+)
+LANGUAGE_EXT = {"python": "py", "javascript": "js", "typescript": "ts"}
 # 目录名按这个顺序找，用先找到的：说了“目录”“folder”的，名字可以有空格、是中文（“empty dir 目录下”“文档 目录”）
 FOLDER = (
     r"""["“'`「]([^"”'`」\n]{1,100})["”'`」]\s*(?:目录|文件夹|folder|directory)""",
@@ -65,9 +80,15 @@ def folders_in(clause: str) -> list:
         found = [
             re.split(r"\s*(?:[和、,]|\band\b)\s*(?:in\s+)?", m[1]) for m in re.finditer(pattern, clause, flags=re.I)
         ]
-        folders = [re.sub(rf"^(?:(?:{w.VERBS})\s+)+", "", f.strip(), flags=re.I).rstrip("/.") for g in found for f in g]
-        folders = [f for f in folders if not re.search(w.NOT_CJK_FOLDER, f)]  # “帮我看看当前目录”不是目录名
+        folders = [re.sub(rf"^(?:(?:{VERBS})\s+)+", "", f.strip(), flags=re.I).rstrip("/.") for g in found for f in g]
+        folders = [f for f in folders if not re.search(NOT_CJK_FOLDER, f)]  # “帮我看看当前目录”不是目录名
         folders = [f for f in folders if not re.search(w.SOURCE_FILE, f, re.I)]  # “package.json 里”是文件
-        if folders := list(dict.fromkeys(f for f in folders if f and f.lower() not in w.NOT_FOLDERS)):
+        if folders := list(dict.fromkeys(f for f in folders if f and f.lower() not in NOT_FOLDERS)):
             return folders
     return []
+
+
+def ext_of(text: str) -> str:
+    """问题里说的哪种文件（“.js 文件”“Python 代码”→ js、py）；没说是 ""。"""
+    said = re.search(EXT, text, re.I)
+    return LANGUAGE_EXT.get((said[1] or said[2]).lower(), (said[1] or said[2]).lower()) if said else ""

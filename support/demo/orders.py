@@ -6,17 +6,54 @@ from dataclasses import dataclass, replace
 
 from support.demo import words as w
 
+# 商品、数量的词：量词、说数量不准的词、商品名两边的词、英文里认得的颜色和商品
+AROUND_WORDS = (  # 商品名两边的词
+    r"一起|其实|实际上|呀|嘛|少要|多要|这么多|那么多|这么|那么|的话|现有的|现有|去掉|告诉|知道|说说|说一下|问问|查询|顺便|只算|只要|只买|仅|最好|以内|出头|单独|分开|多|两种|"
+    r"两样|这两种|几种|的|和|与|跟|以及|想|想买|打算|准备|采购|公司|我们|下单|订购|列出|查下|看下|下|先|发|送|了|刚|刚刚|改|改了|重新|读|重读|文件|数据|记录|大概|大约|约|"
+    r"左右|差不多|估计|可能|是|几|加|再|另外|手上|手里|已经|现在|目前|所有|全部|商品|每种|各种|哪些|一次|一遍|库存|够|吗|还|有|呢|一共|总共|多少|价格|单价|是否|能|可以|"
+    r"需要|想要|要|买|来|查|一下|看看|帮|我们|我|请|如果|那么|那|各|要是|换成|改成|啊|吧|把|会|让|被|给|使|都|也|就|再|又|会不会|能不能|但|不要|不|没有|没"
+)
+AROUND = "|".join(sorted(AROUND_WORDS.split("|"), key=len, reverse=True))  # 长的先试：“要是”不会被拆成“要”和“是”
+NOT_ITEMS = (  # 这些开头的不是商品名
+    r"一起|一块|双倍|翻倍|加倍|一半|减半|这么|那么|哪|什么|谁|话|现有|如果|要是|每|只剩|剩|库存|单价|价格|价钱|总价|多少|有货|现货|够|还剩|还有|一共|总共|合计|以上|以下|"
+    r"左右|或者|人"
+)
+# 说数量不准、不是要的总数的词：大约、至少、几十、3 盒以上、再加 2 盒、2 more、每人（“多少”里的多、少不算）
+NOT_SO = (  # 数量前面的：“不用 2 盒了”不是要 2 盒
+    r"不用|不要|不需要|不是|去掉|减少?|少要|\b(not|remove|minus|take away|take off)\b"
+)
+ROUGH = (
+    r"再来|再买|追加|多要|多买|几|数(?=[十百千万])|多(?!少)|(?<!多)少|余|(?<=[\d十百千万])来|左右|上下|将近|接近|不超过|不多于|不少于|可能|也许|或许|~|～|以上|"
+    r"以下|大约|大概|约|差不多|至少|最多|不到|不止|起码|再加|加上|再要|每人|每个人|(?<!'d )(?<!would )\blike\b|"
+    r"(?<!what )(?<!how )\b(about|around|roughly|approximately|at least|at most|up to|or more|or so|more|"
+    r"fewer|less|than|extra|another|over|under|dozens?|each of|per person|for each|apiece|between|maybe|"
+    r"perhaps|almost|nearly)\b"
+)
+SCALED = r"双倍|翻倍|加倍|一半|减半|\b(double|twice|half|triple)\b"  # 上一个数量的几倍：不是一个数量，照原话问
+UNITS = "盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶"
+EN_UNITS = r"boxes|box|packs?|packets?|pieces?|pcs|bottles?|cartons?|cases?|sets?|units?"
+EN_NUMBERS = dict(zip("one two three four five six seven eight nine ten".split(), range(1, 11), strict=True))
+COLOUR, GOODS = "red|blue|black|green", "pens?|pencils?|notebooks?"  # 英文问题里认得的颜色和商品
+EN_GOODS = dict(x.split(":") for x in "red:红 blue:蓝 black:黑 green:绿 pen:笔 pencil:铅笔 notebook:笔记本".split())
+EN_STOP = (
+    r"\b(to|that|this|my|the|order|classes|class|people|persons?|students?|teams?|groups?|kids?|children|"
+    r"days?|weeks?|months?|employees?|and|or|plus|dozens?|fewer|less|extra|tomorrow|tonight|later|along|"
+    r"per|by|instead|not|too|as|well|asap|in|are|is|do|does|enough|please|pls|for|with|if|how|but|then|"
+    r"cost|each|left|available|today|now|at|ok|okay|fine|more|total|right|would|will|could|can|from)\b.*"
+)
+EN_SINGULAR = {u + "s": u for u in "pack packet piece bottle carton case set unit".split()} | {"boxes": "box"}
+EN_PRONOUNS = set("them it those these ones one that this they some any".split())  # 不是商品名
 CJK = r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
 AND = r"(?:和|与|跟|、|以及|及|加上?|或者?|还是)"  # 连着两种商品的词：“红笔和蓝笔”“红笔或者蓝笔”
 # 一个商品名：“红笔和蓝笔”是两个；到下一个数量为止（“两盒红笔还有一盒蓝笔”）
-WORD = rf"(?:(?!{AND}|[\d零〇一二两三四五六七八九十百千万亿]+\s*[{w.UNITS}]){CJK})+"
+WORD = rf"(?:(?!{AND}|[\d零〇一二两三四五六七八九十百千万亿]+\s*[{UNITS}]){CJK})+"
 ONE = (  # 一个数：看不准的（2.5、3+2、10**200、3 千）也整个拿下来，不只取最后几位
     r"(?:(?<!\w)[-−+])?\d(?:[\d.,，/~～eE*×xX^+\-−十百千万亿]|\s(?=[\d十百千万亿]))*|[零〇一二两三四五六七八九十百千万亿]+"
 )
 # 3 到 5、3 或 4、3 + 2：看不准。符号两边要有空格（没有空格的 3+2 整个是一个 ONE）：一处只有一种读法，不会回溯成指数
 SIGN = r"(?:\s*(?:到|至|或者?|、|加|减|乘)\s*|\s+[~～+\-−×*/]\s*|[~～+\-−×*/]\s+)"
 NUMBER = rf"(?:{ONE})(?:{SIGN}(?:{ONE}))*"
-EN_ONE = rf"[-−+]?\d[\d.,/~*x×^+-]*(?:e[-+]?\d+)?|{'|'.join(w.EN_NUMBERS)}"
+EN_ONE = rf"[-−+]?\d[\d.,/~*x×^+-]*(?:e[-+]?\d+)?|{'|'.join(EN_NUMBERS)}"
 EN_MORE = r"(?:\s*(?:k|thousand|hundred|million|or so)\b|-?ish\b)?"  # 3k、3 or so、3-ish：看不准
 EN_SIGN = r"(?:\s*\b(?:or|to|plus|times)\b\s*|\s+[-–+]\s*|[-–+]\s+|–)"  # 同上：3-4 整个是一个 EN_ONE
 EN_NUMBER = rf"(?:{EN_ONE})(?:{EN_SIGN}(?:{EN_ONE}))*{EN_MORE}"
@@ -50,7 +87,7 @@ def orders_in(text: str) -> list:
     if english(text):
         return english_orders(text)
     orders, bare, start = [], [], 0
-    found = list(re.finditer(rf"({NUMBER})\s*([{w.UNITS}]|(?:{w.EN_UNITS})\s+of\b)(半)?", text))[:20]
+    found = list(re.finditer(rf"({NUMBER})\s*([{UNITS}]|(?:{EN_UNITS})\s+of\b)(半)?", text))[:20]
     first = not found or bool(item_after(text, found[-1]))  # 最后一个数量后面还有商品名：“3 盒红笔”这样数量在前
     for m in found:
         said, unit, segment = m[1].strip(), m[2].removesuffix(" of").strip(), text[start : m.start()]  # 上一个数量之后
@@ -69,30 +106,30 @@ def orders_in(text: str) -> list:
         )
         wanted = [Order(n, None if owned else quantity, unit, n, unclear) for n in named]
         orders += wanted if each else wanted[:1] + [Order(n, asked=n) for n in named[1:]]  # 3 盒红笔和蓝笔
-        noun = re.match(rf"\s*(?!{w.AROUND})({CJK})", text[m.end() :])  # “5 个人”：数的是别的（“10 盒要”不是）
+        noun = re.match(rf"\s*(?!{AROUND})({CJK})", text[m.end() :])  # “5 个人”：数的是别的（“10 盒要”不是）
         if not (wanted or owned) and noun:
             quantity, unclear = None, f"{said} {unit}{noun[1]}"
         bare += [] if wanted or owned else [Order("", quantity, unit, "", unclear)]
         start = m.end() + (after.end() if after and listed and not each else 0)
-    rest = re.sub(rf"({NUMBER})\s*[{w.UNITS}]半?", " ", text)  # 说了数量的上面算过了
+    rest = re.sub(rf"({NUMBER})\s*[{UNITS}]半?", " ", text)  # 说了数量的上面算过了
     for m in re.finditer(rf"(?<![\d.,])(\d+)\s*(?![元块角分钱号点%])({CJK}+)", rest):  # “30 黑笔”：没有量词的数，不猜
-        if re.match(w.NOT_ITEMS, m[2]):  # “蓝笔3够不够”：后面是问的话，数是前面那种商品的
+        if re.match(NOT_ITEMS, m[2]):  # “蓝笔3够不够”：后面是问的话，数是前面那种商品的
             continue
         bare.append(Order("", unclear=f"{m[1]} {name_near(m[2], True) or m[2]}"))
-    for m in re.finditer(rf"({CJK}+)\s*(\d+)(?![\d.]|\s*[{w.UNITS}元块])", rest):  # “红笔要4”：没有量词的数，不猜
+    for m in re.finditer(rf"({CJK}+)\s*(\d+)(?![\d.]|\s*[{UNITS}元块])", rest):  # “红笔要4”：没有量词的数，不猜
         orders += [Order(i, asked=i, unclear=m[2]) for i in [name_near(m[1], after=False)] if i]
     for m in re.finditer(rf"({CJK}+?)\s*的?\s*(?:{w.STOCK_WORDS})", rest):
         orders += [Order(i, asked=i) for p in re.split(AND, m[1]) if (i := name_near(p, after=False))]
     for m in re.finditer(rf"({CJK}+)\s*{AND}\s*(?=({CJK}+))", rest):  # “红笔 3 盒和蓝笔”：和连着的也是商品
         orders += [Order(i, asked=i) for i in (name_near(m[1], False), name_near(m[2], True)) if i]
-    for m in re.finditer(rf"(?:还有|还剩|剩下?)\s*(?:多少|几)\s*[{w.UNITS}]?\s*({CJK}+)", rest):  # “还有几盒红笔”
+    for m in re.finditer(rf"(?:还有|还剩|剩下?)\s*(?:多少|几)\s*[{UNITS}]?\s*({CJK}+)", rest):  # “还有几盒红笔”
         orders += [Order(i, asked=i) for i in [name_near(m[1], after=True)] if i]
     asked = [m[1] for m in re.finditer(rf"(?:有没有|还有|有)\s*({CJK}+?)\s*(?:吗|卖吗|[？?]|$)", rest)]
     if not orders and bare:  # “有黑笔吗？我想要 2 盒”：只说了数量，商品在“有…吗”里（“有优惠吗”不是商品）
         orders += [Order(i, asked=i) for i in (name_near(a, after=True) for a in asked) if i]
     if not orders and (m := re.search(rf"(?:需要|想要|要买|买|订|查)\s*({CJK}+)", text)):
         orders += [Order(i, asked=i) for i in [name_near(m[1], after=True)] if i]
-    orders = [o for o in orders if len(o.item) > 1 and o.item.strip(w.UNITS)]  # “盒”不是商品名
+    orders = [o for o in orders if len(o.item) > 1 and o.item.strip(UNITS)]  # “盒”不是商品名
     return scaled(settled(orders, bare), text)
 
 
@@ -109,7 +146,7 @@ def with_amount(orders: list, text: str) -> list:
 
 def scaled(orders: list, text: str) -> list:
     """“红笔要翻倍”“half as many blue pens”：数量是上一个的几倍，不是一个数：照原话问。"""
-    said = re.search(w.SCALED, text.lower())
+    said = re.search(SCALED, text.lower())
     return [replace(o, quantity=None, unclear=said[0]) for o in orders] if said else orders
 
 
@@ -125,7 +162,7 @@ def side_by_side(text: str) -> list:
 
 def item_after(text: str, m) -> re.Match | None:
     """数量后面紧跟着的商品名（“3 盒红笔和蓝笔”）；“红笔 3 盒，够吗”后面没有。"""
-    after = re.match(rf"\s*的?\s*({WORD}(?:{AND}(?!(?:{NUMBER})\s*[{w.UNITS}]){WORD})*)", text[m.end() :])
+    after = re.match(rf"\s*的?\s*({WORD}(?:{AND}(?!(?:{NUMBER})\s*[{UNITS}]){WORD})*)", text[m.end() :])
     return after if after and any(name_near(i, True) for i in re.split(AND, after[1])) else None
 
 
@@ -133,13 +170,13 @@ def name_near(text: str, after: bool) -> str:
     """数量后面紧跟着的（after），或者前面同一小句里的商品名。"""
     if after:  # 紧跟着的那一段里最长的一截
         m = re.match(rf"\s*的?\s*({CJK}+)", text)
-        name = max(re.split(w.AROUND, m[1]), key=len) if m else ""
+        name = max(re.split(AROUND, m[1]), key=len) if m else ""
     else:
-        text = re.sub(rf"(?:多少|几)\s*[{w.UNITS}]", "多少", text)  # “多少支笔”：支是量词，不是商品名的头
-        piece = re.split(rf"[\s，。？！、,.?!:：;；+]+|(?:{NUMBER})\s*[{w.UNITS}]", text.strip(" \t：:"))[-1]
-        near = (p for p in reversed(re.split(w.AROUND, piece)) if re.fullmatch(f"{CJK}+", p) and p.strip(w.UNITS))
+        text = re.sub(rf"(?:多少|几)\s*[{UNITS}]", "多少", text)  # “多少支笔”：支是量词，不是商品名的头
+        piece = re.split(rf"[\s，。？！、,.?!:：;；+]+|(?:{NUMBER})\s*[{UNITS}]", text.strip(" \t：:"))[-1]
+        near = (p for p in reversed(re.split(AROUND, piece)) if re.fullmatch(f"{CJK}+", p) and p.strip(UNITS))
         name = next(near, "")
-    return "" if len(name) < 2 or re.match(w.NOT_ITEMS, name) else name  # “红笔 3 盒总价”：问的词、一个字不是商品名
+    return "" if len(name) < 2 or re.match(NOT_ITEMS, name) else name  # “红笔 3 盒总价”：问的词、一个字不是商品名
 
 
 def settled(orders: list, bare: list) -> list:
@@ -182,31 +219,31 @@ def chinese_number(text: str) -> int | None:
 def english_orders(text: str) -> list:
     """“3 boxes of red pens and two blue pens” → [红笔 3 boxes, 蓝笔 2]；商品名按词译成中文名，译不出就用原话。"""
     orders, bare = [], []
-    q = re.sub(rf"\b((?:{w.COLOUR}) (?:{w.GOODS}))\s*[x×]\s*(\d+(?:\.\d+)?)\b", r"\2 \1", text.lower())  # red pens x3
-    after = rf"(?:\s+(?:({w.EN_UNITS})\s+of\s+)?((?:[a-z]+ ?){{1,3}})|(?=\s*[?.!,]|\s*$))"  # 数量后面的词，或者句子完了
+    q = re.sub(rf"\b((?:{COLOUR}) (?:{GOODS}))\s*[x×]\s*(\d+(?:\.\d+)?)\b", r"\2 \1", text.lower())  # red pens x3
+    after = rf"(?:\s+(?:({EN_UNITS})\s+of\s+)?((?:[a-z]+ ?){{1,3}})|(?=\s*[?.!,]|\s*$))"  # 数量后面的词，或者句子完了
     found = re.finditer(rf"(?<![\w.,/~-])({EN_NUMBER}){after}", q)
     for m in list(found)[:20]:
-        words = re.sub(w.EN_STOP, "", m[3] or "").strip().split()  # “if I need 12?”：数量后面没有词
-        words = words[:-1] if len(words) > 1 and re.fullmatch(w.EN_UNITS, words[-1]) else words  # “one blue pen box”
-        unit = m[2] or (words.pop(0) if words and re.fullmatch(w.EN_UNITS, words[0]) else "")  # “is 2 boxes ok”
+        words = re.sub(EN_STOP, "", m[3] or "").strip().split()  # “if I need 12?”：数量后面没有词
+        words = words[:-1] if len(words) > 1 and re.fullmatch(EN_UNITS, words[-1]) else words  # “one blue pen box”
+        unit = m[2] or (words.pop(0) if words and re.fullmatch(EN_UNITS, words[0]) else "")  # “is 2 boxes ok”
         asked = " ".join(words[1:] if words[:1] == ["of"] else words)
-        asked = re.sub(rf"^({w.COLOUR}) ones?$", r"\1", asked)  # “2 blue ones”：颜色，名词在别处
-        noun = re.search(rf"\b({w.GOODS})\b", q[m.end() :]) or re.search(rf"\b({w.GOODS})\b", q)
-        if re.fullmatch(w.COLOUR, asked) and noun:
+        asked = re.sub(rf"^({COLOUR}) ones?$", r"\1", asked)  # “2 blue ones”：颜色，名词在别处
+        noun = re.search(rf"\b({GOODS})\b", q[m.end() :]) or re.search(rf"\b({GOODS})\b", q)
+        if re.fullmatch(COLOUR, asked) and noun:
             asked = f"{asked} {noun[1]}"  # “3 red and 2 blue pens”“3 boxes of blue pens and 3 of red”
         if m[1] == "one" and re.search(rf"\b({THE_ONE})\s*$", q[: m.start()]):
             continue  # “is either one short?”：不是数量
         owned, loose = re.search(OWNED, q[: m.start()]), rough(q, m)  # “at least 6”“2 dozen”“2 more”：看不准
-        quantity = None if owned or loose else w.EN_NUMBERS.get(m[1]) or chinese_number(m[1])
+        quantity = None if owned or loose else EN_NUMBERS.get(m[1]) or chinese_number(m[1])
         unclear = loose or ("" if quantity or owned else f"{m[1]} {unit or asked}")
-        if asked and asked not in w.EN_PRONOUNS:
+        if asked and asked not in EN_PRONOUNS:
             orders.append(Order(chinese_name(asked), quantity, unit, asked, unclear))
         elif (unit or loose or re.search(r"\b(need|want|take|buy|get|order)\s*$", q[: m.start()])) and not owned:
             bare.append(Order("", quantity, unit, "", unclear))  # “if I need 12”：只说了数量
-    for m in re.finditer(rf"\b((?:(?:{w.COLOUR})(?:,? and |, | or ))*)({w.COLOUR}) ({w.GOODS})\b", q):
+    for m in re.finditer(rf"\b((?:(?:{COLOUR})(?:,? and |, | or ))*)({COLOUR}) ({GOODS})\b", q):
         if re.search(r"\b(not|no|without|except)\s+$", q[: m.start()]):  # “but not blue pens”
             continue
-        said = [f"{c} {m[3]}" for c in [*re.findall(w.COLOUR, m[1]), m[2]]]  # red and blue pens
+        said = [f"{c} {m[3]}" for c in [*re.findall(COLOUR, m[1]), m[2]]]  # red and blue pens
         orders += [Order(chinese_name(a), asked=a) for a in said if all(o.asked != a for o in orders)]
     return scaled(settled(orders, bare), text)
 
@@ -214,8 +251,8 @@ def english_orders(text: str) -> list:
 def chinese_name(asked: str) -> str:
     """red pens → 红笔：每个词都认得才翻译，否则用原话（只说颜色 blue 不是商品名）。"""
     parts = [p.removesuffix("s") for p in asked.split()]  # pens → pen
-    known = parts and all(p in w.EN_GOODS for p in parts) and not re.fullmatch(w.COLOUR, parts[-1])
-    return "".join(w.EN_GOODS[p] for p in parts) if known else singular(asked)
+    known = parts and all(p in EN_GOODS for p in parts) and not re.fullmatch(COLOUR, parts[-1])
+    return "".join(EN_GOODS[p] for p in parts) if known else singular(asked)
 
 
 def singular(words: str) -> str:
@@ -227,27 +264,27 @@ def singular(words: str) -> str:
 
 def quantity_in(text: str) -> tuple | None:
     """只有数量的一句（“要是 2 盒呢”“what about 2 boxes”）里的 (数量, 单位, 看不准的原话)；没有数量是 None。"""
-    m = re.search(rf"(?<![\w.,/~-])({EN_NUMBER})\s*({w.EN_UNITS})?\b", text.lower()) if english(text) else None
+    m = re.search(rf"(?<![\w.,/~-])({EN_NUMBER})\s*({EN_UNITS})?\b", text.lower()) if english(text) else None
     if m and m[1] == "one" and re.search(rf"\b({THE_ONE})\b(\s+\w+)?\s*$", text.lower()[: m.start()]):
         m = None  # “the blue one”“which one”：one 不是数量
-    m = m or re.search(rf"({NUMBER})\s*([{w.UNITS}])", text)
+    m = m or re.search(rf"({NUMBER})\s*([{UNITS}])", text)
     if not m:
-        return (None, "", said[0]) if (said := re.search(w.SCALED, text.lower())) else None
+        return (None, "", said[0]) if (said := re.search(SCALED, text.lower())) else None
     if re.search(OWNED, text[: m.start()], re.I):  # “我把库存改成 2 盒了”：不是要的数量
         return None
     said, loose = m[1].strip(), rough(text.lower(), m)  # “再加 2 盒呢？”“what about 2 more?”：不是新的总数
     plus = re.search(r"\b(plus|add|adding)\s*$", text.lower()[: m.start()])  # “plus 2 boxes?”：也是加上的
     loose = loose or (text[plus.start() : m.end()] if plus else "")
-    number = None if loose else w.EN_NUMBERS.get(said) or chinese_number(said)
+    number = None if loose else EN_NUMBERS.get(said) or chinese_number(said)
     return number, m[2] or "", loose or ("" if number else f"{said} {m[2] or ''}".strip())
 
 
 def rough(text: str, m) -> str:
     """数量前后说它不准、不是总数的词（大约、至少、几十、3 盒以上、再加 2 盒、2 more、每人）：连同数量照原话返回；
     没有是 ""。只看数量（m 的第一组）前后、量词后面十几个字符。"""
-    pre = re.search(rf"(?:{w.ROUGH}|{w.NOT_SO})\s*$", text[max(0, m.start() - 20) : m.start()], re.I)
+    pre = re.search(rf"(?:{ROUGH}|{NOT_SO})\s*$", text[max(0, m.start() - 20) : m.start()], re.I)
     unit = m.end(2) if m[2] else m.end(1)  # 量词（有的话）后面
-    after = [(i, re.match(rf"\s*(?:{w.ROUGH})", text[i : i + 12], re.I)) for i in (m.end(1), unit)]
+    after = [(i, re.match(rf"\s*(?:{ROUGH})", text[i : i + 12], re.I)) for i in (m.end(1), unit)]
     post = next(((i, p) for i, p in after if p), None)
     if not (pre or post):
         return ""
@@ -257,7 +294,7 @@ def rough(text: str, m) -> str:
 
 def colour_of(order: Order, old: Order) -> Order:
     """英文只说了颜色（1 blue）：沿用上一种商品的名词（red pens → blue pens）。"""
-    if re.fullmatch(w.COLOUR, order.asked) and re.search(rf"\b({w.GOODS})$", old.asked):  # 上一种有名词才沿用
+    if re.fullmatch(COLOUR, order.asked) and re.search(rf"\b({GOODS})$", old.asked):  # 上一种有名词才沿用
         asked = f"{order.asked} {old.asked.split()[-1]}"
         return replace(order, item=chinese_name(asked), asked=asked)
     return order
@@ -265,10 +302,10 @@ def colour_of(order: Order, old: Order) -> Order:
 
 def other_items(text: str, old: Order) -> list:
     """“那蓝笔呢？”“and the red and blue ones?”：另几种商品；英文只说了颜色就沿用上一种的名词。"""
-    colours = dict.fromkeys(re.findall(rf"\b({w.COLOUR})\b", text.lower()))
-    if colours and re.search(rf"\b({w.GOODS})$", old.asked):
+    colours = dict.fromkeys(re.findall(rf"\b({COLOUR})\b", text.lower()))
+    if colours and re.search(rf"\b({GOODS})$", old.asked):
         return [colour_of(Order(c, asked=c), old) for c in colours]
-    if goods := re.search(rf"\b((?:(?:{w.COLOUR}) )?(?:{w.GOODS}))\b", text.lower()):
+    if goods := re.search(rf"\b((?:(?:{COLOUR}) )?(?:{GOODS}))\b", text.lower()):
         return [Order(chinese_name(goods[1]), asked=goods[1])]  # “what about pencils?”
     item = name_near(re.sub(w.FOLLOW_UP, "", text), after=False)
     return [Order(item, asked=item)] if len(item) > 1 else []

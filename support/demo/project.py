@@ -282,12 +282,10 @@ def tests(part, facts, en: bool) -> str:
     top, names = (None, []) if named else listing(facts)
     folders = [f.rstrip("/") for f in names if f.rstrip("/").lower() in TEST_FOLDERS] or [part.folder] * named
     subs = {f: listing(facts, f) for f in folders}
-    code = [f.rstrip("/") for f in names if f.lower() == "src/"] if part.folder == "." else []  # src/x.test.ts
-    loose = [n for n in names if re.fullmatch(TEST_NAME, n)]
-    loose += [f"{f}/{n}" for f in code for n in listing(facts, f)[1] if re.fullmatch(TEST_NAME, n)]
-    inner = [
-        f"{f}/{n.rstrip('/')}" for f in code for n in listing(facts, f)[1] if n.rstrip("/").lower() in TEST_FOLDERS
-    ]
+    code = [f.rstrip("/") for f in names if f.lower() == "src/"][:1] if part.folder == "." else []  # src/x.test.ts
+    inside = [f"{code[0]}/{n}" for n in listing(facts, code[0])[1]] if code else []
+    loose = [n for n in [*names, *inside] if re.fullmatch(TEST_NAME, n.rsplit("/", 1)[-1])]
+    inner = [n.rstrip("/") for n in inside if n.rstrip("/").rsplit("/", 1)[-1].lower() in TEST_FOLDERS]
     subs |= {f: listing(facts, f) for f in inner}  # src/__tests__/
     folders += inner
     if not subs and not loose:

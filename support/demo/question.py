@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, replace
 
 from support.demo import words as w
 from support.demo.manifests import manifests_in
-from support.demo.names import FILE, FOLDER, NAME, folders_in, library_names, paths_in
+from support.demo.names import DOT_EXT, EXT, FILE, FOLDER, NAME, ext_of, folders_in, library_names, paths_in
 from support.demo.orders import english, orders_in, quantity_in
 from support.demo.writing import CONTENT, QUOTED, content_of, runs, written
 
@@ -23,12 +23,6 @@ ASKS = {  # 每一类问题还可能问的：名字 → 词（words.py）
 BREAK = (  # 句子之间；“还有多少”“还有几盒”的还有不是“另外”
     r"[，。？！；]+|[,?!;]+|\.(?=\s|$)|\b(?:also|besides)\b|(?:^|(?<=[，。？！；,\s]))(?:另外|还有(?!多少|几)|顺便|此外)"
 )
-DOT_EXT = r"(?<!\w)\.([A-Za-z0-9]{1,8})(?!\w)"
-EXT = (  # “.js 文件”“js 文件”“Python 代码”
-    rf"{DOT_EXT}|(?<![A-Za-z0-9_.])(py|js|ts|jsx|tsx|go|java|rs|rb|php|md|txt|json|sh|python|javascript|typescript)"
-    r"(?=\s*(?:文件|代码|脚本|files?\b|code\b|scripts?\b))"
-)
-LANGUAGE_EXT = {"python": "py", "javascript": "js", "typescript": "ts"}
 PASTED = r"\{[^{}]*\"(?:stock|item|unit_price)\"[^{}]*\}"  # 贴在问题里的库存记录是数据（stock.py 读它），不是问题
 REPEAT = r"两次|三次|几次|\d+\s*次|\btwice\b|\bthrice\b|\b\d+ times\b"  # 运行几遍：离线回放只运行一次
 
@@ -136,12 +130,6 @@ def filled_in(part: Part, before: list, question: str) -> Part:
     return replace(part, folder=next(iter(folders_in(question)), "."), ext=part.ext or ext_of(question))
 
 
-def ext_of(text: str) -> str:
-    """问题里说的哪种文件（“.js 文件”“Python 代码”→ js、py）；没说是 ""。"""
-    said = re.search(EXT, text, re.I)
-    return LANGUAGE_EXT.get((said[1] or said[2]).lower(), (said[1] or said[2]).lower()) if said else ""
-
-
 def unresolved(part: Part) -> bool:
     """数行数，却只说了“它”“第一个”，前面也没有能接上的文件、目录：不知道数哪个。"""
     vague = re.search(
@@ -211,10 +199,8 @@ def detailed(part: Part) -> Part | None:
             return None
         if any(n.lower() in w.LANGUAGE_NAMES for n in part.names):  # 语言、运行时：技术栈里答
             return replace(part, kind="stack", names=[])
-    files = [
-        n for n in named if ("/" in n or re.search(w.SOURCE_FILE, n, re.I)) and not manifests_in([n.rsplit("/")[-1]])
-    ]
-    if part.kind == "stack" and files:
+    source = [n for n in named if "/" in n or re.search(w.SOURCE_FILE, n, re.I)]  # 说到的文件（src/index.js）
+    if part.kind == "stack" and [n for n in source if not manifests_in([n.rsplit("/")[-1]])]:
         return None  # “src/index.js 用了哪些库”：问的是这个文件，不是整个项目的技术栈
     if part.kind == "stack":  # “which version of React”“express是哪个版本”：问了版本的库，技术栈里没有就说没看到
         said = " ".join(name for pattern in w.VERSION_OF for name in re.findall(pattern, text, re.I))

@@ -59,6 +59,7 @@ def readme_command(facts, readme: str | None, section: str) -> tuple | None:
     got = facts.pages("read_file", {"path": readme}) if readme else None
     heading, level, block, found, loose = None, 0, False, [], []
     other = "$^" if section == TEST_SECTION else TEST_SECTION  # “Running the tests”不是怎么运行项目
+    testing = section == TEST_SECTION  # 跑测试的命令（pytest、npm test）不是启动项目的，别处的也是跑测试的
     for line in headings(got.lines) if got and usable(got) else []:
         text = line.strip()
         if not block and re.fullmatch(rf"\**(?:{RUN_SECTION}|{TEST_SECTION})\**\s*[:：]", text, re.I):
@@ -77,7 +78,6 @@ def readme_command(facts, readme: str | None, section: str) -> tuple | None:
             continue
         code = block or line.startswith(("    ", "\t")) and not re.match(r"\s*([-*+]|\d+\.)\s", line)  # 列表项不是代码
         spans = [text.removeprefix("$ ")] if code else re.findall(r"`([^`\n]+)`", text)  # 反引号一对一对地读
-        testing = section == TEST_SECTION  # 跑测试的命令（pytest、npm test）不是启动项目的，别处的也是跑测试的
         commands = [c for c in spans if re.match(RUNNER, c) and not re.search(INSTALL, c)]
         if not (command := next((c for c in commands if bool(re.match(TESTS, c)) == testing), "")):
             continue

@@ -12,10 +12,10 @@ from dataclasses import replace
 from decimal import Decimal
 
 from support.demo.facts import CUT_NOTE, all_pages, json_records, key, loads, usable
-from support.demo.orders import singular
+from support.demo.orders import EN_SINGULAR, singular
 from support.demo.project import why_not
 from support.demo.question import MAX_NAMES
-from support.demo.words import EN_SINGULAR, join, say
+from support.demo.words import join, say
 
 KINDS = ("inventory",)
 SLOT = re.compile(r"<(?:商品名?|item|name)>")  # AGENTS.md 写的 stock/<商品>.json 里的那一格

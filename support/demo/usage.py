@@ -5,13 +5,14 @@
 
 import re
 
-from support.demo.facts import HIT, Result, key
+from support.demo.facts import HIT, Result
 from support.demo.manifests import IMPORTS, KNOWN, declared_in, manifests_in
 from support.demo.project import ALIASES, why_not
 from support.demo.question import MAX_NAMES
 from support.demo.words import join, say
 
 KINDS = ("use",)
+IMPORTED = {v.lower() for v in IMPORTS.values()}  # dotenv、yaml 本身就是 import 的名字：照它搜，不换成包名
 TOOL_FOLDERS = {".git", ".hg", ".svn", ".venv", ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".cache"}
 # 认得引入的语言（笔记本 .ipynb 里是 Python）
 LANGUAGES = {e: "js" for e in "js mjs cjs jsx ts tsx vue svelte".split()} | {e: "py" for e in ("py", "pyi", "ipynb")}
@@ -19,10 +20,7 @@ LANGUAGES = {e: "js" for e in "js mjs cjs jsx ts tsx vue svelte".split()} | {e: 
 
 def use(part, facts, en: bool) -> str:
     """每个名字按用户的写法和小写各搜一次（几个名字在同一轮里一起搜），整体搜索跳过的项目自己的隐藏目录再单独搜。"""
-    imported = {v.lower() for v in IMPORTS.values()}  # dotenv、yaml 本身就是 import 的名字：照它搜
-    names = [
-        n if n.lower() in imported else ALIASES.get(n.lower(), n) for n in part.names[:MAX_NAMES]
-    ]  # PyTorch：torch
+    names = [n if n.lower() in IMPORTED else ALIASES.get(n.lower(), n) for n in part.names[:MAX_NAMES]]  # PyTorch
     more = part.names[MAX_NAMES:]
     first = {n: [(s, part.folder) for s in spellings(n)] for n in names}
     searched(facts, [pair for n in names for pair in first[n]])
@@ -93,7 +91,7 @@ def verdict(facts, name: str, pairs: list, folder: str, en: bool) -> str:
     if hits:
         return say("mentioned", en, name=name, where=where, files=files) + not_own
     tried = say("tried", en, names=join(spellings(name), en)) if len(spellings(name)) > 1 else ""
-    listed = facts.results.get(key(("list_files", {"path": folder})))  # 列过这个目录的话（不为它再调用一次）
+    listed = facts.already("list_files", {"path": folder})  # 列过这个目录的话（不为它再调用一次）
     if files := [n for n in (listed.lines if listed else ()) if name.lower().lstrip(".") in n.lower()]:  # Dockerfile
         return say("named_files", en, name=name, files=join(files, en), tried=tried)
     return say("not_used" if folder == "." else "not_found_in", en, name=name, folder=folder, tried=tried) + not_own

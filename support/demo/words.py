@@ -79,7 +79,6 @@ ALSO_THERE = r"它|它们|只看|看看|\b(it|them|look|check)\b"  # 换个目�
 INSTEAD = r"改成|换成|改为|减到|降到|减为|\b(instead|rather|make (it|that))\b|\b(drop|reduce|lower|cut|bring|change)\b.{0,30}\bto \d"  # 接着问时只换了这一种的数量，别的照旧
 DROPPED = r"不要|不用|别要|去掉|取消|改主意|\b(instead of|rather than|drop(?!.{0,30}\bto \d)|without|no more|not the|forget)\b"
 ALSO = r"(别|不要|不用)(去掉|删掉|取消)|\b(don't|do not) (drop|remove|forget)\b|\bkeep\b|也要|也来|还要|另外|\b(also|as well)\b|\btoo\s*[?.!]*$"  # 接着问时连同上一个问题的商品
-VERBS = r"list|show|ls|count|what|which|files?|are|is|in|the|看看|列出|统计"  # 目录名前面的这些词不是目录名
 RUN_TESTS = r"\btest (command|script)\b|测试(命令|脚本)|\bcommand\b.{0,20}\btests?\b"  # 问怎么跑测试（和 HOW 一起）
 VERSION_OF = (  # 问了版本的库：“which version of React”“express是哪个版本”“the jest version”
     r"\bversions? of (?:the )?(@?[A-Za-z][A-Za-z0-9_@./+-]*)",
@@ -112,34 +111,14 @@ ON_TOPIC = {
 }
 ASKING = r"这个|那个|项目|需要|付|什么|哪|些|是|吗|呢|多少|充足|足够|吧|啊|的|了|有|都|也|么|谁|给出|给|说|列|分别|各自|具体|一下|\b(what|which|who|is|are|was|were|do|does|did|the|a|an|it|its|they|them|of|in|on|for|s|me|show|give|tell|list|exactly|just|only|again|so|yes|not|that|this|those|these|actually|really|there|project|repo|app|package|codebase)\b"  # 问句里的虚词、请求的动词
 FILLER = r"现在|以下是|这是(数据|记录)|数据如下|附上|\bhere('s| is| are)\b|\b(the )?(stock )?(record|data)s?\b|\b(below|attached)\b|请问?|谢谢|多谢|感谢|谢了|辛苦了?|帮我|帮个忙|麻烦你?|好的?|你好|嗨|我想(知道|问问?|了解)|问一下|想问一下|告诉我|一下|[那就吧呀啊啦哈呢嘛哦嗯了你您]|\b(now|hmm|ok|okay|please|pls|plz|thanks|thank|thx|ty|you|so|much|a|lot|very|cheers|hi|hello|hey|well|quick|question|i|i'd|would|like|want|to|know|can|could|tell|me|wonder|great|cool|in|advance|and|also|but)\b"
-AROUND_WORDS = r"一起|其实|实际上|呀|嘛|少要|多要|这么多|那么多|这么|那么|的话|现有的|现有|去掉|告诉|知道|说说|说一下|问问|查询|顺便|只算|只要|只买|仅|最好|以内|出头|单独|分开|多|两种|两样|这两种|几种|的|和|与|跟|以及|想|想买|打算|准备|采购|公司|我们|下单|订购|列出|查下|看下|下|先|发|送|了|刚|刚刚|改|改了|重新|读|重读|文件|数据|记录|大概|大约|约|左右|差不多|估计|可能|是|几|加|再|另外|手上|手里|已经|现在|目前|所有|全部|商品|每种|各种|哪些|一次|一遍|库存|够|吗|还|有|呢|一共|总共|多少|价格|单价|是否|能|可以|需要|想要|要|买|来|查|一下|看看|帮|我们|我|请|如果|那么|那|各|要是|换成|改成|啊|吧|把|会|让|被|给|使|都|也|就|再|又|会不会|能不能|但|不要|不|没有|没"  # 商品名两边的词
-AROUND = "|".join(sorted(AROUND_WORDS.split("|"), key=len, reverse=True))  # 长的先试：“要是”不会被拆成“要”和“是”
-NOT_ITEMS = r"一起|一块|双倍|翻倍|加倍|一半|减半|这么|那么|哪|什么|谁|话|现有|如果|要是|每|只剩|剩|库存|单价|价格|价钱|总价|多少|有货|现货|够|还剩|还有|一共|总共|合计|以上|以下|左右|或者|人"  # 这些开头的不是商品名
-# 说数量不准、不是要的总数的词：大约、至少、几十、3 盒以上、再加 2 盒、2 more、每人（“多少”里的多、少不算）
-NOT_SO = r"不用|不要|不需要|不是|去掉|减少?|少要|\b(not|remove|minus|take away|take off)\b"  # 数量前面的：“不用 2 盒了”不是要 2 盒
-ROUGH = r"再来|再买|追加|多要|多买|几|数(?=[十百千万])|多(?!少)|(?<!多)少|余|(?<=[\d十百千万])来|左右|上下|将近|接近|不超过|不多于|不少于|可能|也许|或许|~|～|以上|以下|大约|大概|约|差不多|至少|最多|不到|不止|起码|再加|加上|再要|每人|每个人|(?<!'d )(?<!would )\blike\b|(?<!what )(?<!how )\b(about|around|roughly|approximately|at least|at most|up to|or more|or so|more|fewer|less|than|extra|another|over|under|dozens?|each of|per person|for each|apiece|between|maybe|perhaps|almost|nearly)\b"
-SCALED = r"双倍|翻倍|加倍|一半|减半|\b(double|twice|half|triple)\b"  # 上一个数量的几倍：不是一个数量，照原话问
-UNITS = "盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶"
-EN_UNITS = r"boxes|box|packs?|packets?|pieces?|pcs|bottles?|cartons?|cases?|sets?|units?"
-EN_NUMBERS = dict(zip("one two three four five six seven eight nine ten".split(), range(1, 11), strict=True))
-COLOUR, GOODS = "red|blue|black|green", "pens?|pencils?|notebooks?"  # 英文问题里认得的颜色和商品
-EN_GOODS = dict(x.split(":") for x in "red:红 blue:蓝 black:黑 green:绿 pen:笔 pencil:铅笔 notebook:笔记本".split())
-EN_STOP = r"\b(to|that|this|my|the|order|classes|class|people|persons?|students?|teams?|groups?|kids?|children|days?|weeks?|months?|employees?|and|or|plus|dozens?|fewer|less|extra|tomorrow|tonight|later|along|per|by|instead|not|too|as|well|asap|in|are|is|do|does|enough|please|pls|for|with|if|how|but|then|cost|each|left|available|today|now|at|ok|okay|fine|more|total|right|would|will|could|can|from)\b.*"
 NOT_NAMES = set(
     "them they their theirs crate crates gem gems deps dep like need needs want wants wait listed know got get hmm um uh btw basically kinda maybe order tech stack technology technologies framework frameworks language languages programming frontend backend runtime versions version number whom when added introduced removed changed wrote by a an the is are was were be been being do does did it its this that these those we our you your i me my project repo repository codebase code here there anywhere somewhere used use uses using search find for in on of at by to from any and or not if whether please can could tell what which where how library libraries package packages module modules dependency depend depends import imports imported require requires required test tests file files folder directory dir with check see look inside app application version who wrote written author license licence upgrade update install when why made make built build run also then hello hi hey quick question so thank thanks much pls cheers thx lot great cool ok okay all still actually yes no curious include lib libs really even ever about readme dockerfile makefile changelog exactly just only more other another same again latest refresh reread re-read changed updated edited execute testing safe usage usages uninstall remove delete add fix rename replace explain tell show give now currently terminal console shell as one ones itself themselves listed dependancy dependency code actual actually database databases db middleware hooks hook orm api apis cache caching auth authentication authorization logging".split()
 )
-LINKING = set(
-    "and also too or plus as well what about how with is are".split()
-)  # 只补了库名的一小句里可以有的词（“and also Jest”）
-EN_SINGULAR = {u + "s": u for u in "pack packet piece bottle carton case set unit".split()} | {"boxes": "box"}
-EN_PRONOUNS = set("them it those these ones one that this they some any".split())  # 不是商品名
+# 只补了库名的一小句里可以有的词（“and also Jest”）
+LINKING = set("and also too or plus as well what about how with is are".split())
 LANGUAGE_NAMES = set(
     "python node node.js nodejs java go golang ruby php rust javascript typescript".split()
 )  # 问它：技术栈里的语言、运行时
-NOT_CJK_FOLDER = r"[帮看查列统请我你这那下当项工根整所每子现目]"  # 有这些字的中文不是目录名
-NOT_FOLDERS = set(
-    "there it them total the this current each every all my our here python it project repo code codebase source dependencies devdependencies peerdependencies optionaldependencies readme dockerfile makefile license licence changelog 当前 这个 项目 工作 整个 根 所有 每个".split()
-)
 
 # ── 说的话 ─────────────────────────────────────────────────
 # 每行一句：键 | 中文 | English（\n 是换行，␣ 是句末的空格）
