@@ -1718,3 +1718,9 @@ def test_decimal_times_and_excluded_items_are_read_as_said(question, orders):
 def test_a_last_entry_whose_name_looks_like_a_cut_note_is_an_entry(last):
     said = one_call("list_files", {"path": "."}, f"README.md\npackage.json\n{last}", "这个项目用了什么技术栈？")
     assert said == [("read_file", {"path": "package.json"})], said
+
+
+def test_a_file_cut_in_the_middle_is_quoted_only_up_to_the_cut():
+    content = "const a = 1\nconst b = 2\nconst c = re\n…（中间省略了 231 个字符）…\nocalhost:3000));\n}\n"
+    said = one_call("read_file", {"path": "src/index.js"}, content, "src/index.js 里写了什么？")
+    assert "const a = 1" in said and "const b = 2" in said and "}" not in said.split("：", 1)[1], said

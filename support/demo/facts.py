@@ -97,6 +97,7 @@ def read(tool: str, args: dict, raw) -> Result:
     lines = raw.split("\n")
     cuts = [i for i, line in enumerate(lines) if CLIPPED.fullmatch(line.strip())]
     cuts += [len(lines) - 1] if lines[-1].strip() == "…截断" else []  # 只留开头时，末尾另起一行注明
+    lines = lines[: cuts[0]] if tool == "read_file" and cuts else lines  # 文件被截掉中间：后面那段不接着开头，不算
     torn = {j for i in cuts for j in (i - 1, i, i + 1) if j or tool != "run_command"}  # 截断处两边的行只剩半行
     lines = [line for i, line in enumerate(lines) if i not in torn]
     cut = bool(torn) or any(LINE_CUT.search(line) for line in lines)  # 只显示了开头的行也是只看到一部分

@@ -21,14 +21,12 @@ from support.demo.manifests import (
     scripts_in,
 )
 from support.demo.question import MAX_NAMES
-from support.demo.running import headings, how_to_run, test_command
+from support.demo.running import headings, how_to_run, installed, start_file, test_command
 from support.demo.words import join, say
 
 KINDS = ("stack", "entry", "tests", "file", "about")
 # 常见的子项目目录，可能有自己的依赖清单（requirements/ 里是分开写的几份依赖）
 SUBPROJECTS = set("web frontend backend client server ui api site app apps packages services requirements".split())
-# package.json 的 scripts.start 用哪个文件启动：node src/app.js、nodemon server.js
-START = re.compile(r"\b(?:node|nodemon|ts-node|tsx|python3?|deno run)\s+")
 ENTRY_NAMES = "index.js main.js app.js server.js index.ts main.ts main.py app.py manage.py __main__.py main.go".split()
 ENTRY_NAMES += "index.mjs server.ts app.ts wsgi.py asgi.py run.py server.py main.rs main.jsx main.tsx index.jsx".split()
 ENTRY_NAMES += ["index.tsx", "main.c"]
@@ -202,15 +200,6 @@ def clipped(text: str, limit: int = 400) -> str:
 
 
 # ── 入口文件 ─────────────────────────────────────────────────
-def start_file(script: str) -> str:
-    """scripts.start 用哪个文件启动：node src/app.js、node ./bin/www、node -r dotenv/config src/x.js；看不出是 ""。"""
-    m = START.search(script)
-    words = script[m.end() :].split("&&")[0].split()[:10] if m else []
-    flag = ("-r", "--require", "--import", "--loader", "-m")  # 这些选项后面的不是要运行的文件
-    args = [a for i, a in enumerate(words) if not a.startswith("-") and (i == 0 or words[i - 1] not in flag)]
-    return next((a for a in args if re.fullmatch(r"[\w./-]+\.[a-z]{2,3}", a)), next((a for a in args if "/" in a), ""))
-
-
 def entry(part, facts, en: bool) -> str:
     """package.json 的 main、scripts.start 写着的文件；都没有就在顶层和 src/、cmd/ 这些目录里找常见的入口文件名。
     问了怎么运行：how_to_run()。"""
@@ -258,20 +247,14 @@ def entry(part, facts, en: bool) -> str:
         no_main = say("odd_main" if "main" in data else "no_main", en) if package is not None and not main else ""
         no_main = say("package_unread", en) if got and package is None else no_main
         why = say("entry_named", en, no_main=no_main, name=path.rsplit("/", 1)[-1])
-        head = first.text.strip().splitlines()[:6] if usable(first) else [f"（{why_not(first, en)}）"]
-        said = gone_main + say("entry_is", en, path=path, why=why, head="\n".join(f"    {line}" for line in head))
+        said = gone_main + say("entry_is", en, path=path, why=why, head=opening(first, path, en))
     return said + how_to_run(part, facts, readme_in(names), scripts, path, en)
 
 
-def installed(part, commands: list, install: str, en: bool) -> str:
-    """装好以后的命令（package.json 的 bin、pyproject.toml 的 [project.scripts]）：[(写在哪里, 命令, 它运行的)]。
-    入口是第一个命令运行的那个；问了怎么运行，就说装好以后执行它。"""
-    where, name, target = commands[0]
-    more = join((f"`{n}`（{t}）" if not en else f"`{n}` ({t})" for _, n, t in commands[1:]), en)
-    said = say("entry_script", en, target=target, where=where, name=name) + say("more_scripts", en, more=more) * bool(
-        more
-    )
-    return said + (say("run_installed", en, name=name, install=install) if "how" in part.asks else "")
+def opening(first: Result, path: str, en: bool) -> str:
+    """入口文件的开头几行（缩进引用）；读不到、截得只剩不到一行，就说为什么。"""
+    head = first.text.strip().splitlines()[:6] if usable(first) else [f"（{why_not(first, en)}）"]
+    return "\n".join(f"    {line}" for line in head or [f"（{say('file_partial', en, path=path)}）"])
 
 
 # ── 测试文件、一个文件、项目是做什么的 ──────────────────────────────

@@ -28,6 +28,8 @@ INSTALL = (
     r"(?<!--)\b(migrate|makemigrations|collectstatic|createsuperuser|build)\b(?!.*&&)|"
     r"\b(lint|format|fmt|black|isort|ruff|flake8|eslint|prettier|mypy|pre-commit)\b"  # 检查、格式化代码：也不是运行
 )
+# package.json 的 scripts.start 用哪个文件启动：node src/app.js、nodemon server.js
+START = re.compile(r"\b(?:node|nodemon|ts-node|tsx|python3?|deno run)\s+")
 RUNNERS = {"pytest": "pytest", "jest": "npx jest", "vitest": "npx vitest", "mocha": "npx mocha"}  # 测试框架：一般怎么跑
 TESTS = (  # 跑测试的命令
     r"^((python3? -m |npx |poetry run |uv run )?(pytest|tox|nox|jest|vitest|mocha|unittest)|python3? manage\.py test|"
@@ -140,3 +142,23 @@ def test_command(facts, names: list, readme: str | None, en: bool) -> str:
         return say("test_guess", en, command=found[0])
     unread = [p for p in paths if p not in whole]
     return say("test_unread", en, files=join(unread, en)) if unread else say("test_unknown", en)
+
+
+def start_file(script: str) -> str:
+    """scripts.start 用哪个文件启动：node src/app.js、node ./bin/www、node -r dotenv/config src/x.js；看不出是 ""。"""
+    m = START.search(script)
+    words = script[m.end() :].split("&&")[0].split()[:10] if m else []
+    flag = ("-r", "--require", "--import", "--loader", "-m")  # 这些选项后面的不是要运行的文件
+    args = [a for i, a in enumerate(words) if not a.startswith("-") and (i == 0 or words[i - 1] not in flag)]
+    return next((a for a in args if re.fullmatch(r"[\w./-]+\.[a-z]{2,3}", a)), next((a for a in args if "/" in a), ""))
+
+
+def installed(part, commands: list, install: str, en: bool) -> str:
+    """装好以后的命令（package.json 的 bin、pyproject.toml 的 [project.scripts]）：[(写在哪里, 命令, 它运行的)]。
+    入口是第一个命令运行的那个；问了怎么运行，就说装好以后执行它。"""
+    where, name, target = commands[0]
+    more = join((f"`{n}`（{t}）" if not en else f"`{n}` ({t})" for _, n, t in commands[1:]), en)
+    said = say("entry_script", en, target=target, where=where, name=name) + say("more_scripts", en, more=more) * bool(
+        more
+    )
+    return said + (say("run_installed", en, name=name, install=install) if "how" in part.asks else "")
