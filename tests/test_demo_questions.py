@@ -1475,3 +1475,8 @@ def test_main_c_is_a_usual_entry(workdir):
     (workdir / "src").mkdir()
     (workdir / "src" / "main.c").write_text("int main(void) { return 0; }\n", encoding="utf-8")
     assert "src/main.c" in finals(workdir, "whats the entry point of this thing?")[0]
+
+
+def test_a_colour_alone_after_a_chinese_item_names_the_chinese_item(inventory):
+    said = finals(inventory, "我需要 3 盒红笔和 1 盒蓝笔，够吗？一共多少钱？", "what about 2 boxes of blue?")[1]
+    assert "stock/蓝笔.json" in said and "blue.json" not in said, said

@@ -297,6 +297,8 @@ def colour_of(order: Order, old: Order) -> Order:
     if re.fullmatch(COLOUR, order.asked) and re.search(rf"\b({GOODS})$", old.asked):  # 上一种有名词才沿用
         asked = f"{order.asked} {old.asked.split()[-1]}"
         return replace(order, item=chinese_name(asked), asked=asked)
+    if re.fullmatch(COLOUR, order.asked) and old.item[:1] in "红蓝黑绿" and len(old.item) > 1:  # 红笔 → blue：蓝笔
+        return replace(order, item=EN_GOODS[order.asked] + old.item[1:])
     return order
 
 
