@@ -8,7 +8,7 @@ from conftest import ROOT, run_main
 
 from support.demo.followup import in_context
 from support.demo.model import next_step
-from support.demo.orders import chinese_number
+from support.demo.orders import chinese_number, orders_in
 from support.demo.question import understand
 from tools import TOOLS
 
@@ -1480,3 +1480,117 @@ def test_main_c_is_a_usual_entry(workdir):
 def test_a_colour_alone_after_a_chinese_item_names_the_chinese_item(inventory):
     said = finals(inventory, "我需要 3 盒红笔和 1 盒蓝笔，够吗？一共多少钱？", "what about 2 boxes of blue?")[1]
     assert "stock/蓝笔.json" in said and "blue.json" not in said, said
+
+
+# ── 第二十二轮学习者：reStructuredText 的 README（指令的选项、code-block 里的命令）；清单里别的写法的那几行也说出来；
+# “在 notebooks/ 里有几个”；“哪个 notebook 引入了它”；“怎么构建和测试” ─────────────────────────────────────
+RST = """csvtool
+=======
+
+.. image:: https://img.shields.io/pypi/v/csvtool.svg
+   :target: https://pypi.org/project/csvtool/
+   :alt: PyPI
+
+Command-line helpers for CSV files.
+
+Usage
+-----
+
+.. code-block:: bash
+
+   csvtool head data.csv -n 5
+
+Tests
+-----
+
+.. code:: bash
+
+   pytest tests/
+"""
+
+
+def test_a_rest_readme_gives_its_paragraph_and_the_commands_of_its_code_blocks(workdir):
+    (workdir / "README.rst").write_text(RST, encoding="utf-8")
+    about, run, tests = finals(workdir, "What does this project do?", "How do I run it?", "How do I run the tests?")
+    assert "Command-line helpers for CSV files." in about and ":target:" not in about and ":alt:" not in about, about
+    assert "`csvtool head data.csv -n 5`" in run, run
+    assert "`pytest tests/`" in tests, tests
+
+
+def test_lines_of_a_form_it_does_not_read_are_named_beside_the_declarations(workdir):
+    (workdir / "setup.cfg").write_text("[options]\ninstall_requires =\n    click>=8.1\n", encoding="utf-8")
+    (workdir / "main.py").write_text("import click\n", encoding="utf-8")
+    text = finals(workdir, "Is click used?")[0]
+    assert "main.py:1: import click" in text and "also appears in setup.cfg" in text, text
+
+
+@pytest.mark.parametrize(
+    "question, folder",
+    [("How many notebooks are there in notebooks/?", "notebooks"), ("how many images are in the assets folder?",
+     "assets"), ("notebooks/ 下有几个笔记本？", "notebooks")],
+)  # fmt: skip
+def test_how_many_things_in_a_named_folder_is_a_listing_not_stock(question, folder):
+    assert [(p.kind, p.folder) for p in understand(question).parts] == [("ls", folder)]
+
+
+@pytest.mark.parametrize("which", ["Which notebook imports it?", "which script uses it?", "which modules import it"])
+def test_which_notebook_imports_it_asks_where_not_about_a_library_called_notebook(which):
+    ask = understand(f"Is scikit-learn used? {which}")
+    assert [(p.kind, p.names) for p in ask.parts] == [("use", ["scikit-learn"])] and not ask.unknown, ask
+
+
+@pytest.mark.parametrize(
+    "question, step",
+    [("How do I build and test it?", "build"), ("how do I compile and run it?", "compile"),
+     ("怎么编译和运行？", "编译"), ("怎么部署和启动这个服务", "部署")],
+)  # fmt: skip
+def test_a_step_besides_running_or_testing_is_named_as_not_done(question, step):
+    ask = understand(question)  # 答了运行、测试的那一部分，或者整句说没认出：都说出了这一步
+    assert step in " ".join(ask.unknown), ask
+
+
+# ── 第二十三轮学习者：说了一笔钱（不是商品，也没有拿来比）；中文数量后面的英文商品名；“altogether”；改口；
+# 已经要了的商品又说“加”；接着问“一共呢” ──────────────────────────────────────────────────────────
+@pytest.mark.parametrize(
+    "question",
+    ["I have 50 CNY. Is that enough for 3 boxes of red pens?", "I have 20 yuan. Can I buy 3 boxes of red pens?",
+     "我有 30 元，够买 3 盒红笔吗？", "with $40, is 3 boxes of red pens enough?"],
+)  # fmt: skip
+def test_money_is_no_item_and_is_said_not_compared(inventory, question):
+    assert [(o.item, o.quantity) for p in understand(question).parts for o in p.names] == [("红笔", 3)]
+    said = finals(inventory, question)[0]
+    assert "cny.json" not in said and ("没有拿来和总价比较" in said or "did not compare the total" in said), said
+
+
+@pytest.mark.parametrize(
+    "question, expected",
+    [("我需要 3 个 stapler 和 7 支铅笔", [("stapler", 3, "个"), ("铅笔", 7, "支")]),
+     ("我需要 10 支铅笔和 2 本 notebooks", [("铅笔", 10, "支"), ("notebook", 2, "本")])],
+)  # fmt: skip
+def test_an_english_item_after_a_chinese_quantity_is_an_item(question, expected):
+    assert [(o.item, o.quantity, o.unit) for o in orders_in(question)] == expected
+
+
+@pytest.mark.parametrize("word", ["altogether", "combined", "together", "overall"])
+def test_a_word_for_all_together_is_not_part_of_an_item(word):
+    said = f"How much are 3 boxes of blue pens and 2 boxes of red pens {word}?"
+    assert [(o.item, o.quantity) for o in orders_in(said)] == [("蓝笔", 3), ("红笔", 2)]
+
+
+@pytest.mark.parametrize(
+    "question", ["I need 3 pens... sorry, 3 red pens. Enough?", "我要 3 盒笔，不对，我是说 3 盒红笔，够吗"]
+)
+def test_what_is_said_after_a_correction_is_the_order(question):
+    assert [(o.item, o.quantity) for p in understand(question).parts for o in p.names] == [("红笔", 3)]
+
+
+@pytest.mark.parametrize("more", ["add 1 black pen too", "黑笔再加 1 盒"])
+def test_adding_to_an_item_already_ordered_is_asked_not_replaced(more):
+    first = in_context("I need 4 boxes of black pens. Enough?", None)
+    part = in_context(more, first).parts[0]
+    assert [(o.item, o.quantity) for o in part.names] == [("黑笔", None)] and part.names[0].unclear, part
+
+
+def test_and_together_after_a_stock_question_adds_the_stock(inventory):
+    said = finals(inventory, "红笔还有多少？", "那红笔和蓝笔一共呢？")[1]
+    assert "5 + 2 = 7" in said, said

@@ -5,6 +5,7 @@ import re
 from dataclasses import replace
 
 from support.demo import words as w
+from support.demo.names import spread
 from support.demo.orders import (
     COLOUR,
     GOODS,
@@ -21,12 +22,12 @@ from support.demo.question import (
     Ask,
     Part,
     about_tests,
+    asks_of,
     continued,
     elsewhere,
     leftover,
     on_topic,
     runs_them,
-    spread,
     understand,
 )
 
@@ -73,22 +74,19 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
         fixed = [in_folder(p, last.folder) if inside else p for p in fixed]
         how = again and "how" in last.asks  # “how do I run it?”“what about the tests?”：测试怎么跑
         fixed = [replace(p, asks=p.asks | {"how"}) if how and p.kind == "tests" else p for p in fixed]
-        # “用了 express 吗？”“哪个版本？”：问的是 express 的版本，不是项目自己的（说了项目的版本就是项目的）
-        bare = f"{w.FOLLOW_UP}|{w.FILLER}|{w.ASKING}|版本号?|\\b(versions?|number)\\b|[\\W_]+"  # 只问了版本
-        own = re.search(w.OWN_VERSION, question.lower())  # 说了项目的版本：问的是项目自己的
-        named = last.names if last.kind == "use" and not own and not re.sub(bare, "", question.lower()) else []
-        fixed = [
-            replace(p, names=named, asks=p.asks - {"own"}) if p.kind == "stack" and not p.names and named else p
-            for p in fixed
-        ]
+        fixed = [version_of(p, question, last) for p in fixed]
         return replace(ask, parts=fixed, unknown=still_unknown(ask.unknown, fixed, dropped(question, before)))
     news = quantity_in(question) or ask.fresh or dropped(question, before)  # 新的数量、要重新读、不要了哪一种
     if not again and not news:
         return ask
     if last.kind == "inventory":
-        part = with_items(
-            Part("inventory", question, with_amount(orders_in(question), question)), before, True, question
+        said = Part(
+            "inventory",
+            question,
+            with_amount(orders_in(question), question),
+            asks=asks_of("inventory", question.lower()),
         )
+        part = with_items(said, before, True, question)  # “那黑笔和蓝笔一共呢？”：一共也问了
         if part.carried == "items" and not news:  # 没说新的（“那 README 呢？”）
             return ask
     elif (moved := continued(last, question)) and not leftover(question, moved):  # “那 react 呢？”“怎么运行呢？”
@@ -99,6 +97,16 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
         return ask
     rest = [clause for clause in ask.unknown if not following(clause, part, last)]  # 别的没认出的，照样说出来
     return Ask([part], rest, ask.en, ask.fresh) if part.names or last.kind not in ("use", "inventory") else ask
+
+
+def version_of(part: Part, question: str, last: Part) -> Part:
+    """“用了 express 吗？”“哪个版本？”：问的是 express 的版本，不是项目自己的（说了项目的版本就是项目的）。"""
+    bare = f"{w.FOLLOW_UP}|{w.FILLER}|{w.ASKING}|版本号?|\\b(versions?|number)\\b|[\\W_]+"  # 只问了版本
+    own = re.search(w.OWN_VERSION, question.lower())  # 说了项目的版本：问的是项目自己的
+    named = last.names if last.kind == "use" and not own and not re.sub(bare, "", question.lower()) else []
+    if part.kind == "stack" and not part.names and named:
+        return replace(part, names=named, asks=part.asks - {"own"})
+    return part
 
 
 def swapped(question: str, last: Part) -> Part | None:
@@ -181,6 +189,19 @@ def changed_only(text: str, names: list, previous: list) -> bool:
     )
 
 
+def added(order, previous: list, text: str):
+    """“add 1 black pen too”“黑笔再加 1 盒”：上一个问题里已经有这一种、又说加上：是加在一起还是换成这个数，分不清，
+    照原话问。"""
+    old = next((o for o in previous if o.item == order.item and o.quantity), None)
+    if not (old and order.quantity and re.search(r"\b(add|adding|plus)\b|加", text.lower())):
+        return order
+    return replace(
+        order,
+        quantity=None,
+        unclear=f"{old.quantity} {old.unit}".strip() + f" + {order.quantity} {order.unit}".rstrip(),
+    )
+
+
 def following(clause: str, part: Part, last: Part) -> bool:
     """这一小句就是接着问的那一句（“那蓝笔呢”“what about 2 boxes”“and the blue ones”“rich”），不算没认出。"""
     said = {
@@ -230,7 +251,8 @@ def with_items(part: Part, before: Ask, quantity: bool, question: str = "") -> P
         return replace(part, names=kept, carried=kind)
     if also or changed_only(question or part.text, names, previous):  # “蓝笔也要 1 盒”“蓝笔改成 2 盒”
         # 连同上一个问题的商品一起算；这次说了数量的，用这次的
-        said = {o.item: o for o in names if o.quantity or o.unclear or o.item not in {p.item for p in previous}}
+        said = {o.item: added(o, previous, question or part.text) for o in names}
+        said = {i: o for i, o in said.items() if o.quantity or o.unclear or i not in {p.item for p in previous}}
         return replace(part, names=[said.pop(p.item, p) for p in previous] + list(said.values()), carried="also")
     known, amounts = {o.item: o for o in previous}, {(o.quantity, o.unit, o.unclear) for o in previous}
     source = [old if len(amounts) == 1 else known.get(o.item) for o in names]  # 唯一的那个数量，或者这一种自己的

@@ -15,7 +15,7 @@ from openai.types.chat import ChatCompletion
 from support.demo import project, shell, stock, usage
 from support.demo.facts import Facts, Missing, gather
 from support.demo.followup import in_context
-from support.demo.question import MAX_NAMES
+from support.demo.names import MAX_NAMES
 from support.demo.words import join, say
 from support.request_rules import check_request
 

@@ -1,8 +1,11 @@
 """离线演示听问题里的名字：文件（带扩展名的、引号里的）、目录（“src 目录下”“in the web folder”）、库名。"""
 
 import re
+from dataclasses import replace
 
 from support.demo import words as w
+
+MAX_NAMES = 5  # 一件事最多查几个名字（目录、文件、库名）：再多就说没查
 
 FILE = (  # 带扩展名的文件（src/index.js、[id].js），引号里的可以有空格（'name with spaces.md'）
     r"""['"“`]([^'"“”`\n]*\.[A-Za-z][A-Za-z0-9]{0,7})['"”`]"""
@@ -40,12 +43,36 @@ FOLDER = (
 )
 
 
+# 不是库名的词
+NOT_NAMES = set(
+    (
+        "them they their theirs crate crates gem gems deps dep like need needs want wants wait listed know "
+        "got get hmm um uh btw basically kinda maybe order tech stack technology technologies framework "
+        "frameworks language languages programming frontend backend runtime versions version number whom when "
+        "added introduced removed changed wrote by a an the is are was were be been being do does did it its "
+        "this that these those we our you your i me my project repo repository codebase code here there "
+        "anywhere somewhere used use uses using search find for in on of at by to from any and or not if "
+        "whether please can could tell what which where how library libraries package packages module modules "
+        "dependency depend depends import imports imported require requires required test tests file files "
+        "folder directory dir with check see look inside app application version who wrote written author "
+        "license licence upgrade update install when why made make built build run also then hello hi hey "
+        "quick question so thank thanks much pls cheers thx lot great cool ok okay all still actually yes no "
+        "curious include lib libs really even ever about readme dockerfile makefile changelog exactly just "
+        "only more other another same again latest refresh reread re-read changed updated edited execute "
+        "testing safe usage usages uninstall remove delete add fix rename replace explain tell show give now "
+        "currently terminal console shell as one ones itself themselves listed dependancy dependency code "
+        "actual actually database databases db middleware hooks hook orm api apis cache caching auth "
+        "authentication authorization logging notebook notebooks script scripts"
+    ).split()
+)
+
+
 def library_names(clause: str) -> list:
     """库名：问题里的英文词，照用户的写法；目录（in src）、路径、常用词都不算。"""
     clause = re.sub("|".join(FOLDER), " ", clause, flags=re.I)
     found = [word.rstrip(".") for word in re.findall(r"@?[A-Za-z][A-Za-z0-9_@./+-]*", clause)]  # “有用pinia吗”
     found = [n for n in found if "/" not in n[1:] or re.fullmatch(r"@[\w.-]+/[\w.-]+", n)]  # npm 的 @scope/name
-    return list(dict.fromkeys(n for n in found if n.lower() not in w.NOT_NAMES and len(n) > 1))
+    return list(dict.fromkeys(n for n in found if n.lower() not in NOT_NAMES and len(n) > 1))
 
 
 def paths_in(text: str) -> list:
@@ -63,7 +90,7 @@ def paths_in(text: str) -> list:
         ):  # “Dockerfile 和 README.md”
             found.insert(found.index(m[2]), m[1])
     for m in re.finditer(r"\s*(?:和|、|，|,|\band\b)\s*([A-Za-z_][\w-]*)(?![\w./])", text):
-        if found and text[: m.start()].rstrip("'\"”` ").endswith(tuple(found)) and m[1].lower() not in w.NOT_NAMES:
+        if found and text[: m.start()].rstrip("'\"”` ").endswith(tuple(found)) and m[1].lower() not in NOT_NAMES:
             found.append(m[1])  # “blob.bin 和 pipe”
     return list(dict.fromkeys(found))
 
@@ -92,3 +119,20 @@ def ext_of(text: str) -> str:
     """问题里说的哪种文件（“.js 文件”“Python 代码”→ js、py）；没说是 ""。"""
     said = re.search(EXT, text, re.I)
     return LANGUAGE_EXT.get((said[1] or said[2]).lower(), (said[1] or said[2]).lower()) if said else ""
+
+
+def spread(part) -> list:
+    """每个目录、每种文件、每个文件（“a.py 和 b.py 有几行”）各是一件事；超过 MAX_NAMES 个的不做，回答里说出来。"""
+    if part.kind == "count" and part.names:
+        ones = [replace(part, folder=n, names=[n], ext=n.rsplit(".", 1)[-1].lower()) for n in part.names]
+    elif part.kind in ("ls", "count", "use", "stack"):
+        exts = re.findall(DOT_EXT, part.text) if part.kind == "count" else []
+        exts = list(dict.fromkeys(e.lower() for e in exts)) or [part.ext]
+        ones = [replace(part, folder=f, ext=e) for f in folders_in(part.text) or [part.folder] for e in exts]
+    else:
+        return [part]
+    skipped = [
+        o.names[0] if o.names else f"{o.folder}/*.{o.ext or 'py'}" if o.kind == "count" else o.folder for o in ones[5:]
+    ]
+    *head, last = ones[:MAX_NAMES]
+    return [*head, replace(last, skipped=skipped)]

@@ -39,7 +39,8 @@ EN_STOP = (
     r"\b(to|that|this|my|the|order|classes|class|people|persons?|students?|teams?|groups?|kids?|children|"
     r"days?|weeks?|months?|employees?|and|or|plus|dozens?|fewer|less|extra|tomorrow|tonight|later|along|"
     r"per|by|instead|not|too|as|well|asap|in|are|is|do|does|enough|please|pls|for|with|if|how|but|then|"
-    r"cost|each|left|available|today|now|at|ok|okay|fine|more|total|right|would|will|could|can|from)\b.*"
+    r"cost|each|left|available|today|now|at|ok|okay|fine|more|total|right|would|will|could|can|from|altogether|"
+    r"combined|together|overall|cny|rmb|yuan|usd|eur|dollars?|euros?|bucks)\b.*"
 )
 EN_SINGULAR = {u + "s": u for u in "pack packet piece bottle carton case set unit".split()} | {"boxes": "box"}
 EN_PRONOUNS = set("them it those these ones one that this they some any".split())  # 不是商品名
@@ -61,6 +62,7 @@ OWNED = (  # “我手上有 2 盒”“我上周买了 3 盒”：不是要的
     r"(?:(?:我|我们|手上|手里|已经)有|买了|用了|卖了|用掉了|库存.{0,6}(?:改成|改为|调成|调到|设成|变成))\s*$|上周|上个月|昨天|前天|之前|去年"
     r"|\bi (?:already )?(?:have|own|'ve got|bought|used)\s*$|\blast (?:week|month|year)\b|\byesterday\b"
 )
+CORRECTED = r"\b(sorry|i mean|i meant|correction|scratch that)\b|不对|我是说|我的意思是|说错了|更正一下"  # 改口
 THE_ONE = "either|any|each|which|no|this|that|the|every"  # 这些词后面的 one 不是数量（“is either one short?”）
 DIGITS = dict(zip("一二两三四五六七八九", (1, 2, 2, 3, 4, 5, 6, 7, 8, 9), strict=True))
 POWERS = {"十": 10, "百": 100, "千": 1000, "万": 10**4, "亿": 10**8}
@@ -84,6 +86,9 @@ def english(question: str) -> bool:
 def orders_in(text: str) -> list:
     """“3 盒红笔和 2 盒蓝笔”“红笔 2 盒”“红笔和蓝笔各 2 盒” → [红笔 2 盒, …]；没说数量的商品数量是 None。
     最多看前 20 个数量；一个数量落不到一种商品上、一种商品说了两个数量，就都看不准（照原话问）。"""
+    fix = list(re.finditer(CORRECTED, text, re.I))[-1:]  # “3 pens... sorry, 3 red pens”：改口以后说的才算
+    if fix and (fixed := orders_in(text[fix[0].end() :])):
+        return fixed
     if english(text):
         return english_orders(text)
     orders, bare, start = [], [], 0
@@ -100,6 +105,10 @@ def orders_in(text: str) -> list:
         elif after and (first or not before):
             listed = re.split(AND, after[1])
         named = [n for n in (name_near(i, True) for i in listed) if n] or [before] * bool(before)
+        latin = re.match(r"\s*的?\s*([A-Za-z][A-Za-z-]+)\b", text[m.end() :]) if not (named or each) else None
+        named = (
+            [singular(latin[1].lower())] if latin and not re.fullmatch(EN_STOP, latin[1].lower()) else named
+        )  # 3 个 stapler
         owned, quantity, loose = re.search(OWNED, segment, re.I), None if m[3] else chinese_number(said), rough(text, m)
         quantity, unclear = (
             (None, loose) if loose else (quantity, "" if quantity or owned else f"{said} {unit}{m[3] or ''}")
@@ -116,6 +125,19 @@ def orders_in(text: str) -> list:
         if re.match(NOT_ITEMS, m[2]):  # “蓝笔3够不够”：后面是问的话，数是前面那种商品的
             continue
         bare.append(Order("", unclear=f"{m[1]} {name_near(m[2], True) or m[2]}"))
+    orders += unmeasured(rest)
+    asked = [m[1] for m in re.finditer(rf"(?:有没有|还有|有)\s*({CJK}+?)\s*(?:吗|卖吗|[？?]|$)", rest)]
+    if not orders and bare:  # “有黑笔吗？我想要 2 盒”：只说了数量，商品在“有…吗”里（“有优惠吗”不是商品）
+        orders += [Order(i, asked=i) for i in (name_near(a, after=True) for a in asked) if i]
+    if not orders and (m := re.search(rf"(?:需要|想要|要买|买|订|查)\s*({CJK}+)", text)):
+        orders += [Order(i, asked=i) for i in [name_near(m[1], after=True)] if i]
+    orders = [o for o in orders if len(o.item) > 1 and o.item.strip(UNITS)]  # “盒”不是商品名
+    return scaled(settled(orders, bare), text)
+
+
+def unmeasured(rest: str) -> list:
+    """没有带量词的数量的商品（数量都已经从 rest 里去掉了）：“红笔要4”“蓝笔库存”“红笔 3 盒和蓝笔”“还有几盒红笔”。"""
+    orders = []
     for m in re.finditer(rf"({CJK}+)\s*(\d+)(?![\d.]|\s*[{UNITS}元块])", rest):  # “红笔要4”：没有量词的数，不猜
         orders += [Order(i, asked=i, unclear=m[2]) for i in [name_near(m[1], after=False)] if i]
     for m in re.finditer(rf"({CJK}+?)\s*的?\s*(?:{w.STOCK_WORDS})", rest):
@@ -124,13 +146,7 @@ def orders_in(text: str) -> list:
         orders += [Order(i, asked=i) for i in (name_near(m[1], False), name_near(m[2], True)) if i]
     for m in re.finditer(rf"(?:还有|还剩|剩下?)\s*(?:多少|几)\s*[{UNITS}]?\s*({CJK}+)", rest):  # “还有几盒红笔”
         orders += [Order(i, asked=i) for i in [name_near(m[1], after=True)] if i]
-    asked = [m[1] for m in re.finditer(rf"(?:有没有|还有|有)\s*({CJK}+?)\s*(?:吗|卖吗|[？?]|$)", rest)]
-    if not orders and bare:  # “有黑笔吗？我想要 2 盒”：只说了数量，商品在“有…吗”里（“有优惠吗”不是商品）
-        orders += [Order(i, asked=i) for i in (name_near(a, after=True) for a in asked) if i]
-    if not orders and (m := re.search(rf"(?:需要|想要|要买|买|订|查)\s*({CJK}+)", text)):
-        orders += [Order(i, asked=i) for i in [name_near(m[1], after=True)] if i]
-    orders = [o for o in orders if len(o.item) > 1 and o.item.strip(UNITS)]  # “盒”不是商品名
-    return scaled(settled(orders, bare), text)
+    return orders
 
 
 def number_said(text: str) -> bool:

@@ -7,7 +7,6 @@
 import re
 from dataclasses import replace
 
-from support.demo import words as w
 from support.demo.facts import Result, all_pages, usable
 from support.demo.manifests import (
     IMPORTS,
@@ -20,7 +19,7 @@ from support.demo.manifests import (
     manifests_in,
     scripts_in,
 )
-from support.demo.question import MAX_NAMES
+from support.demo.names import MAX_NAMES
 from support.demo.running import headings, how_to_run, installed, start_file, test_command
 from support.demo.words import join, say
 
@@ -38,6 +37,9 @@ ALIASES = {v.lower(): k for k, v in IMPORTS.items()} | {
     "pytorch": "torch",
     "opencv": "opencv-python",
 }  # 别的叫法 → 包名
+RUNTIME_ASKED = (
+    r"(node|python|运行时|runtime).{0,12}(版本|version)|(版本|version).{0,12}(node|python)"  # 问要求的运行时版本
+)
 SAID_NOTES = ("workspaces", "unread_table", "dynamic", "unread_line")  # 清单里这几种说明：技术栈的回答里各说一句
 
 
@@ -94,7 +96,7 @@ def stack(part, facts, en: bool) -> str:
     if missing := [n for n in part.names if not listed(n)]:  # 问到的库不在清单里（Tailwind 是 tailwindcss）：说出来
         lines.insert(0, say("asked_missing", en, names=join(missing, en), files=join(parsed, en)))
     lines = asked_about(part, deps, parsed, en) + lines
-    lines[-1] += say("runtime_unsaid", en) if not wanted and re.search(w.RUNTIME_ASKED, part.text.lower()) else ""
+    lines[-1] += say("runtime_unsaid", en) if not wanted and re.search(RUNTIME_ASKED, part.text.lower()) else ""
     lines += [say("more_manifests", en, seen=partly)] if partly else []
     lines += [unread.strip()] if unread else []
     lines += [say("manifests_skipped", en, names=join(skipped, en))] if skipped else []

@@ -7,12 +7,11 @@ from dataclasses import dataclass, field, replace
 
 from support.demo import words as w
 from support.demo.manifests import manifests_in
-from support.demo.names import DOT_EXT, EXT, FILE, FOLDER, NAME, ext_of, folders_in, library_names, paths_in
-from support.demo.orders import english, orders_in, quantity_in
+from support.demo.names import EXT, FILE, FOLDER, NAME, ext_of, folders_in, library_names, paths_in, spread
+from support.demo.orders import CORRECTED, english, orders_in, quantity_in
 from support.demo.writing import CONTENT, QUOTED, content_of, runs, written
 
 MAX_QUESTION = 1000  # 一个问题最多读这么多字符：这么长的问题也没有规则读得懂
-MAX_NAMES = 5  # 一件事最多查几个名字（目录、文件、库名）：再多就说没查
 ASKS = {  # 每一类问题还可能问的：名字 → 词（words.py）
     "entry": {"how": w.HOW},
     "inventory": {"total": w.TOTAL, "sum": w.SUM, "either": w.EITHER},  # either：几种里挑一种，不加在一起
@@ -77,6 +76,8 @@ def understand(question: str) -> Ask:
             unknown.append(clause[:80])
         if part and (rest := unasked(clause, part)):  # “技术栈和开源协议是什么”
             unknown.append(rest[:80])
+        if part and part.kind in ("tests", "entry") and (step := re.search(w.OTHER_STEPS, clause.lower())):
+            unknown.append(step[0])  # “How do I build and test it?”：构建的那一步没有说
         if (part or more) and (part or more).run and (again := re.search(REPEAT, clause.lower())):  # “运行两次”
             unknown.append(again[0])
         if part and part.kind == "create" and len([n for n in paths_in(clause) if n.endswith(".py")]) > 1:
@@ -108,7 +109,8 @@ def filled_in(part: Part, before: list, question: str) -> Part:
     数的是那个文件，“src 下有几个文件？一共多少行？”数的是 src。"""
     if part.kind == "inventory":
         own, whole = orders_in(part.text), orders_in(question)  # “Red pens x3, blue pens x1”：商品在别的小句里也算
-        part.names = whole if {o.item for o in own} < {o.item for o in whole} else own or whole
+        wider = {o.item for o in own} < {o.item for o in whole} or re.search(CORRECTED, question, re.I)  # 改口了
+        part.names = whole if wider else own or whole
         if re.search(w.UNIT_PRICE, part.text.lower()):  # “红笔一盒多少钱？”：问的是单价，一盒不是要买的数量
             part.names = [replace(o, quantity=None) if o.quantity == 1 else o for o in part.names]
         at = sorted(i for o in part.names if (i := part.text.lower().find((o.asked or o.item).lower())) >= 0)
@@ -216,13 +218,17 @@ def detailed(part: Part) -> Part | None:
         part.folder, part.names, part.ext = named[0], named, named[0].rsplit(".", 1)[-1].lower()
     elif part.kind in ("ls", "count"):
         part.ext = ext_of(text)
-    part.asks = {name for name, pattern in ASKS.get(part.kind, {}).items() if re.search(pattern, q)}
-    if re.search(w.UNIT_PRICE, q):  # 问单价：不用知道要几盒
-        part.asks.discard("total")
+    part.asks = asks_of(part.kind, q)
     if part.kind == "stack" and not part.names and re.search(r"版本|\bversions?\b", q):  # 没说哪个库：自己的也说
         part.asks.add("own")
     part.names = orders_in(text) if part.kind == "inventory" else part.names
     return None if part.kind in ("use", "file") and not part.names else part
+
+
+def asks_of(kind: str, q: str) -> set:
+    """这一类问题还问了什么（ASKS 里的名字）；问单价的不用知道要几盒。"""
+    asks = {name for name, pattern in ASKS.get(kind, {}).items() if re.search(pattern, q)}
+    return asks - {"total"} if re.search(w.UNIT_PRICE, q) else asks
 
 
 def elsewhere(part: Part, clause: str) -> Part | None:
@@ -293,23 +299,6 @@ def runs_them(part: Part, clause: str) -> bool:
     words = [w.KIND["entry"], w.HOW, w.FOLLOW_UP, w.FILLER, w.ASKING, r"\b(them|they|those|these)\b|它们|这些|[\W_]+"]
     named = re.search(r"入口|项目|程序|服务|应用|\b(app|project|program|main|server|entry|service)\b", clause.lower())
     return part.kind == "entry" and not named and not re.sub("|".join(words), "", clause.lower())
-
-
-def spread(part: Part) -> list:
-    """每个目录、每种文件、每个文件（“a.py 和 b.py 有几行”）各是一件事；超过 MAX_NAMES 个的不做，回答里说出来。"""
-    if part.kind == "count" and part.names:
-        ones = [replace(part, folder=n, names=[n], ext=n.rsplit(".", 1)[-1].lower()) for n in part.names]
-    elif part.kind in ("ls", "count", "use", "stack"):
-        exts = re.findall(DOT_EXT, part.text) if part.kind == "count" else []
-        exts = list(dict.fromkeys(e.lower() for e in exts)) or [part.ext]
-        ones = [replace(part, folder=f, ext=e) for f in folders_in(part.text) or [part.folder] for e in exts]
-    else:
-        return [part]
-    skipped = [
-        o.names[0] if o.names else f"{o.folder}/*.{o.ext or 'py'}" if o.kind == "count" else o.folder for o in ones[5:]
-    ]
-    *head, last = ones[:MAX_NAMES]
-    return [*head, replace(last, skipped=skipped)]
 
 
 def continued(part: Part, clause: str) -> Part | None:

@@ -6,7 +6,7 @@ import re
 
 from support.demo.facts import all_pages, usable
 from support.demo.manifests import json_object, manifests_in
-from support.demo.question import MAX_NAMES
+from support.demo.names import MAX_NAMES
 from support.demo.words import join, say
 
 RUN_SECTION = (
@@ -62,7 +62,10 @@ def readme_command(facts, readme: str | None, section: str) -> tuple | None:
     heading, level, block, found, loose = None, 0, False, [], []
     other = "$^" if section == TEST_SECTION else TEST_SECTION  # “Running the tests”不是怎么运行项目
     testing = section == TEST_SECTION  # 跑测试的命令（pytest、npm test）不是启动项目的，别处的也是跑测试的
-    for line in headings(got.lines) if got and usable(got) else []:
+    lines = headings(got.lines) if got and usable(got) else []
+    title = next((t.lstrip("#").strip() for t in lines if t.startswith("# ")), "")  # 项目的名字：它自己的命令
+    runner = RUNNER + (f"|{re.escape(title)} " if re.fullmatch(r"[\w.-]+", title) else "")
+    for line in lines:
         text = line.strip()
         if not block and re.fullmatch(rf"\**(?:{RUN_SECTION}|{TEST_SECTION})\**\s*[:：]", text, re.I):
             text = "###### " + text.strip("*:： ")  # “Usage:”这样只有节名的一行也是一节的标题
@@ -80,7 +83,7 @@ def readme_command(facts, readme: str | None, section: str) -> tuple | None:
             continue
         code = block or line.startswith(("    ", "\t")) and not re.match(r"\s*([-*+]|\d+\.)\s", line)  # 列表项不是代码
         spans = [text.removeprefix("$ ")] if code else re.findall(r"`([^`\n]+)`", text)  # 反引号一对一对地读
-        commands = [c for c in spans if re.match(RUNNER, c) and not re.search(INSTALL, c)]
+        commands = [c for c in spans if re.match(runner, c) and not re.search(INSTALL, c)]
         if not (command := next((c for c in commands if bool(re.match(TESTS, c)) == testing), "")):
             continue
         if heading:
@@ -92,18 +95,26 @@ def readme_command(facts, readme: str | None, section: str) -> tuple | None:
 
 def headings(lines) -> list:
     """README 的行，标题都写成 # 开头的：下一行是 ===、---（Markdown、reStructuredText 的另一种标题）的那一行；
-    标题上面的那条线、HTML 注释（<!-- … -->）、reStructuredText 的指令（.. image::）不算内容，去掉。"""
-    out, comment = [], False
+    标题上面的那条线、HTML 注释（<!-- … -->）、reStructuredText 的指令（.. image:: 和它缩进的选项）不算内容，去掉；
+    指令 .. code-block:: 缩进的内容写成 ``` 围起来的代码块。"""
+    out, comment, directive = [], False, ""
     for line in lines:
         title, text = (out[-1].strip() if out else ""), line.strip()
         underline = re.fullmatch(r"={3,}|-{3,}|~{3,}", text)
+        if directive and (not text or line[:1] in " \t"):  # 指令缩进的那几行（和中间的空行）
+            out += [text] if directive == "code" and text and not re.match(r":\w[\w-]*:", text) else []
+            continue
+        out += ["```"] * (directive == "code")  # 代码块到这里结束
+        directive = ""
         if comment or text.startswith(("<!--", ".. ")):
             comment = (comment or text.startswith("<!--")) and "-->" not in text
+            code = re.match(r"\.\. (code-block|code|sourcecode)::", text) and not comment
+            directive, out = ("code", [*out, "```"]) if code else ("other" if text.startswith(".. ") else "", out)
         elif underline and title and not title.startswith(("#", "-", "*", "|", "`")):
             out[-1] = ("# " if "=" in text else "## ") + title
         elif not (underline and text[0] in "=~"):  # 标题上面的线
             out.append(line)
-    return out
+    return out + ["```"] * (directive == "code")
 
 
 def readme_said(what: str, said: tuple, en: bool) -> str:

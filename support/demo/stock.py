@@ -11,10 +11,11 @@ import re
 from dataclasses import replace
 from decimal import Decimal
 
+from support.demo import words as w
 from support.demo.facts import CUT_NOTE, all_pages, json_records, key, loads, usable
+from support.demo.names import MAX_NAMES
 from support.demo.orders import EN_SINGULAR, singular
 from support.demo.project import why_not
-from support.demo.question import MAX_NAMES
 from support.demo.words import join, say
 
 KINDS = ("inventory",)
@@ -55,6 +56,9 @@ def inventory(part, facts, en: bool) -> str:
             answer += say("enough" if found[0]["enough"] else "short", en, **numbers(found[0], en))
         else:
             answer += problem(found[0], en)
+        asked = facts.questions[-1]
+        if budget := re.search(w.MONEY, asked.lower()):  # “我有 30 元，够买 3 盒红笔吗？”：钱没有比
+            answer += say("budget", en, said=asked[budget.start() : budget.end()])
         if not template and any(CUT_NOTE.search(text[-200:]) for text in facts.system):  # 写着位置的那段也许被截掉了
             answer += say("rules_cut", en)
         more = [o.item for o in part.names[MAX_NAMES * 2 :]]

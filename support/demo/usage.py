@@ -7,8 +7,8 @@ import re
 
 from support.demo.facts import HIT, Result
 from support.demo.manifests import IMPORTS, KNOWN, declared_in, manifests_in
+from support.demo.names import MAX_NAMES
 from support.demo.project import ALIASES, why_not
-from support.demo.question import MAX_NAMES
 from support.demo.words import join, say
 
 KINDS = ("use",)
@@ -79,6 +79,8 @@ def verdict(facts, name: str, pairs: list, folder: str, en: bool) -> str:
         only = all(manifests_in([HIT.fullmatch(h)[1].rsplit("/", 1)[-1]]) for h in declared)  # 只有清单里的声明
         head = "declared_head" if only and not gaps else "used"  # 代码里没有引入：不说“用到了”
         said = say(head, en, name=name, where=where, n=len(declared), files=files, hits=hits_)
+        other = sorted({HIT.fullmatch(h)[1] for h in hits} - {HIT.fullmatch(h)[1] for h in declared})  # setup.cfg
+        said += say("also_in", en, files=join(other, en)) if other else ""
         return said + (say("maybe_more", en, gaps=gaps) if gaps else "")
     if named := [h for h in hits if imports_name(h, name)]:  # from wordcount.core import count_lines：一个名字，不是库
         where_ = join(sorted({HIT.fullmatch(h)[1] for h in named}), en)
