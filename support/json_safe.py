@@ -82,9 +82,9 @@ def paired(messages: list, i: int) -> list:
 
 
 def shallow(text: str) -> bool:
-    """JSON 文字的嵌套不超过 MAX_DEPTH 层（字符串里的括号不算）。"""
+    """JSON 文字的嵌套不超过 MAX_DEPTH 层（字符串里的括号不算；没有结尾的字符串到末尾为止：线性时间）。"""
     depth = 0
-    for bracket in re.findall(r"[\[{\]}]", re.sub(r'"(?:[^"\\]|\\.)*"', "", text)):
+    for bracket in re.findall(r"[\[{\]}]", re.sub(r'"(?:[^"\\]|\\.)*(?:"|\\?\Z)', "", text)):
         depth += 1 if bracket in "[{" else -1
         if depth > MAX_DEPTH:
             return False

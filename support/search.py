@@ -147,6 +147,9 @@ def scan(handle, path: str, files: FileWalk) -> tuple[list, list]:
         files.miss(path, e.strerror)
         return [], []
     names = [e.name for e in entries if e.is_file(follow_symlinks=False) and not is_env_name(e.name)]
+    for e in entries:  # 存密钥的 env 文件不搜，也要说：没搜到不等于没有
+        if e.is_file(follow_symlinks=False) and is_env_name(e.name):
+            files.miss(os.path.join(path, e.name), "保存密钥的 env 文件，不搜")
     folders = []
     for e in entries:
         if e.is_symlink():  # 不跟随（可能指向工作目录外面），但要说：没搜到不等于没有

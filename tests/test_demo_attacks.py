@@ -1724,3 +1724,137 @@ def test_a_file_cut_in_the_middle_is_quoted_only_up_to_the_cut():
     content = "const a = 1\nconst b = 2\nconst c = re\n…（中间省略了 231 个字符）…\nocalhost:3000));\n}\n"
     said = one_call("read_file", {"path": "src/index.js"}, content, "src/index.js 里写了什么？")
     assert "const a = 1" in said and "const b = 2" in said and "}" not in said.split("：", 1)[1], said
+
+
+# ── 第十六轮攻击：这个问题里执行过的命令；没读全的清单数依赖；不像样的依赖值；没有退出码的命令结果；清单里别的表；
+# front matter；只有程序名的命令和续行；“和在 src 里”；vite 不是 vitest；数量后面说什么时候要；同一个键写两次；
+# 三种平方时间的输入；cmd 写不了的内容 ───────────────────────────────────────────────────────────
+def replied(question, *rounds, tools=TOOLS):
+    """一个问题，和几轮 [(工具名, 参数, 结果)]：演示这一步的回复（调用列表或最终回答）。"""
+    messages, n = [{"role": "system", "content": "你是助手"}, {"role": "user", "content": question}], 0
+    for calls in rounds:
+        ids = [f"c{n + i}" for i in range(len(calls))]
+        n += len(calls)
+        messages.append({"role": "assistant", "content": None, "tool_calls": [
+            {"id": i, "type": "function", "function": {"name": t, "arguments": json.dumps(a, ensure_ascii=False)}}
+            for i, (t, a, _) in zip(ids, calls, strict=True)]})  # fmt: skip
+        messages += [{"role": "tool", "tool_call_id": i, "content": r} for i, (_, _, r) in zip(ids, calls, strict=True)]
+    return next_step(messages, tools)
+
+
+def test_a_file_written_in_this_question_is_read_again_not_quoted_from_before(workdir):
+    (workdir / "a.py").write_text("print(0)\n", encoding="utf-8")
+    out = run_main(
+        "--demo",
+        "--yes",
+        "-C",
+        str(workdir),
+        input="a.py 里写了什么\n创建 a.py 写入 print(1)，然后 a.py 里写了什么？\n",
+    )
+    said = final(out.stdout.split("[最终回复]")[2])
+    assert "print(1)" in said and "print(0)" not in said, said
+
+
+@pytest.mark.parametrize(
+    "files",
+    [{"pyproject.toml": '[project]\nname = "x"\ndynamic = ["version", "dependencies"]\n'},
+     {"requirements.txt": "-r base.txt\nflask==2.0\n"},
+     {"pyproject.toml": '[project]\nname = "x"\ndependencies = [requests, flask>=2]\n'},
+     {"pyproject.toml": '[project]\nname = "x"\ndependencies = "requests>=2"\n'},
+     {"package.json": '{"dependencies": ["react", "express"]}'},
+     {"package.json": '{"dependencies": {"a": "1"}, "workspaces": ["packages/*"]}'}],
+)  # fmt: skip
+def test_a_dependency_count_is_never_a_total_when_something_was_not_read(workdir, files):
+    for name, text in files.items():
+        (workdir / name).write_text(text, encoding="utf-8")
+    said = finals_of(workdir, "How many dependencies does this project have?")[0]
+    assert "I counted" in said and "in all" not in said, said
+
+
+def test_a_command_result_without_an_exit_code_is_not_read_as_success():
+    for out in ("（空结果）", "main\n"):
+        said = replied("检查一下当前 git 分支", [("run_command", {"command": "git branch --show-current"}, out)])
+        assert isinstance(said, str) and "分离" not in said and "当前 git 分支是" not in said, said
+
+
+def test_a_name_in_another_table_of_pyproject_is_not_a_declaration(workdir):
+    text = '[project]\nname = "x"\ndependencies = ["click>=8"]\n\n'
+    text += '[tool.ruff.lint.isort]\nknown-third-party = [\n    "flask",\n]\n'
+    (workdir / "pyproject.toml").write_text(text, encoding="utf-8")
+    said = finals_of(workdir, "有没有用到 flask")[0]
+    assert "声明了 flask" not in said and "用到了 flask" not in said, said
+
+
+def test_front_matter_is_not_the_description_and_a_bare_program_name_is_not_a_command(workdir):
+    readme = "---\ntitle: Foo\nlayout: default\n---\n\n# Foo\n\nFoo is a tool.\n\n用 `python` 运行它。\n\n## Usage\n\n"
+    readme += "```bash\ndocker run \\\n  -p 8080:80 \\\n  foo:latest\n```\n"
+    (workdir / "README.md").write_text(readme, encoding="utf-8")
+    about, run = finals_of(workdir, "这个项目是做什么的？", "怎么运行？")
+    assert "Foo is a tool." in about and "title:" not in about, about
+    assert "`docker run -p 8080:80 foo:latest`" in run and "`python`" not in run, run
+
+
+@pytest.mark.parametrize(
+    "question", ["告诉我技术栈和在 src 里有没有用到 react", "what is the tech stack and in src is react used"]
+)
+def test_a_second_request_that_starts_with_a_folder_is_still_a_second_request(question):
+    assert [p.kind for p in understand(question).parts] == ["stack", "use"]
+
+
+@pytest.mark.parametrize("asked, other", [("vite", "vitest"), ("next", "nextra")])
+def test_a_library_asked_about_is_not_found_in_a_longer_name(workdir, asked, other):
+    (workdir / "package.json").write_text(json.dumps({"dependencies": {other: "^1.0.0"}}), encoding="utf-8")
+    said = finals_of(workdir, f"Which version of {asked} does this project use?")[0]
+    assert f"You asked about {asked}: I did not see it in the manifests" in said, said
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "我要 3 盒红笔，其中 2 盒今天就要，够吗",
+        "I need 3 boxes of red pens, 2 boxes urgently",
+        "我要 3 盒红笔，1 盒是给小王的，够吗",
+    ],
+)
+def test_words_after_a_quantity_about_when_or_whom_are_no_item(question):
+    orders = [o for p in understand(question).parts for o in p.names]
+    assert [o.item for o in orders] == ["红笔"] and orders[0].quantity is None and orders[0].unclear, orders
+
+
+def test_a_key_written_twice_is_a_broken_record_or_manifest(inventory, workdir):
+    (inventory / "stock" / "红笔.json").write_text(
+        '{"item":"红笔","stock":5,"unit_price":12,"stock":500}', encoding="utf-8"
+    )
+    assert "够。" not in finals_of(inventory, "我需要 30 盒红笔，够吗？")[0]
+    (workdir / "package.json").write_text(
+        '{"dependencies": {"express": "^4"}, "dependencies": {"a": "1"}}', encoding="utf-8"
+    )
+    said = finals_of(workdir, "这个项目用了什么技术栈？")[0]
+    assert "Express" not in said and "a 1" not in said, said
+
+
+@pytest.mark.parametrize(
+    "question, path, text",
+    [("这个项目用了什么技术栈？", "package.json", '{"name": "' + '\\"' * 80000),
+     ("这个项目是做什么的？", "README.md", "[" * 120000 + "](x\n"),
+     ("这个项目用了什么技术栈？", "pyproject.toml", "[project]\ndependencies = [" + "{" * 120000 + "\n... (已截断)")],
+)  # fmt: skip
+def test_unclosed_strings_links_and_braces_are_read_in_linear_time(question, path, text):
+    with time_limit(5):  # 平方时间的写法：这么长要十几秒；线性的几十毫秒
+        replied(question, [("list_files", {"path": "."}, path)], [("read_file", {"path": path}, text)])
+
+
+def test_content_cmd_would_change_is_not_written_on_windows():
+    tools = [dict(t, function=dict(t["function"])) for t in TOOLS]
+    for t in tools:
+        if t["function"]["name"] == "run_command":
+            t["function"]["description"] = "在 cmd.exe 里执行一条命令"
+    said = replied('创建 hello.py 写入 print("%USERNAME%") 然后运行它', tools=tools)
+    assert isinstance(said, str) and "没有创建 hello.py" in said, said
+
+
+def test_a_search_that_skipped_an_env_file_never_says_the_text_is_nowhere(workdir):
+    (workdir / ".env").write_text("DATABASE_URL=postgresql://db.internal/x\n", encoding="utf-8")
+    (workdir / "a.py").write_text("x = 1\n", encoding="utf-8")
+    said = finals_of(workdir, "Is db.internal used anywhere?")[0]
+    assert "can't tell" in said and ".env" in said and "was not found" not in said, said

@@ -83,6 +83,7 @@ def test_env_files_are_never_read_or_searched(project):
     assert ".env" in run_tool("read_file", path=".env") and run_tool("read_file", path=".env").startswith("错误：")
     assert run_tool("read_file", path="config/.env.local").startswith("错误：")
     assert "没有找到" in run_tool("search_files", query="sk-real-key")
+    assert run_tool("search_files", query="sk-real-key").endswith("config/.env.local（保存密钥的 env 文件，不搜）]")
     assert "没有找到" in run_tool("search_files", query="OPENAI_API_KEY", path="config")
 
 
@@ -490,6 +491,9 @@ def test_every_spelling_of_an_env_file_is_kept_back(workdir, name):
     result = run_tool("read_file", path=name)
     assert result.startswith("错误：") and "env 文件" in result
     assert "没有找到" in run_tool("search_files", query="sk-real-key")
+    assert run_tool("search_files", query="sk-real-key").endswith(
+        f"没有搜：{name}（保存密钥的 env 文件，不搜）]"
+    )  # 要说没搜
     assert "没有找到" in run_tool("search_files", query="sk-real-key", path=".")
     listed = run_tool("list_files")
     assert listed.startswith(name + "（") and "不能读取" in listed

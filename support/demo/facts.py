@@ -89,7 +89,7 @@ def read(tool: str, args: dict, raw) -> Result:
     said = tool != "read_file" or "\n" not in raw.rstrip("\n")  # 章节的 read_file 原样返回：以“错误：”开头的文件也有
     state = next((v for k, v in SAID.items() if said and raw.startswith(k)), "")
     if state or raw == "（空结果）":  # （空结果）：dispatch_tool 替什么也没返回的工具写的
-        return Result(tool, args, raw, state or "empty")
+        return Result(tool, args, raw, state or ("unreadable" if tool == "run_command" else "empty"))  # 没有退出码
     if not raw.strip() and tool != "read_file":  # 我们的工具不会回一个空字符串（空目录、没找到都有一句话）
         return Result(tool, args, raw, "unreadable")
     if tool == "read_file" and "\ufffd" in raw:  # 解不出的字节换成了 �（GBK 写的文件）：读到的字不可信
@@ -190,6 +190,13 @@ def json_records(text: str) -> list:
     return [data for data in found if isinstance(data, dict)]
 
 
+def unique(pairs: list) -> dict:
+    """JSON 对象里同一个键写了两次（{"stock": 5, …, "stock": 500}）：不知道哪个算数，当作写坏了。"""
+    if len({k for k, _ in pairs}) < len(pairs):
+        raise ValueError("duplicate key")
+    return dict(pairs)
+
+
 def call_of(tc) -> tuple | None:
     """历史里的一个 tool_call → (工具名, 参数 dict)；形状不对是 None。"""
     fn = tc.get("function") if isinstance(tc, dict) else None
@@ -232,7 +239,9 @@ class Facts:
                 if result and result.state != "missing":  # 没有执行完的调用：当作没有结果
                     self.results[key(call)], read_at[key(call)] = result, i
                     self.earlier.discard(key(call))
-                    ran = i if result.code is not None else ran  # 执行过命令（可能改了文件）：之前读到的，下个问题不算
+                    ran = i if result.tool == "run_command" and result.state not in ("not_run", "error") else ran
+        if ran > last:  # 这个问题里执行过命令（可能改了文件）：以前的问题里读到的也不算了
+            self.forget_earlier()
 
     def forget_earlier(self) -> None:
         """用户要重新读（“重新读一下”“read it again”）：以前的问题里读到的都不算了。"""

@@ -7,7 +7,7 @@
 import re
 from dataclasses import dataclass
 
-from support.demo.facts import all_pages, loads
+from support.demo.facts import all_pages, loads, unique
 
 MANIFESTS = {"package.json": "Node.js", "pyproject.toml": "Python", "requirements.txt": "Python"}
 # 别的依赖清单：我不读，回答时说出来（和它们是哪种语言的）
@@ -72,6 +72,8 @@ def npm_deps(text: str, partial: bool) -> list | None:
         return [Dep(n.lower(), short_version(v)) for n, v in pairs] or None
     sections = [data.get(s) for s in NPM_SECTIONS]
     deps = [Dep(n.lower(), short_version(str(v))) for s in sections if isinstance(s, dict) for n, v in s.items()]
+    odd = [n for n, s in zip(NPM_SECTIONS, sections, strict=True) if s and not isinstance(s, dict)]  # 不是表
+    deps += [Dep(n, note="unread_line") for n in odd]
     deps += [Dep("(version)", one_line(data["version"]), "own")] if isinstance(data.get("version"), str) else []
     node = data["engines"].get("node") if isinstance(data.get("engines"), dict) else None  # 要的 Node.js 版本
     deps += [Dep("engines.node", node[:40], "runtime")] if isinstance(node, str) else []
@@ -79,9 +81,9 @@ def npm_deps(text: str, partial: bool) -> list | None:
 
 
 def json_object(text: str) -> dict | None:
-    """一个 JSON 对象；写坏了、嵌套太深、不是对象都是 None。"""
+    """一个 JSON 对象；写坏了、嵌套太深、同一个键写了两次、不是对象都是 None。"""
     try:
-        data = loads(text)
+        data = loads(text, object_pairs_hook=unique)  # 同一个键写两次：不知道哪个算数
     except (ValueError, RecursionError):
         return None
     return data if isinstance(data, dict) else None
@@ -121,6 +123,8 @@ def pyproject_deps(text: str, partial: bool = False) -> list | None:
             deps += strings_in(array[0] if array else text[m.start(3) : end.start() if end else len(text)])
         elif (table, key) == ("project", "optional-dependencies") and m[3].startswith("{"):  # 写在一行里的表
             deps += strings_in(m[3][1:])
+        elif table in DEP_TABLES or (table, key) in ARRAYS:  # 该是数组却不是（dependencies = "requests"）
+            deps.append(Dep(one_line(f"{key} = {m[3]}"), note="unread_line"))
     return [d for d in deps if d]
 
 
@@ -131,8 +135,11 @@ def one_line(text: str) -> str:
 
 def strings_in(array: str) -> list:
     """TOML 数组里的每个字符串，读成依赖；注释和 {include-group = …} 不算。"""
-    found = re.finditer(r"""\{[^}]*\}|"([^"\n]*)"|'([^'\n]*)'|#[^\n]*""", array)
-    return [requirement(m[1] or m[2]) or Dep((m[1] or m[2])[:60], note="unread_line") for m in found if m[1] or m[2]]
+    pattern = r"""\{[^{}]*\}|"([^"\n]*)"|'([^'\n]*)'|#[^\n]*"""  # { 不嵌套：线性时间
+    found = [requirement(m[1] or m[2]) or Dep((m[1] or m[2])[:60], note="unread_line")
+             for m in re.finditer(pattern, array) if m[1] or m[2]]  # fmt: skip
+    rest = re.sub(rf"{pattern}|[\w.-]+\s*=(?!=)|[\[\]{{}},\s]", "", array)  # 不在引号里的（[requests, flask]）：说出来
+    return found + [Dep(one_line(array.strip("[]{ \t\n,")), note="unread_line")] * bool(rest)
 
 
 def requirement(spec: str) -> Dep | None:

@@ -16,7 +16,7 @@ AROUND_WORDS = (  # 商品名两边的词
 AROUND = "|".join(sorted(AROUND_WORDS.split("|"), key=len, reverse=True))  # 长的先试：“要是”不会被拆成“要”和“是”
 NOT_ITEMS = (  # 这些开头的不是商品名
     r"一起|一块|双倍|翻倍|加倍|一半|减半|这么|那么|哪|什么|谁|话|现有|如果|要是|每|只剩|剩|库存|单价|价格|价钱|总价|多少|有货|现货|够|还剩|还有|一共|总共|合计|以上|以下|"
-    r"左右|或者|人"
+    r"左右|或者|人|其中"
 )
 # 说数量不准、不是要的总数的词：大约、至少、几十、3 盒以上、再加 2 盒、2 more、每人（“多少”里的多、少不算）
 NOT_SO = (  # 数量前面的：“不用 2 盒了”不是要 2 盒
@@ -40,7 +40,7 @@ EN_STOP = (
     r"days?|weeks?|months?|employees?|and|or|plus|dozens?|fewer|less|extra|tomorrow|tonight|later|along|"
     r"per|by|instead|not|too|as|well|asap|in|are|is|do|does|enough|please|pls|for|with|if|how|but|then|"
     r"cost|each|left|available|today|now|at|ok|okay|fine|more|total|right|would|will|could|can|from|altogether|"
-    r"combined|together|overall|cny|rmb|yuan|usd|eur|dollars?|euros?|bucks)\b.*"
+    r"combined|together|overall|cny|rmb|yuan|usd|eur|dollars?|euros?|bucks|urgently|immediately|soon|first)\b.*"
 )
 EN_SINGULAR = {u + "s": u for u in "pack packet piece bottle carton case set unit".split()} | {"boxes": "box"}
 EN_PRONOUNS = set("them it those these ones one that this they some any".split())  # 不是商品名
@@ -63,6 +63,10 @@ OWNED = (  # “我手上有 2 盒”“我上周买了 3 盒”：不是要的
     r"|\bi (?:already )?(?:have|own|'ve got|bought|used)\s*$|\blast (?:week|month|year)\b|\byesterday\b"
 )
 CORRECTED = r"\b(sorry|i mean|i meant|correction|scratch that)\b|不对|我是说|我的意思是|说错了|更正一下"  # 改口
+LATER = r"是|给|今天|明天|后天|马上|立刻|尽快|先|就|下周|下个月|周[一二三四五六日天]"  # 数量后面说什么时候要、给谁
+STOCK_WORDS = (
+    r"库存|单价|价格|有货|还剩|还有多少|还有几|够吗|够不够|多少钱|还有吗|有货吗|还有没有"  # 商品名后面跟着的词
+)
 THE_ONE = "either|any|each|which|no|this|that|the|every"  # 这些词后面的 one 不是数量（“is either one short?”）
 DIGITS = dict(zip("一二两三四五六七八九", (1, 2, 2, 3, 4, 5, 6, 7, 8, 9), strict=True))
 POWERS = {"十": 10, "百": 100, "千": 1000, "万": 10**4, "亿": 10**8}
@@ -115,7 +119,7 @@ def orders_in(text: str) -> list:
         )
         wanted = [Order(n, None if owned else quantity, unit, n, unclear) for n in named]
         orders += wanted if each else wanted[:1] + [Order(n, asked=n) for n in named[1:]]  # 3 盒红笔和蓝笔
-        noun = re.match(rf"\s*(?!{AROUND})({CJK})", text[m.end() :])  # “5 个人”：数的是别的（“10 盒要”不是）
+        noun = re.match(rf"\s*(?!{AROUND}|{LATER})({CJK})", text[m.end() :])  # “5 个人”：数的是别的（“10 盒要”不是）
         if not (wanted or owned) and noun:
             quantity, unclear = None, f"{said} {unit}{noun[1]}"
         bare += [] if wanted or owned else [Order("", quantity, unit, "", unclear)]
@@ -140,7 +144,7 @@ def unmeasured(rest: str) -> list:
     orders = []
     for m in re.finditer(rf"({CJK}+)\s*(\d+)(?![\d.]|\s*[{UNITS}元块])", rest):  # “红笔要4”：没有量词的数，不猜
         orders += [Order(i, asked=i, unclear=m[2]) for i in [name_near(m[1], after=False)] if i]
-    for m in re.finditer(rf"({CJK}+?)\s*的?\s*(?:{w.STOCK_WORDS})", rest):
+    for m in re.finditer(rf"({CJK}+?)\s*的?\s*(?:{STOCK_WORDS})", rest):
         orders += [Order(i, asked=i) for p in re.split(AND, m[1]) if (i := name_near(p, after=False))]
     for m in re.finditer(rf"({CJK}+)\s*{AND}\s*(?=({CJK}+))", rest):  # “红笔 3 盒和蓝笔”：和连着的也是商品
         orders += [Order(i, asked=i) for i in (name_near(m[1], False), name_near(m[2], True)) if i]
@@ -178,6 +182,8 @@ def side_by_side(text: str) -> list:
 
 def item_after(text: str, m) -> re.Match | None:
     """数量后面紧跟着的商品名（“3 盒红笔和蓝笔”）；“红笔 3 盒，够吗”后面没有。"""
+    if re.match(rf"\s*(?:{LATER})", text[m.end() :]):  # “其中 2 盒今天就要”“1 盒是给小王的”：后面不是商品名
+        return None
     after = re.match(rf"\s*的?\s*({WORD}(?:{AND}(?!(?:{NUMBER})\s*[{UNITS}]){WORD})*)", text[m.end() :])
     return after if after and any(name_near(i, True) for i in re.split(AND, after[1])) else None
 

@@ -91,11 +91,12 @@ def stack(part, facts, en: bool) -> str:
     runtimes += say("runtime_of", en, runtime=join(wanted, en)) if wanted else ""
     lines = grouped(deps.values(), en) + notes + [say("runtime_line", en, runtimes=runtimes)]
     known = {plain_name(n) for d, _ in deps.values() for n in (d.name, KNOWN.get(d.name, ("", d.name))[1])}
-    said = lambda n: rf"(.*/)?{re.escape(plain_name(n))}[a-z0-9]*|@{re.escape(plain_name(n))}[a-z0-9]*/.*"  # noqa: E731  tailwindcss、@mui/material、@nestjs/core
+    said = lambda n: rf"(.*/)?{re.escape(plain_name(n))}(css|js|\d+)?|@{re.escape(plain_name(n))}(js)?/.*"  # noqa: E731  tailwindcss、beautifulsoup4、@mui/material、@nestjs/core（vitest 不是 vite）
     listed = lambda n: any(re.fullmatch(said(n), k) for k in known)  # noqa: E731
     if missing := [n for n in part.names if not listed(n)]:  # 问到的库不在清单里（Tailwind 是 tailwindcss）：说出来
         lines.insert(0, say("asked_missing", en, names=join(missing, en), files=join(parsed, en)))
-    lines = asked_about(part, deps, parsed, en) + lines
+    unsure = bool(notes or partly or unread or skipped) or any(d.note == "include" for d, _ in deps.values())
+    lines = asked_about(part, deps, parsed, en, unsure) + lines
     lines[-1] += say("runtime_unsaid", en) if not wanted and re.search(RUNTIME_ASKED, part.text.lower()) else ""
     lines += [say("more_manifests", en, seen=partly)] if partly else []
     lines += [unread.strip()] if unread else []
@@ -116,13 +117,14 @@ def plain_name(name: str) -> str:
     return ALIASES.get(name, name)
 
 
-def asked_about(part, deps: dict, parsed: list, en: bool) -> list:
-    """问了才说的：项目自己的版本（own），一共几个依赖（count）。"""
+def asked_about(part, deps: dict, parsed: list, en: bool, unsure: bool = False) -> list:
+    """问了才说的：项目自己的版本（own），一共几个依赖（count；unsure：有没读到的清单、依赖，只说数到了几个）。"""
     own = [say("own_version" if d.version else "own_version_dynamic", en, version=d.version, path=p)
            for d, p in deps.values() if d.note == "own"]  # fmt: skip
     lines = own[:1] or [say("own_version_none", en, files=join(parsed, en))] if "own" in part.asks else []
     counted = [d for d, _ in deps.values() if d.note in ("", "url", "path") and KNOWN.get(d.name, ("",))[0] != "build"]
-    return lines + [say("dep_count", en, n=len(counted), files=join(parsed, en))] * ("count" in part.asks)
+    said = say("dep_count_part" if unsure else "dep_count", en, n=len(counted), files=join(parsed, en))
+    return lines + [said] * ("count" in part.asks)
 
 
 def read_manifests(facts, paths: list, en: bool) -> tuple:
@@ -194,7 +196,8 @@ def paragraph_of(text: str) -> tuple:
 
 def links_only(line: str) -> bool:
     """一行只有链接（和几个字）：“[English](README.en.md) | 简体中文”。"""
-    return "](" in line and len(re.sub(r"!?\[[^\]]*\]\([^)]*\)|[|｜/·\s]", "", line)) <= 6
+    short = len(line) <= 1000  # 只有链接的一行不会很长：长的不看（正则也就是线性时间）
+    return short and "](" in line and len(re.sub(r"!?\[[^\]]*\]\([^)]*\)|[|｜/·\s]", "", line)) <= 6
 
 
 def clipped(text: str, limit: int = 400) -> str:

@@ -110,7 +110,8 @@ def filled_in(part: Part, before: list, question: str) -> Part:
     if part.kind == "inventory":
         own, whole = orders_in(part.text), orders_in(question)  # “Red pens x3, blue pens x1”：商品在别的小句里也算
         wider = {o.item for o in own} < {o.item for o in whole} or re.search(CORRECTED, question, re.I)  # 改口了
-        part.names = whole if wider else own or whole
+        mine = {o.item for o in own if o.quantity}  # “I need 3 boxes, 2 boxes urgently”：整句看，数量就看不准了
+        part.names = whole if wider or any(o.unclear and o.item in mine for o in whole) else own or whole
         if re.search(w.UNIT_PRICE, part.text.lower()):  # “红笔一盒多少钱？”：问的是单价，一盒不是要买的数量
             part.names = [replace(o, quantity=None) if o.quantity == 1 else o for o in part.names]
         at = sorted(i for o in part.names if (i := part.text.lower().find((o.asked or o.item).lower())) >= 0)
@@ -165,7 +166,8 @@ def pieces(clause: str) -> list:
             left, after = part_of(clause[: m.start()].strip()), clause[m.end() :].strip()
             right = part_of(after)
             other = left and right and not same_thing(left, right) and not re.fullmatch(r"[\w./-]+", after, re.A)
-            other = other and not re.match(r"(?:in|inside|under)\s|在", after, re.I)  # “used in src and in tests”
+            folder = re.match(r"(?:in|inside|under)\s|在", after, re.I) and right.kind in ("tests", "ls")
+            other = other and not folder  # “used in src and in tests”：后面只是另一个目录
             if after and not any(m.start() in q for q in quoted) and (m["strong"] and (left or right) or other):
                 out, clause = [*out, clause[: m.start()].strip()], after
                 break

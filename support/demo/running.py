@@ -83,7 +83,7 @@ def readme_command(facts, readme: str | None, section: str) -> tuple | None:
             continue
         code = block or line.startswith(("    ", "\t")) and not re.match(r"\s*([-*+]|\d+\.)\s", line)  # 列表项不是代码
         spans = [text.removeprefix("$ ")] if code else re.findall(r"`([^`\n]+)`", text)  # 反引号一对一对地读
-        commands = [c for c in spans if re.match(runner, c) and not re.search(INSTALL, c)]
+        commands = [c for c in spans if re.match(runner, c) and not re.search(INSTALL, c) and whole(c)]
         if not (command := next((c for c in commands if bool(re.match(TESTS, c)) == testing), "")):
             continue
         if heading:
@@ -93,12 +93,23 @@ def readme_command(facts, readme: str | None, section: str) -> tuple | None:
     return (readme, heading, found[:3]) if found else (readme, "", loose) if loose else None
 
 
+def whole(command: str) -> bool:
+    """一条完整的命令：不只是一个要参数的程序名（“用 `python` 运行”里的 python 不是命令）；pytest、make 一个词就是。"""
+    alone = "python python3 py node npm npx yarn pnpm bun deno java ruby php sh bash go cargo docker poetry uv sudo"
+    return len(command.split()) > 1 or command not in alone.split()
+
+
 def headings(lines) -> list:
     """README 的行，标题都写成 # 开头的：下一行是 ===、---（Markdown、reStructuredText 的另一种标题）的那一行；
     标题上面的那条线、HTML 注释（<!-- … -->）、reStructuredText 的指令（.. image:: 和它缩进的选项）不算内容，去掉；
-    指令 .. code-block:: 缩进的内容写成 ``` 围起来的代码块。"""
+    指令 .. code-block:: 缩进的内容写成 ``` 围起来的代码块；开头的 front matter 去掉，反斜杠结尾的行和下一行接起来。"""
     out, comment, directive = [], False, ""
+    end = next((i for i, line in enumerate(lines[1:50], 1) if line.strip() in ("---", "...")), 0)
+    lines = lines[end + 1 :] if end and lines[0].strip() == "---" else lines  # 开头的 front matter（title: …）
     for line in lines:
+        if out and out[-1].endswith("\\") and line.strip():  # 续行（docker run \ 下一行）：接成一行
+            out[-1] = out[-1][:-1].rstrip() + " " + line.strip()
+            continue
         title, text = (out[-1].strip() if out else ""), line.strip()
         underline = re.fullmatch(r"={3,}|-{3,}|~{3,}", text)
         if directive and (not text or line[:1] in " \t"):  # 指令缩进的那几行（和中间的空行）

@@ -87,6 +87,8 @@ def create(part, facts, en: bool) -> str:
     name, windows = part.names[0], "cmd.exe" in facts.tools.get("run_command", "").lower()
     if not part.content:
         return say("what_content", en, name=name)
+    if windows and re.search(r"[%!\n]", part.content):  # cmd 的 echo 会展开 %X%、!X!，写不了换行：不假装写对了
+        return say("cmd_cannot_write", en, name=name, content=part.content)
     got, problem = ran(facts, write_command(name, part.content, windows), en, "what_created", name=name)
     if got.state == "not_run":
         return say("not_created", en, name=name, reason=reason(got, en)) + say("not_run_either", en) * part.run

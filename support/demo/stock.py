@@ -12,7 +12,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from support.demo import words as w
-from support.demo.facts import CUT_NOTE, all_pages, json_records, key, loads, usable
+from support.demo.facts import CUT_NOTE, all_pages, json_records, key, loads, unique, usable
 from support.demo.names import MAX_NAMES
 from support.demo.orders import EN_SINGULAR, singular
 from support.demo.project import why_not
@@ -197,7 +197,8 @@ def no_task(facts) -> str:
 def stock_record(text_or_data):
     """文字（或已经解析好的 dict）→ 库存记录；不是 {"stock": 整数, "unit_price": 数, …} 就是 None。"""
     try:  # 单价按原样的十进制读，不经过 float
-        data = loads(text_or_data, parse_float=Decimal) if isinstance(text_or_data, str) else text_or_data
+        text = text_or_data if isinstance(text_or_data, str) else None
+        data = text_or_data if text is None else loads(text, parse_float=Decimal, object_pairs_hook=unique)
     except (ValueError, RecursionError):
         return None
     stock, price = (data.get("stock"), data.get("unit_price")) if isinstance(data, dict) else (None, None)

@@ -107,9 +107,11 @@ def declares(hit: str, name: str) -> bool:
         return False
     base, text, n = path.rsplit("/", 1)[-1].lower(), code(path, text), re.escape(name)
     p = "|".join([n] + [re.escape(k) for k, v in IMPORTS.items() if v.lower() == name.lower()])  # dotenv：python-dotenv
-    manifest = {"package.json": rf'"(?:{n})"\s*:', "pyproject.toml": rf"""^(["'](?:{p})(?![\w.-])|(?:{p})\s*=)"""}
-    if base in manifest or base.startswith("requirements"):
-        return bool(re.search(manifest.get(base, rf"^(-e\s+)?(?:{p})(?![\w.-])|#egg=(?:{p})\b"), text, re.I))
+    if base == "pyproject.toml":  # 一行看不出在哪张表里（[tool.isort] 的 known-third-party 不是依赖）：读整份清单
+        return False
+    if base == "package.json" or manifests_in([base]):
+        pattern = rf'"(?:{n})"\s*:' if base == "package.json" else rf"^(-e\s+)?(?:{p})(?![\w.-])|#egg=(?:{p})\b"
+        return bool(re.search(pattern, text, re.I))
     q = rf"""['"`]{n}(/[^'"`]*)?['"`]"""  # 带引号的模块名，可以带子路径：'lodash/merge'
     m = f"(?:{n}|{re.escape(IMPORTS.get(name.lower(), name))})"  # Pillow 引入的是 PIL
     imports = {

@@ -53,9 +53,6 @@ tests | 测试|\btests?\b
 ]
 KIND = dict(KINDS)  # 按类查它的关键词（同一类有几行的，用最后一行）
 GOODS_WORDS = r"库存|单价|价格|多少钱|总价|有货|买|[盒支包瓶箱]|\b(stock|prices?|costs?|boxes|box|pens?|pencils?|notebooks?|packs?|buy|order)\b"  # 说的是商品
-STOCK_WORDS = (
-    r"库存|单价|价格|有货|还剩|还有多少|还有几|够吗|够不够|多少钱|还有吗|有货吗|还有没有"  # 商品名后面跟着的词
-)
 UNIT_PRICE = r"\bwhat do(es)? (they|it|one|each|a box) cost\b|\bwhat('s| is) the price\b|\bhow much (is|are|does) (one|a|each)\b|单价|[一每][盒支个件包瓶本只箱]多少钱|多少钱一[盒支个件包瓶本只箱]|\b(how much|cost|costs|price|are they|is it)\b.{0,15}\beach\b|\beach (cost|costs|is|one)\b|\b(apiece|per (box|unit|pen|pack|piece|item))\b"
 # 要重新读：以前读到的不算（只说了这个的一小句不算没听懂）
 FRESH = r"库存.{0,6}(改成|改为|调成|调到|设成|变成)|重新(读|看|查|搜)|重读|再(读|看|查|搜)一?(下|遍|次)|刷新|最新的?|(文件|数据|库存)?(我|已经)?(改过了?|改了|更新了|更新过|变了)|\b(re-?read|re-?check|(read|check|search|look) (it |them |the (stock )?files? )?again|again|latest|refresh|(i )?(have |'ve )?(changed|updated|edited)( (it|the (stock )?files?))?)\b"
@@ -167,6 +164,7 @@ no_manifest | 工作目录里没有 package.json、pyproject.toml 或 requiremen
 no_manifest_in | {folder} 里没有依赖清单（package.json、pyproject.toml、requirements.txt），下面看的是工作目录的：\n\n | {folder} has no manifest (package.json, pyproject.toml, requirements.txt), so here is the work folder's:\n\n
 asked_missing | - 你问到的 {names}：依赖清单（{files}）里我没看到 | - You asked about {names}: I did not see it in the manifests ({files})
 manifests_unread_kind | \n- {files} 这样的清单（{languages} 的）我不读：上面没有它们里面的依赖 | \n- I do not read manifests like {files} ({languages}): their dependencies are not above
+dep_count_part | - 我数到 {n} 个依赖（{files} 里写的，开发、测试用的也算在内）；下面说了有的清单、有的依赖我没有读到，实际可能不止这些 | - I counted {n} dependencies (as written in {files}, development and test ones included); as said below, some manifests or entries were not read, so there may be more
 dep_count | - 一共 {n} 个依赖（{files} 里写的，开发、测试用的也算在内） | - {n} dependencies in all (as written in {files}, development and test ones included)
 either_no_total | （你说的是几种里挑一种：没有把它们加在一起。） | (You asked for one of them, not all: I did not add them up.)
 group_build | 构建工具 | Build tools
@@ -264,6 +262,7 @@ what_branch | 当前是哪个分支 | which branch this is
 detached | `{command}` 没有输出分支名：按 git 的说明，这表示 HEAD 处于分离状态（detached HEAD），不在任何分支上。 | `{command}` printed no branch name: per git's documentation, HEAD is detached (not on any branch).
 branch | 当前 git 分支是 {branch}（`{command}` 的输出）。 | The current git branch is {branch} (output of `{command}`).
 what_content | 要往 {name} 里写什么？请在问题里写出来，例如：创建一个 {name} 写入 print("hi") 然后运行它 | What should go into {name}? Say it in the question, e.g.: create {name} with print("hi") and run it
+cmd_cannot_write | 没有创建 {name}：要写的 {content} 里有 %、! 或换行，cmd 的 echo 会把它们改掉（%X% 展开成变量的值），写进去的就不是这些了。请换一种写法，或者自己建这个文件。 | {name} was not created: {content} has %, ! or a line break, which cmd's echo would change (%X% becomes a variable's value), so the file would not hold this. Write it another way, or create the file yourself.
 what_created | {name} 有没有建好 | whether {name} was created
 what_printed | 它会输出什么 | what it prints
 not_created | 没有创建 {name}：命令没有执行（{reason}）。 | {name} was not created: the command did not run ({reason}).
