@@ -615,9 +615,12 @@ def test_a_readme_with_only_a_heading_is_not_said_to_start_with_code(workdir):
 
 
 def test_a_name_not_found_says_the_search_was_case_sensitive(workdir):
-    (workdir / "requirements.txt").write_text("Django>=4.2\n", encoding="utf-8")
-    text = final(answer(workdir, "Does it use django?"))
+    (workdir / "requirements.txt").write_text("Starlette>=0.3\n", encoding="utf-8")
+    text = final(answer(workdir, "Does it use starlette?"))
     assert "case-sensitive" in text and "is not used" not in text
+    (workdir / "requirements.txt").write_text("Django>=4.2\nSQLAlchemy==2.0\n", encoding="utf-8")  # 常见的写法都搜
+    text = final(answer(workdir, "Does it use django or sqlalchemy?"))
+    assert "requirements.txt:1: Django>=4.2" in text and "requirements.txt:2: SQLAlchemy==2.0" in text, text
 
 
 def test_the_entry_point_named_by_the_start_script(workdir):

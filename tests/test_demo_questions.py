@@ -1594,3 +1594,63 @@ def test_adding_to_an_item_already_ordered_is_asked_not_replaced(more):
 def test_and_together_after_a_stock_question_adds_the_stock(inventory):
     said = finals(inventory, "红笔还有多少？", "那红笔和蓝笔一共呢？")[1]
     assert "5 + 2 = 7" in said, said
+
+
+# ── 第二十四、二十五轮学习者：只说文件名时是前面那个目录里的；接着问新的英文商品；颜色后面的名词；“怎么编译”；
+# 装的名字和 import 的名字；“how do I use the cli”；“写了什么，多少行”；scripts.dev；“使用”一节里的命令 ─────────
+@pytest.mark.parametrize(
+    "first, then, path",
+    [("recipes 目录下有哪些文件", "models.py 里写了啥", "recipes/models.py"),
+     ("how many lines does src/main.rs have", "what about lib.rs?", "src/lib.rs"),
+     ("pinyin_tools/core.py 里写了什么？", "那 cli.py 呢", "pinyin_tools/cli.py")],
+)  # fmt: skip
+def test_a_bare_file_name_after_a_folder_is_in_that_folder(first, then, path):
+    ask = in_context(then, in_context(first, None))
+    assert [p.names for p in ask.parts] == [[path]], ask
+
+
+def test_a_bare_file_name_after_a_folder_in_the_same_question_is_in_that_folder():
+    parts = understand("src/components 里有几个文件，TodoList.tsx 多少行").parts
+    assert [(p.kind, p.names) for p in parts] == [("ls", []), ("count", ["src/components/TodoList.tsx"])]
+
+
+def test_a_new_english_item_with_a_quantity_in_a_follow_up_is_that_item():
+    part = in_context("what about pencils, like 50 of them", in_context("how many blue pens do we have?", None)).parts[
+        0
+    ]
+    assert [o.item for o in part.names] == ["铅笔"], part
+
+
+def test_a_colour_takes_no_noun_from_another_order():
+    assert all(o.item != "红笔记本" for o in orders_in("and 2 boxes of red plus 1 notebook, total?"))
+
+
+def test_how_to_compile_is_not_how_to_run():
+    ask = understand("入口文件在哪？怎么编译")
+    assert [(p.kind, p.asks) for p in ask.parts] == [("entry", set())] and "怎么编译" in ask.unknown, ask
+
+
+def test_a_package_imported_by_another_name_is_found_by_its_import_name(workdir):
+    (workdir / "requirements.txt").write_text("djangorestframework==3.15.1\n", encoding="utf-8")
+    (workdir / "views.py").write_text("from rest_framework import viewsets\n", encoding="utf-8")
+    said = finals(workdir, "这个项目用了 djangorestframework 吗")[0]
+    assert "views.py:1: from rest_framework import viewsets" in said and "没有引入" not in said, said
+
+
+def test_how_do_i_use_the_cli_is_how_to_run_it_not_a_library():
+    ask = understand("what's the entry point? how do i use the cli")
+    assert [(p.kind, p.asks) for p in ask.parts] == [("entry", {"how"})], ask
+
+
+def test_what_a_named_file_says_and_its_lines():
+    parts = understand("src/lib.rs 写了什么，多少行").parts
+    assert [(p.kind, p.names) for p in parts] == [("file", ["src/lib.rs"]), ("count", ["src/lib.rs"])], parts
+
+
+def test_a_dev_script_is_named_beside_start_and_a_usage_block_gives_the_command(workdir):
+    scripts = {"dev": "next dev", "start": "next start"}
+    (workdir / "package.json").write_text(json.dumps({"scripts": scripts}), encoding="utf-8")
+    assert "`npm run dev`" in finals(workdir, "怎么运行起来？")[0]
+    (workdir / "package.json").unlink()
+    (workdir / "README.md").write_text("# tools\n\nA tool.\n\n## 使用\n\n```\npyabbr 张伟\n```\n", encoding="utf-8")
+    assert "`pyabbr 张伟`" in finals(workdir, "how do I use the cli?")[0]

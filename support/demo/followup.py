@@ -5,11 +5,12 @@ import re
 from dataclasses import replace
 
 from support.demo import words as w
-from support.demo.names import spread
+from support.demo.names import in_last_folder, spread
 from support.demo.orders import (
     COLOUR,
     GOODS,
     colour_of,
+    english,
     name_near,
     number_said,
     orders_in,
@@ -71,7 +72,7 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
         carry = lambda p: (again or p.asks & {"total", "sum"}) and not stock and not loose(p)  # noqa: E731  “need like 2”
         fixed = [with_items(p, before, carry(p), question) if p.kind == "inventory" else p for p in ask.parts]
         inside = last.folder != "." and re.search(w.DEICTIC, question.lower())  # “里面用到 express 了吗？”：上一个目录
-        fixed = [in_folder(p, last.folder) if inside else p for p in fixed]
+        fixed = [in_folder(p, last.folder) if inside else in_last_folder(p, last) for p in fixed]
         how = again and "how" in last.asks  # “how do I run it?”“what about the tests?”：测试怎么跑
         fixed = [replace(p, asks=p.asks | {"how"}) if how and p.kind == "tests" else p for p in fixed]
         fixed = [version_of(p, question, last) for p in fixed]
@@ -90,7 +91,7 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
         if part.carried == "items" and not news:  # 没说新的（“那 README 呢？”）
             return ask
     elif (moved := continued(last, question)) and not leftover(question, moved):  # “那 react 呢？”“怎么运行呢？”
-        part = replace(moved, folder=moved.folder if moved.folder != "." else last.folder)
+        part = in_last_folder(replace(moved, folder=moved.folder if moved.folder != "." else last.folder), last)
     elif ask.fresh or on_topic([last], question):  # “And in which files?”：再答一次
         part = replace(last, text=question)
     else:
@@ -240,7 +241,8 @@ def with_items(part: Part, before: Ask, quantity: bool, question: str = "") -> P
     if not part.names and (amount := quantity_in(part.text)):
         number, unit, unclear = amount
         known = {o.item for o in before.items}  # “红笔的文件改过了，还够 4 盒吗？”：商品在别的小句里
-        said = [o for o in named_in(question or part.text, before, noun) if o.item in known] or previous
+        new = english(question or part.text)  # “what about pencils, like 50 of them”：英文里认得的商品名就是新的一种
+        said = [o for o in named_in(question or part.text, before, noun) if o.item in known or new] or previous
         orders = [replace(o, quantity=number, unit=unit or o.unit, unclear=unclear) for o in said]
         if said is previous or not changed_only(question or part.text, orders, previous):
             return replace(part, names=orders, carried=kind if said is previous else "")

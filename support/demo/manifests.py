@@ -26,6 +26,16 @@ KNOWN = {n: (group, shown) for group, pairs in GROUPS.items() for n, shown in (p
 # 装的名字和 import 的名字不一样的常见 Python 包：两个名字都算同一个包
 IMPORTS = {"pillow": "PIL", "pyyaml": "yaml", "scikit-learn": "sklearn", "python-dotenv": "dotenv"}
 IMPORTS |= {"beautifulsoup4": "bs4", "opencv-python": "cv2", "python-dateutil": "dateutil", "attrs": "attr"}
+IMPORTS |= {
+    "djangorestframework": "rest_framework",
+    "pyjwt": "jwt",
+    "psycopg2-binary": "psycopg2",
+    "scikit-image": "skimage",
+}
+CASED = {
+    n.lower(): n
+    for n in "SQLAlchemy PyYAML PyJWT GitPython PyMySQL Django Flask Jinja2 Markdown Pillow Werkzeug".split()
+}
 NPM_SECTIONS = ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies")
 POETRY = r"tool\.poetry\.(dev-)?dependencies|tool\.poetry\.group\.[\w-]+\.dependencies"  # Poetry 的依赖表
 DEP_TABLES = ("project.optional-dependencies", "dependency-groups")  # 这两张表里的每个数组都是依赖

@@ -62,7 +62,7 @@ NOT_NAMES = set(
         "testing safe usage usages uninstall remove delete add fix rename replace explain tell show give now "
         "currently terminal console shell as one ones itself themselves listed dependancy dependency code "
         "actual actually database databases db middleware hooks hook orm api apis cache caching auth "
-        "authentication authorization logging notebook notebooks script scripts"
+        "authentication authorization logging notebook notebooks script scripts cli"
     ).split()
 )
 
@@ -136,3 +136,16 @@ def spread(part) -> list:
     ]
     *head, last = ones[:MAX_NAMES]
     return [*head, replace(last, skipped=skipped)]
+
+
+def in_last_folder(part, last):
+    """“recipes 下有哪些文件？”“models.py 里写了啥”“src/main.rs 几行？lib.rs 呢？”：只说了文件名（读、数行数），
+    前一件事在某个目录里做，或者说的是那个目录里的文件：是那个目录里的那个文件。"""
+    if part.kind not in ("file", "count") or not part.names or any("/" in n for n in part.names):
+        return part
+    paths = [n for n in last.names if isinstance(n, str) and "/" in n]
+    folder = paths[0].rsplit("/", 1)[0] if paths else last.folder if last.kind in ("ls", "count") else "."
+    if folder in (".", ""):
+        return part
+    names = [f"{folder}/{n}" for n in part.names]
+    return replace(part, names=names, folder=names[0] if part.kind == "count" else part.folder)

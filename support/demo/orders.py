@@ -250,9 +250,13 @@ def english_orders(text: str) -> list:
         unit = m[2] or (words.pop(0) if words and re.fullmatch(EN_UNITS, words[0]) else "")  # “is 2 boxes ok”
         asked = " ".join(words[1:] if words[:1] == ["of"] else words)
         asked = re.sub(rf"^({COLOUR}) ones?$", r"\1", asked)  # “2 blue ones”：颜色，名词在别处
-        noun = re.search(rf"\b({GOODS})\b", q[m.end() :]) or re.search(rf"\b({GOODS})\b", q)
-        if re.fullmatch(COLOUR, asked) and noun:
-            asked = f"{asked} {noun[1]}"  # “3 red and 2 blue pens”“3 boxes of blue pens and 3 of red”
+        shared = (  # 后面“blue pens”的名词、下一个数量之前的名词、前面说过的名词（“2 red plus 1 notebook”不是红笔记本）
+            re.search(rf"\b(?:{COLOUR}) ({GOODS})\b", q[m.end() :])
+            or re.match(rf"[^\d]*?\b({GOODS})\b", q[m.end() :])
+            or re.search(rf"\b({GOODS})\b", q[: m.start()])
+        )
+        if re.fullmatch(COLOUR, asked) and shared:
+            asked = f"{asked} {shared[1]}"  # “3 red and 2 blue pens”“3 boxes of blue pens and 3 of red”
         if m[1] == "one" and re.search(rf"\b({THE_ONE})\s*$", q[: m.start()]):
             continue  # “is either one short?”：不是数量
         owned, loose = re.search(OWNED, q[: m.start()]), rough(q, m)  # “at least 6”“2 dozen”“2 more”：看不准

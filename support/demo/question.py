@@ -7,7 +7,18 @@ from dataclasses import dataclass, field, replace
 
 from support.demo import words as w
 from support.demo.manifests import manifests_in
-from support.demo.names import EXT, FILE, FOLDER, NAME, ext_of, folders_in, library_names, paths_in, spread
+from support.demo.names import (
+    EXT,
+    FILE,
+    FOLDER,
+    NAME,
+    ext_of,
+    folders_in,
+    in_last_folder,
+    library_names,
+    paths_in,
+    spread,
+)
 from support.demo.orders import CORRECTED, english, orders_in, quantity_in
 from support.demo.writing import CONTENT, QUOTED, content_of, runs, written
 
@@ -66,6 +77,7 @@ def understand(question: str) -> Ask:
         if part and part.kind == "inventory" and not part.names and on_topic(parts, clause):  # 列了目录，“一共几个？”
             part = None
         more = None if part or refused or filler(clause) or not parts else continued(parts[-1], clause)
+        more = None if more and re.search(w.OTHER_STEPS, clause) else more  # “入口在哪？怎么编译”：编译不是怎么运行
         twin = next((i for i, p in enumerate(parts) if part and same_thing(p, part)), len(parts) - 1)
         if part and twin >= 0 and same_thing(parts[twin], part) or more:  # “技术栈？入口？jest 是哪个版本？”：一件事
             parts[twin] = merged(parts[twin], part or more)  # “技术栈？版本呢？”“怎么运行？”“and also Jest”
@@ -76,9 +88,9 @@ def understand(question: str) -> Ask:
             unknown.append(clause[:80])
         if part and (rest := unasked(clause, part)):  # “技术栈和开源协议是什么”
             unknown.append(rest[:80])
-        if part and part.kind in ("tests", "entry") and (step := re.search(w.OTHER_STEPS, clause.lower())):
-            unknown.append(step[0])  # “How do I build and test it?”：构建的那一步没有说
-        if (part or more) and (part or more).run and (again := re.search(REPEAT, clause.lower())):  # “运行两次”
+        if (done := part or more) and done.kind in ("tests", "entry") and (step := re.search(w.OTHER_STEPS, clause)):
+            unknown.append(step[0])  # “How do I build and test it?”“入口在哪？怎么编译”：构建的那一步没有说
+        if done and done.run and (again := re.search(REPEAT, clause.lower())):  # “运行两次”
             unknown.append(again[0])
         if part and part.kind == "create" and len([n for n in paths_in(clause) if n.endswith(".py")]) > 1:
             unknown.append(clause[:80])  # “创建 a.py 和 b.py，都写入 …”：只建了第一个，照原话说
@@ -89,19 +101,21 @@ def understand(question: str) -> Ask:
     parts = [p for i, p in enumerate(parts) if counted[i] not in counted[:i]]  # 补全以后数的是同一些文件：数一次
     unknown += [p.text[:80] for p in parts if unresolved(p)]  # “第一个有几行？”：说不出是哪个，照原话说
     parts = [p for p in parts if not unresolved(p)]
-    if any(p.kind == "inventory" for p in parts):  # 商品、数量从这一句读到了：它不算没认出（认得却不做的照样算）
-        items = [o.item for p in parts if p.kind == "inventory" for o in p.names]  # “有黑笔吗？我想要 2 盒”
-        unknown = [
-            c
-            for c in unknown
-            if re.search(w.KIND["none"], c.lower())
-            or not (orders_in(c) or quantity_in(c) or any(i in c for i in items))
-        ]
+    unknown = not_ordered(unknown, parts)
     if (after := re.search(w.AFTER_BUYING, question.lower())) and not any(after[0] in u.lower() for u in unknown):
         unknown.append(question[after.start() : after.end()][:80])  # “如果我买 3 盒红笔，还剩几盒？”：买了以后的没算
     ask = Ask([one for part in parts for one in spread(part)], unknown, english(question))
     ask.fresh = bool(re.search(w.FRESH, question.lower()))
     return ask
+
+
+def not_ordered(unknown: list, parts: list) -> list:
+    """没认出的小句里，库存问题的商品、数量从它读到了的不算没认出（“有黑笔吗？我想要 2 盒”）；认得却不做的照样算。"""
+    items = [o.item for p in parts if p.kind == "inventory" for o in p.names]
+    if not any(p.kind == "inventory" for p in parts):
+        return unknown
+    said = lambda c: orders_in(c) or quantity_in(c) or any(i in c for i in items)  # noqa: E731
+    return [c for c in unknown if re.search(w.KIND["none"], c.lower()) or not said(c)]
 
 
 def filled_in(part: Part, before: list, question: str) -> Part:
@@ -122,6 +136,8 @@ def filled_in(part: Part, before: list, question: str) -> Part:
         if times := re.search(w.MULTIPLIED, question.lower()):  # “每班 3 盒，2 个班”：不知道一共要多少，照原话问
             said = lambda o: f"{o.quantity} {o.unit}".strip() + f"，{times[0]}"  # noqa: E731
             part.names = [replace(o, quantity=None, unclear=said(o)) if o.quantity else o for o in part.names]
+    if part.names and before:  # “src/components 里有几个文件，TodoList.tsx 多少行”：是那个目录里的
+        return in_last_folder(part, before[-1])
     if part.kind != "count" or part.names or folders_in(part.text):
         return part
     named = next((p for p in reversed(before) if p.kind == "file" and "README" not in p.names or p.folder != "."), None)

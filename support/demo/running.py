@@ -10,8 +10,11 @@ from support.demo.names import MAX_NAMES
 from support.demo.words import join, say
 
 RUN_SECTION = (
-    r"\b(run|running|usage|start|starting|getting started|quick ?start|develop\w*)\b|运行|启动|使用|快速开始|开发"
+    r"\b(run|running|usage|start|starting|getting started|quick ?start|develop\w*|cli|command[- ]line)\b"
+    r"|运行|启动|使用|快速开始|开发|命令行"
 )
+# 讲怎么运行的那一节的代码块里像一条 shell 命令的一行（pyabbr 张伟、csvtool head a.csv）；代码（import、赋值、调用）不算
+SHELL_LIKE = r"(?!(import|from|def|class|const|let|var|print|return|if|for)\b)[a-z][\w.-]*(?: [^=(){}<>;]*)?"
 RUN_FIRST = r"\b(run|running|usage|start|starting)\b|运行|启动|使用"
 TEST_SECTION = r"\btest(s|ing)?\b|测试"
 # 像运行命令的一行：这些程序开头（后面不只是一个版本号）
@@ -47,7 +50,9 @@ def how_to_run(part, facts, readme: str | None, scripts: dict, path: str, en: bo
     for name in sorted(STARTS, key=lambda n: not dev or n != "dev"):
         if isinstance(scripts.get(name), str):
             command = "npm start" if name == "start" else f"npm run {name}"
-            return say("run_script", en, command=command, name=name, script=scripts[name])
+            also = isinstance(scripts.get("dev"), str) and name != "dev"  # next start 要先构建：开发时用的也说
+            said = say("run_script", en, command=command, name=name, script=scripts[name])
+            return said + (say("run_dev_too", en, script=scripts["dev"]) if also else "")
     if said := readme_command(facts, readme, RUN_FIRST) or readme_command(facts, readme, RUN_SECTION):
         return readme_said("run", said, en)  # 先看“Usage”“Running”这样的节，再看“Getting started”这样的
     runner = {"js": "node", "ts": "npx ts-node", "py": "python", "go": "go run"}.get(path.rsplit(".", 1)[-1])
@@ -83,7 +88,9 @@ def readme_command(facts, readme: str | None, section: str) -> tuple | None:
             continue
         code = block or line.startswith(("    ", "\t")) and not re.match(r"\s*([-*+]|\d+\.)\s", line)  # 列表项不是代码
         spans = [text.removeprefix("$ ")] if code else re.findall(r"`([^`\n]+)`", text)  # 反引号一对一对地读
-        commands = [c for c in spans if re.match(runner, c) and not re.search(INSTALL, c) and whole(c)]
+        shell = code and heading and not testing  # 这一节的代码块：像命令的行就是命令
+        commands = [c for c in spans if (re.match(runner, c) or shell and re.fullmatch(SHELL_LIKE, c)) and whole(c)]
+        commands = [c for c in commands if not re.search(INSTALL, c)]
         if not (command := next((c for c in commands if bool(re.match(TESTS, c)) == testing), "")):
             continue
         if heading:

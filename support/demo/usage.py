@@ -6,7 +6,7 @@
 import re
 
 from support.demo.facts import HIT, Result
-from support.demo.manifests import IMPORTS, KNOWN, declared_in, manifests_in
+from support.demo.manifests import CASED, IMPORTS, KNOWN, declared_in, manifests_in
 from support.demo.names import MAX_NAMES
 from support.demo.project import ALIASES, why_not
 from support.demo.words import join, say
@@ -35,7 +35,8 @@ def spellings(name: str) -> list:
     base = name[:-3] if name.lower().endswith(".js") and len(name) > 3 else name
     bare = re.sub(r"(?<=[a-z])\d+$", "", base.lower())  # “vue3”：也搜 vue（认得的库才这样：d3、web3 不是 d、web）
     bare = bare if bare in KNOWN else base
-    return list(dict.fromkeys([name, name.lower(), base, base.lower(), IMPORTS.get(name.lower(), name), bare]))
+    cased = CASED.get(name.lower(), name)  # 清单里常写成 SQLAlchemy、Django：小写搜不到
+    return list(dict.fromkeys([name, name.lower(), base, base.lower(), IMPORTS.get(name.lower(), name), bare, cased]))
 
 
 def searched(facts, pairs: list) -> dict:

@@ -40,10 +40,10 @@ count | 几行|行数|多少行|\b(how many|number of) rows\b|\brow counts?\b|\b
 ls | \bhow many files\b|几个文件|多少个?文件|\bfile count\b
 ls | \bhow many\b(?!\s+(tests?|test cases|cases|lines|rows|commits|dependencies|packages|libraries|functions|classes|modules)\b).{0,40}\b(in|under|inside)\s+(the\s+)?([\w.-]+/|[\w.-]+ (folder|directory|dir)\b)|(目录|文件夹|[\w.-]+/)\s*(里|下|中)(面)?(一共|总共)?(有|共有)?(几|多少)个
 inventory | 库存|多少钱|总价|单价|价格|够不够|够吗|够用|够的话|有货|还剩|还有多少|(还有|剩下?)几[盒支包瓶本箱枝张套把条根卷袋双台罐桶]|有多少[盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶]?$|下单|订购|还有吗|有货吗|还有没有|(?!一个)[\d一二两三四五六七八九十百千万]\s*[盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶](?!\s*(库|文件|目录|文件夹|函数|依赖|包|模块|项目|测试|问题|地方|类|方法|命令))|\b(in stock|stock(?!\s*(/|folder|directory|dir|目录|文件夹))|enough|how much|total|price|costs?|available)\b|\bneed \d|\b\d+ (boxes|box|packs?|pieces?|bottles?|cartons?|cases?|sets?|units?) of\b|\bhow many\b(?!.{0,30}\b(files?|lines?|rows?|commits?|folders?|tests?|items?|dependencies|packages|libraries|modules|functions|classes)\b)|\b(sell|sold)\b|有卖|卖不卖|\bdo (you|we) (have|sell|stock)\b.{0,20}\b(pens?|pencils?|notebooks?)\b|\b(want|need|buy|order|take)\b.{0,12}\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten) (boxes|box|packs?|pieces?|bottles?|cartons?|cases?|units?)\b
-file | (里|中)(面)?(都)?(写了|讲了|说了|写着|有|是)(些)?(什么|啥|些什么)|内容|看看|打开|显示|读一下|读读|读取|\b(show|open|read|print|cat|says?|contains?)\b|\bwhat('s| is) in\b|\bwhat (does|do)\b.{0,40}\b(do|check|test|mean)s?\b|(测|查|做|干)(的是|了)?(什么|啥)
+file | (里|中)(面)?(都)?(写了|讲了|说了|写着|有|是)(些)?(什么|啥|些什么)|(写了|讲了|说了|写的是)(些)?(什么|啥)|内容|看看|打开|显示|读一下|读读|读取|\b(show|open|read|print|cat|says?|contains?)\b|\bwhat('s| is) in\b|\bwhat (does|do)\b.{0,40}\b(do|check|test|mean)s?\b|(测|查|做|干)(的是|了)?(什么|啥)
 about | (做|干)(什么|啥)(用)?的|干嘛的|干嘛用|用来(做|干)|有什么用|介绍一下|简介|用途|\bwhat (does|is) (this|the|it)( project| repo| app| tool)?( (?!tests?\b|errors?\b|files?\b|functions?\b)\w+)? ?(do|for|about)\b|\bwhat('s| is) this (project|repo|repository|codebase)\b|\b(about|describe) (this|the) (project|repo)
 stack | 用.{1,20}写的|用的是.{1,30}还是|版本号|(项目|包)(自己)?(的|是)?(什么|哪个|哪一个)?版本|\bwhat version is (it|this|my|our)\b|什么 ?\w{0,12} ?版本|什么语言|哪种语言|\b(what|which) (programming )?language\b|技术栈|框架|测试.{0,3}(用的是|用了|用)(什么|哪个|啥)|用什么(来)?测试|\btest(ing)? (framework|library|runner)\b|\bwhat\b.{0,20}\bfor testing\b|(用了|用到了?|使用了?)(什么|哪些|啥)|(什么|哪些|啥)(技术|依赖|库|框架)|依赖了?(什么|哪些|啥)|(什么|哪个)版本|\bstack\b|\bframeworks?\b|\btechnolog|\bdependencies\b|\blibraries\b|\bbuilt with\b|\b(which|what) versions?\b|\bwhat \w+ versions?\b|(几|多少)个?依赖|\bwhat (libs|libraries|packages|deps|dependencies)\b|(?<![a-z0-9_.@/+-])[a-z][a-z0-9_.@/+-]*\s*(的|'s)?\s*(版本|versions?\b)|版本(是)?多少|\bwhat('s| is) the version\b
-entry | 入口|启动(?!后|以后|之后|了)|怎么(运行|跑)|\bentry|\bmain (file|script|module)\b|\bstarting point\b|\bhow (do i|to|can i) (run|start)\b|\bhow (do i|to|can i) use (it|this)\b|\bwhere does .{0,30} start\b
+entry | 入口|启动(?!后|以后|之后|了)|怎么(运行|跑)|\bentry|\bmain (file|script|module)\b|\bstarting point\b|\bhow (do i|to|can i) (run|start)\b|\bhow (do i|to|can i) use (it|this|the (cli|tool|command|command line|app|program))\b|\bwhere does .{0,30} start\b
 use | 用到|用了|使用|有用|有没有|是否|搜|找|依赖|\b(use[sd]?|using|search|find|depends?|imports?|imported|requires?)\b
 tests | 测试文件|测试目录|测试用例|\btest files?\b|\btests? (folder|directory|dir)\b|\bwhich tests\b|\bspecs?\b
 ls | \blist (everything|all)\b
@@ -81,7 +81,7 @@ VERSION_OF = (  # 问了版本的库：“which version of React”“express是
 )
 DEP_COUNT = r"(几|多少)个?依赖|依赖.{0,3}(几|多少)个|\bhow many (dependencies|deps|packages|libraries)\b|\bnumber of (dependencies|packages)\b"
 OWN_VERSION = r"(项目|它|这个|本项目|包)(自己)?(的|是)?(什么|哪个|哪一个)?版本号?|\bwhat version is (it|this|my|our|the)\b( (project|app|package))?|版本号是|\bwhat version (is|'s) (it|this|the (project|app|package))\b|\bversion (number )?of (this|the) (project|app|package)\b|\b(project|package|app)('?s)? (own )?version\b|\bits (own )?version\b"  # 项目自己的版本号
-OTHER_STEPS = r"\b(build|compile|deploy|install|set (it )?up|publish|release)\b|编译|构建|打包|部署|安装|发布"  # 运行、测试以外的几步
+OTHER_STEPS = r"(?i)\b(build|compile|deploy|install|set (it )?up|publish|release)\b|编译|构建|打包|部署|安装|发布"  # 运行、测试以外的几步
 HOW = r"怎么|如何|怎样|什么命令|\bhow\b|\b(which|what) command\b"  # 问的是怎么运行（入口、测试），不是让我运行
 MAKE = r"创建|新建|建一个|写一个|写入|\b(create|make|write)\b"  # 建文件：动词在文件名前面
 AFTER_BUYING = r"买.{0,20}(还剩|剩下|剩余|剩几)|\bif i (buy|take|get)\b.{0,40}\bleft\b"  # 买了以后还剩多少：没做
@@ -197,6 +197,7 @@ run_readme | \n\n启动项目：{readme} 的「{heading}」一节写着 `{comman
 test_readme | \n\n怎么跑测试：{readme} 的「{heading}」一节写着 `{command}`。 | \n\nTo run the tests: the “{heading}” section of {readme} says `{command}`.
 run_readme_line | \n\n启动项目：{readme} 里写着 `{command}`。 | \n\nTo start it: {readme} says `{command}`.
 test_readme_line | \n\n怎么跑测试：{readme} 里写着 `{command}`。 | \n\nTo run the tests: {readme} says `{command}`.
+run_dev_too | （开发时用 `npm run dev`：package.json 的 scripts.dev 是 `{script}`。） |  (For development: `npm run dev`; package.json's scripts.dev is `{script}`.)
 run_guess | \n\n运行它：一般用 `{command}`（这是按文件类型说的：我没看到写明怎么启动的地方）。 | \n\nTo run it: usually `{command}` (going by the file type: I saw nothing that says how to start it).
 entry_script | 入口是 `{target}`：{where} 里写着命令 `{name}` 运行它。 | The entry point is `{target}`: {where} makes the command `{name}` run it.
 package_bin | package.json 的 "bin" | package.json's "bin"
