@@ -1654,3 +1654,18 @@ def test_a_dev_script_is_named_beside_start_and_a_usage_block_gives_the_command(
     (workdir / "package.json").unlink()
     (workdir / "README.md").write_text("# tools\n\nA tool.\n\n## 使用\n\n```\npyabbr 张伟\n```\n", encoding="utf-8")
     assert "`pyabbr 张伟`" in finals(workdir, "how do I use the cli?")[0]
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["项目里用到 axios 了吗？在哪儿用的？", "packages 文件夹里有什么？一共几个包？",
+     "Is zod used, and in which packages?", "How many blue pens are in stock, and what's the price of each?",
+     "how do I start the server? whats the entry point"],
+)  # fmt: skip
+def test_a_part_the_answer_covers_is_not_called_not_recognised(question):
+    ask = understand(question)
+    assert ask.parts and not ask.unknown, ask
+
+
+def test_what_ci_is_no_search_for_the_letters_ci():
+    assert not understand("what CI does it use?").parts

@@ -62,7 +62,7 @@ NOT_NAMES = set(
         "testing safe usage usages uninstall remove delete add fix rename replace explain tell show give now "
         "currently terminal console shell as one ones itself themselves listed dependancy dependency code "
         "actual actually database databases db middleware hooks hook orm api apis cache caching auth "
-        "authentication authorization logging notebook notebooks script scripts cli"
+        "authentication authorization logging notebook notebooks script scripts cli ci"
     ).split()
 )
 

@@ -98,16 +98,17 @@ SUM = r"一共|总共|合计|加起来|\b(total|altogether|in all|sum)\b"  # 几
 FOLLOW_UP = r"呢\s*[？?]?\s*$|^\s*(那么?|要是|如果是|换成|改成)|^\s*(and|what about|how about)\b"  # 接着上一个问题问
 # 接着前一句说的（不另算一件事）：问的本来就在这一类的回答里（在哪里、版本、路径、列出来……）
 ON_TOPIC = {
-    "ls": r"列(一下|出来)|分别|叫什么|名字|哪些|是什么|一共|总共|几个|多少个|\b(which|what are they|names?|how many|in total)\b",
-    "inventory": r"够|多少|钱|价|数量|有吗|都有|几[盒支个件包]|如果|可以吗|行吗|能买到|现货|充足|足够|\b(how many|price|enough|total|available|in stock|if (so|yes|not)|possible|bill|if (that|it|this) (works|is ok|is fine))\b",
-    "use": r"哪里|在?(哪个|哪些)文件(里|中)?|用在|在哪|\b(where|which (files?|notebooks?|scripts?|modules?)|or not|anywhere)\b"
+    "ls": r"列(一下|出来)|分别|叫什么|名字|哪些|是什么|一共|总共|几个|多少个|包|\b(which|what are they|names?|how many|in total)\b",
+    "inventory": r"够|多少|钱|价|数量|有吗|都有|几[盒支个件包]|如果|可以吗|行吗|能买到|现货|充足|足够|\b(how many|price|enough|total|available|in stock|if (so|yes|not)|possible|bill|if (that|it|this) (works|is ok|is fine)|each|cost)\b",
+    "use": r"哪里|在?哪儿|在?(哪个|哪些)(文件|包|目录)(里|中)?|用在|在哪|用的|"
+    r"\b(where|(in )?which (files?|notebooks?|scripts?|modules?|packages?|folders?)|or not|anywhere)\b"
     r"|\b(imports?|uses?) (it|them)\b",
     "stack": r"版本号?|前端|后端|依赖|要求|\b(versions?|frontend|backend|dependencies|libraries|frameworks|needs?|requires?|required|depends?( on)?)\b",
-    "entry": r"路径|哪个文件|文件|\b(path|which file|point|file)\b",
+    "entry": r"路径|哪个文件|文件|\b(path|which file|point|file|entry)\b",
     "tests": r"列出|列一下|叫什么|名字|哪些|分别|在哪(儿|里)?|哪儿|哪里|\b(list|show|names?|called|where)\b",
     "create": r"运行|执行|\b(run|execute|content|containing|with)\b",
 }
-ASKING = r"这个|那个|项目|需要|付|什么|哪|些|是|吗|呢|多少|充足|足够|吧|啊|的|了|有|都|也|么|谁|给出|给|说|列|分别|各自|具体|一下|\b(what|which|who|is|are|was|were|do|does|did|the|a|an|it|its|they|them|of|in|on|for|s|me|show|give|tell|list|exactly|just|only|again|so|yes|not|that|this|those|these|actually|really|there|project|repo|app|package|codebase)\b"  # 问句里的虚词、请求的动词
+ASKING = r"这个|那个|项目|需要|付|什么|哪|些|是|吗|呢|多少|充足|足够|吧|啊|的|了|有|都|也|么|谁|给出|给|说|列|分别|各自|具体|一下|\b(what|whats|which|who|is|are|was|were|do|does|did|the|a|an|it|its|they|them|of|in|on|for|s|me|show|give|tell|list|exactly|just|only|again|so|yes|not|that|this|those|these|actually|really|there|project|repo|app|package|codebase)\b"  # 问句里的虚词、请求的动词
 FILLER = r"现在|以下是|这是(数据|记录)|数据如下|附上|\bhere('s| is| are)\b|\b(the )?(stock )?(record|data)s?\b|\b(below|attached)\b|请问?|谢谢|多谢|感谢|谢了|辛苦了?|帮我|帮个忙|麻烦你?|好的?|你好|嗨|我想(知道|问问?|了解)|问一下|想问一下|告诉我|一下|[那就吧呀啊啦哈呢嘛哦嗯了你您]|\b(now|hmm|ok|okay|please|pls|plz|thanks|thank|thx|ty|you|so|much|a|lot|very|cheers|hi|hello|hey|well|quick|question|i|i'd|would|like|want|to|know|can|could|tell|me|wonder|great|cool|in|advance|and|also|but)\b"
 # 只补了库名的一小句里可以有的词（“and also Jest”）
 LINKING = set("and also too or plus as well what about how with is are".split())
