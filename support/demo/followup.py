@@ -190,6 +190,19 @@ def changed_only(text: str, names: list, previous: list) -> bool:
     )
 
 
+def bare_amount(text: str, previous: list, names: list) -> tuple:
+    """“only take 3, and also add 1 blue”：一小句只说了数量、没说商品，别的小句里的新商品都说了自己的数量：那个数量
+    是上一个问题的那一种的（上一个问题有几种就分不清，照原话问）。返回 (上一个问题的商品, 这次说的商品)。"""
+    pieces = [c for c in re.split(r"[，。？！；,?!;]+", text) if c.strip()]
+    bare = [c for c in pieces if quantity_in(c) and not orders_in(c)]
+    rest = orders_in("，".join(c for c in pieces if c not in bare)) if len(bare) == 1 else []
+    rest = [colour_of(o, previous[0]) for o in rest] if previous else rest  # “add 1 blue”：blue pens
+    if not rest or not all(o.quantity or o.unclear for o in rest):
+        return previous, names
+    number, unit, unclear = quantity_in(bare[0]) if len(previous) == 1 else (None, "", bare[0].strip())
+    return [replace(p, quantity=number, unit=unit or p.unit, unclear=unclear) for p in previous], rest
+
+
 def added(order, previous: list, text: str):
     """“add 1 black pen too”“黑笔再加 1 盒”：上一个问题里已经有这一种、又说加上：是加在一起还是换成这个数，分不清，
     照原话问。"""
@@ -241,10 +254,10 @@ def with_items(part: Part, before: Ask, quantity: bool, question: str = "") -> P
     if not part.names and (amount := quantity_in(part.text)):
         number, unit, unclear = amount
         known = {o.item for o in before.items}  # “红笔的文件改过了，还够 4 盒吗？”：商品在别的小句里
-        new = english(question or part.text)  # “what about pencils, like 50 of them”：英文里认得的商品名就是新的一种
+        new = english(question or part.text) or also  # “what about pencils, like 50 of them”“蓝笔也要，1 盒”：新的一种
         said = [o for o in named_in(question or part.text, before, noun) if o.item in known or new] or previous
         orders = [replace(o, quantity=number, unit=unit or o.unit, unclear=unclear) for o in said]
-        if said is previous or not changed_only(question or part.text, orders, previous):
+        if said is previous or not (also or changed_only(question or part.text, orders, previous)):
             return replace(part, names=orders, carried=kind if said is previous else "")
         part = replace(part, names=orders)  # “那蓝笔少要一点，改成 1 盒”：只换了蓝笔的数量，别的照旧（下面）
     names = [colour_of(o, noun) for o in part.names] or named_in(question or part.text, before, noun)
@@ -253,6 +266,7 @@ def with_items(part: Part, before: Ask, quantity: bool, question: str = "") -> P
         return replace(part, names=kept, carried=kind)
     if also or changed_only(question or part.text, names, previous):  # “蓝笔也要 1 盒”“蓝笔改成 2 盒”
         # 连同上一个问题的商品一起算；这次说了数量的，用这次的
+        previous, names = bare_amount(question or part.text, previous, names)
         said = {o.item: added(o, previous, question or part.text) for o in names}
         said = {i: o for i, o in said.items() if o.quantity or o.unclear or i not in {p.item for p in previous}}
         return replace(part, names=[said.pop(p.item, p) for p in previous] + list(said.values()), carried="also")
