@@ -654,7 +654,8 @@ def test_a_follow_up_about_something_else_is_not_answered_with_the_last_answer(f
 
 def test_what_the_test_file_checks_is_said_to_be_not_read(project):
     text = finals(project, "What does the test file check, and how many lines is it?")[0]
-    assert "tests/test_index.js" in text and "I only listed the files" in text and "how many lines is it" in text
+    assert "tests/test_index.js" in text and "I only listed the files" in text, text
+    assert "can't tell how many lines tests/test_index.js has" in text, text  # 数的是列出来的测试文件（没批准就没数）
 
 
 @pytest.mark.parametrize("question", ["pytest 和 numpy 这两个库项目里用到了吗？", "这三个文件里有没有用到 lodash"])
@@ -1604,14 +1605,30 @@ def test_and_together_after_a_stock_question_adds_the_stock(inventory):
      ("how many lines does src/main.rs have", "what about lib.rs?", "src/lib.rs"),
      ("pinyin_tools/core.py 里写了什么？", "那 cli.py 呢", "pinyin_tools/cli.py")],
 )  # fmt: skip
-def test_a_bare_file_name_after_a_folder_is_in_that_folder(first, then, path):
+def test_a_bare_file_name_after_a_folder_may_be_in_that_folder(first, then, path):
     ask = in_context(then, in_context(first, None))
-    assert [p.names for p in ask.parts] == [[path]], ask
+    folder, name = path.rsplit("/", 1)
+    assert [(p.names, p.near) for p in ask.parts] == [([name], folder)], ask
 
 
-def test_a_bare_file_name_after_a_folder_in_the_same_question_is_in_that_folder():
+def test_a_bare_file_name_after_a_folder_in_the_same_question_may_be_in_that_folder():
     parts = understand("src/components 里有几个文件，TodoList.tsx 多少行").parts
-    assert [(p.kind, p.names) for p in parts] == [("ls", []), ("count", ["src/components/TodoList.tsx"])]
+    assert [(p.kind, p.names, p.near) for p in parts] == [("ls", [], ""), ("count", ["TodoList.tsx"], "src/components")]
+
+
+@pytest.mark.parametrize(
+    "files, questions, path",
+    [(["src/main.rs", "src/lib.rs"], ["how many lines does src/main.rs have", "what about lib.rs?"], "src/lib.rs"),
+     (["src/main.cpp", "CMakeLists.txt"], ["src/main.cpp 里写了什么", "CMakeLists.txt 呢"], "CMakeLists.txt"),
+     (["layouts/a.html", "README.md"], ["what's in the layouts folder?", "What does README.md say?"], "README.md"),
+     (["data/sales.csv", "app.py"], ["what does data/sales.csv say", "how many lines is app.py"], "app.py")],
+)  # fmt: skip
+def test_a_bare_file_name_is_found_where_it_is(workdir, files, questions, path):
+    for name in files:
+        (workdir / name).parent.mkdir(exist_ok=True)
+        (workdir / name).write_text("x\n", encoding="utf-8")
+    said = finals(workdir, *questions, args=("--yes",))[1]
+    assert path in said and f"/{path}" not in said and "No such file" not in said, said
 
 
 def test_a_new_english_item_with_a_quantity_in_a_follow_up_is_that_item():
@@ -1680,3 +1697,53 @@ def test_what_ci_is_no_search_for_the_letters_ci():
 def test_a_bare_quantity_beside_a_new_item_is_the_earlier_items(first, then, expected):
     ask = in_context(then, in_context(first, None))
     assert [(o.item, o.quantity) for p in ask.parts for o in p.names] == expected, ask
+
+
+# ── 第二十六、二十七轮学习者：装好以后的命令旁边说 README 写的；“还要”不是“连同上一个问题的”；“one box cost”是单价；
+# “本地预览”一节、hatch run test、./build/… 和 main.cpp；测试文件各有几行 ─────────────────────────────
+def test_an_installed_command_comes_with_the_readmes_own_run_line(workdir):
+    text = '[project]\nname = "weather"\n[project.scripts]\nweather = "weather.cli:main"\n'
+    (workdir / "pyproject.toml").write_text(text, encoding="utf-8")
+    (workdir / "README.md").write_text(
+        "# Weather\n\nA tool.\n\nRun it with `python -m weather Berlin`.\n", encoding="utf-8"
+    )
+    said = finals(workdir, "How do I run it?")[0]
+    assert "run `weather`" in said and "`python -m weather Berlin`" in said, said
+
+
+def test_items_all_said_again_are_not_carried_from_the_last_question():
+    first = in_context("我需要 3 盒红笔。库存够吗？", None)
+    part = in_context("我需要 3 盒红笔和 2 盒蓝笔，还要 1 盒黑笔。够吗？一共多少钱？", first).parts[0]
+    assert [o.item for o in part.names] == ["红笔", "蓝笔", "黑笔"] and part.carried == "", part
+
+
+@pytest.mark.parametrize("question", ["how many red pens are in stock, and what does one box cost?",
+                                      "what does a pen cost?"])  # fmt: skip
+def test_what_one_box_costs_is_the_unit_price_not_an_order_of_one(question):
+    assert all(o.quantity is None for p in understand(question).parts for o in p.names)
+
+
+@pytest.mark.parametrize(
+    "readme, files, question, command",
+    [("# blog\n\nA blog.\n\n## 本地预览\n\n```bash\ngit submodule update --init\nhugo server -D\n```\n", [],
+      "How do I run it locally?", "`hugo server -D`"),
+     ("# u\n\nA lib.\n\n## Development\n\n```\nhatch run test   # run the test suite\n```\n", [],
+      "怎么跑测试", "`hatch run test`"),
+     ("# m\n\nA tool.\n\n## 运行\n\n```\n./build/matrix_cli a.txt\n```\n", ["src/main.cpp"],
+      "how do i run it?", "`./build/matrix_cli a.txt`")],
+)  # fmt: skip
+def test_run_and_test_commands_in_more_readme_sections(workdir, readme, files, question, command):
+    (workdir / "README.md").write_text(readme, encoding="utf-8")
+    for name in files:
+        (workdir / name).parent.mkdir(exist_ok=True)
+        (workdir / name).write_text("int main() {}\n", encoding="utf-8")
+    said = finals(workdir, question)[0]
+    assert command in said and "git submodule" not in said and ("src/main.cpp" in said or not files), said
+
+
+@pytest.mark.parametrize(
+    "question", ["帮我看看 tests 目录下有哪些测试文件，再告诉我每个文件有多少行", "一共几个测试文件？各有几行？"]
+)
+def test_each_test_files_lines_are_the_listed_test_files(project, question):
+    said = finals(project, question, args=("--yes",))[0]
+    assert "wc -l tests/test_index.js" in said and ".py" not in said, said

@@ -215,6 +215,7 @@ class Facts:
         self.system, self.questions, self.results, self.asked = [], [], {}, set()
         self.earlier, read_at, ran = set(), {}, -1  # 以前的问题里读到的；第几条消息里读到的；最后执行的命令
         self.reused = []  # 回答用上的、以前的问题里读到的（回答里说出来）
+        self.listed = {}  # 这次对话里列出过的目录 → 里面的名字（list_files、ls 的结果；只用来找文件在哪）
         functions = [t.get("function") or {} for t in tools]
         self.tools = {fn.get("name"): str(fn.get("description") or "") for fn in functions}
         calls, waiting, last = {}, [], max((i for i, m in enumerate(messages) if m.get("role") == "user"), default=-1)
@@ -239,9 +240,20 @@ class Facts:
                 if result and result.state != "missing":  # 没有执行完的调用：当作没有结果
                     self.results[key(call)], read_at[key(call)] = result, i
                     self.earlier.discard(key(call))
+                    self.listed.update(entries_of(result))
                     ran = i if result.tool == "run_command" and result.state not in ("not_run", "error") else ran
         if ran > last:  # 这个问题里执行过命令（可能改了文件）：以前的问题里读到的也不算了
             self.forget_earlier()
+
+    def places(self, name: str, near: str) -> list:
+        """只说了文件名、可能在 near 目录里的文件，按可能的先后：列出过的目录里看到了它就是那里，看到了没有它就是
+        另一处；都没列出过就先试 near 里的，再试顶层的。"""
+        if "/" in name or not near:
+            return [name]
+        top, there, inside = self.listed.get("."), self.listed.get(near), f"{near}/{name}"
+        if top is not None and name in top or there is not None and name not in there:
+            return [name]
+        return [inside] if there is not None or top is not None else [inside, name]
 
     def forget_earlier(self) -> None:
         """用户要重新读（“重新读一下”“read it again”）：以前的问题里读到的都不算了。"""
@@ -269,6 +281,17 @@ class Facts:
         while got[-1].state == "more" and len(got) < MAX_PAGES and not (enough and enough(joined(got).text)):
             got += self.need((tool, {**args, "offset": got[-1].more}))
         return joined(got)
+
+
+def entries_of(found: Result) -> dict:
+    """list_files 和 ls -Apq 的结果：{目录: 里面的名字}；别的结果是 {}。"""
+    said = str(found.args.get("command", "")) if found.tool == "run_command" else ""
+    command = re.fullmatch(r"ls -Apq(?: (\S+))?", said)
+    folder = found.args.get("path", ".") if found.tool == "list_files" else command and (command[1] or ".")
+    if not isinstance(folder, str) or not usable(found):
+        return {}
+    names = {re.sub(r"（[^（]*，不能读取）$", "", n).rstrip("/") for n in found.lines}
+    return {folder.strip("'").removeprefix("./").rstrip("/") or ".": names}
 
 
 def gather(plan, items: list) -> list:

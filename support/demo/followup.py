@@ -32,6 +32,9 @@ from support.demo.question import (
     understand,
 )
 
+BOTH = r"\bboth\b|两种|两样|这两|俩"  # 接着问时说的是最近问的两种商品
+EACH_ITEM = r"各|两种|两样|都要|每种|\b(each|both|all of them)\b"  # 接着问时说的是问过的每一种商品
+DEICTIC = r"里面|那里|那儿|这里面|\b(in there|in it|inside it|in that folder|in those files)\b"  # 接着问时指上一个目录
 FOLDERED = ("use", "ls", "count", "stack")  # 在一个目录里做的几类事
 
 
@@ -71,7 +74,7 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
         loose = lambda p: said and not any(o.quantity or o.unclear for o in p.names)  # noqa: E731
         carry = lambda p: (again or p.asks & {"total", "sum"}) and not stock and not loose(p)  # noqa: E731  “need like 2”
         fixed = [with_items(p, before, carry(p), question) if p.kind == "inventory" else p for p in ask.parts]
-        inside = last.folder != "." and re.search(w.DEICTIC, question.lower())  # “里面用到 express 了吗？”：上一个目录
+        inside = last.folder != "." and re.search(DEICTIC, question.lower())  # “里面用到 express 了吗？”：上一个目录
         fixed = [in_folder(p, last.folder) if inside else in_last_folder(p, last) for p in fixed]
         how = again and "how" in last.asks  # “how do I run it?”“what about the tests?”：测试怎么跑
         fixed = [replace(p, asks=p.asks | {"how"}) if how and p.kind == "tests" else p for p in fixed]
@@ -145,7 +148,7 @@ def still_unknown(unknown: list, parts: list, gone: set = frozenset()) -> list:
     “黑笔不要了”）；说要全部的照样说。"""
     used = [re.escape(o.item) for p in parts if p.kind == "inventory" for o in p.names] + [*map(re.escape, gone)]
     used += [w.DROP] if gone else []  # “drop the blue ones”：说不要了的那一句用上了
-    used += [w.BOTH, w.EACH_ITEM] if any(p.carried == "asked" for p in parts) else []
+    used += [BOTH, EACH_ITEM] if any(p.carried == "asked" for p in parts) else []
     return [c for c in unknown if re.search(w.ALL_OF, c.lower()) or not (used and re.search("|".join(used), c.lower()))]
 
 
@@ -188,6 +191,16 @@ def changed_only(text: str, names: list, previous: list) -> bool:
         and not re.search(w.DROPPED, text.lower())
         and all(o.item in before and (o.quantity or o.unclear) for o in names)
     )
+
+
+def together(part: Part, previous: list, names: list, text: str) -> Part:
+    """连同上一个问题的商品一起算；这次说了数量的，用这次的（上一个问题的这次都又说了，就不说“连同”）。"""
+    previous, names = bare_amount(text, previous, names)
+    said = {o.item: added(o, previous, text) for o in names}
+    said = {i: o for i, o in said.items() if o.quantity or o.unclear or i not in {p.item for p in previous}}
+    again = all(p.item in said for p in previous)
+    names = [said.pop(p.item, p) for p in previous] + list(said.values())
+    return replace(part, names=names, carried="" if again else "also")
 
 
 def bare_amount(text: str, previous: list, names: list) -> tuple:
@@ -244,9 +257,9 @@ def with_items(part: Part, before: Ask, quantity: bool, question: str = "") -> P
         previous = [o for o in previous if o.item not in gone]
         if not previous:  # 上一个问题的都不要了：只剩这次说的
             return part
-    old, each = previous[0], re.search(w.EACH_ITEM, part.text.lower())  # “两种各要 1 盒呢？”：问过的每一种
+    old, each = previous[0], re.search(EACH_ITEM, part.text.lower())  # “两种各要 1 盒呢？”：问过的每一种
     said = (question or part.text).lower()
-    asked = before.items[-2:] if re.search(w.BOTH, said) else before.items  # both：最近问的两种
+    asked = before.items[-2:] if re.search(BOTH, said) else before.items  # both：最近问的两种
     quantity = quantity and not re.search(w.ALL_OF, said)  # “把红笔全买下来”：要的不是上一个数量
     previous, also = asked if each and before.items else previous, re.search(w.ALSO, said)
     kind = "asked" if each and before.items else "items"  # 回答里说商品从哪里来：这次对话里问过的，或上一个问题的
@@ -265,11 +278,7 @@ def with_items(part: Part, before: Ask, quantity: bool, question: str = "") -> P
         kept = previous if quantity else [replace(o, quantity=None, unclear="") for o in previous]
         return replace(part, names=kept, carried=kind)
     if also or changed_only(question or part.text, names, previous):  # “蓝笔也要 1 盒”“蓝笔改成 2 盒”
-        # 连同上一个问题的商品一起算；这次说了数量的，用这次的
-        previous, names = bare_amount(question or part.text, previous, names)
-        said = {o.item: added(o, previous, question or part.text) for o in names}
-        said = {i: o for i, o in said.items() if o.quantity or o.unclear or i not in {p.item for p in previous}}
-        return replace(part, names=[said.pop(p.item, p) for p in previous] + list(said.values()), carried="also")
+        return together(part, previous, names, question or part.text)
     known, amounts = {o.item: o for o in previous}, {(o.quantity, o.unit, o.unclear) for o in previous}
     source = [old if len(amounts) == 1 else known.get(o.item) for o in names]  # 唯一的那个数量，或者这一种自己的
     take = [

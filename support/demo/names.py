@@ -140,12 +140,17 @@ def spread(part) -> list:
 
 def in_last_folder(part, last):
     """“recipes 下有哪些文件？”“models.py 里写了啥”“src/main.rs 几行？lib.rs 呢？”：只说了文件名（读、数行数），
-    前一件事在某个目录里做，或者说的是那个目录里的文件：是那个目录里的那个文件。"""
+    前一件事在某个目录里做，或者说的是那个目录里的文件：文件可能在那个目录里（near），也可能在顶层。"""
     if part.kind not in ("file", "count") or not part.names or any("/" in n for n in part.names):
         return part
     paths = [n for n in last.names if isinstance(n, str) and "/" in n]
     folder = paths[0].rsplit("/", 1)[0] if paths else last.folder if last.kind in ("ls", "count") else "."
-    if folder in (".", ""):
-        return part
-    names = [f"{folder}/{n}" for n in part.names]
-    return replace(part, names=names, folder=names[0] if part.kind == "count" else part.folder)
+    return part if folder in (".", "") else replace(part, near=folder)
+
+
+def unresolved(part) -> bool:
+    """数行数，却只说了“它”“第一个”，前面也没有能接上的文件、目录：不知道数哪个。"""
+    vague = re.search(
+        r"它|这个|那个|第一个|\b(it|that|this one|the first one|them|they|those|these)\b", part.text.lower()
+    )
+    return part.kind == "count" and not (part.names or part.ext or part.folder != ".") and bool(vague)

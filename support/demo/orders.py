@@ -337,3 +337,12 @@ def other_items(text: str, old: Order) -> list:
         return [Order(chinese_name(goods[1]), asked=goods[1])]  # “what about pencils?”
     item = name_near(re.sub(w.FOLLOW_UP, "", text), after=False)
     return [Order(item, asked=item)] if len(item) > 1 else []
+
+
+def not_ordered(unknown: list, parts: list) -> list:
+    """没认出的小句里，库存问题的商品、数量从它读到了的不算没认出（“有黑笔吗？我想要 2 盒”）；认得却不做的照样算。"""
+    items = [o.item for p in parts if p.kind == "inventory" for o in p.names]
+    if not any(p.kind == "inventory" for p in parts):
+        return unknown
+    said = lambda c: orders_in(c) or quantity_in(c) or any(i in c for i in items)  # noqa: E731
+    return [c for c in unknown if re.search(w.KIND["none"], c.lower()) or not said(c)]

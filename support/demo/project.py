@@ -28,7 +28,7 @@ KINDS = ("stack", "entry", "tests", "file", "about")
 SUBPROJECTS = set("web frontend backend client server ui api site app apps packages services requirements".split())
 ENTRY_NAMES = "index.js main.js app.js server.js index.ts main.ts main.py app.py manage.py __main__.py main.go".split()
 ENTRY_NAMES += "index.mjs server.ts app.ts wsgi.py asgi.py run.py server.py main.rs main.jsx main.tsx index.jsx".split()
-ENTRY_NAMES += ["index.tsx", "main.c"]
+ENTRY_NAMES += ["index.tsx", "main.c", "main.cpp", "main.cc"]
 # README 里说怎么运行、怎么跑测试的那一节：标题这样开头
 ABOUT_SECTION = r"(about|description|overview|introduction|what is|简介|介绍|概述|关于)\b"  # 这些节讲项目是什么
 TEST_FOLDERS = ("tests", "test", "__tests__", "spec")
@@ -224,11 +224,12 @@ def entry(part, facts, en: bool) -> str:
     bins = {data.get("name", ""): data["bin"]} if isinstance(data.get("bin"), str) else data.get("bin")
     if isinstance(bins, dict) and bins:  # 命令行工具：package.json 的 bin 写着装好以后的命令
         where = say("package_bin", en)
-        return installed(part, [(where, str(n).rsplit("/", 1)[-1], str(t)) for n, t in bins.items()], "npm link", en)
+        bins = [(where, str(n).rsplit("/", 1)[-1], str(t)) for n, t in bins.items()]
+        return installed(part, bins, "npm link", en, (facts, readme_in(names)))
     py = facts.pages("read_file", {"path": "pyproject.toml"}) if not main and "pyproject.toml" in names else None
     if commands := scripts_in(py.text) if py and py.state == "complete" else []:  # [project.scripts]：装好以后的命令
         commands = [(say("pyproject_table", en, table=table), n, target) for table, n, target in commands]
-        return installed(part, commands, "pip install -e .", en)
+        return installed(part, commands, "pip install -e .", en, (facts, readme_in(names)))
     if main and not gone:
         path, said = main, say("entry_main", en, main=main)
     else:
@@ -302,7 +303,15 @@ def file(part, facts, en: bool) -> str:
     paths, more = part.names[:MAX_NAMES], part.names[MAX_NAMES:]
     if "README" in paths:  # 只说了 README：列出目录，看它叫什么
         paths = [readme_in(listing(facts)[1]) or "README.md" if p == "README" else p for p in paths]
-    got = all_pages(facts, "read_file", [{"path": path} for path in paths], lambda text: text.count("\n") >= 40)
+    places = [facts.places(path, part.near) for path in paths]  # 只说了文件名：可能在前面说到的目录里
+    enough = lambda text: text.count("\n") >= 40  # noqa: E731
+    got = all_pages(facts, "read_file", [{"path": p[0]} for p in places], enough)
+    again = [i for i, (p, one) in enumerate(zip(places, got, strict=True)) if one.state == "error" and len(p) > 1]
+    for i, one in zip(
+        again, all_pages(facts, "read_file", [{"path": places[i][1]} for i in again], enough), strict=True
+    ):
+        got[i] = one  # 那个目录里没有：读顶层的
+    paths = [p[1] if i in again else p[0] for i, p in enumerate(places)]
     answers = [quote_file(path, one, en) for path, one in zip(paths, got, strict=True)]
     answers[-1] += say("file_purpose", en) if "purpose" in part.asks else ""
     return "\n\n".join(answers) + (say("too_many", en, names=join(more, en), n=MAX_NAMES) if more else "")

@@ -18,8 +18,9 @@ from support.demo.names import (
     library_names,
     paths_in,
     spread,
+    unresolved,
 )
-from support.demo.orders import CORRECTED, english, orders_in, quantity_in
+from support.demo.orders import CORRECTED, english, not_ordered, orders_in
 from support.demo.writing import CONTENT, QUOTED, content_of, runs, written
 
 MAX_QUESTION = 1000  # 一个问题最多读这么多字符：这么长的问题也没有规则读得懂
@@ -52,6 +53,7 @@ class Part:
     carried: str = ""  # 从上一个问题沿用了什么（回答里说出来）：items、quantity、also
     carried_from: object = None  # 沿用的数量是哪一条（Order）
     skipped: list = field(default_factory=list)  # 超过 MAX_NAMES 没有做的目录、文件（回答里说出来）
+    near: str = ""  # 只说了文件名（读、数行数）：前面说到的目录，文件可能在那里（计划按列出的结果定，定不了就两处都试）
 
 
 @dataclass
@@ -109,15 +111,6 @@ def understand(question: str) -> Ask:
     return ask
 
 
-def not_ordered(unknown: list, parts: list) -> list:
-    """没认出的小句里，库存问题的商品、数量从它读到了的不算没认出（“有黑笔吗？我想要 2 盒”）；认得却不做的照样算。"""
-    items = [o.item for p in parts if p.kind == "inventory" for o in p.names]
-    if not any(p.kind == "inventory" for p in parts):
-        return unknown
-    said = lambda c: orders_in(c) or quantity_in(c) or any(i in c for i in items)  # noqa: E731
-    return [c for c in unknown if re.search(w.KIND["none"], c.lower()) or not said(c)]
-
-
 def filled_in(part: Part, before: list, question: str) -> Part:
     """细节在同一个问题的别的小句里：“我需要红笔。库存够吗？”的商品、数量；“data.csv 里写了什么？一共有多少行？”
     数的是那个文件，“src 下有几个文件？一共多少行？”数的是 src。"""
@@ -140,21 +133,14 @@ def filled_in(part: Part, before: list, question: str) -> Part:
         return in_last_folder(part, before[-1])
     if part.kind != "count" or part.names or folders_in(part.text):
         return part
-    named = next((p for p in reversed(before) if p.kind == "file" and "README" not in p.names or p.folder != "."), None)
+    named = next((p for p in reversed(before) if p.kind == "file" and "README" not in p.names or p.folder != "."
+                  or p.kind == "tests"), None)  # fmt: skip
     if named and named.kind == "file" and not re.search(EXT, part.text, re.I):
         return replace(part, folder=named.names[0], names=named.names, ext=named.names[0].rsplit(".", 1)[-1].lower())
-    if named and named.kind != "file":
-        return replace(part, folder=named.folder, ext=part.ext or named.ext)
+    if named and named.kind != "file":  # 测试文件各有几行：数列出来的那些（“*”，不知道是哪种文件）
+        return replace(part, folder=named.folder, ext=part.ext or named.ext or "*" * (named.kind == "tests"))
     # “src/x 目录里有几个 .py 文件？每个多少行？”：目录、哪种文件在前一句里
     return replace(part, folder=next(iter(folders_in(question)), "."), ext=part.ext or ext_of(question))
-
-
-def unresolved(part: Part) -> bool:
-    """数行数，却只说了“它”“第一个”，前面也没有能接上的文件、目录：不知道数哪个。"""
-    vague = re.search(
-        r"它|这个|那个|第一个|\b(it|that|this one|the first one|them|they|those|these)\b", part.text.lower()
-    )
-    return part.kind == "count" and not (part.names or part.ext or part.folder != ".") and bool(vague)
 
 
 def clauses(question: str) -> list:

@@ -10,8 +10,8 @@ from support.demo.names import MAX_NAMES
 from support.demo.words import join, say
 
 RUN_SECTION = (
-    r"\b(run|running|usage|start|starting|getting started|quick ?start|develop\w*|cli|command[- ]line)\b"
-    r"|运行|启动|使用|快速开始|开发|命令行"
+    r"\b(run|running|usage|start|starting|getting started|quick ?start|develop\w*|cli|command[- ]line|preview|serve)\b"
+    r"|运行|启动|使用|快速开始|开发|命令行|预览"
 )
 # 讲怎么运行的那一节的代码块里像一条 shell 命令的一行（pyabbr 张伟、csvtool head a.csv）；代码（import、赋值、调用）不算
 SHELL_LIKE = r"(?!(import|from|def|class|const|let|var|print|return|if|for)\b)[a-z][\w.-]*(?: [^=(){}<>;]*)?"
@@ -21,14 +21,14 @@ TEST_SECTION = r"\btest(s|ing)?\b|测试"
 RUNNER = (
     r"(\./|(sudo )?(python3?|py|node|npm|npx|yarn|pnpm|bun|deno|flask|uvicorn|gunicorn|fastapi|django-admin|make|cargo|"
     r"go|docker|docker-compose|poetry|uv|pipenv|pytest|tox|nox|jest|vitest|mocha|java|mvn|gradle|dotnet|rails|bundle|"
-    r"streamlit|hugo|php|ruby|rustc|gcc|bash|sh)\b)(?! \d+(\.\d+)*$)"
+    r"streamlit|hugo|php|ruby|rustc|gcc|bash|sh|hatch|just)\b)(?! \d+(\.\d+)*$)"
 )
 # 准备的几步，不是运行的命令
 INSTALL = (
     r"^(pip3?|pipenv|npm|yarn|pnpm|bun|poetry|uv|conda|apt(-get)?|brew|git|bundle|cargo|make|go mod) "
-    r"(install|i|add|clone|sync|ci|fetch|setup|deps|download|tidy)\b|^cd |^source |\bvenv\b|-m pip\b|"
+    r"(install|i|add|clone|sync|ci|fetch|setup|deps|download|tidy)\b|^cd |^source |^git |\bvenv\b|-m pip\b|"
     r"setup\.py (install|develop)|"
-    r"(?<!--)\b(migrate|makemigrations|collectstatic|createsuperuser|build)\b(?!.*&&)|"
+    r"(?<!--)\b(migrate|makemigrations|collectstatic|createsuperuser|build)\b(?![/.])(?!.*&&)|"
     r"\b(lint|format|fmt|black|isort|ruff|flake8|eslint|prettier|mypy|pre-commit)\b"  # 检查、格式化代码：也不是运行
 )
 # package.json 的 scripts.start 用哪个文件启动：node src/app.js、nodemon server.js
@@ -36,7 +36,7 @@ START = re.compile(r"\b(?:node|nodemon|ts-node|tsx|python3?|deno run)\s+")
 RUNNERS = {"pytest": "pytest", "jest": "npx jest", "vitest": "npx vitest", "mocha": "npx mocha"}  # 测试框架：一般怎么跑
 TESTS = (  # 跑测试的命令
     r"^((python3? -m |npx |poetry run |uv run )?(pytest|tox|nox|jest|vitest|mocha|unittest)|python3? manage\.py test|"
-    r"(npm|yarn|pnpm|bun)( run)? test|(make|go|cargo|dotnet|mvn|gradle|\./gradlew) test)\b"
+    r"(npm|yarn|pnpm|bun|hatch)( run)? test|(make|go|cargo|dotnet|mvn|gradle|\./gradlew|just) test)\b"
 )
 STARTS = ("start", "serve", "develop", "dev")  # package.json 里启动项目的 scripts（问开发时先看 dev）
 
@@ -87,7 +87,7 @@ def readme_command(facts, readme: str | None, section: str) -> tuple | None:
             heading, level = (title, depth) if wanted else (None, 0)
             continue
         code = block or line.startswith(("    ", "\t")) and not re.match(r"\s*([-*+]|\d+\.)\s", line)  # 列表项不是代码
-        spans = [text.removeprefix("$ ")] if code else re.findall(r"`([^`\n]+)`", text)  # 反引号一对一对地读
+        spans = [re.sub(r"\s+#.*", "", text.removeprefix("$ "))] if code else re.findall(r"`([^`\n]+)`", text)
         shell = code and heading and not testing  # 这一节的代码块：像命令的行就是命令
         commands = [c for c in spans if (re.match(runner, c) or shell and re.fullmatch(SHELL_LIKE, c)) and whole(c)]
         commands = [c for c in commands if not re.search(INSTALL, c)]
@@ -182,12 +182,17 @@ def start_file(script: str) -> str:
     return next((a for a in args if re.fullmatch(r"[\w./-]+\.[a-z]{2,3}", a)), next((a for a in args if "/" in a), ""))
 
 
-def installed(part, commands: list, install: str, en: bool) -> str:
+def installed(part, commands: list, install: str, en: bool, readme=None) -> str:
     """装好以后的命令（package.json 的 bin、pyproject.toml 的 [project.scripts]）：[(写在哪里, 命令, 它运行的)]。
-    入口是第一个命令运行的那个；问了怎么运行，就说装好以后执行它。"""
+    入口是第一个命令运行的那个；问了怎么运行，就说装好以后执行它；README 里写了怎么运行（可能要带参数）也说出来
+    （readme：(facts, README 的名字)）。"""
     where, name, target = commands[0]
     more = join((f"`{n}`（{t}）" if not en else f"`{n}` ({t})" for _, n, t in commands[1:]), en)
     said = say("entry_script", en, target=target, where=where, name=name) + say("more_scripts", en, more=more) * bool(
         more
     )
-    return said + (say("run_installed", en, name=name, install=install) if "how" in part.asks else "")
+    if "how" not in part.asks:
+        return said
+    written = readme and (readme_command(*readme, RUN_FIRST) or readme_command(*readme, RUN_SECTION))
+    run = say("run_installed", en, name=name, install=install)
+    return said + run + (readme_said("run", written, en) if written else "")

@@ -5,6 +5,7 @@
 """
 
 import re
+from dataclasses import replace
 
 from support.demo.facts import key
 from support.demo.words import join, say
@@ -13,6 +14,17 @@ KINDS = ("ls", "branch", "create", "count")
 ERROR_WORDS = r"error|fatal|not found|no such|cannot|can't|denied|invalid|illegal|错误|失败|找不到|不是内部或外部命令"
 REASONS = ("reason_no_tty", "reason_declined", "reason_too_long")  # run_command 说的几种没执行的原因
 QUOTED = 20  # 最多引用输出的前几行
+
+
+def listed_files(part, facts):
+    """测试目录里列出来的文件（最多 20 个，子目录不算）：没说是哪个目录，就是顶层的 tests/、test/ 里第一个有的。"""
+    folder = part.folder
+    if folder == ".":
+        top = [n.rstrip("/") for n in facts.pages("list_files", {"path": "."}).lines if n.endswith("/")]
+        folder = next((f for f in ("tests", "test", "__tests__", "spec") if f in top), ".")
+    got = facts.pages("list_files", {"path": folder}) if folder != "." else None
+    files = [f"{folder}/{n}" for n in (got.lines if got else ()) if n and not n.endswith("/") and "（" not in n]
+    return replace(part, folder=folder, names=files[:20])
 
 
 def word(text: str, windows: bool) -> str:
@@ -118,16 +130,20 @@ def write_command(name: str, content: str, windows: bool) -> str:
 
 
 def count(part, facts, en: bool) -> str:
-    """数行数：一个文件，或者一个目录下的 *.扩展名（只这一层）；cmd 用 find /c，POSIX 用 wc -l。引用命令的输出。"""
+    """数行数：一个文件，或者一个目录下的 *.扩展名（只这一层）；cmd 用 find /c，POSIX 用 wc -l。引用命令的输出。
+    ext 是 *（“测试文件有哪些？各有几行？”）：先列出测试目录，数里面列出来的每个文件。只说了文件名、可能在前面说到的
+    目录里的（near）：按列出过的结果定在哪里；定不了就先数那个目录里的，没有再数顶层的。"""
     windows, ext = "cmd.exe" in facts.tools.get("run_command", "").lower(), part.ext or "py"  # 没说哪种文件：数 .py
-    target = part.names[0] if part.names else ("" if part.folder == "." else part.folder + "/") + f"*.{ext}"
-    if windows:
-        command = f'for %f in ("{target.replace("/", chr(92))}") do @find /c /v "" "%f"'
-    else:
-        folder, _, name = target.rpartition("/")
-        command = f"wc -l {word(folder, False) + '/' if folder else ''}{name if not part.names else word(name, False)}"
-    what = ("what_count_file", {"name": part.names[0]}) if part.names else ("what_count", {"ext": ext})
-    got, problem = ran(facts, command, en, what[0], **what[1])
+    if ext == "*" and not (part := listed_files(part, facts)).names:
+        return say("count_no_files", en, folder=part.folder)
+    places = facts.places(part.names[0], part.near) if len(part.names) == 1 else [None]
+    for place in places:
+        part = replace(part, names=[place], folder=place) if place else part
+        command = count_command(part, ext, windows)
+        what = ("what_count_file", {"name": join(part.names, en)}) if part.names else ("what_count", {"ext": ext})
+        got, problem = ran(facts, command, en, what[0], **what[1])
+        if not (problem and got.code):  # 那个目录里没有：再数另一处的
+            break
     whole = facts.results.get(key(("read_file", {"path": part.names[0]}))) if part.names else None
     if problem and got.state == "not_run" and whole and whole.state == "complete":  # 没执行，可这个文件已经读全了
         return problem + say("count_from_read", en, name=part.names[0], n=len(whole.lines))
@@ -136,3 +152,15 @@ def count(part, facts, en: bool) -> str:
     if problem:  # 没有这种文件时 shell 不展开 *.py：wc 的报错原样引出来
         return problem + flat
     return say("count_head", en, command=command) + quoted_output(got, en) + flat
+
+
+def count_command(part, ext: str, windows: bool) -> str:
+    """数行数的命令：几个文件，或者一个目录下的 *.扩展名。"""
+    target = part.names[0] if part.names else ("" if part.folder == "." else part.folder + "/") + f"*.{ext}"
+    if windows:
+        targets = " ".join(f'"{n.replace("/", chr(92))}"' for n in part.names or [target])
+        return f'for %f in ({targets}) do @find /c /v "" "%f"'
+    if part.names:
+        return "wc -l " + " ".join(word(n, False) for n in part.names)
+    folder, _, name = target.rpartition("/")
+    return f"wc -l {word(folder, False) + '/' if folder else ''}{name}"

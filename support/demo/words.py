@@ -53,7 +53,7 @@ tests | 测试|\btests?\b
 ]
 KIND = dict(KINDS)  # 按类查它的关键词（同一类有几行的，用最后一行）
 GOODS_WORDS = r"库存|单价|价格|多少钱|总价|有货|买|[盒支包瓶箱]|\b(stock|prices?|costs?|boxes|box|pens?|pencils?|notebooks?|packs?|buy|order)\b"  # 说的是商品
-UNIT_PRICE = r"\bwhat do(es)? (they|it|one|each|a box) cost\b|\bwhat('s| is) the price\b|\bhow much (is|are|does) (one|a|each)\b|单价|[一每][盒支个件包瓶本只箱]多少钱|多少钱一[盒支个件包瓶本只箱]|\b(how much|cost|costs|price|are they|is it)\b.{0,15}\beach\b|\beach (cost|costs|is|one)\b|\b(apiece|per (box|unit|pen|pack|piece|item))\b"
+UNIT_PRICE = r"\bwhat do(es)? (they|it|one|each|(a|one|each) (box|pen|pack|piece|unit)) cost\b|\bwhat('s| is) the price\b|\bhow much (is|are|does) (one|a|each)\b|单价|[一每][盒支个件包瓶本只箱]多少钱|多少钱一[盒支个件包瓶本只箱]|\b(how much|cost|costs|price|are they|is it)\b.{0,15}\beach\b|\beach (cost|costs|is|one)\b|\b(apiece|per (box|unit|pen|pack|piece|item))\b"
 # 要重新读：以前读到的不算（只说了这个的一小句不算没听懂）
 FRESH = r"库存.{0,6}(改成|改为|调成|调到|设成|变成)|重新(读|看|查|搜)|重读|再(读|看|查|搜)一?(下|遍|次)|刷新|最新的?|(文件|数据|库存)?(我|已经)?(改过了?|改了|更新了|更新过|变了)|\b(re-?read|re-?check|(read|check|search|look) (it |them |the (stock )?files? )?again|again|latest|refresh|(i )?(have |'ve )?(changed|updated|edited)( (it|the (stock )?files?))?)\b"
 EACH_TEST = r"(测试|test)[^，。？?]{0,6}(里|中)(面)?(都)?(写了|写着|有)(些)?(什么|啥)|\bwhat('s| is) in (them|the tests?|the test files?)\b|\bwhat do(es)? the test files? (say|contain)\b|测试?了(什么|啥|哪些)|测的(是)?哪些|(几|多少)个?(测试)?(用例|函数|方法)|\btest (cases?|functions?|methods?)\b|\bhow many tests\b|每个(测试)?(文件)?(测|是|检查)(的是)?(什么|啥)|分别测|各自测|测的是什么|\bwhat (each|every) (test|one|file)\b|\beach test\b|\bwhat do (they|the tests) (test|check)\b|\bwhat (does|do) (the|this|that|each|every) tests?( files?)?\b.{0,20}\b(test|check|cover|do)\b"
@@ -61,13 +61,10 @@ EACH_TEST = r"(测试|test)[^，。？?]{0,6}(里|中)(面)?(都)?(写了|写着
 JOINS = r"(?P<strong>并且|(?<!合)并(?![且发行])|而且|然后|接着|同时|\band then\b|\bthen\b|\band\b(?=\s+(?:please\s+)?(?:(?:on|in|at|for|from|by|with|to) (?:which|what|where)\b|what|which|where|how|is|are|does|do|can|could|who|why|when|uninstall|remove|delete|install|add|update|upgrade|fix|change|rename|replace|run|create|write|tell|show|explain|list|count|check|find|search|make|give|open|read|summari[sz]e|translate)\b))|和|、|以及|\band\b"
 SOURCE_FILE = r"\.(py|pyi|ts|tsx|jsx|mjs|cjs|json|md|txt|toml|ya?ml|cfg|ini|sh|go|rs|java|rb|php|c|h|cpp)$"  # 文件名，不是库名（react.js 是库）
 ALL_OF = r"最多|\bat most\b|\bevery\b.{0,30}\b(you('ve| have)|in stock|there is|left|available)\b|\b(buy|take|get) every\b|\bhow many\b.{0,30}\bcan\b|这么多|那么多|\b(that|this|so) many\b|全买|全部|全都|所有的?|买下所有|\ball (of )?(the|them|it|its)\b|\bthe whole\b"  # 要的是全部库存：不是一个数量
-BOTH = r"\bboth\b|两种|两样|这两|俩"  # 接着问时说的是最近问的两种商品
-EACH_ITEM = r"各|两种|两样|都要|每种|\b(each|both|all of them)\b"  # 接着问时说的是问过的每一种商品
 PURPOSE = r"干什么|做什么|干嘛|是干|用途|作用|\bpurpose\b|\bwhat (does|do)\b.{0,40}\bdo\b"  # 问一个文件做什么：只引内容，说不概括
 STOCK_ASKED = r"(还有|还剩|剩下?|有)多少(?!钱|个?文件)(库存)?|多少库存|库存.{0,4}多少|\bhow many\b.{0,20}\b(left|in stock|remain\w*)\b|\bstock (level|count)s?\b|\bhow much stock\b"  # 问的是有多少库存，不是够不够
 # 不要了哪一种（要紧挨着商品名）：“红笔先不要了”“红笔算了”“never mind the red pens”；“别去掉”“去掉一盒”“drop … to 1”不是
 DROP = r"(?<!要)(?<![别不])(?:不要|不买|去掉|取消|删掉|算了)(?!忘|\s*[\d一两二三四五六七八九十])|(?<!don't )(?<!do not )\b(?:forget|drop|remove|skip|no more)\b(?!.{0,30}\bto \d)|\bwithout\b|\b(don't|do not|no longer) (want|need)\b|\bnever ?mind\b"
-DEICTIC = r"里面|那里|那儿|这里面|\b(in there|in it|inside it|in that folder|in those files)\b"  # 接着问时指上一个目录
 # 数量要乘上别的：“3 boxes for each of 2 classes”“每班 3 盒”“要 2 份”：说的不是一共要多少
 MULTIPLIED = r"\b(for |to )?(each|every|per) (of )?((the|my|our|these|those|\d+) )*(class|person|people|student|team|group|day|week|month|room|kid|child|employee)(e?s)?\b|\b(classes|people|persons|students|teams|groups|kids|children|employees)\b.{0,15}\beach\b|\bfor \d+ (class|people|person|student|team|group|kid|child|employee)\w*\b|\beach (needs|gets|wants|one needs)\b|每(个|位|名)?(人|班|组|天|周|月|间|学生|同学|员工|孩子|部门|小组)|[\d两二三四五六七八九十]+ ?(份|个班|个组|个人|组|班)(?!长)"
 ALSO_THERE = r"它|它们|只看|看看|\b(it|them|look|check)\b"  # 换个目录接着问时，不算别的话
@@ -278,6 +275,7 @@ what_count | 每个 .{ext} 文件有多少行 | how many lines each .{ext} file 
 what_count_file | {name} 有多少行 | how many lines {name} has
 count_from_read | \n\n不过 {name} 我已经读全了：一共 {n} 行。 | \n\nBut I have read all of {name}: it has {n} line(s).
 here | 当前目录 | this directory
+count_no_files | 我没在 {folder} 里找到可以数的测试文件，没有数行数。 | I found no test files to count in {folder}, so I counted no lines.
 count_head | `{command}` 的输出： | Output of `{command}`:
 count_flat | \n\n（`*.{ext}` 只匹配这一层的 .{ext} 文件：子目录里的没有数。） | \n\n(`*.{ext}` matches only the .{ext} files directly in this folder: those in subfolders were not counted.)
 count_guess | \n（你没说数哪种文件：我数的是 .py 文件。） | \n(You did not say which kind of file: I counted .py files.)
