@@ -1566,7 +1566,8 @@ def test_money_is_no_item_and_is_said_not_compared(inventory, question):
 @pytest.mark.parametrize(
     "question, expected",
     [("我需要 3 个 stapler 和 7 支铅笔", [("stapler", 3, "个"), ("铅笔", 7, "支")]),
-     ("我需要 10 支铅笔和 2 本 notebooks", [("铅笔", 10, "支"), ("notebook", 2, "本")])],
+     ("我需要 10 支铅笔和 2 本 notebooks", [("铅笔", 10, "支"), ("笔记本", 2, "本")]),
+     ("我要 3 盒 red pens，够吗？", [("红笔", 3, "盒")])],
 )  # fmt: skip
 def test_an_english_item_after_a_chinese_quantity_is_an_item(question, expected):
     assert [(o.item, o.quantity, o.unit) for o in orders_in(question)] == expected

@@ -8,13 +8,14 @@ from support.demo import words as w
 from support.demo.names import in_last_folder, spread
 from support.demo.orders import (
     COLOUR,
+    EN_GOODS,
     GOODS,
-    colour_of,
+    Order,
+    chinese_name,
     english,
     name_near,
     number_said,
     orders_in,
-    other_items,
     quantity_in,
     with_amount,
 )
@@ -162,7 +163,7 @@ def named_in(text: str, before: Ask, old) -> list:
         return [
             replace(o, quantity=None, unit="", unclear="", asked=o.item if o.item in text else o.asked) for o in said
         ]
-    return next((found for piece in kept if (found := other_items(piece, old))), [])
+    return next((found for piece in kept if (found := other_items(piece, old, before.items))), [])
 
 
 def dropped(question: str, before: Ask) -> set:
@@ -220,7 +221,9 @@ def added(order, previous: list, text: str):
     """“add 1 black pen too”“黑笔再加 1 盒”：上一个问题里已经有这一种、又说加上：是加在一起还是换成这个数，分不清，
     照原话问。"""
     old = next((o for o in previous if o.item == order.item and o.quantity), None)
-    if not (old and order.quantity and re.search(r"\b(add|adding|plus)\b|加", text.lower())):
+    said = [c for c in re.split(r"[，。？！；,?!;]+", text.lower()) if (order.asked or order.item).lower() in c]
+    plus = any(re.search(r"\b(add|adding|plus)\b|加(?!急)", c) and not re.search(w.INSTEAD, c) for c in said)
+    if not (old and order.quantity and plus):  # 说到这一种的那一小句里说了加（不是“改成”“加急”）
         return order
     return replace(
         order,
@@ -273,7 +276,7 @@ def with_items(part: Part, before: Ask, quantity: bool, question: str = "") -> P
         if said is previous or not (also or changed_only(question or part.text, orders, previous)):
             return replace(part, names=orders, carried=kind if said is previous else "")
         part = replace(part, names=orders)  # “那蓝笔少要一点，改成 1 盒”：只换了蓝笔的数量，别的照旧（下面）
-    names = [colour_of(o, noun) for o in part.names] or named_in(question or part.text, before, noun)
+    names = [colour_of(o, noun, before.items) for o in part.names] or named_in(question or part.text, before, noun)
     if not names:  # 没说新的商品，也没说新的数量（“库存有多少？”）：就是上一个问题的那几种，数量不沿用
         kept = previous if quantity else [replace(o, quantity=None, unclear="") for o in previous]
         return replace(part, names=kept, carried=kind)
@@ -291,3 +294,28 @@ def with_items(part: Part, before: Ask, quantity: bool, question: str = "") -> P
     ]
     carried = next((s for s, t in zip(source, take, strict=True) if t), None)
     return replace(part, names=kept, carried="quantity" if carried else "", carried_from=carried)
+
+
+def colour_of(order: Order, old: Order, items: list = ()) -> Order:
+    """英文只说了颜色（1 blue）：这次对话里问过这个颜色的商品（red pens 和 notebooks 里的 red）就是它；没有就沿用
+    上一种商品的名词（red pens → blue pens）。"""
+    same = next((o for o in items if re.fullmatch(COLOUR, order.asked) and o.asked.startswith(order.asked + " ")), None)
+    if same:
+        return replace(order, item=same.item, asked=same.asked)
+    if re.fullmatch(COLOUR, order.asked) and re.search(rf"\b({GOODS})$", old.asked):  # 上一种有名词才沿用
+        asked = f"{order.asked} {old.asked.split()[-1]}"
+        return replace(order, item=chinese_name(asked), asked=asked)
+    if re.fullmatch(COLOUR, order.asked) and old.item[:1] in "红蓝黑绿" and len(old.item) > 1:  # 红笔 → blue：蓝笔
+        return replace(order, item=EN_GOODS[order.asked] + old.item[1:])
+    return order
+
+
+def other_items(text: str, old: Order, items: list = ()) -> list:
+    """“那蓝笔呢？”“and the red ones?”：另几种商品；英文只说了颜色：问过的这个颜色的，或者沿用上一种的名词。"""
+    colours = dict.fromkeys(re.findall(rf"\b({COLOUR})\b", text.lower()))
+    if colours and re.search(rf"\b({GOODS})$", old.asked):
+        return [colour_of(Order(c, asked=c), old, items) for c in colours]
+    if goods := re.search(rf"\b((?:(?:{COLOUR}) )?(?:{GOODS}))\b", text.lower()):
+        return [Order(chinese_name(goods[1]), asked=goods[1])]  # “what about pencils?”
+    item = name_near(re.sub(w.FOLLOW_UP, "", text), after=False)
+    return [Order(item, asked=item)] if len(item) > 1 else []

@@ -143,7 +143,7 @@ def in_last_folder(part, last):
     前一件事在某个目录里做，或者说的是那个目录里的文件：文件可能在那个目录里（near），也可能在顶层。"""
     if part.kind not in ("file", "count") or not part.names or any("/" in n for n in part.names):
         return part
-    paths = [n for n in last.names if isinstance(n, str) and "/" in n]
+    paths = [n for n in last.names if isinstance(n, str) and "/" in n] if last.kind in ("file", "count") else []
     folder = paths[0].rsplit("/", 1)[0] if paths else last.folder if last.kind in ("ls", "count") else "."
     return part if folder in (".", "") else replace(part, near=folder)
 

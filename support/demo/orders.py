@@ -67,6 +67,7 @@ LATER = r"是|给|今天|明天|后天|马上|立刻|尽快|先|就|下周|下�
 STOCK_WORDS = (
     r"库存|单价|价格|有货|还剩|还有多少|还有几|够吗|够不够|多少钱|还有吗|有货吗|还有没有"  # 商品名后面跟着的词
 )
+PRICED = r"(\d\s*(元|块钱?|美元|欧元)|[$¥€]\s*\d+(\.\d+)?)\s*$"  # 数量前面是一个价钱（5元一盒）：这是单价的“一盒”
 THE_ONE = "either|any|each|which|no|this|that|the|every"  # 这些词后面的 one 不是数量（“is either one short?”）
 DIGITS = dict(zip("一二两三四五六七八九", (1, 2, 2, 3, 4, 5, 6, 7, 8, 9), strict=True))
 POWERS = {"十": 10, "百": 100, "千": 1000, "万": 10**4, "亿": 10**8}
@@ -90,13 +91,13 @@ def english(question: str) -> bool:
 def orders_in(text: str) -> list:
     """“3 盒红笔和 2 盒蓝笔”“红笔 2 盒”“红笔和蓝笔各 2 盒” → [红笔 2 盒, …]；没说数量的商品数量是 None。
     最多看前 20 个数量；一个数量落不到一种商品上、一种商品说了两个数量，就都看不准（照原话问）。"""
-    fix = list(re.finditer(CORRECTED, text, re.I))[-1:]  # “3 pens... sorry, 3 red pens”：改口以后说的才算
-    if fix and (fixed := orders_in(text[fix[0].end() :])):
+    if fixed := corrected(text):
         return fixed
     if english(text):
         return english_orders(text)
     orders, bare, start = [], [], 0
     found = list(re.finditer(rf"({NUMBER})\s*([{UNITS}]|(?:{EN_UNITS})\s+of\b)(半)?", text))[:20]
+    found = [m for m in found if not re.search(PRICED, text[max(0, m.start() - 12) : m.start()])]  # 5元一盒：是单价
     first = not found or bool(item_after(text, found[-1]))  # 最后一个数量后面还有商品名：“3 盒红笔”这样数量在前
     for m in found:
         said, unit, segment = m[1].strip(), m[2].removesuffix(" of").strip(), text[start : m.start()]  # 上一个数量之后
@@ -109,10 +110,9 @@ def orders_in(text: str) -> list:
         elif after and (first or not before):
             listed = re.split(AND, after[1])
         named = [n for n in (name_near(i, True) for i in listed) if n] or [before] * bool(before)
-        latin = re.match(r"\s*的?\s*([A-Za-z][A-Za-z-]+)\b", text[m.end() :]) if not (named or each) else None
-        named = (
-            [singular(latin[1].lower())] if latin and not re.fullmatch(EN_STOP, latin[1].lower()) else named
-        )  # 3 个 stapler
+        latin = re.match(r"\s*的?\s*([A-Za-z][A-Za-z -]{1,40})", text[m.end() :]) if not (named or each) else None
+        english_item = re.sub(EN_STOP, "", f" {latin[1].lower()} ").strip() if latin else ""  # 3 个 stapler
+        named = [chinese_name(english_item)] if english_item else named  # 3 盒 red pens：红笔
         owned, quantity, loose = re.search(OWNED, segment, re.I), None if m[3] else chinese_number(said), rough(text, m)
         quantity, unclear = (
             (None, loose) if loose else (quantity, "" if quantity or owned else f"{said} {unit}{m[3] or ''}")
@@ -139,14 +139,25 @@ def orders_in(text: str) -> list:
     return scaled(settled(orders, bare), text)
 
 
+def corrected(text: str) -> list:
+    """“3 pens... sorry, 3 red pens”“蓝笔 2 盒，不对，蓝笔要 1 盒”：改口以后说的算；改口没说到的（名字不在改过的
+    里面）照旧。没有改口是 []。"""
+    fix = list(re.finditer(CORRECTED, text, re.I))[-1:]
+    if not (fix and (fixed := orders_in(text[fix[0].end() :]))):
+        return []
+    return [o for o in orders_in(text[: fix[0].start()]) if not any(o.item in f.item for f in fixed)] + fixed
+
+
 def unmeasured(rest: str) -> list:
     """没有带量词的数量的商品（数量都已经从 rest 里去掉了）：“红笔要4”“蓝笔库存”“红笔 3 盒和蓝笔”“还有几盒红笔”。"""
     orders = []
-    for m in re.finditer(rf"({CJK}+)\s*(\d+)(?![\d.]|\s*[{UNITS}元块])", rest):  # “红笔要4”：没有量词的数，不猜
+    for m in re.finditer(rf"({CJK}{{1,12}})\s*(\d+)(?![\d.]|\s*[{UNITS}元块])", rest):  # “红笔要4”：没有量词的数，不猜
         orders += [Order(i, asked=i, unclear=m[2]) for i in [name_near(m[1], after=False)] if i]
-    for m in re.finditer(rf"({CJK}+?)\s*的?\s*(?:{STOCK_WORDS})", rest):
+    for m in re.finditer(rf"({CJK}{{1,12}}?)\s*的?\s*(?:{STOCK_WORDS})", rest):
         orders += [Order(i, asked=i) for p in re.split(AND, m[1]) if (i := name_near(p, after=False))]
-    for m in re.finditer(rf"({CJK}+)\s*{AND}\s*(?=({CJK}+))", rest):  # “红笔 3 盒和蓝笔”：和连着的也是商品
+    for m in re.finditer(
+        rf"({CJK}{{1,12}})\s*{AND}\s*(?=({CJK}{{1,12}}))", rest
+    ):  # “红笔 3 盒和蓝笔”：和连着的也是商品
         orders += [Order(i, asked=i) for i in (name_near(m[1], False), name_near(m[2], True)) if i]
     for m in re.finditer(rf"(?:还有|还剩|剩下?)\s*(?:多少|几)\s*[{UNITS}]?\s*({CJK}+)", rest):  # “还有几盒红笔”
         orders += [Order(i, asked=i) for i in [name_near(m[1], after=True)] if i]
@@ -257,8 +268,8 @@ def english_orders(text: str) -> list:
         )
         if re.fullmatch(COLOUR, asked) and shared:
             asked = f"{asked} {shared[1]}"  # “3 red and 2 blue pens”“3 boxes of blue pens and 3 of red”
-        if m[1] == "one" and re.search(rf"\b({THE_ONE})\s*$", q[: m.start()]):
-            continue  # “is either one short?”：不是数量
+        if m[1] == "one" and re.search(rf"\b({THE_ONE})\s*$", q[: m.start()]) or q[: m.start()].endswith("$"):
+            continue  # “is either one short?”“at $8 a box”：不是数量
         owned, loose = re.search(OWNED, q[: m.start()]), rough(q, m)  # “at least 6”“2 dozen”“2 more”：看不准
         quantity = None if owned or loose else EN_NUMBERS.get(m[1]) or chinese_number(m[1])
         unclear = loose or ("" if quantity or owned else f"{m[1]} {unit or asked}")
@@ -296,8 +307,8 @@ def quantity_in(text: str) -> tuple | None:
     m = m or re.search(rf"({NUMBER})\s*([{UNITS}])", text)
     if not m:
         return (None, "", said[0]) if (said := re.search(SCALED, text.lower())) else None
-    if re.search(OWNED, text[: m.start()], re.I):  # “我把库存改成 2 盒了”：不是要的数量
-        return None
+    if re.search(OWNED, text[: m.start()], re.I) or re.search(PRICED, text[max(0, m.start() - 12) : m.start()]):
+        return None  # “我把库存改成 2 盒了”“8块钱一盒”：不是要的数量
     said, loose = m[1].strip(), rough(text.lower(), m)  # “再加 2 盒呢？”“what about 2 more?”：不是新的总数
     plus = re.search(r"\b(plus|add|adding)\s*$", text.lower()[: m.start()])  # “plus 2 boxes?”：也是加上的
     loose = loose or (text[plus.start() : m.end()] if plus else "")
@@ -316,27 +327,6 @@ def rough(text: str, m) -> str:
         return ""
     start, end = m.start() - (len(pre[0]) if pre else 0), max(unit, post[0] + post[1].end() if post else 0)
     return text[start:end].strip()
-
-
-def colour_of(order: Order, old: Order) -> Order:
-    """英文只说了颜色（1 blue）：沿用上一种商品的名词（red pens → blue pens）。"""
-    if re.fullmatch(COLOUR, order.asked) and re.search(rf"\b({GOODS})$", old.asked):  # 上一种有名词才沿用
-        asked = f"{order.asked} {old.asked.split()[-1]}"
-        return replace(order, item=chinese_name(asked), asked=asked)
-    if re.fullmatch(COLOUR, order.asked) and old.item[:1] in "红蓝黑绿" and len(old.item) > 1:  # 红笔 → blue：蓝笔
-        return replace(order, item=EN_GOODS[order.asked] + old.item[1:])
-    return order
-
-
-def other_items(text: str, old: Order) -> list:
-    """“那蓝笔呢？”“and the red and blue ones?”：另几种商品；英文只说了颜色就沿用上一种的名词。"""
-    colours = dict.fromkeys(re.findall(rf"\b({COLOUR})\b", text.lower()))
-    if colours and re.search(rf"\b({GOODS})$", old.asked):
-        return [colour_of(Order(c, asked=c), old) for c in colours]
-    if goods := re.search(rf"\b((?:(?:{COLOUR}) )?(?:{GOODS}))\b", text.lower()):
-        return [Order(chinese_name(goods[1]), asked=goods[1])]  # “what about pencils?”
-    item = name_near(re.sub(w.FOLLOW_UP, "", text), after=False)
-    return [Order(item, asked=item)] if len(item) > 1 else []
 
 
 def not_ordered(unknown: list, parts: list) -> list:

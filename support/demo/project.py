@@ -20,7 +20,8 @@ from support.demo.manifests import (
     scripts_in,
 )
 from support.demo.names import MAX_NAMES
-from support.demo.running import headings, how_to_run, installed, start_file, test_command
+from support.demo.readme import clipped, first_paragraph, readme_in
+from support.demo.running import how_to_run, installed, start_file, test_command
 from support.demo.words import join, say
 
 KINDS = ("stack", "entry", "tests", "file", "about")
@@ -30,7 +31,6 @@ ENTRY_NAMES = "index.js main.js app.js server.js index.ts main.ts main.py app.py
 ENTRY_NAMES += "index.mjs server.ts app.ts wsgi.py asgi.py run.py server.py main.rs main.jsx main.tsx index.jsx".split()
 ENTRY_NAMES += ["index.tsx", "main.c", "main.cpp", "main.cc"]
 # README 里说怎么运行、怎么跑测试的那一节：标题这样开头
-ABOUT_SECTION = r"(about|description|overview|introduction|what is|简介|介绍|概述|关于)\b"  # 这些节讲项目是什么
 TEST_FOLDERS = ("tests", "test", "__tests__", "spec")
 TEST_NAME = r"test_.+\.py|tests?\.py|.+_test\.(py|go)|.+\.(test|spec)\.[cm]?[jt]sx?"  # 按测试命名的文件
 ALIASES = {v.lower(): k for k, v in IMPORTS.items()} | {
@@ -162,48 +162,6 @@ def language(path: str) -> str:
     return MANIFESTS.get(path.rsplit("/", 1)[-1], "Python")  # requirements-dev.txt 也是 Python 的
 
 
-def readme_in(names: list) -> str | None:
-    readmes = [n for n in names if n.lower().startswith("readme") and not n.endswith("/")]
-    return "README.md" if "README.md" in readmes else next(iter(readmes), None)
-
-
-def first_paragraph(facts, readme: str) -> tuple:
-    """读 README 到第一段话读完为止：(结果, 标题, 第一段话, 这段话是否只看到了一部分)。"""
-    got = facts.pages("read_file", {"path": readme}, enough=lambda text: paragraph_of(text)[2])
-    text = got.text + ("\n" + got.partial if got.partial else "")
-    title, paragraph, settled = paragraph_of(text) if usable(got) else ("", "", True)
-    return got, title, paragraph, got.state != "complete" and not settled
-
-
-def paragraph_of(text: str) -> tuple:
-    """README 的 (标题, 第一段话, 这段话是否已经完整)：后面有空行或标题、或者第一段不是文字（代码、表格、列表），
-    就完整了，再往下读也不会变。第一段不是文字、或者在第二个标题下面（“## Installation”）时，段落是 ""。"""
-    title, paragraph, headed = "", [], False
-    for line in map(str.strip, headings(text.splitlines())):
-        about = re.match(ABOUT_SECTION, line.lstrip("#").strip(), re.I)  # “## About”“## 简介”下面的就是介绍
-        if not paragraph and line.startswith("#") and headed and not about:  # 第一段话前又一个标题：那段话在
-            return title, "", True  # 某一节里（安装、用法）
-        if not paragraph and line.startswith(("#", "<h1", "<H1")):  # 标题，或者 HTML 写的标题
-            title, headed = title or re.sub(r"<[^>]*>", "", line).lstrip("#").strip(), True
-        elif not paragraph and (not line or line.startswith(("![", "[![", "<")) or links_only(line)):
-            continue  # 徽章、图片、“[English](README.en.md) | 简体中文”这样的一行
-        elif not line or line.startswith("#") or not paragraph and line.startswith(("```", "|", "- ", "* ", ">", "$")):
-            return title, clipped(" ".join(paragraph)), True
-        else:
-            paragraph.append(line)
-    return title, clipped(" ".join(paragraph)), False
-
-
-def links_only(line: str) -> bool:
-    """一行只有链接（和几个字）：“[English](README.en.md) | 简体中文”。"""
-    short = len(line) <= 1000  # 只有链接的一行不会很长：长的不看（正则也就是线性时间）
-    return short and "](" in line and len(re.sub(r"!?\[[^\]]*\]\([^)]*\)|[|｜/·\s]", "", line)) <= 6
-
-
-def clipped(text: str, limit: int = 400) -> str:
-    return text if len(text) <= limit else text[:limit].rstrip() + "…"
-
-
 # ── 入口文件 ─────────────────────────────────────────────────
 def entry(part, facts, en: bool) -> str:
     """package.json 的 main、scripts.start 写着的文件；都没有就在顶层和 src/、cmd/ 这些目录里找常见的入口文件名。
@@ -221,10 +179,7 @@ def entry(part, facts, en: bool) -> str:
     if (not main or gone) and (started := start_file(start)):  # scripts.start 写着用哪个文件启动
         said = say("entry_start", en, path=started, script=start) + say("main_missing", en) * missing(started)
         return said + how_to_run(part, facts, readme_in(names), scripts, "", en)
-    bins = {data.get("name", ""): data["bin"]} if isinstance(data.get("bin"), str) else data.get("bin")
-    if isinstance(bins, dict) and bins:  # 命令行工具：package.json 的 bin 写着装好以后的命令
-        where = say("package_bin", en)
-        bins = [(where, str(n).rsplit("/", 1)[-1], str(t)) for n, t in bins.items()]
+    if bins := [(say("package_bin", en), n, t) for n, t in commands_of(data)]:  # 命令行工具：装好以后的命令
         return installed(part, bins, "npm link", en, (facts, readme_in(names)))
     py = facts.pages("read_file", {"path": "pyproject.toml"}) if not main and "pyproject.toml" in names else None
     if commands := scripts_in(py.text) if py and py.state == "complete" else []:  # [project.scripts]：装好以后的命令
@@ -255,6 +210,14 @@ def entry(part, facts, en: bool) -> str:
         why = say("entry_named", en, no_main=no_main, name=path.rsplit("/", 1)[-1])
         said = gone_main + say("entry_is", en, path=path, why=why, head=opening(first, path, en))
     return said + how_to_run(part, facts, readme_in(names), scripts, path, en)
+
+
+def commands_of(package: dict) -> list:
+    """package.json 的 bin：[(命令, 文件)]；只写了一个文件的，命令就是包名；写坏了的（不是文字）不算。"""
+    name = package.get("name") if isinstance(package.get("name"), str) else ""
+    bins = {name: package["bin"]} if isinstance(package.get("bin"), str) else package.get("bin")
+    bins = bins if isinstance(bins, dict) else {}
+    return [(n.rsplit("/", 1)[-1], t) for n, t in bins.items() if isinstance(n, str) and n and isinstance(t, str)]
 
 
 def opening(first: Result, path: str, en: bool) -> str:

@@ -79,19 +79,24 @@ def understand(question: str) -> Ask:
         if part and part.kind == "inventory" and not part.names and on_topic(parts, clause):  # 列了目录，“一共几个？”
             part = None
         more = None if part or refused or filler(clause) or not parts else continued(parts[-1], clause)
-        more = None if more and re.search(w.OTHER_STEPS, clause) else more  # “入口在哪？怎么编译”：编译不是怎么运行
-        twin = next((i for i, p in enumerate(parts) if part and same_thing(p, part)), len(parts) - 1)
+        steps = None if folders_in(clause) else re.search(w.OTHER_STEPS, re.sub(FILE, " ", clause))  # build/ 是目录
+        more = None if more and more.kind in ("entry", "tests") and steps else more  # “入口在哪？怎么编译”：不是运行
+        twin, done = (
+            next((i for i, p in enumerate(parts) if part and same_thing(p, part)), len(parts) - 1),
+            part or more,
+        )
         if part and twin >= 0 and same_thing(parts[twin], part) or more:  # “技术栈？入口？jest 是哪个版本？”：一件事
-            parts[twin] = merged(parts[twin], part or more)  # “技术栈？版本呢？”“怎么运行？”“and also Jest”
-            unknown += [clause[:80]] * bool(part and leftover(clause, part))  # 还问了别的（“哪个测试最慢”）：说没做
+            parts[twin] = merged(parts[twin], done)  # “技术栈？版本呢？”“怎么运行？”“and also Jest”
+            # 还问了别的（“哪个测试最慢”“how long do they take”）：说没做；建文件的另有“运行两次”
+            unknown += [clause[:80]] * bool(done.kind != "create" and leftover(clause, done))
         elif part:
             parts.append(part)
         elif not filler(clause) and (refused or not on_topic(parts, clause)):
             unknown.append(clause[:80])
         if part and (rest := unasked(clause, part)):  # “技术栈和开源协议是什么”
             unknown.append(rest[:80])
-        if (done := part or more) and done.kind in ("tests", "entry") and (step := re.search(w.OTHER_STEPS, clause)):
-            unknown.append(step[0])  # “How do I build and test it?”“入口在哪？怎么编译”：构建的那一步没有说
+        if done and done.kind in ("tests", "entry") and steps:
+            unknown.append(steps[0])  # “How do I build and test it?”“入口在哪？怎么编译”：构建的那一步没有说
         if done and done.run and (again := re.search(REPEAT, clause.lower())):  # “运行两次”
             unknown.append(again[0])
         if part and part.kind == "create" and len([n for n in paths_in(clause) if n.endswith(".py")]) > 1:
@@ -168,7 +173,7 @@ def pieces(clause: str) -> list:
             left, after = part_of(clause[: m.start()].strip()), clause[m.end() :].strip()
             right = part_of(after)
             other = left and right and not same_thing(left, right) and not re.fullmatch(r"[\w./-]+", after, re.A)
-            folder = re.match(r"(?:in|inside|under)\s|在", after, re.I) and right.kind in ("tests", "ls")
+            folder = re.match(r"(?:in|inside|under)\s|在", after, re.I) and right and right.kind in ("tests", "ls")
             other = other and not folder  # “used in src and in tests”：后面只是另一个目录
             if after and not any(m.start() in q for q in quoted) and (m["strong"] and (left or right) or other):
                 out, clause = [*out, clause[: m.start()].strip()], after
@@ -214,8 +219,8 @@ def detailed(part: Part) -> Part | None:
     if part.kind == "about" and (named or folders_in(text) or re.search(w.NOT_PROJECT, q)):
         return None  # “src 目录是干什么的”“这个函数是做什么的”：问的不是整个项目
     ran = named and re.search(r"(运行|执行|跑)(一下)?\s*$|\b(run|execute)\s+$", text[: text.find(named[0])])
-    if part.kind == "file" and ran:
-        return None  # “运行 scripts/clean.py 看看输出”：要的是运行它，不是读它
+    if part.kind in ("file", "entry") and ran:
+        return None  # “运行 scripts/clean.py 看看输出”“How do I run tools/gen.py?”：要的是运行它，不是读它、不是入口
     if part.kind == "file":
         part.names = named or ["README"] * bool(re.search(r"\breadme\b", q))  # “README 里写了什么”
     if part.kind == "count" and named:  # “src/index.js 有多少行”：数这个文件（几个文件就是几件事）

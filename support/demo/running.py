@@ -7,6 +7,7 @@ import re
 from support.demo.facts import all_pages, usable
 from support.demo.manifests import json_object, manifests_in
 from support.demo.names import MAX_NAMES
+from support.demo.readme import headings
 from support.demo.words import join, say
 
 RUN_SECTION = (
@@ -38,6 +39,8 @@ TESTS = (  # 跑测试的命令
     r"^((python3? -m |npx |poetry run |uv run )?(pytest|tox|nox|jest|vitest|mocha|unittest)|python3? manage\.py test|"
     r"(npm|yarn|pnpm|bun|hatch)( run)? test|(make|go|cargo|dotnet|mvn|gradle|\./gradlew|just) test)\b"
 )
+SHELLS = ("", "sh", "bash", "shell", "console", "zsh", "cmd", "bat", "powershell", "ps1")  # 写命令的代码块
+DOCS = r"\bdocs?\b|documentation|文档"  # 说怎么看文档的一句，不是怎么运行项目
 STARTS = ("start", "serve", "develop", "dev")  # package.json 里启动项目的 scripts（问开发时先看 dev）
 
 
@@ -64,7 +67,7 @@ def readme_command(facts, readme: str | None, section: str) -> tuple | None:
     像命令的（python、npm、make……开头）才算，准备的几步（安装、建环境、迁移）不算，最多 3 条：(README, 标题, [命令])。
     没有这样的一节，就找正文里说到它、带着反引号命令的一句：(README, "", [命令])。都没有、README 读不了，是 None。"""
     got = facts.pages("read_file", {"path": readme}) if readme else None
-    heading, level, block, found, loose = None, 0, False, [], []
+    heading, level, block, lang, found, loose = None, 0, False, "", [], []
     other = "$^" if section == TEST_SECTION else TEST_SECTION  # “Running the tests”不是怎么运行项目
     testing = section == TEST_SECTION  # 跑测试的命令（pytest、npm test）不是启动项目的，别处的也是跑测试的
     lines = headings(got.lines) if got and usable(got) else []
@@ -75,7 +78,7 @@ def readme_command(facts, readme: str | None, section: str) -> tuple | None:
         if not block and re.fullmatch(rf"\**(?:{RUN_SECTION}|{TEST_SECTION})\**\s*[:：]", text, re.I):
             text = "###### " + text.strip("*:： ")  # “Usage:”这样只有节名的一行也是一节的标题
         if text.startswith("```"):
-            block = not block
+            block, lang = not block, text[3:].strip().lower()  # 代码块的语言：shell 的才有命令
             continue
         if text.startswith("#") and not block:
             depth, title = len(text) - len(text.lstrip("#")), text.lstrip("#").strip()
@@ -88,14 +91,14 @@ def readme_command(facts, readme: str | None, section: str) -> tuple | None:
             continue
         code = block or line.startswith(("    ", "\t")) and not re.match(r"\s*([-*+]|\d+\.)\s", line)  # 列表项不是代码
         spans = [re.sub(r"\s+#.*", "", text.removeprefix("$ "))] if code else re.findall(r"`([^`\n]+)`", text)
-        shell = code and heading and not testing  # 这一节的代码块：像命令的行就是命令
+        shell = block and lang in SHELLS and heading and not testing and not text.endswith(":")  # 这一节的 shell 代码块
         commands = [c for c in spans if (re.match(runner, c) or shell and re.fullmatch(SHELL_LIKE, c)) and whole(c)]
-        commands = [c for c in commands if not re.search(INSTALL, c)]
+        commands = [c for c in commands if not re.search(INSTALL, c[:300])]  # 再长的一行也只看开头：线性时间
         if not (command := next((c for c in commands if bool(re.match(TESTS, c)) == testing), "")):
             continue
         if heading:
             found.append(command)
-        elif testing or not code and re.search(section, text, re.I) and not re.search(other, text, re.I):
+        elif testing or not code and re.search(section, text, re.I) and not re.search(f"{other}|{DOCS}", text, re.I):
             loose = loose or [command]  # “Run the tests with `poetry run pytest`.”
     return (readme, heading, found[:3]) if found else (readme, "", loose) if loose else None
 
@@ -104,35 +107,6 @@ def whole(command: str) -> bool:
     """一条完整的命令：不只是一个要参数的程序名（“用 `python` 运行”里的 python 不是命令）；pytest、make 一个词就是。"""
     alone = "python python3 py node npm npx yarn pnpm bun deno java ruby php sh bash go cargo docker poetry uv sudo"
     return len(command.split()) > 1 or command not in alone.split()
-
-
-def headings(lines) -> list:
-    """README 的行，标题都写成 # 开头的：下一行是 ===、---（Markdown、reStructuredText 的另一种标题）的那一行；
-    标题上面的那条线、HTML 注释（<!-- … -->）、reStructuredText 的指令（.. image:: 和它缩进的选项）不算内容，去掉；
-    指令 .. code-block:: 缩进的内容写成 ``` 围起来的代码块；开头的 front matter 去掉，反斜杠结尾的行和下一行接起来。"""
-    out, comment, directive = [], False, ""
-    end = next((i for i, line in enumerate(lines[1:50], 1) if line.strip() in ("---", "...")), 0)
-    lines = lines[end + 1 :] if end and lines[0].strip() == "---" else lines  # 开头的 front matter（title: …）
-    for line in lines:
-        if out and out[-1].endswith("\\") and line.strip():  # 续行（docker run \ 下一行）：接成一行
-            out[-1] = out[-1][:-1].rstrip() + " " + line.strip()
-            continue
-        title, text = (out[-1].strip() if out else ""), line.strip()
-        underline = re.fullmatch(r"={3,}|-{3,}|~{3,}", text)
-        if directive and (not text or line[:1] in " \t"):  # 指令缩进的那几行（和中间的空行）
-            out += [text] if directive == "code" and text and not re.match(r":\w[\w-]*:", text) else []
-            continue
-        out += ["```"] * (directive == "code")  # 代码块到这里结束
-        directive = ""
-        if comment or text.startswith(("<!--", ".. ")):
-            comment = (comment or text.startswith("<!--")) and "-->" not in text
-            code = re.match(r"\.\. (code-block|code|sourcecode)::", text) and not comment
-            directive, out = ("code", [*out, "```"]) if code else ("other" if text.startswith(".. ") else "", out)
-        elif underline and title and not title.startswith(("#", "-", "*", "|", "`")):
-            out[-1] = ("# " if "=" in text else "## ") + title
-        elif not (underline and text[0] in "=~"):  # 标题上面的线
-            out.append(line)
-    return out + ["```"] * (directive == "code")
 
 
 def readme_said(what: str, said: tuple, en: bool) -> str:

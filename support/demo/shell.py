@@ -80,6 +80,8 @@ def ls(part, facts, en: bool) -> str:
     inside = [n for n in names if n.endswith("/")]  # 只列了这一层：子目录里的没有列，说出来
     flat = say("ls_flat", en, folders=join(inside[:5], en)) if inside else ""
     listed = say(head, en, command=command, n=len(names), names=join(names, en))
+    kind = [n for n in names if n.lower().endswith(f".{part.ext}")] if part.ext else []  # “src 里有几个 .py 文件”
+    listed += say("ls_ext", en, ext=part.ext, n=len(kind), names=join(kind, en)) if part.ext else ""
     return listed + say("output_part", en) * (got.state == "cut") + flat
 
 

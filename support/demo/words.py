@@ -256,6 +256,7 @@ what_ls | {where}下有什么 | what is in {where}
 ls_empty | {where}是空的：`{command}` 什么也没有列出。 | Nothing in {where}: `{command}` listed nothing.
 ls_head | `{command}` 列出了 {n} 项：{names} | `{command}` listed these ({n}): {names}
 ls_head_part | `{command}` 的输出里我看到了 {n} 项：{names} | In the output of `{command}` I saw {n} entries: {names}
+ls_ext | \n其中 .{ext} 文件 {n} 个：{names} | \nOf these, {n} are .{ext} files: {names}
 ls_flat | \n\n（只列了这一层：{folders} 里面的没有列。） | \n\n(Only this level: what is inside {folders} was not listed.)
 what_branch | 当前是哪个分支 | which branch this is
 detached | `{command}` 没有输出分支名：按 git 的说明，这表示 HEAD 处于分离状态（detached HEAD），不在任何分支上。 | `{command}` printed no branch name: per git's documentation, HEAD is detached (not on any branch).
