@@ -1968,3 +1968,15 @@ def test_continued_lines_install_words_and_long_chinese_are_linear():
         re.search(INSTALL, ("x " + "build " * 80000 + "&&")[:300])
         for _ in range(10):
             understand("库存" + "红" * 998)
+
+
+def test_a_readme_it_could_not_read_is_named_when_it_cannot_say_how_to_run(workdir):
+    (workdir / "main.py").write_text("print(1)\n", encoding="utf-8")
+    (workdir / "README.md").write_bytes("# 工具\n\n## 使用\n\n```\npython main.py\n```\n".encode("gbk"))
+    said = final(answer(workdir, "怎么运行这个项目？"))
+    assert "README.md 我读不了" in said, said
+
+
+def test_a_file_name_said_is_not_a_leftover_part():
+    ask = understand("What does src/index.js contain? And what does package.json say?")
+    assert [(p.kind, p.names) for p in ask.parts] == [("file", ["src/index.js", "package.json"])] and not ask.unknown

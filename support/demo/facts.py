@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
+from support.demo.words import say
 from support.json_safe import loads, shallow
 
 MAX_PAGES = 5  # 一个文件、一个目录最多翻几页：页码只往前走，不会绕回来；没读完就说只看到一部分
@@ -317,6 +318,12 @@ def joined(pages: list) -> Result:
     state = {"end": "complete", "more": "more", "complete": "complete"}.get(pages[-1].state, "cut")
     lines = tuple(line for p in pages for line in p.lines)  # 没读成的页没有行
     return pages[0] if len(pages) == 1 else replace(pages[0], state=state, lines=lines, partial=pages[-1].partial)
+
+
+def why_not(got: Result, en: bool) -> str:
+    """一个事实为什么用不了：工具报的错原样引用，其余按状态说。"""
+    said = " ".join(got.raw.removeprefix("错误：").strip("[]").split())[:200]  # 工具的原话
+    return said if got.state == "error" else say(f"state_{got.state}", en, tool=got.tool, said=said)
 
 
 def usable(got: Result) -> bool:

@@ -7,7 +7,7 @@
 import re
 from dataclasses import replace
 
-from support.demo.facts import Result, all_pages, usable
+from support.demo.facts import Result, all_pages, usable, why_not
 from support.demo.manifests import (
     IMPORTS,
     KNOWN,
@@ -57,12 +57,6 @@ def seen_part(got: Result, folder: str, en: bool) -> str:
     if not usable(got):
         return say("list_failed", en, where=where, why=why_not(got, en))
     return say("listed_part", en, where=where, n=len(got.lines))
-
-
-def why_not(got: Result, en: bool) -> str:
-    """一个事实为什么用不了：工具报的错原样引用，其余按状态说。"""
-    said = " ".join(got.raw.removeprefix("错误：").strip("[]").split())[:200]  # 工具的原话
-    return said if got.state == "error" else say(f"state_{got.state}", en, tool=got.tool, said=said)
 
 
 # ── 技术栈 ───────────────────────────────────────────────────

@@ -35,6 +35,7 @@ BREAK = (  # 句子之间；“还有多少”“还有几盒”的还有不是�
     r"[，。？！；]+|[,?!;]+|\.(?=\s|$)|\b(?:also|besides)\b|(?:^|(?<=[，。？！；,\s]))(?:另外|还有(?!多少|几)|顺便|此外)"
 )
 PASTED = r"\{[^{}]*\"(?:stock|item|unit_price)\"[^{}]*\}"  # 贴在问题里的库存记录是数据（stock.py 读它），不是问题
+ALSO_THERE = r"它|它们|只看|看看|\b(it|them|look|check)\b"  # 换个目录接着问时，不算别的话
 REPEAT = r"两次|三次|几次|\d+\s*次|\btwice\b|\bthrice\b|\b\d+ times\b"  # 运行几遍：离线回放只运行一次
 
 
@@ -246,7 +247,7 @@ def elsewhere(part: Part, clause: str) -> Part | None:
     folders = folders_in(clause) or (said[:1] if part.kind in ("ls", "count", "tests") else [])  # “那 react 呢？”是库名
     same = [r"有?用到", w.KIND[part.kind]] if part.kind in ("use", "count", "ls") else []  # “tests 里有用到吗”
     rest = re.sub(
-        "|".join([*FOLDER, w.FOLLOW_UP, *same, w.ALSO_THERE, *map(re.escape, folders)])
+        "|".join([*FOLDER, w.FOLLOW_UP, *same, ALSO_THERE, *map(re.escape, folders)])
         + r"|\b(?:only|just)\b|只|仅|在|[\s?？,.，。!！的呢吗有面里下中]",
         "",
         clause,
@@ -282,8 +283,8 @@ def leftover(question: str, part: Part) -> bool:
     """接着问的这句里，去掉这一类的词、接着问的词、说到的名字、客气话和虚词，还剩别的（“它启动后监听哪个端口”）：
     问的不是上一件事，不拿上一件事的回答充数。"""
     said = [x for n in part.names for x in ([n] if isinstance(n, str) else [n.asked, n.item, n.unclear])]
-    words = [w.KIND.get(part.kind, "$^"), w.ON_TOPIC.get(part.kind, "$^"), w.FOLLOW_UP, w.FILLER, w.ASKING]
-    words += [w.ALSO_THERE, w.HOW, *ASKS.get(part.kind, {}).values(), *(re.escape(n.lower()) for n in said if n)]
+    words = [*(re.escape(n.lower()) for n in said if n), w.KIND.get(part.kind, "$^"), w.ON_TOPIC.get(part.kind, "$^")]
+    words += [w.FOLLOW_UP, w.FILLER, w.ASKING, ALSO_THERE, w.HOW, *ASKS.get(part.kind, {}).values()]  # 名字先去掉
     rest = re.sub("|".join(words), " ", question.lower())
     return bool(re.search(r"[\u4e00-\u9fff]{2,}|[a-z]{3,}", rest))
 

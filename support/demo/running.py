@@ -4,7 +4,7 @@ README 里的命令要像命令（python、npm、make……开头），准备的
 
 import re
 
-from support.demo.facts import all_pages, usable
+from support.demo.facts import all_pages, usable, why_not
 from support.demo.manifests import json_object, manifests_in
 from support.demo.names import MAX_NAMES
 from support.demo.readme import headings
@@ -59,7 +59,14 @@ def how_to_run(part, facts, readme: str | None, scripts: dict, path: str, en: bo
     if said := readme_command(facts, readme, RUN_FIRST) or readme_command(facts, readme, RUN_SECTION):
         return readme_said("run", said, en)  # 先看“Usage”“Running”这样的节，再看“Getting started”这样的
     runner = {"js": "node", "ts": "npx ts-node", "py": "python", "go": "go run"}.get(path.rsplit(".", 1)[-1])
-    return say("run_guess", en, command=f"{runner} {path}") if runner and path else say("run_unknown", en)
+    said = say("run_guess", en, command=f"{runner} {path}") if runner and path else say("run_unknown", en)
+    return said + unread_readme(facts, readme, en)
+
+
+def unread_readme(facts, readme: str | None, en: bool) -> str:
+    """README 读了却用不了（不是 UTF-8、读不了）：说出来，里面也许写了怎么运行、怎么跑测试。"""
+    got = facts.already("read_file", {"path": readme}) if readme else None
+    return say("readme_unusable", en, readme=readme, why=why_not(got, en)) if got and not usable(got) else ""
 
 
 def readme_command(facts, readme: str | None, section: str) -> tuple | None:
@@ -144,7 +151,8 @@ def test_command(facts, names: list, readme: str | None, en: bool) -> str:
     if found:
         return say("test_guess", en, command=found[0])
     unread = [p for p in paths if p not in whole]
-    return say("test_unread", en, files=join(unread, en)) if unread else say("test_unknown", en)
+    said = say("test_unread", en, files=join(unread, en)) if unread else say("test_unknown", en)
+    return said + unread_readme(facts, readme, en)
 
 
 def start_file(script: str) -> str:

@@ -12,10 +12,9 @@ from dataclasses import replace
 from decimal import Decimal
 
 from support.demo import words as w
-from support.demo.facts import CUT_NOTE, all_pages, json_records, key, loads, unique, usable
+from support.demo.facts import CUT_NOTE, all_pages, json_records, key, loads, unique, usable, why_not
 from support.demo.names import MAX_NAMES
 from support.demo.orders import EN_SINGULAR, singular
-from support.demo.project import why_not
 from support.demo.words import join, say
 
 KINDS = ("inventory",)

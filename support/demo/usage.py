@@ -5,10 +5,10 @@
 
 import re
 
-from support.demo.facts import HIT, Result
+from support.demo.facts import HIT, Result, why_not
 from support.demo.manifests import CASED, IMPORTS, KNOWN, declared_in, manifests_in
 from support.demo.names import MAX_NAMES
-from support.demo.project import ALIASES, why_not
+from support.demo.project import ALIASES
 from support.demo.words import join, say
 
 KINDS = ("use",)

@@ -67,7 +67,6 @@ STOCK_ASKED = r"(还有|还剩|剩下?|有)多少(?!钱|个?文件)(库存)?|多
 DROP = r"(?<!要)(?<![别不])(?:不要|不买|去掉|取消|删掉|算了)(?!忘|\s*[\d一两二三四五六七八九十])|(?<!don't )(?<!do not )\b(?:forget|drop|remove|skip|no more)\b(?!.{0,30}\bto \d)|\bwithout\b|\b(don't|do not|no longer) (want|need)\b|\bnever ?mind\b"
 # 数量要乘上别的：“3 boxes for each of 2 classes”“每班 3 盒”“要 2 份”：说的不是一共要多少
 MULTIPLIED = r"\b(for |to )?(each|every|per) (of )?((the|my|our|these|those|\d+) )*(class|person|people|student|team|group|day|week|month|room|kid|child|employee)(e?s)?\b|\b(classes|people|persons|students|teams|groups|kids|children|employees)\b.{0,15}\beach\b|\bfor \d+ (class|people|person|student|team|group|kid|child|employee)\w*\b|\beach (needs|gets|wants|one needs)\b|每(个|位|名)?(人|班|组|天|周|月|间|学生|同学|员工|孩子|部门|小组)|[\d两二三四五六七八九十]+ ?(份|个班|个组|个人|组|班)(?!长)"
-ALSO_THERE = r"它|它们|只看|看看|\b(it|them|look|check)\b"  # 换个目录接着问时，不算别的话
 INSTEAD = r"改成|换成|改为|减到|降到|减为|\b(instead|rather|make (it|that))\b|\b(drop|reduce|lower|cut|bring|change)\b.{0,30}\bto \d"  # 接着问时只换了这一种的数量，别的照旧
 DROPPED = r"不要|不用|别要|去掉|取消|改主意|\b(instead of|rather than|drop(?!.{0,30}\bto \d)|without|no more|not the|forget)\b"
 ALSO = r"(别|不要|不用)(去掉|删掉|取消)|\b(don't|do not) (drop|remove|forget)\b|\bkeep\b|也要|也来|还要|另外|\b(also|as well)\b|\btoo\s*[?.!]*$"  # 接着问时连同上一个问题的商品
@@ -196,6 +195,7 @@ test_readme | \n\n怎么跑测试：{readme} 的「{heading}」一节写着 `{co
 run_readme_line | \n\n启动项目：{readme} 里写着 `{command}`。 | \n\nTo start it: {readme} says `{command}`.
 test_readme_line | \n\n怎么跑测试：{readme} 里写着 `{command}`。 | \n\nTo run the tests: {readme} says `{command}`.
 run_dev_too | （开发时用 `npm run dev`：package.json 的 scripts.dev 是 `{script}`。） |  (For development: `npm run dev`; package.json's scripts.dev is `{script}`.)
+readme_unusable | （{readme} 我读不了（{why}）：里面也许写了，我没看到。） |  ({readme}: I could not read it ({why}); it may say, but I did not see it.)
 run_guess | \n\n运行它：一般用 `{command}`（这是按文件类型说的：我没看到写明怎么启动的地方）。 | \n\nTo run it: usually `{command}` (going by the file type: I saw nothing that says how to start it).
 entry_script | 入口是 `{target}`：{where} 里写着命令 `{name}` 运行它。 | The entry point is `{target}`: {where} makes the command `{name}` run it.
 package_bin | package.json 的 "bin" | package.json's "bin"
