@@ -1748,3 +1748,12 @@ def test_run_and_test_commands_in_more_readme_sections(workdir, readme, files, q
 def test_each_test_files_lines_are_the_listed_test_files(project, question):
     said = finals(project, question, args=("--yes",))[0]
     assert "wc -l tests/test_index.js" in said and ".py" not in said, said
+
+
+@pytest.mark.parametrize(
+    "question, expected",
+    [("红笔还有多少？单价多少？蓝笔呢？", [("红笔", None), ("蓝笔", None)]),
+     ("我需要 3 盒红笔，够吗？蓝笔呢？", [("红笔", 3), ("蓝笔", None)])],
+)  # fmt: skip
+def test_another_item_with_ne_in_the_same_question_is_asked_too(question, expected):
+    assert [(o.item, o.quantity) for p in understand(question).parts for o in p.names] == expected

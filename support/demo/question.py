@@ -20,8 +20,8 @@ from support.demo.names import (
     spread,
     unresolved,
 )
-from support.demo.orders import CORRECTED, english, not_ordered, orders_in
-from support.demo.writing import CONTENT, QUOTED, content_of, runs, written
+from support.demo.orders import CORRECTED, Order, english, name_near, not_ordered, orders_in
+from support.demo.writing import CONTENT, QUOTED, runs, to_write, written
 
 MAX_QUESTION = 1000  # 一个问题最多读这么多字符：这么长的问题也没有规则读得懂
 ASKS = {  # 每一类问题还可能问的：名字 → 词（words.py）
@@ -122,9 +122,12 @@ def filled_in(part: Part, before: list, question: str) -> Part:
     数的是那个文件，“src 下有几个文件？一共多少行？”数的是 src。"""
     if part.kind == "inventory":
         own, whole = orders_in(part.text), orders_in(question)  # “Red pens x3, blue pens x1”：商品在别的小句里也算
-        wider = {o.item for o in own} < {o.item for o in whole} or re.search(CORRECTED, question, re.I)  # 改口了
+        corrected = re.search(CORRECTED, question, re.I)  # 改口了：整句读的才算
+        wider = {o.item for o in own} < {o.item for o in whole} or corrected
         mine = {o.item for o in own if o.quantity}  # “I need 3 boxes, 2 boxes urgently”：整句看，数量就看不准了
+        merged_in = part.names  # 同一个问题里“蓝笔呢？”添上的商品：整句再读时也在
         part.names = whole if wider or any(o.unclear and o.item in mine for o in whole) else own or whole
+        part.names += [o for o in merged_in if o.item not in {n.item for n in part.names} and not corrected]
         if re.search(w.UNIT_PRICE, part.text.lower()):  # “红笔一盒多少钱？”：问的是单价，一盒不是要买的数量
             part.names = [replace(o, quantity=None) if o.quantity == 1 else o for o in part.names]
         at = sorted(i for o in part.names if (i := part.text.lower().find((o.asked or o.item).lower())) >= 0)
@@ -318,6 +321,9 @@ def continued(part: Part, clause: str) -> Part | None:
     others = [n for n in paths_in(clause) if n not in part.names]  # “然后运行 b.py”：运行的是别的文件，照原话说没做
     if part.kind == "create" and runs(clause) and not re.search(CONTENT, clause, re.I) and not others:  # “然后运行它”
         return Part("create", clause, part.names, run=True)
+    bare = re.sub(w.FOLLOW_UP, "", clause).strip(" ？?")  # “红笔还有多少？蓝笔呢？”：只说了另一种商品
+    if part.kind == "inventory" and bare != clause and (item := name_near(bare, after=False)) == bare:
+        return Part("inventory", clause, [Order(item, asked=item)])
     names = library_names(clause)
     rest = re.sub("|".join(map(re.escape, names)) + "|" + w.FOLLOW_UP + r"|[\s?？,.，。!！]", " ", clause)
     only_names = names and not re.sub(r"[A-Za-z]+", lambda m: "" if m[0].lower() in w.LINKING else m[0], rest).strip()
@@ -339,8 +345,5 @@ def filler(clause: str) -> bool:
 
 
 def create_part(clause: str, name: str) -> Part:
-    """“创建 hello.py 写入 print("hi") 然后运行它” → 文件名、内容（writing.py 读）、要不要运行。"""
-    content = content_of(clause)
-    return Part(
-        "create", clause, [name], content=content, run=runs(clause.replace(content or "\0", "").replace(name, ""))
-    )
+    """“创建 hello.py 写入 print("hi") 然后运行它” → 文件名、内容、要不要运行（writing.py 读）。"""
+    return Part("create", clause, [name], **to_write(clause, name))

@@ -51,3 +51,9 @@ def runs(text: str) -> bool:
         r"(不要|别|不用|无需|先不|不需要|不必|暂时不|暂不)\s*(运行|执行|跑)|(\bnot|n't|\bnever|\bwithout|\bno need)\s+"
     )
     return bool(re.search(r"运行|执行|跑|\b(run|execute)\b", text) and not re.search(dont + "(to )?(run|execut)", text))
+
+
+def to_write(clause: str, name: str) -> dict:
+    """建文件的一小句 → 写进去的内容（content）、建好以后要不要运行（run）。"""
+    content = content_of(clause)
+    return {"content": content, "run": runs(clause.replace(content or "\0", "").replace(name, ""))}
