@@ -1980,3 +1980,41 @@ def test_a_readme_it_could_not_read_is_named_when_it_cannot_say_how_to_run(workd
 def test_a_file_name_said_is_not_a_leftover_part():
     ask = understand("What does src/index.js contain? And what does package.json say?")
     assert [(p.kind, p.names) for p in ask.parts] == [("file", ["src/index.js", "package.json"])] and not ask.unknown
+
+
+# ── 第二十八轮学习者：“tests 文件夹里有什么，一共几个文件”；@prisma/client 是 prisma 的引入，脚本那一行不是声明；
+# 上一个目录里的目录；顶层没有清单时说出子项目目录；“cd backend && pytest” ─────────────────────────────────────
+def test_how_many_files_after_a_folder_counts_that_folder():
+    ask = understand("What's in the tests folder, and how many files are there?")
+    assert [(p.kind, p.folder, p.asks) for p in ask.parts] == [("tests", "tests", set()), ("ls", "tests", set())]
+
+
+def test_a_scoped_package_is_an_import_of_its_scope_and_a_script_line_is_no_declaration(workdir):
+    package = {"scripts": {"prisma:studio": "prisma studio"}, "devDependencies": {"prisma": "^5.11.0"}}
+    (workdir / "package.json").write_text(json.dumps(package, indent=1), encoding="utf-8")
+    (workdir / "db.js").write_text("const { PrismaClient } = require('@prisma/client');\n", encoding="utf-8")
+    said = final(answer(workdir, "Is prisma used?"))
+    assert "db.js:1" in said and "prisma:studio" not in said and "no code I searched imports it" not in said, said
+
+
+def test_a_folder_inside_the_last_folder_is_listed_there(workdir):
+    (workdir / "prisma" / "migrations").mkdir(parents=True)
+    (workdir / "prisma" / "migrations" / "lock.toml").write_text("x\n", encoding="utf-8")
+    out = run_main(
+        "--demo", "--yes", "-C", str(workdir), input="prisma 目录下有什么？\n那 migrations 里面呢？\n"
+    ).stdout
+    said = final(out.split("[最终回复]")[2])
+    assert "lock.toml" in said and "No such file" not in said, said
+
+
+def test_subproject_folders_are_named_when_the_top_has_no_manifest(workdir):
+    (workdir / "backend").mkdir()
+    (workdir / "backend" / "requirements.txt").write_text("fastapi==0.110.0\n", encoding="utf-8")
+    said = final(answer(workdir, "What tech stack does this project use?"))
+    assert "backend/" in said, said
+
+
+def test_a_command_after_cd_is_read(workdir):
+    readme = "# m\n\nA repo.\n\n## Tests\n\n```bash\ncd backend && pytest\n```\n"
+    (workdir / "README.md").write_text(readme, encoding="utf-8")
+    assert "`cd backend && pytest`" in final(answer(workdir, "怎么跑测试？测试文件在哪？"))

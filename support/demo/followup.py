@@ -23,15 +23,14 @@ from support.demo.question import (
     MAX_QUESTION,
     Ask,
     Part,
-    about_tests,
     asks_of,
     continued,
     elsewhere,
     leftover,
     on_topic,
-    runs_them,
     understand,
 )
+from support.demo.running import about_tests, runs_them
 
 BOTH = r"\bboth\b|两种|两样|这两|俩"  # 接着问时说的是最近问的两种商品
 EACH_ITEM = r"各|两种|两样|都要|每种|\b(each|both|all of them)\b"  # 接着问时说的是问过的每一种商品
@@ -61,7 +60,8 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
     """没认出哪一类、却像是接着问（“那蓝笔呢？”）：沿用上一个问题最后那件事；库存问题缺的商品也沿用。"""
     again, last = bool(re.search(w.FOLLOW_UP, question.lower())), before.parts[-1]  # “那蓝笔呢？”：接着问，数量也沿用
     if moved := elsewhere(last, question):  # “那 tests 里呢？”：上一件事，换一个目录（不是问测试文件）
-        return Ask(spread(moved), [], ask.en, ask.fresh)  # “only in src and tests?”：每个目录各做一次
+        near = last.folder if last.folder != "." and "/" not in moved.folder else ""  # 可能在上一个目录里
+        return Ask(spread(replace(moved, near=near)), [], ask.en, ask.fresh)  # “only in src and tests?”：各做一次
     if last.kind == "inventory" and (part := swapped(question, last)):  # “把红笔换成蓝笔”：数量照旧
         return Ask([part], [], ask.en, ask.fresh)
     if about_tests(last) and len(ask.parts) == 1 and runs_them(ask.parts[0], question):  # “and how do I run them?”

@@ -72,8 +72,10 @@ def stack(part, facts, en: bool) -> str:
     unread = say("manifests_unread_kind", en, files=join(unread, en), languages=languages) if unread else ""
     if not paths and part.folder != "." and not partly:  # “tests 里用的什么测试框架”：依赖写在项目的清单里
         return say("no_manifest_in", en, folder=part.folder) + stack(replace(part, folder="."), facts, en)
-    if not paths:
-        return say("no_manifest_part" if partly else "no_manifest", en, seen=partly) + unread
+    subs = [f for f in names if f.rstrip("/") in SUBPROJECTS]  # 子项目自己的清单没有看：说出来，不悄悄漏掉
+    if not paths:  # 顶层没有清单：backend/、frontend/ 里也许有
+        said = say("no_manifest_part" if partly else "no_manifest", en, seen=partly) + unread
+        return said + ("\n" + say("folders_unread", en, folders=join(subs, en)) if subs else "")
     deps, notes, bad = read_manifests(facts, paths, en)
     near = lambda d, p: (p.rpartition("/")[0] + "/").lstrip("/") + d.name.removeprefix("./")  # noqa: E731  相对于引用它的
     deps = {k: (d, p) for k, (d, p) in deps.items() if d.note != "include" or near(d, p) not in paths}  # 已经读了的不算
@@ -95,7 +97,6 @@ def stack(part, facts, en: bool) -> str:
     lines += [say("more_manifests", en, seen=partly)] if partly else []
     lines += [unread.strip()] if unread else []
     lines += [say("manifests_skipped", en, names=join(skipped, en))] if skipped else []
-    subs = [f for f in names if f.rstrip("/") in SUBPROJECTS]  # 子项目自己的清单没有看：说出来，不悄悄漏掉
     lines += [say("folders_unread", en, folders=join(subs, en))] if subs else []
     readme = readme_in(names) if part.folder == "." else None
     _, _, paragraph, part_only = first_paragraph(facts, readme) if readme else (None, "", "", False)

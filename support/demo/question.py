@@ -1,6 +1,5 @@
 """离线演示听懂问题：按关键词（words.KINDS）认出每一小句问的是哪一类事（Part），中文、英文都行；认不出的照原话记着。
-没认出类的一小句接着同一个问题里的前一件事说：“技术栈？版本呢？”“创建 hello.py，内容是 print(1)”。
-接着上一个问题问的，followup.py 再读；库存问题里的商品和数量由 orders.py 听。"""
+没认出类的一小句接着前一件事说（“技术栈？版本呢？”）；接着上一个问题问的 followup.py 再读；商品、数量 orders.py 听。"""
 
 import re
 from dataclasses import dataclass, field, replace
@@ -21,6 +20,7 @@ from support.demo.names import (
     unresolved,
 )
 from support.demo.orders import CORRECTED, Order, english, name_near, not_ordered, orders_in
+from support.demo.running import about_tests, runs_them
 from support.demo.writing import CONTENT, QUOTED, runs, to_write, written
 
 MAX_QUESTION = 1000  # 一个问题最多读这么多字符：这么长的问题也没有规则读得懂
@@ -140,6 +140,9 @@ def filled_in(part: Part, before: list, question: str) -> Part:
             part.names = [replace(o, quantity=None, unclear=said(o)) if o.quantity else o for o in part.names]
     if part.names and before:  # “src/components 里有几个文件，TodoList.tsx 多少行”：是那个目录里的
         return in_last_folder(part, before[-1])
+    here = re.search(r"当前|这个|顶层|\b(this|current|here|top)\b", part.text)  # 说了是顶层
+    if part.kind == "ls" and before and before[-1].folder != "." and not here and not folders_in(part.text):
+        return replace(part, folder=before[-1].folder)  # “tests 里有什么，一共几个文件？”：还是 tests
     if part.kind != "count" or part.names or folders_in(part.text):
         return part
     named = next((p for p in reversed(before) if p.kind == "file" and "README" not in p.names or p.folder != "."
@@ -300,18 +303,6 @@ def unasked(clause: str, part: Part) -> str:
     for folder in folders_in(clause):
         rest = rest.replace(folder, " ")
     return rest.strip() if rest.strip() and not part_of(rest) and leftover(rest, part) else ""
-
-
-def about_tests(part: Part) -> bool:
-    """前一件事说的是测试：测试文件，或者测试用的框架（技术栈）。"""
-    return part.kind == "tests" or part.kind == "stack" and bool(re.search(r"测试|\btest", part.text.lower()))
-
-
-def runs_them(part: Part, clause: str) -> bool:
-    """“怎么跑？”“and how do I run them?”：只问怎么运行，没说运行什么（入口、项目、服务）：接着前面说的测试问的。"""
-    words = [w.KIND["entry"], w.HOW, w.FOLLOW_UP, w.FILLER, w.ASKING, r"\b(them|they|those|these)\b|它们|这些|[\W_]+"]
-    named = re.search(r"入口|项目|程序|服务|应用|\b(app|project|program|main|server|entry|service)\b", clause.lower())
-    return part.kind == "entry" and not named and not re.sub("|".join(words), "", clause.lower())
 
 
 def continued(part: Part, clause: str) -> Part | None:

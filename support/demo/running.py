@@ -4,6 +4,7 @@ README 里的命令要像命令（python、npm、make……开头），准备的
 
 import re
 
+from support.demo import words as w
 from support.demo.facts import all_pages, usable, why_not
 from support.demo.manifests import json_object, manifests_in
 from support.demo.names import MAX_NAMES
@@ -42,6 +43,18 @@ TESTS = (  # 跑测试的命令
 SHELLS = ("", "sh", "bash", "shell", "console", "zsh", "cmd", "bat", "powershell", "ps1")  # 写命令的代码块
 DOCS = r"\bdocs?\b|documentation|文档"  # 说怎么看文档的一句，不是怎么运行项目
 STARTS = ("start", "serve", "develop", "dev")  # package.json 里启动项目的 scripts（问开发时先看 dev）
+
+
+def about_tests(part) -> bool:
+    """前一件事说的是测试：测试文件，或者测试用的框架（技术栈）。"""
+    return part.kind == "tests" or part.kind == "stack" and bool(re.search(r"测试|\btest", part.text.lower()))
+
+
+def runs_them(part, clause: str) -> bool:
+    """“怎么跑？”“and how do I run them?”：只问怎么运行，没说运行什么（入口、项目、服务）：接着前面说的测试问的。"""
+    words = [w.KIND["entry"], w.HOW, w.FOLLOW_UP, w.FILLER, w.ASKING, r"\b(them|they|those|these)\b|它们|这些|[\W_]+"]
+    named = re.search(r"入口|项目|程序|服务|应用|\b(app|project|program|main|server|entry|service)\b", clause.lower())
+    return part.kind == "entry" and not named and not re.sub("|".join(words), "", clause.lower())
 
 
 def how_to_run(part, facts, readme: str | None, scripts: dict, path: str, en: bool) -> str:
@@ -99,9 +112,12 @@ def readme_command(facts, readme: str | None, section: str) -> tuple | None:
         code = block or line.startswith(("    ", "\t")) and not re.match(r"\s*([-*+]|\d+\.)\s", line)  # 列表项不是代码
         spans = [re.sub(r"\s+#.*", "", text.removeprefix("$ "))] if code else re.findall(r"`([^`\n]+)`", text)
         shell = block and lang in SHELLS and heading and not testing and not text.endswith(":")  # 这一节的 shell 代码块
-        commands = [c for c in spans if (re.match(runner, c) or shell and re.fullmatch(SHELL_LIKE, c)) and whole(c)]
-        commands = [c for c in commands if not re.search(INSTALL, c[:300])]  # 再长的一行也只看开头：线性时间
-        if not (command := next((c for c in commands if bool(re.match(TESTS, c)) == testing), "")):
+        last = lambda c: c.split("&&")[-1].strip()  # noqa: E731  “cd backend && pytest”：看最后那条
+        commands = [
+            c for c in spans if (re.match(runner, last(c)) or shell and re.fullmatch(SHELL_LIKE, c)) and whole(c)
+        ]
+        commands = [c for c in commands if not re.search(INSTALL, last(c)[:300])]  # 再长的一行也只看开头：线性时间
+        if not (command := next((c for c in commands if bool(re.match(TESTS, last(c))) == testing), "")):
             continue
         if heading:
             found.append(command)

@@ -70,9 +70,15 @@ def quoted_output(got, en: bool) -> str:
 
 
 def ls(part, facts, en: bool) -> str:
-    windows, here = "cmd.exe" in facts.tools.get("run_command", "").lower(), part.folder == "."
-    command = ("dir /b /a" if windows else "ls -Apq") + ("" if here else " " + word(part.folder, windows))
-    got, problem = ran(facts, command, en, "what_ls", where=say("here", en) if here else part.folder)
+    """列一个目录；只说了目录名、可能在上一个目录里的（near：“prisma 下有什么？那 migrations 里面呢？”），按列出过的
+    结果定在哪里，定不了就先列那个目录里的，没有再列顶层的。"""
+    windows = "cmd.exe" in facts.tools.get("run_command", "").lower()
+    for folder in facts.places(part.folder, part.near) if part.folder != "." else ["."]:
+        here, part = folder == ".", replace(part, folder=folder)
+        command = ("dir /b /a" if windows else "ls -Apq") + ("" if here else " " + word(folder, windows))
+        got, problem = ran(facts, command, en, "what_ls", where=say("here", en) if here else folder)
+        if not (problem and got.code):  # 那个目录里没有：再列另一处的
+            break
     names = [n for n in got.lines if n.strip()]
     if problem or not names:
         return problem or say("ls_empty", en, command=command, where=say("here", en) if here else part.folder)

@@ -62,9 +62,7 @@ def verdict(facts, name: str, pairs: list, folder: str, en: bool) -> str:
     unsure = sorted({HIT.fullmatch(h)[1] for h in hits if not declares(h, name)})  # 清单里一行看不出的：读整份清单
     listed = declared_in(facts, [p for p in unsure if manifests_in([p.rsplit("/", 1)[-1]])][:MAX_NAMES], name)
     alone = re.compile(rf"(?<![\w.@/-]){re.escape(name)}(?![\w.-])", re.I)  # react-dom 那一行不是 react 的声明
-    declared = [
-        h for h in hits if declares(h, name) or HIT.fullmatch(h)[1] in listed and alone.search(h.split(":", 2)[2])
-    ]
+    declared = [h for h in hits if declares(h, name) or in_manifest(h, listed) and alone.search(h.split(":", 2)[2])]
     gaps = [say("gap_cut", en) if r.state == "cut" else why_not(r, en) for r in results if r.state != "complete"]
     for kind, text in (note for r in results for note in r.notes):
         gaps += [say("gap_unsearched", en, note=text)] if kind.startswith("有 ") else []
@@ -113,7 +111,7 @@ def declares(hit: str, name: str) -> bool:
     if base == "package.json" or manifests_in([base]):
         pattern = rf'"(?:{n})"\s*:' if base == "package.json" else rf"^(-e\s+)?(?:{p})(?![\w.-])|#egg=(?:{p})\b"
         return bool(re.search(pattern, text, re.I))
-    q = rf"""['"`]{n}(/[^'"`]*)?['"`]"""  # 带引号的模块名，可以带子路径：'lodash/merge'
+    q = rf"""['"`]@?{n}(/[^'"`]*)?['"`]"""  # 带引号的模块名，可以带子路径：'lodash/merge'；@prisma/client 是 prisma 的
     m = f"(?:{n}|{re.escape(IMPORTS.get(name.lower(), name))})"  # Pillow 引入的是 PIL
     imports = {
         "py": [rf"^import\s+([\w.]+(\s+as\s+\w+)?\s*,\s*)*{m}(?=[\s.,;]|$)", rf"^from\s+{m}(?=[\s.])"],
@@ -121,6 +119,13 @@ def declares(hit: str, name: str) -> bool:
     }
     patterns = imports.get(LANGUAGES.get(path.rsplit(".", 1)[-1]), [])  # 文档（.md、README）不是 JS、Python：不算
     return not re.match(r"(//|/\*|\*|#)", text) and any(re.search(p, text, re.I) for p in patterns)  # 注释也不算
+
+
+def in_manifest(hit: str, listed: set) -> bool:
+    """这一行在声明了这个库的清单里（pyproject、requirements 一行看不出在哪张表）；package.json 的每一行自己看得出
+    （"prisma:studio" 那一行是脚本，不是声明）。"""
+    path = HIT.fullmatch(hit)[1]
+    return path in listed and path.rsplit("/", 1)[-1].lower() != "package.json"
 
 
 def imports_name(hit: str, name: str) -> bool:

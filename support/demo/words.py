@@ -56,7 +56,7 @@ GOODS_WORDS = r"库存|单价|价格|多少钱|总价|有货|买|[盒支包瓶�
 UNIT_PRICE = r"\bwhat do(es)? (they|it|one|each|(a|one|each) (box|pen|pack|piece|unit)) cost\b|\bwhat('s| is) the price\b|\bhow much (is|are|does) (one|a|each)\b|单价|[一每][盒支个件包瓶本只箱]多少钱|多少钱一[盒支个件包瓶本只箱]|\b(how much|cost|costs|price|are they|is it)\b.{0,15}\beach\b|\beach (cost|costs|is|one)\b|\b(apiece|per (box|unit|pen|pack|piece|item))\b"
 # 要重新读：以前读到的不算（只说了这个的一小句不算没听懂）
 FRESH = r"库存.{0,6}(改成|改为|调成|调到|设成|变成)|重新(读|看|查|搜)|重读|再(读|看|查|搜)一?(下|遍|次)|刷新|最新的?|(文件|数据|库存)?(我|已经)?(改过了?|改了|更新了|更新过|变了)|\b(re-?read|re-?check|(read|check|search|look) (it |them |the (stock )?files? )?again|again|latest|refresh|(i )?(have |'ve )?(changed|updated|edited)( (it|the (stock )?files?))?)\b"
-EACH_TEST = r"(测试|test)[^，。？?]{0,6}(里|中)(面)?(都)?(写了|写着|有)(些)?(什么|啥)|\bwhat('s| is) in (them|the tests?|the test files?)\b|\bwhat do(es)? the test files? (say|contain)\b|测试?了(什么|啥|哪些)|测的(是)?哪些|(几|多少)个?(测试)?(用例|函数|方法)|\btest (cases?|functions?|methods?)\b|\bhow many tests\b|每个(测试)?(文件)?(测|是|检查)(的是)?(什么|啥)|分别测|各自测|测的是什么|\bwhat (each|every) (test|one|file)\b|\beach test\b|\bwhat do (they|the tests) (test|check)\b|\bwhat (does|do) (the|this|that|each|every) tests?( files?)?\b.{0,20}\b(test|check|cover|do)\b"
+EACH_TEST = r"(测试|test)[^，。？?]{0,6}(里|中)(面)?(都)?(写了|写着|有)(些)?(什么|啥)|\bwhat('s| is) in (them|the tests?|the test files?)\b(?! (folder|directory|dir)\b)|\bwhat do(es)? the test files? (say|contain)\b|测试?了(什么|啥|哪些)|测的(是)?哪些|(几|多少)个?(测试)?(用例|函数|方法)|\btest (cases?|functions?|methods?)\b|\bhow many tests\b|每个(测试)?(文件)?(测|是|检查)(的是)?(什么|啥)|分别测|各自测|测的是什么|\bwhat (each|every) (test|one|file)\b|\beach test\b|\bwhat do (they|the tests) (test|check)\b|\bwhat (does|do) (the|this|that|each|every) tests?( files?)?\b.{0,20}\b(test|check|cover|do)\b"
 # 一小句里连着问的几件事：strong 前后各拆开；其余（和、and）两边是不同的两类事才拆
 JOINS = r"(?P<strong>并且|(?<!合)并(?![且发行])|而且|然后|接着|同时|\band then\b|\bthen\b|\band\b(?=\s+(?:please\s+)?(?:(?:on|in|at|for|from|by|with|to) (?:which|what|where)\b|what|which|where|how|is|are|does|do|can|could|who|why|when|uninstall|remove|delete|install|add|update|upgrade|fix|change|rename|replace|run|create|write|tell|show|explain|list|count|check|find|search|make|give|open|read|summari[sz]e|translate)\b))|和|、|以及|\band\b"
 SOURCE_FILE = r"\.(py|pyi|ts|tsx|jsx|mjs|cjs|json|md|txt|toml|ya?ml|cfg|ini|sh|go|rs|java|rb|php|c|h|cpp)$"  # 文件名，不是库名（react.js 是库）
@@ -101,7 +101,7 @@ ON_TOPIC = {
     r"|\b(imports?|uses?) (it|them)\b",
     "stack": r"版本号?|前端|后端|依赖|要求|\b(versions?|frontend|backend|dependencies|libraries|frameworks|needs?|requires?|required|depends?( on)?)\b",
     "entry": r"路径|哪个文件|文件|\b(path|which file|point|file|entry)\b",
-    "tests": r"列出|列一下|叫什么|名字|哪些|分别|在哪(儿|里)?|哪儿|哪里|\b(list|show|names?|called|where)\b",
+    "tests": r"列出|列一下|叫什么|名字|哪些|分别|在哪(儿|里)?|哪儿|哪里|文件|\b(list|show|names?|called|where|files?)\b",
     "create": r"运行|执行|\b(run|execute|content|containing|with)\b",
 }
 ASKING = r"这个|那个|项目|需要|付|什么|哪|些|是|吗|呢|多少|充足|足够|吧|啊|的|了|有|都|也|么|谁|给出|给|说|列|分别|各自|具体|一下|\b(what|whats|which|who|is|are|was|were|do|does|did|the|a|an|it|its|they|them|of|in|on|for|s|me|show|give|tell|list|exactly|just|only|again|so|yes|not|that|this|those|these|actually|really|there|project|repo|app|package|codebase)\b"  # 问句里的虚词、请求的动词
