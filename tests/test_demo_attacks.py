@@ -1518,7 +1518,7 @@ def test_items_asked_as_alternatives_are_each_answered_and_never_added_up(invent
 def test_a_file_that_is_not_utf8_is_named_as_such_never_quoted_garbled(workdir):
     (workdir / "README.md").write_bytes("# 项目\n\n这是一个库存工具。\n".encode("gbk"))
     text = final(answer(workdir, "这个项目是做什么的？"))
-    assert "UTF-8" in text and "\ufffd\ufffd" not in text, text
+    assert "utf-8" in text.lower() and "\ufffd\ufffd" not in text, text  # 章节的 read_file 报的是 'utf-8' codec
 
 
 # ── 第十四轮攻击：改了库存再问；“够还是不够”不是挑一种；中文数字、及、“红、蓝笔”、x3；买了以后还剩几盒、几倍；
@@ -2018,3 +2018,98 @@ def test_a_command_after_cd_is_read(workdir):
     readme = "# m\n\nA repo.\n\n## Tests\n\n```bash\ncd backend && pytest\n```\n"
     (workdir / "README.md").write_text(readme, encoding="utf-8")
     assert "`cd backend && pytest`" in final(answer(workdir, "怎么跑测试？测试文件在哪？"))
+
+
+# ── 第十八轮攻击、第二十九轮学习者：改口只给了新的数量；同一个问题里说不要了；“我是说”整句重说；接着问时说的钱；
+# 贴的记录里同一个键写两次；README 只读了一部分；测试文件在顶层、名字大小写；说过的目录的列表先看；值的类型；
+# 有没读的子项目时依赖数；“jest 呢”；“连同”只说上一个的；README 里的分隔线、编号列表、粗体小标题；单价里的 one box；
+# 接着问“各有几行”；冒号后面的一问；只声明了的库在有没搜的文件时；入口之后问几行 ──────────────────────────────
+@pytest.mark.parametrize(
+    "question, expected",
+    [("I need 3 red pens, actually make it 6. Enough?", [("红笔", 6)]),
+     ("I need 3 red pens, no wait, 6. Enough?", [("红笔", 6)]),
+     ("我要 3 盒红笔和 1 盒蓝笔，蓝笔不要了，一共多少钱？", [("红笔", 3)]),
+     ("I need 3 red pens and 1 blue pen, actually drop the blue pen. Total?", [("红笔", 3)]),
+     ("我要 3 盒红笔，不对，我是说 1 盒蓝笔，一共多少钱？", [("蓝笔", 1)]),
+     ("What does one box of red pens cost? I want 2 boxes.", [("红笔", 2)])],
+)  # fmt: skip
+def test_corrections_drops_and_unit_prices_in_one_question(question, expected):
+    ask = understand(question)
+    assert [(o.item, o.quantity) for p in ask.parts for o in p.names] == expected, ask
+
+
+@pytest.mark.parametrize("money", ["What about with $50?", "What about 50 dollars?"])
+def test_money_in_a_follow_up_is_no_quantity(money):
+    ask = in_context(money, in_context("I need 3 red pens. Enough?", None))
+    assert all(o.quantity != 50 for p in ask.parts for o in p.names), ask
+
+
+def test_a_pasted_record_with_a_key_written_twice_is_not_used(inventory):
+    question = '我需要 3 盒红笔，够吗？数据：{"item":"红笔","stock":1,"unit_price":12,"stock":500}'
+    assert "库存 500" not in final(answer(inventory, question))
+
+
+def test_a_readme_read_only_in_part_is_named_when_it_cannot_say_how_to_run(workdir):
+    readme = "# App\n\nAn app.\n\n## Changes\n\n" + "".join(f"- change {i} " + "x" * 60 + "\n" for i in range(900))
+    (workdir / "README.md").write_text(
+        readme + "\n## Usage\n\n```bash\npython main_app.py --serve\n```\n", encoding="utf-8"
+    )
+    (workdir / "main.py").write_text("print(1)\n", encoding="utf-8")
+    said = final(answer(workdir, "How do I run it?"))
+    assert "main_app.py" in said or "read only its beginning" in said, said
+
+
+@pytest.mark.parametrize("files", [["test_app.py", "setup.py"], ["Tests/test_a.py"]])
+def test_test_files_at_the_top_or_in_a_capitalised_folder_are_counted(workdir, files):
+    for name in files:
+        (workdir / name).parent.mkdir(exist_ok=True)
+        (workdir / name).write_text("x = 1\n", encoding="utf-8")
+    said = final(answer(workdir, "测试文件有哪些？各有几行？", "--yes"))
+    assert "wc -l" in said and "没在" not in said and "setup.py" not in said.split("wc -l")[-1], said
+
+
+def test_types_of_values_in_manifests(workdir):
+    (workdir / "package.json").write_text(
+        '{"version": 2, "engines": {"node": 18}, "dependencies": {"a": null}}', encoding="utf-8"
+    )
+    said = final(answer(workdir, "What Node version does it need, and what version is the project?"))
+    assert "18" in said and "2" in said and "None" not in said, said
+
+
+def test_a_count_is_not_a_total_when_subproject_folders_were_not_read(workdir):
+    (workdir / "package.json").write_text('{"dependencies": {"a": "1"}}', encoding="utf-8")
+    (workdir / "frontend").mkdir()
+    said = final(answer(workdir, "How many dependencies does this project have?"))
+    assert "I counted 1" in said and "in all" not in said, said
+
+
+def test_library_follow_ups_and_carried_items_and_readme_lines(workdir):
+    assert not understand("技术栈是什么？jest 呢？").unknown
+    for readme in ("# T\n\n---\n\nReal intro.\n", "# T\n\n1. Install it\n2. Run it\n\nReal intro.\n"):
+        (workdir / "README.md").write_text(readme, encoding="utf-8")
+        said = final(answer(workdir, "这个项目是做什么的？"))
+        assert "---" not in said and "Install it" not in said, said
+
+
+def test_each_files_lines_in_a_follow_up_count_the_listed_files():
+    ask = in_context("各有几行？", in_context("测试文件有哪些？", None))
+    assert [(p.kind, p.ext) for p in ask.parts] == [("count", "*")], ask
+
+
+@pytest.mark.parametrize(
+    "question", ["read package.json again: what is the entry point now?", "重新读一下 package.json：入口文件是哪个？"]
+)
+def test_a_question_after_a_colon_is_a_second_part(question):
+    assert [p.kind for p in understand(question).parts] == ["file", "entry"]
+
+
+def test_a_library_only_declared_is_not_used_when_a_file_was_not_searched(workdir):
+    (workdir / "package.json").write_text('{"dependencies": {"react": "^18"}}', encoding="utf-8")
+    (workdir / ".env").write_text("KEY=x\n", encoding="utf-8")
+    said = final(answer(workdir, "搜索一下项目里有没有用到 react"))
+    assert "用到了 react" not in said and "声明了 react" in said, said
+
+
+def test_how_many_lines_after_the_entry_point_is_named_not_counted_as_py():
+    ask = in_context("and how many lines?", in_context("What is the entry point?", None))
+    assert not ask.parts and ask.unknown, ask

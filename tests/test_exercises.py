@@ -156,7 +156,8 @@ def test_exercise_4_a_cut_search_is_never_read_as_not_used(app, cap):
     assert express.returncode == 0
     assert "[结果已截断：只显示了前 " in express.stdout  # 结果确实被截断了
     answer = express.stdout.split("[最终回复]", 1)[1]
-    assert "用到了 express" in answer and "package.json" in answer and "没有搜到" not in answer
+    assert "package.json" in answer and "没有搜到" not in answer
+    assert "用到了 express" in answer or "声明了 express" in answer  # 截得只剩声明时，说声明了
     lodash = lodash.stdout.split("[最终回复]", 1)[1]
     assert "没有搜到 lodash" in lodash  # 没截断、没匹配：这才能说没用到
 

@@ -185,7 +185,7 @@ def json_records(text: str) -> list:
     found, text = [], text[:10000]
     for m in list(re.finditer(r"\{", text if shallow(text) else ""))[:20]:
         try:
-            found.append(json.JSONDecoder(parse_float=Decimal).raw_decode(text, m.start())[0])
+            found.append(json.JSONDecoder(parse_float=Decimal, object_pairs_hook=unique).raw_decode(text, m.start())[0])
         except (ValueError, RecursionError):
             continue
     return [data for data in found if isinstance(data, dict)]
@@ -252,9 +252,11 @@ class Facts:
         if "/" in name or not near:
             return [name]
         top, there, inside = self.listed.get("."), self.listed.get(near), f"{near}/{name}"
-        if top is not None and name in top or there is not None and name not in there:
+        if there is not None and name in there:
+            return [inside]
+        if top is not None and name in top or there is not None:
             return [name]
-        return [inside] if there is not None or top is not None else [inside, name]
+        return [inside] if top is not None else [inside, name]
 
     def forget_earlier(self) -> None:
         """用户要重新读（“重新读一下”“read it again”）：以前的问题里读到的都不算了。"""
@@ -289,7 +291,7 @@ def entries_of(found: Result) -> dict:
     said = str(found.args.get("command", "")) if found.tool == "run_command" else ""
     command = re.fullmatch(r"ls -Apq(?: (\S+))?", said)
     folder = found.args.get("path", ".") if found.tool == "list_files" else command and (command[1] or ".")
-    if not isinstance(folder, str) or not usable(found):
+    if not isinstance(folder, str) or found.state != "complete":  # 只看到一部分的：没有它也不能说不在那里
         return {}
     names = {re.sub(r"（[^（]*，不能读取）$", "", n).rstrip("/") for n in found.lines}
     return {folder.strip("'").removeprefix("./").rstrip("/") or ".": names}

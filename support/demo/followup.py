@@ -79,8 +79,10 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
         fixed = [in_folder(p, last.folder) if inside else in_last_folder(p, last) for p in fixed]
         how = again and "how" in last.asks  # “how do I run it?”“what about the tests?”：测试怎么跑
         fixed = [replace(p, asks=p.asks | {"how"}) if how and p.kind == "tests" else p for p in fixed]
+        fixed, unsure = count_after(fixed, last)  # “入口是哪个？”“how many lines?”
         fixed = [version_of(p, question, last) for p in fixed]
-        return replace(ask, parts=fixed, unknown=still_unknown(ask.unknown, fixed, dropped(question, before)))
+        unknown = still_unknown(ask.unknown, fixed, dropped(question, before)) + unsure
+        return replace(ask, parts=fixed, unknown=unknown)
     news = quantity_in(question) or ask.fresh or dropped(question, before)  # 新的数量、要重新读、不要了哪一种
     if not again and not news:
         return ask
@@ -102,6 +104,19 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
         return ask
     rest = [clause for clause in ask.unknown if not following(clause, part, last)]  # 别的没认出的，照样说出来
     return Ask([part], rest, ask.en, ask.fresh) if part.names or last.kind not in ("use", "inventory") else ask
+
+
+def count_after(parts: list, last: Part) -> tuple:
+    """数行数、没说数什么（没有文件、目录、哪种文件），上一件事说的是一个文件：数那个文件；是入口（还不知道是哪个
+    文件）：说不出数哪个，照原话说没做。返回 (这几件事, 没做的小句)。"""
+    plain = [p for p in parts if p.kind == "count" and not (p.names or p.ext or p.folder != ".")]
+    if plain and last.kind == "file" and last.names and "README" not in last.names:
+        name = last.names[0]
+        return [replace(p, names=[name], folder=name, ext=name.rsplit(".", 1)[-1].lower()) if p in plain else p
+                for p in parts], []  # fmt: skip
+    if plain and last.kind == "entry":
+        return [p for p in parts if p not in plain], [p.text[:80] for p in plain]
+    return parts, []
 
 
 def version_of(part: Part, question: str, last: Part) -> Part:
@@ -135,8 +150,10 @@ def in_folder(part: Part, folder: str) -> Part:
 def recounted(ask: Ask, question: str, before: Ask) -> Ask | None:
     """数行数却没说数什么（没有文件、目录、哪种文件），上一个问题数过或列过：数同样的那些；几处分开数的，加起来的
     总数没有算，照原话说没做。"""
-    counts = [p for p in before.parts if p.kind == "count"] or [  # 列过目录：“分别有几行？”数那里的
-        replace(p, kind="count") for p in before.parts if p.kind == "ls"
+    counts = [p for p in before.parts if p.kind == "count"] or [  # 列过目录、测试文件：“分别有几行？”数列出来的那些
+        replace(p, kind="count", ext=p.ext or "*" * (p.kind == "tests" or p.folder != "."))
+        for p in before.parts
+        if p.kind in ("ls", "tests")
     ]
     if not counts or any(p.kind != "count" or p.names or p.ext or p.folder != "." for p in ask.parts):
         return None
@@ -201,7 +218,7 @@ def together(part: Part, previous: list, names: list, text: str) -> Part:
     said = {i: o for i, o in said.items() if o.quantity or o.unclear or i not in {p.item for p in previous}}
     again = all(p.item in said for p in previous)
     names = [said.pop(p.item, p) for p in previous] + list(said.values())
-    return replace(part, names=names, carried="" if again else "also")
+    return replace(part, names=names, carried="" if again else "also", carried_from=previous)  # 说出沿用的是哪几种
 
 
 def bare_amount(text: str, previous: list, names: list) -> tuple:

@@ -81,12 +81,14 @@ def npm_deps(text: str, partial: bool) -> list | None:
         pairs = [pair for block in blocks for pair in re.findall(r'"([^"]+)"\s*:\s*"([^"]*)"', block)]
         return [Dep(n.lower(), short_version(v)) for n, v in pairs] or None
     sections = [data.get(s) for s in NPM_SECTIONS]
-    deps = [Dep(n.lower(), short_version(str(v))) for s in sections if isinstance(s, dict) for n, v in s.items()]
+    said = lambda v: short_version(v) if isinstance(v, str) else ""  # noqa: E731  写成别的（null、表）的没有版本
+    deps = [Dep(one_line(n).lower(), said(v)) for s in sections if isinstance(s, dict) for n, v in s.items()]
     odd = [n for n, s in zip(NPM_SECTIONS, sections, strict=True) if s and not isinstance(s, dict)]  # 不是表
     deps += [Dep(n, note="unread_line") for n in odd]
-    deps += [Dep("(version)", one_line(data["version"]), "own")] if isinstance(data.get("version"), str) else []
+    plain = lambda v: one_line(str(v)) if isinstance(v, str | int | float) and not isinstance(v, bool) else None  # noqa: E731
+    deps += [Dep("(version)", plain(data.get("version")), "own")] if plain(data.get("version")) else []  # 2 也是版本
     node = data["engines"].get("node") if isinstance(data.get("engines"), dict) else None  # 要的 Node.js 版本
-    deps += [Dep("engines.node", node[:40], "runtime")] if isinstance(node, str) else []
+    deps += [Dep("engines.node", plain(node), "runtime")] if plain(node) else []
     return deps + [Dep("workspaces", note="workspaces")] * bool(data.get("workspaces"))  # 各个子包的清单没有读
 
 
@@ -123,8 +125,8 @@ def pyproject_deps(text: str, partial: bool = False) -> list | None:
             deps.append(Dep(f"{table}.{key}", note="unread_table"))
         elif (table, key) == ("project", "requires-python") and (spec := re.match(r"""["']([^"']*)""", m[3])):
             deps.append(Dep(key, spec[1].strip()[:40], "runtime"))
-        elif key == "version" and table in ("project", "tool.poetry") and (spec := re.match(r"""["']([^"']*)""", m[3])):
-            deps.append(Dep("(version)", one_line(spec[1]), "own"))  # 项目自己的版本：问了才说
+        elif key == "version" and table in ("project", "tool.poetry"):  # 项目自己的版本：问了才说（1 也是）
+            deps.append(Dep("(version)", one_line(re.match(r"""["']?([^"'#\s]*)""", m[3])[1]), "own"))
         elif m[3].startswith("[") and (table in DEP_TABLES or (table, key) in ARRAYS):
             array = ARRAY.match(text, m.start(3))  # 从 [ 开始，到和它配对的 ] 为止，可以跨好几行
             if not array and not partial:

@@ -54,7 +54,7 @@ ONE = (  # 一个数：看不准的（2.5、3+2、10**200、3 千）也整个拿
 # 3 到 5、3 或 4、3 + 2：看不准。符号两边要有空格（没有空格的 3+2 整个是一个 ONE）：一处只有一种读法，不会回溯成指数
 SIGN = r"(?:\s*(?:到|至|或者?|、|加|减|乘)\s*|\s+[~～+\-−×*/]\s*|[~～+\-−×*/]\s+)"
 NUMBER = rf"(?:{ONE})(?:{SIGN}(?:{ONE}))*"
-EN_ONE = rf"[-−+]?\d[\d.,/~*x×^+-]*(?:e[-+]?\d+)?|{'|'.join(EN_NUMBERS)}"
+EN_ONE = rf"[-−+]?\d(?:[\d.,/~*x×^+-]*\d)?(?:e[-+]?\d+)?|{'|'.join(EN_NUMBERS)}"  # 句末的点不是小数点
 EN_MORE = r"(?:\s*(?:k|thousand|hundred|million|or so)\b|-?ish\b)?"  # 3k、3 or so、3-ish：看不准
 EN_SIGN = r"(?:\s*\b(?:or|to|plus|times)\b\s*|\s+[-–+]\s*|[-–+]\s+|–)"  # 同上：3-4 整个是一个 EN_ONE
 EN_NUMBER = rf"(?:{EN_ONE})(?:{EN_SIGN}(?:{EN_ONE}))*{EN_MORE}"
@@ -62,7 +62,10 @@ OWNED = (  # “我手上有 2 盒”“我上周买了 3 盒”：不是要的
     r"(?:(?:我|我们|手上|手里|已经)有|买了|用了|卖了|用掉了|库存.{0,6}(?:改成|改为|调成|调到|设成|变成))\s*$|上周|上个月|昨天|前天|之前|去年"
     r"|\bi (?:already )?(?:have|own|'ve got|bought|used)\s*$|\blast (?:week|month|year)\b|\byesterday\b"
 )
-CORRECTED = r"\b(sorry|i mean|i meant|correction|scratch that)\b|不对|我是说|我的意思是|说错了|更正一下"  # 改口
+CORRECTED = (  # 改口：后面说的算；“我是说”“I mean”是整句重说
+    r"\b(sorry|correction|scratch that|actually|make (it|that)|no wait)\b|不对|说错了|更正一下"
+    r"|(?P<all>我是说|我的意思是|\bi meant?\b)"
+)
 LATER = r"是|给|今天|明天|后天|马上|立刻|尽快|先|就|下周|下个月|周[一二三四五六日天]"  # 数量后面说什么时候要、给谁
 STOCK_WORDS = (
     r"库存|单价|价格|有货|还剩|还有多少|还有几|够吗|够不够|多少钱|还有吗|有货吗|还有没有"  # 商品名后面跟着的词
@@ -143,9 +146,14 @@ def corrected(text: str) -> list:
     """“3 pens... sorry, 3 red pens”“蓝笔 2 盒，不对，蓝笔要 1 盒”：改口以后说的算；改口没说到的（名字不在改过的
     里面）照旧。没有改口是 []。"""
     fix = list(re.finditer(CORRECTED, text, re.I))[-1:]
-    if not (fix and (fixed := orders_in(text[fix[0].end() :]))):
-        return []
-    return [o for o in orders_in(text[: fix[0].start()]) if not any(o.item in f.item for f in fixed)] + fixed
+    earlier = orders_in(text[: fix[0].start()]) if fix else []
+    fixed = orders_in(text[fix[0].end() :]) if fix else []
+    amount = quantity_in(text[fix[0].end() :]) if fix and not fixed and len(earlier) == 1 else None  # “make it 6”
+    if amount:
+        return [replace(earlier[0], quantity=amount[0], unit=amount[1] or earlier[0].unit, unclear=amount[2])]
+    if fixed and fix[0]["all"]:
+        return fixed
+    return [o for o in earlier if not any(o.item in f.item for f in fixed)] + fixed if fixed else []
 
 
 def unmeasured(rest: str) -> list:
@@ -268,7 +276,8 @@ def english_orders(text: str) -> list:
         )
         if re.fullmatch(COLOUR, asked) and shared:
             asked = f"{asked} {shared[1]}"  # “3 red and 2 blue pens”“3 boxes of blue pens and 3 of red”
-        if m[1] == "one" and re.search(rf"\b({THE_ONE})\s*$", q[: m.start()]) or q[: m.start()].endswith("$"):
+        asking = m[1] in ("one", "1") and re.search(r"\b(what do(es)?|how much (is|does))\s*$", q[: m.start()])  # 单价
+        if m[1] == "one" and re.search(rf"\b({THE_ONE})\s*$", q[: m.start()]) or q[: m.start()].endswith("$") or asking:
             continue  # “is either one short?”“at $8 a box”：不是数量
         owned, loose = re.search(OWNED, q[: m.start()]), rough(q, m)  # “at least 6”“2 dozen”“2 more”：看不准
         quantity = None if owned or loose else EN_NUMBERS.get(m[1]) or chinese_number(m[1])
@@ -307,8 +316,11 @@ def quantity_in(text: str) -> tuple | None:
     m = m or re.search(rf"({NUMBER})\s*([{UNITS}])", text)
     if not m:
         return (None, "", said[0]) if (said := re.search(SCALED, text.lower())) else None
+    money = re.match(r"\s*(元|块|美元|\b(dollars?|bucks|yuan|cny|rmb|usd|eur|euros?)\b)", text.lower()[m.end(1) :])
     if re.search(OWNED, text[: m.start()], re.I) or re.search(PRICED, text[max(0, m.start() - 12) : m.start()]):
         return None  # “我把库存改成 2 盒了”“8块钱一盒”：不是要的数量
+    if money or text[: m.start()].rstrip().endswith("$"):  # “what about $50?”“50 块呢”：一笔钱
+        return None
     said, loose = m[1].strip(), rough(text.lower(), m)  # “再加 2 盒呢？”“what about 2 more?”：不是新的总数
     plus = re.search(r"\b(plus|add|adding)\s*$", text.lower()[: m.start()])  # “plus 2 boxes?”：也是加上的
     loose = loose or (text[plus.start() : m.end()] if plus else "")
@@ -334,5 +346,5 @@ def not_ordered(unknown: list, parts: list) -> list:
     items = [o.item for p in parts if p.kind == "inventory" for o in p.names]
     if not any(p.kind == "inventory" for p in parts):
         return unknown
-    said = lambda c: orders_in(c) or quantity_in(c) or any(i in c for i in items)  # noqa: E731
+    said = lambda c: orders_in(c) or quantity_in(c) or any(i in c for i in items) or re.search(w.DROP, c)  # noqa: E731
     return [c for c in unknown if re.search(w.KIND["none"], c.lower()) or not said(c)]

@@ -91,7 +91,7 @@ def stack(part, facts, en: bool) -> str:
     listed = lambda n: any(re.fullmatch(said(n), k) for k in known)  # noqa: E731
     if missing := [n for n in part.names if not listed(n)]:  # 问到的库不在清单里（Tailwind 是 tailwindcss）：说出来
         lines.insert(0, say("asked_missing", en, names=join(missing, en), files=join(parsed, en)))
-    unsure = bool(notes or partly or unread or skipped) or any(d.note == "include" for d, _ in deps.values())
+    unsure = bool(notes or partly or unread or skipped or subs) or any(d.note == "include" for d, _ in deps.values())
     lines = asked_about(part, deps, parsed, en, unsure) + lines
     lines[-1] += say("runtime_unsaid", en) if not wanted and re.search(RUNTIME_ASKED, part.text.lower()) else ""
     lines += [say("more_manifests", en, seen=partly)] if partly else []

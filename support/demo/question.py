@@ -33,6 +33,7 @@ ASKS = {  # 每一类问题还可能问的：名字 → 词（words.py）
 }
 BREAK = (  # 句子之间；“还有多少”“还有几盒”的还有不是“另外”
     r"[，。？！；]+|[,?!;]+|\.(?=\s|$)|\b(?:also|besides)\b|(?:^|(?<=[，。？！；,\s]))(?:另外|还有(?!多少|几)|顺便|此外)"
+    r"|(?<!with)(?<!containing)(?<!内容)(?<!内容是)(?<!内容为)(?<!写入)(?<!写上)(?<!如下)(?:：|:(?=\s))"  # 内容不拆
 )
 PASTED = r"\{[^{}]*\"(?:stock|item|unit_price)\"[^{}]*\}"  # 贴在问题里的库存记录是数据（stock.py 读它），不是问题
 ALSO_THERE = r"它|它们|只看|看看|\b(it|them|look|check)\b"  # 换个目录接着问时，不算别的话
@@ -128,7 +129,9 @@ def filled_in(part: Part, before: list, question: str) -> Part:
         merged_in = part.names  # 同一个问题里“蓝笔呢？”添上的商品：整句再读时也在
         part.names = whole if wider or any(o.unclear and o.item in mine for o in whole) else own or whole
         part.names += [o for o in merged_in if o.item not in {n.item for n in part.names} and not corrected]
-        if re.search(w.UNIT_PRICE, part.text.lower()):  # “红笔一盒多少钱？”：问的是单价，一盒不是要买的数量
+        part.names = [o for o in part.names if not dropped_in(question, o)]  # “蓝笔不要了”：同一个问题里说不要了
+        one = r"[一每]\s*[盒支个件包瓶本只箱]|\b(one|a|each|per) (box|pen|pack|piece|unit)"  # 单价里的那“一盒”
+        if re.search(w.UNIT_PRICE, part.text.lower()) and re.search(one, part.text.lower()):  # “红笔一盒多少钱？”
             part.names = [replace(o, quantity=None) if o.quantity == 1 else o for o in part.names]
         at = sorted(i for o in part.names if (i := part.text.lower().find((o.asked or o.item).lower())) >= 0)
         if not any(re.search(w.EITHER, part.text.lower()[a:b]) for a, b in zip(at, at[1:], strict=False)):
@@ -153,6 +156,13 @@ def filled_in(part: Part, before: list, question: str) -> Part:
         return replace(part, folder=named.folder, ext=part.ext or named.ext or "*" * (named.kind == "tests"))
     # “src/x 目录里有几个 .py 文件？每个多少行？”：目录、哪种文件在前一句里
     return replace(part, folder=next(iter(folders_in(question)), "."), ext=part.ext or ext_of(question))
+
+
+def dropped_in(question: str, order) -> bool:
+    """同一个问题里说这一种不要了（“红笔和蓝笔各 1 盒，蓝笔不要了”“drop the blue pen”）。"""
+    said = "|".join(re.escape(n.lower()) for n in {order.item, order.asked} if n)
+    drop = rf"(?:{said})\s*(?:也|就|先|暂时|都)?\s*(?:{w.DROP})|(?:{w.DROP})\s*(?:the\s+|掉\s*)?(?:{said})"
+    return bool(re.search(drop, question.lower()))
 
 
 def clauses(question: str) -> list:
@@ -318,8 +328,8 @@ def continued(part: Part, clause: str) -> Part | None:
     names = library_names(clause)
     rest = re.sub("|".join(map(re.escape, names)) + "|" + w.FOLLOW_UP + r"|[\s?？,.，。!！]", " ", clause)
     only_names = names and not re.sub(r"[A-Za-z]+", lambda m: "" if m[0].lower() in w.LINKING else m[0], rest).strip()
-    if part.kind == "stack" and only_names:  # “Jest 呢？”：技术栈的回答里列着每个依赖
-        return Part("stack", clause)
+    if part.kind == "stack" and only_names:  # “Jest 呢？”：技术栈的回答里列着每个依赖（没有就说没看到）
+        return Part("stack", clause, names)
     more = detailed(Part(part.kind, clause)) if part.kind != "use" or only_names else None  # “and also Jest”
     return more if more and (more.asks or more.names and part.kind != "stack") else None
 

@@ -33,7 +33,7 @@ def paragraph_of(text: str) -> tuple:
             title, headed = title or re.sub(r"<[^>]*>", "", line).lstrip("#").strip(), True
         elif not paragraph and (not line or line.startswith(("![", "[![", "<")) or links_only(line) or meta(line)):
             continue  # 徽章、图片、“[English](README.en.md) | 简体中文”这样的一行、注释、作者和版本
-        elif not line or line.startswith("#") or not paragraph and line.startswith(("```", "|", "- ", "* ", ">", "$")):
+        elif not line or line.startswith("#") or re.match(r"```|\||[-*+] |\d+[.)] |>|\$", line):  # 代码、表格、列表
             return title, clipped(" ".join(paragraph)), True
         else:
             paragraph.append(line)
@@ -42,8 +42,8 @@ def paragraph_of(text: str) -> tuple:
 
 def meta(line: str) -> bool:
     """不是介绍的一行：reST 的字段（:Author: …）、只有替换引用的徽章（|build| |coverage|）、Markdown 的注释
-    （[//]: # (…)）和链接定义（[x]: https://…）。"""
-    return bool(re.match(r":\w[\w -]*:(\s|$)|\[[^\]]*\]:\s|(\|[^|]+\|\s*)+$", line))
+    （[//]: # (…)）、链接定义（[x]: https://…）、分隔线（---、***）、只有粗体小标题的一行（**Table of Contents**）。"""
+    return bool(re.match(r":\w[\w -]*:(\s|$)|\[[^\]]*\]:\s|(\|[^|]+\|\s*)+$|([-*_]\s*){3,}$|\*\*[^*]+\*\*:?$", line))
 
 
 def links_only(line: str) -> bool:

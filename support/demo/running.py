@@ -77,9 +77,11 @@ def how_to_run(part, facts, readme: str | None, scripts: dict, path: str, en: bo
 
 
 def unread_readme(facts, readme: str | None, en: bool) -> str:
-    """README 读了却用不了（不是 UTF-8、读不了）：说出来，里面也许写了怎么运行、怎么跑测试。"""
-    got = facts.already("read_file", {"path": readme}) if readme else None
-    return say("readme_unusable", en, readme=readme, why=why_not(got, en)) if got and not usable(got) else ""
+    """README 读了却用不了（不是 UTF-8、读不了）、只读了一部分：说出来，里面也许写了怎么运行、怎么跑测试。"""
+    got = facts.pages("read_file", {"path": readme}) if readme else None  # 已经读过的：不会再调用
+    if got and not usable(got):
+        return say("readme_unusable", en, readme=readme, why=why_not(got, en))
+    return say("readme_partly", en, readme=readme) if got and got.state != "complete" else ""
 
 
 def readme_command(facts, readme: str | None, section: str) -> tuple | None:

@@ -8,6 +8,7 @@ import re
 from dataclasses import replace
 
 from support.demo.facts import key
+from support.demo.project import TEST_FOLDERS, TEST_NAME
 from support.demo.words import join, say
 
 KINDS = ("ls", "branch", "create", "count")
@@ -17,14 +18,15 @@ QUOTED = 20  # 最多引用输出的前几行
 
 
 def listed_files(part, facts):
-    """测试目录里列出来的文件（最多 20 个，子目录不算）：没说是哪个目录，就是顶层的 tests/、test/ 里第一个有的。"""
-    folder = part.folder
-    if folder == ".":
-        top = [n.rstrip("/") for n in facts.pages("list_files", {"path": "."}).lines if n.endswith("/")]
-        folder = next((f for f in ("tests", "test", "__tests__", "spec") if f in top), ".")
-    got = facts.pages("list_files", {"path": folder}) if folder != "." else None
-    files = [f"{folder}/{n}" for n in (got.lines if got else ()) if n and not n.endswith("/") and "（" not in n]
-    return replace(part, folder=folder, names=files[:20])
+    """测试目录里列出来的文件（最多 20 个，子目录不算；多的记在 skipped 里）：没说是哪个目录，就是顶层的 tests/、
+    test/ 这些里第一个有的（不分大小写）；都没有，就是顶层按测试命名的文件。"""
+    folder, top = part.folder, facts.pages("list_files", {"path": "."}).lines if part.folder == "." else ()
+    dirs = {n.rstrip("/").lower(): n.rstrip("/") for n in top if n.endswith("/")}
+    folder = next((dirs[f] for f in TEST_FOLDERS if f in dirs), folder)
+    got = facts.pages("list_files", {"path": folder}).lines if folder != "." else ()
+    files = [f"{folder}/{n}" for n in got if n and not n.endswith("/") and "（" not in n]
+    files = files or [n for n in top if re.fullmatch(TEST_NAME, n, re.I)]  # 顶层的 test_app.py
+    return replace(part, folder=folder, names=files[:20], skipped=files[20:])
 
 
 def word(text: str, windows: bool) -> str:
@@ -157,6 +159,7 @@ def count(part, facts, en: bool) -> str:
         return problem + say("count_from_read", en, name=part.names[0], n=len(whole.lines))
     flat = "" if part.names or got.state == "not_run" else say("count_flat", en, ext=ext)  # *.py 只数这一层
     flat += say("count_guess", en) if not (part.names or part.ext or got.state == "not_run") else ""
+    flat += say("too_many", en, names=join(part.skipped, en), n=20) if ext == "*" and part.skipped else ""
     if problem:  # 没有这种文件时 shell 不展开 *.py：wc 的报错原样引出来
         return problem + flat
     return say("count_head", en, command=command) + quoted_output(got, en) + flat

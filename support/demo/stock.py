@@ -11,7 +11,6 @@ import re
 from dataclasses import replace
 from decimal import Decimal
 
-from support.demo import words as w
 from support.demo.facts import CUT_NOTE, all_pages, json_records, key, loads, unique, usable, why_not
 from support.demo.names import MAX_NAMES
 from support.demo.orders import EN_SINGULAR, singular
@@ -20,6 +19,10 @@ from support.demo.words import join, say
 KINDS = ("inventory",)
 SLOT = re.compile(r"<(?:商品名?|item|name)>")  # AGENTS.md 写的 stock/<商品>.json 里的那一格
 CURRENCIES = {"CNY": "元", "RMB": "元", "USD": "美元", "EUR": "欧元", "JPY": "日元"}
+MONEY = (  # 一笔钱：“我有 30 元”“$50”
+    r"(?<![\w.])\d+(\.\d+)?\s*(元|块钱?|美元|欧元|\b(cny|rmb|yuan|usd|eur|dollars?|euros?|bucks)\b)"
+    r"|[$¥€]\s*\d+(\.\d+)?"
+)
 USED = ("ok", "no_quantity", "other_unit", "report")  # 这几种回答用到了记录里的数
 # 默认只有 28 位有效数字，大数相乘、相加会被四舍五入；数量、库存不超过 100 位，单价不超过 100 位有效数字、
 # 不小于 1e-1000：2500 位加起来也不会丢位。用一个新的上下文：调用者设的（Emax、traps）不算数
@@ -43,8 +46,9 @@ def inventory(part, facts, en: bool) -> str:
         paths = {o.item: f"{template[0]}{o.item}{template[1]}" for o in orders if template and o.item not in pasted}
         all_pages(facts, "read_file", [{"path": p} for p in paths.values()])  # 几种商品：同一轮里一起读
         found = [fact(facts, o, paths.get(o.item), pasted.get(o.item), "total" in part.asks) for o in orders]
+        carried = part.carried_from if part.carried == "also" else orders  # “连同”的只是上一个问题的那几种
         said = (
-            join(((o.asked if en else "") or o.item for o in orders), en)
+            join(((o.asked if en else "") or o.item for o in carried), en)
             if part.carried in ("items", "also", "asked")
             else amount(part.carried_from or orders[0], en)
         )
@@ -56,7 +60,7 @@ def inventory(part, facts, en: bool) -> str:
         else:
             answer += problem(found[0], en)
         asked = facts.questions[-1]
-        if budget := re.search(w.MONEY, asked.lower()):  # “我有 30 元，够买 3 盒红笔吗？”：钱没有比
+        if budget := re.search(MONEY, asked.lower()):  # “我有 30 元，够买 3 盒红笔吗？”：钱没有比
             answer += say("budget", en, said=asked[budget.start() : budget.end()])
         if not template and any(CUT_NOTE.search(text[-200:]) for text in facts.system):  # 写着位置的那段也许被截掉了
             answer += say("rules_cut", en)

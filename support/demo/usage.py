@@ -76,7 +76,7 @@ def verdict(facts, name: str, pairs: list, folder: str, en: bool) -> str:
     if declared:
         hits_ = "\n".join(f"  {h}" for h in declared[:5])
         only = all(manifests_in([HIT.fullmatch(h)[1].rsplit("/", 1)[-1]]) for h in declared)  # 只有清单里的声明
-        head = "declared_head" if only and not gaps else "used"  # 代码里没有引入：不说“用到了”
+        head = "declared_head" if only else "used"  # 代码里没有引入：不说“用到了”（没搜全的地方下面说）
         said = say(head, en, name=name, where=where, n=len(declared), files=files, hits=hits_)
         other = sorted({HIT.fullmatch(h)[1] for h in hits} - {HIT.fullmatch(h)[1] for h in declared})  # setup.cfg
         said += say("also_in", en, files=join(other, en)) if other else ""

@@ -89,7 +89,6 @@ NOT_PROJECT = (
 )
 EITHER = r"或者?|还是(?!要)|要不然|否则|不够(就|的话)|\b(or|instead|if not)\b"  # 两种商品之间的这些词：挑一种
 TOTAL = r"够|多少钱|总价|价钱|下单|\b(enough|cost|how much|afford|(the|a|grand) total|total (cost|price)|bill)\b|\btotal\s*[?？.!]*$"  # 要知道数量才答得了：够不够、要多少钱
-MONEY = r"(?<![\w.])\d+(\.\d+)?\s*(元|块钱?|美元|欧元|\b(cny|rmb|yuan|usd|eur|dollars?|euros?|bucks)\b)|[$¥€]\s*\d+(\.\d+)?"  # 一笔钱
 SUM = r"一共|总共|合计|加起来|\b(total|altogether|in all|sum)\b"  # 几种商品加在一起
 FOLLOW_UP = r"呢\s*[？?]?\s*$|^\s*(那么?|要是|如果是|换成|改成)|^\s*(and|what about|how about)\b"  # 接着上一个问题问
 # 接着前一句说的（不另算一件事）：问的本来就在这一类的回答里（在哪里、版本、路径、列出来……）
@@ -196,6 +195,7 @@ run_readme_line | \n\n启动项目：{readme} 里写着 `{command}`。 | \n\nTo 
 test_readme_line | \n\n怎么跑测试：{readme} 里写着 `{command}`。 | \n\nTo run the tests: {readme} says `{command}`.
 run_dev_too | （开发时用 `npm run dev`：package.json 的 scripts.dev 是 `{script}`。） |  (For development: `npm run dev`; package.json's scripts.dev is `{script}`.)
 readme_unusable | （{readme} 我读不了（{why}）：里面也许写了，我没看到。） |  ({readme}: I could not read it ({why}); it may say, but I did not see it.)
+readme_partly | （{readme} 我只读了开头一部分：后面也许写了，我没看到。） |  ({readme}: I read only its beginning; the rest may say, but I did not see it.)
 run_guess | \n\n运行它：一般用 `{command}`（这是按文件类型说的：我没看到写明怎么启动的地方）。 | \n\nTo run it: usually `{command}` (going by the file type: I saw nothing that says how to start it).
 entry_script | 入口是 `{target}`：{where} 里写着命令 `{name}` 运行它。 | The entry point is `{target}`: {where} makes the command `{name}` run it.
 package_bin | package.json 的 "bin" | package.json's "bin"
