@@ -2113,3 +2113,15 @@ def test_a_library_only_declared_is_not_used_when_a_file_was_not_searched(workdi
 def test_how_many_lines_after_the_entry_point_is_named_not_counted_as_py():
     ask = in_context("and how many lines?", in_context("What is the entry point?", None))
     assert not ask.parts and ask.unknown, ask
+
+
+# ── 第三十、三十一轮学习者：“红笔每盒多少钱”；问 import 的名字（jwt）时清单里装的名字（PyJWT）也搜 ─────────────
+def test_per_box_is_not_part_of_the_item_name():
+    assert [o.item for p in understand("红笔每盒多少钱？蓝笔呢？").parts for o in p.names] == ["红笔", "蓝笔"]
+
+
+def test_an_import_name_asked_finds_the_installed_name_in_a_manifest(workdir):
+    (workdir / "requirements.txt").write_text("PyJWT==2.8.0\n", encoding="utf-8")
+    (workdir / "a.py").write_text("import jwt\n", encoding="utf-8")
+    said = final(answer(workdir, "项目里有没有用到 jwt？"))
+    assert "requirements.txt:1: PyJWT==2.8.0" in said and "a.py:1: import jwt" in said, said

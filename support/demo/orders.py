@@ -213,7 +213,7 @@ def name_near(text: str, after: bool) -> str:
         m = re.match(rf"\s*的?\s*({CJK}+)", text)
         name = max(re.split(AROUND, m[1]), key=len) if m else ""
     else:
-        text = re.sub(rf"(?:多少|几)\s*[{UNITS}]", "多少", text)  # “多少支笔”：支是量词，不是商品名的头
+        text = re.sub(rf"(?:多少|几|每)\s*[{UNITS}]", "多少", text)  # “多少支笔”“红笔每盒”：量词不是商品名的一部分
         piece = re.split(rf"[\s，。？！、,.?!:：;；+]+|(?:{NUMBER})\s*[{UNITS}]", text.strip(" \t：:"))[-1]
         near = (p for p in reversed(re.split(AROUND, piece)) if re.fullmatch(f"{CJK}+", p) and p.strip(UNITS))
         name = next(near, "")

@@ -36,7 +36,9 @@ def spellings(name: str) -> list:
     bare = re.sub(r"(?<=[a-z])\d+$", "", base.lower())  # “vue3”：也搜 vue（认得的库才这样：d3、web3 不是 d、web）
     bare = bare if bare in KNOWN else base
     cased = CASED.get(name.lower(), name)  # 清单里常写成 SQLAlchemy、Django：小写搜不到
-    return list(dict.fromkeys([name, name.lower(), base, base.lower(), IMPORTS.get(name.lower(), name), bare, cased]))
+    installed = [CASED.get(k, k) for k, v in IMPORTS.items() if v.lower() == name.lower()]  # 问 jwt：清单里是 PyJWT
+    return list(dict.fromkeys([name, name.lower(), base, base.lower(), IMPORTS.get(name.lower(), name), bare, cased,
+                               *installed]))  # fmt: skip
 
 
 def searched(facts, pairs: list) -> dict:
