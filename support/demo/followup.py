@@ -10,11 +10,11 @@ from support.demo.orders import (
     COLOUR,
     EN_GOODS,
     GOODS,
+    OWNED,
     Order,
     chinese_name,
     english,
     name_near,
-    number_said,
     orders_in,
     quantity_in,
     with_amount,
@@ -25,6 +25,7 @@ from support.demo.question import (
     Part,
     asks_of,
     continued,
+    dropped_in,
     elsewhere,
     leftover,
     on_topic,
@@ -129,6 +130,11 @@ def version_of(part: Part, question: str, last: Part) -> Part:
     return part
 
 
+def number_said(text: str) -> bool:
+    """问题里说了一个要的数（有没有量词都算：“红笔要4”）；“库存改成 2 盒了”“我手上有 2 盒”里的不算。"""
+    return any(not re.search(OWNED, text[max(0, m.start() - 20) : m.start()], re.I) for m in re.finditer(r"\d+", text))
+
+
 def swapped(question: str, last: Part) -> Part | None:
     """“把红笔换成蓝笔”“红笔改成蓝笔，够吗”：上一个问题的一种商品换成另一种，数量照旧；不是这样说的是 None。"""
     m = re.search(r"([\u4e00-\u9fff]{2,8}?)\s*(?:换成|改成|改为)\s*([\u4e00-\u9fff]{2,8})", question)
@@ -190,11 +196,7 @@ def dropped(question: str, before: Ask) -> set:
     for o in before.items:
         colour = re.match(rf"({COLOUR})\b|([红蓝黑绿])(?=笔)", o.asked.lower())  # 只说了颜色：“drop the blue one”“蓝的”
         alone = [rf"{colour[1]}\b(?: ones?)?" if colour[1] else f"{colour[2]}的"] if colour else []
-        said = "|".join([re.escape(n.lower()) for n in (o.item, o.asked) if n] + alone)
-        if re.search(
-            rf"(?:{said})\s*(?:也|就|先|暂时|都)?\s*(?:{w.DROP})|(?:{w.DROP})\s*(?:the\s+|掉\s*)?(?:{said})",
-            question.lower(),
-        ):
+        if dropped_in(question, o, alone):
             gone.add(o.item)
     return gone
 

@@ -70,7 +70,9 @@ LATER = r"是|给|今天|明天|后天|马上|立刻|尽快|先|就|下周|下�
 STOCK_WORDS = (
     r"库存|单价|价格|有货|还剩|还有多少|还有几|够吗|够不够|多少钱|还有吗|有货吗|还有没有"  # 商品名后面跟着的词
 )
-PRICED = r"(\d\s*(元|块钱?|美元|欧元)|[$¥€]\s*\d+(\.\d+)?)\s*$"  # 数量前面是一个价钱（5元一盒）：这是单价的“一盒”
+CURRENCY = r"元|块钱?|美元|欧元|\b(?:cny|rmb|yuan|usd|eur|dollars?|euros?|bucks)\b"  # 小写以后比
+MONEY = rf"(?<![\w.])\d+(?:\.\d+)?\s*(?:{CURRENCY})|[$¥€]\s*\d+(?:\.\d+)?"  # 一笔钱：“我有 30 元”“$50”
+PRICED = rf"(?:{MONEY})\s*$"  # 数量前面是一个价钱（5元一盒）：这是单价的“一盒”
 THE_ONE = "either|any|each|which|no|this|that|the|every"  # 这些词后面的 one 不是数量（“is either one short?”）
 DIGITS = dict(zip("一二两三四五六七八九", (1, 2, 2, 3, 4, 5, 6, 7, 8, 9), strict=True))
 POWERS = {"十": 10, "百": 100, "千": 1000, "万": 10**4, "亿": 10**8}
@@ -170,11 +172,6 @@ def unmeasured(rest: str) -> list:
     for m in re.finditer(rf"(?:还有|还剩|剩下?)\s*(?:多少|几)\s*[{UNITS}]?\s*({CJK}+)", rest):  # “还有几盒红笔”
         orders += [Order(i, asked=i) for i in [name_near(m[1], after=True)] if i]
     return orders
-
-
-def number_said(text: str) -> bool:
-    """问题里说了一个要的数（有没有量词都算：“红笔要4”）；“库存改成 2 盒了”“我手上有 2 盒”里的不算。"""
-    return any(not re.search(OWNED, text[max(0, m.start() - 20) : m.start()], re.I) for m in re.finditer(r"\d+", text))
 
 
 def with_amount(orders: list, text: str) -> list:
@@ -316,7 +313,7 @@ def quantity_in(text: str) -> tuple | None:
     m = m or re.search(rf"({NUMBER})\s*([{UNITS}])", text)
     if not m:
         return (None, "", said[0]) if (said := re.search(SCALED, text.lower())) else None
-    money = re.match(r"\s*(元|块|美元|\b(dollars?|bucks|yuan|cny|rmb|usd|eur|euros?)\b)", text.lower()[m.end(1) :])
+    money = re.match(rf"\s*(?:{CURRENCY})", text.lower()[m.end(1) :])
     if re.search(OWNED, text[: m.start()], re.I) or re.search(PRICED, text[max(0, m.start() - 12) : m.start()]):
         return None  # “我把库存改成 2 盒了”“8块钱一盒”：不是要的数量
     if money or text[: m.start()].rstrip().endswith("$"):  # “what about $50?”“50 块呢”：一笔钱

@@ -158,9 +158,9 @@ def filled_in(part: Part, before: list, question: str) -> Part:
     return replace(part, folder=next(iter(folders_in(question)), "."), ext=part.ext or ext_of(question))
 
 
-def dropped_in(question: str, order) -> bool:
-    """同一个问题里说这一种不要了（“红笔和蓝笔各 1 盒，蓝笔不要了”“drop the blue pen”）。"""
-    said = "|".join(re.escape(n.lower()) for n in {order.item, order.asked} if n)
+def dropped_in(question: str, order, alone: list = ()) -> bool:
+    """问题里说这一种不要了（“蓝笔不要了”“drop the blue pen”）：紧挨着说不要的词。alone：另外的说法（只说了颜色）。"""
+    said = "|".join([re.escape(n.lower()) for n in (order.item, order.asked) if n] + list(alone))
     drop = rf"(?:{said})\s*(?:也|就|先|暂时|都)?\s*(?:{w.DROP})|(?:{w.DROP})\s*(?:the\s+|掉\s*)?(?:{said})"
     return bool(re.search(drop, question.lower()))
 

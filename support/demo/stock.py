@@ -13,16 +13,12 @@ from decimal import Decimal
 
 from support.demo.facts import CUT_NOTE, all_pages, json_records, key, loads, unique, usable, why_not
 from support.demo.names import MAX_NAMES
-from support.demo.orders import EN_SINGULAR, singular
+from support.demo.orders import EN_SINGULAR, MONEY, singular
 from support.demo.words import join, say
 
 KINDS = ("inventory",)
 SLOT = re.compile(r"<(?:商品名?|item|name)>")  # AGENTS.md 写的 stock/<商品>.json 里的那一格
 CURRENCIES = {"CNY": "元", "RMB": "元", "USD": "美元", "EUR": "欧元", "JPY": "日元"}
-MONEY = (  # 一笔钱：“我有 30 元”“$50”
-    r"(?<![\w.])\d+(\.\d+)?\s*(元|块钱?|美元|欧元|\b(cny|rmb|yuan|usd|eur|dollars?|euros?|bucks)\b)"
-    r"|[$¥€]\s*\d+(\.\d+)?"
-)
 USED = ("ok", "no_quantity", "other_unit", "report")  # 这几种回答用到了记录里的数
 # 默认只有 28 位有效数字，大数相乘、相加会被四舍五入；数量、库存不超过 100 位，单价不超过 100 位有效数字、
 # 不小于 1e-1000：2500 位加起来也不会丢位。用一个新的上下文：调用者设的（Emax、traps）不算数
