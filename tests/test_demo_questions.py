@@ -1760,3 +1760,39 @@ def test_each_test_files_lines_are_the_listed_test_files(project, question):
 )  # fmt: skip
 def test_another_item_with_ne_in_the_same_question_is_asked_too(question, expected):
     assert [(o.item, o.quantity) for p in understand(question).parts for o in p.names] == expected
+
+
+# ── 第三十二轮：README 里没有反引号、不在讲运行的一节的运行命令；改口只说一个数 ─────────────────────────────
+@pytest.mark.parametrize(
+    "readme, question, line",
+    [("# Tiny\n\nGreets.\n\n## Notes\n\nRun python app.py to start the server.\n", "How do I run it?",
+      "Run python app.py to start the server"),
+     ("# Tiny\n\nGreets.\n\n## Example\n\n```\npython app.py --name Bob\n```\n", "怎么运行",
+      "python app.py --name Bob"),
+     ("# 小工具\n\n打招呼。\n\n用 python app.py 启动它。\n", "怎么运行这个项目", "用 python app.py 启动它")],
+)  # fmt: skip
+def test_a_readme_line_that_runs_the_entry_file_is_quoted_not_called_missing(workdir, readme, question, line):
+    (workdir / "README.md").write_text(readme, encoding="utf-8")
+    (workdir / "app.py").write_text('print("hi")\n', encoding="utf-8")
+    said = finals(workdir, question)[0]
+    assert line in said and "nothing that says" not in said and "没看到写明" not in said, said
+
+
+@pytest.mark.parametrize("heading", ["Scripts", "Commands", "常用命令"])
+def test_a_scripts_or_commands_section_says_how_to_run(workdir, heading):
+    (workdir / "README.md").write_text(f"# Web\n\nA site.\n\n## {heading}\n\n```\nmake serve\n```\n", encoding="utf-8")
+    (workdir / "index.js").write_text("console.log(1)\n", encoding="utf-8")
+    said = finals(workdir, "How do I start it?")[0]
+    assert "`make serve`" in said and "nothing that says" not in said, said
+
+
+@pytest.mark.parametrize(
+    "questions, quantity",
+    [(["I need 2 boxes of red pens, enough?", "make it 3 boxes of blue pens, no wait, 2"], "you need 2 boxes"),
+     (["蓝笔要 3 盒，不对，2"], "你需要 2 盒"),
+     (["我要 3 盒蓝笔，不对，2。够吗"], "你需要 2 盒"),
+     (["I need 3 boxes of blue pens, sorry, 2. Enough?"], "you need 2 boxes")],
+)  # fmt: skip
+def test_a_correction_that_says_only_a_number_changes_the_quantity(questions, quantity):
+    said = finals(ROOT / "examples" / "inventory", *questions)[-1]
+    assert quantity in said and " 3 " not in said.replace("3 盒", "").replace("3 boxes", ""), said

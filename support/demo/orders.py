@@ -148,9 +148,11 @@ def corrected(text: str) -> list:
     """“3 pens... sorry, 3 red pens”“蓝笔 2 盒，不对，蓝笔要 1 盒”：改口以后说的算；改口没说到的（名字不在改过的
     里面）照旧。没有改口是 []。"""
     fix = list(re.finditer(CORRECTED, text, re.I))[-1:]
-    earlier = orders_in(text[: fix[0].start()]) if fix else []
-    fixed = orders_in(text[fix[0].end() :]) if fix else []
-    amount = quantity_in(text[fix[0].end() :]) if fix and not fixed and len(earlier) == 1 else None  # “make it 6”
+    tail = text[fix[0].end() :] if fix else ""
+    earlier, fixed = (orders_in(text[: fix[0].start()]), orders_in(tail)) if fix else ([], [])
+    one = fix and not fixed and len(earlier) == 1  # “make it 6”“…, no wait, 2”：只改那一种的数量，用整句的语言读
+    amount = one and (quantity_in(tail, english(text)) or re.match(r"[\W_]*(\d{1,6})(?![\d.])", tail))
+    amount = (int(amount[1]), "", "") if isinstance(amount, re.Match) else amount  # “…，不对，2”：只说了一个数
     if amount:
         return [replace(earlier[0], quantity=amount[0], unit=amount[1] or earlier[0].unit, unclear=amount[2])]
     if fixed and fix[0]["all"]:
@@ -305,9 +307,11 @@ def singular(words: str) -> str:
     return words[:-2] if re.search(r"(ss|sh|ch|x)es$", words) else re.sub(r"(?<=[^s])s$", "", words)
 
 
-def quantity_in(text: str) -> tuple | None:
-    """只有数量的一句（“要是 2 盒呢”“what about 2 boxes”）里的 (数量, 单位, 看不准的原话)；没有数量是 None。"""
-    m = re.search(rf"(?<![\w.,/~-])({EN_NUMBER})\s*({EN_UNITS})?\b", text.lower()) if english(text) else None
+def quantity_in(text: str, en: bool | None = None) -> tuple | None:
+    """只有数量的一句（“要是 2 盒呢”“what about 2 boxes”）里的 (数量, 单位, 看不准的原话)；没有数量是 None。
+    en：这一句是英文问题的一部分（“, 2”自己看不出是哪种语言）。"""
+    en = english(text) if en is None else en
+    m = re.search(rf"(?<![\w.,/~-])({EN_NUMBER})\s*({EN_UNITS})?\b", text.lower()) if en else None
     if m and m[1] == "one" and re.search(rf"\b({THE_ONE})\b(\s+\w+)?\s*$", text.lower()[: m.start()]):
         m = None  # “the blue one”“which one”：one 不是数量
     m = m or re.search(rf"({NUMBER})\s*([{UNITS}])", text)

@@ -12,8 +12,8 @@ from support.demo.readme import headings
 from support.demo.words import join, say
 
 RUN_SECTION = (
-    r"\b(run|running|usage|start|starting|getting started|quick ?start|develop\w*|cli|command[- ]line|preview|serve)\b"
-    r"|运行|启动|使用|快速开始|开发|命令行|预览"
+    r"\b(run|running|usage|start|starting|getting started|quick ?start|develop\w*|cli|command[- ]line|commands|scripts|"
+    r"preview|serve)\b|运行|启动|使用|快速开始|开发|命令|脚本|预览"
 )
 # 讲怎么运行的那一节的代码块里像一条 shell 命令的一行（pyabbr 张伟、csvtool head a.csv）；代码（import、赋值、调用）不算
 SHELL_LIKE = r"(?!(import|from|def|class|const|let|var|print|return|if|for)\b)[a-z][\w.-]*(?: [^=(){}<>;]*)?"
@@ -72,8 +72,21 @@ def how_to_run(part, facts, readme: str | None, scripts: dict, path: str, en: bo
     if said := readme_command(facts, readme, RUN_FIRST) or readme_command(facts, readme, RUN_SECTION):
         return readme_said("run", said, en)  # 先看“Usage”“Running”这样的节，再看“Getting started”这样的
     runner = {"js": "node", "ts": "npx ts-node", "py": "python", "go": "go run"}.get(path.rsplit(".", 1)[-1])
+    if line := mention(facts, readme, f"{runner} {path}", path):
+        return say("run_readme_mention", en, readme=readme, line=line)
     said = say("run_guess", en, command=f"{runner} {path}") if runner and path else say("run_unknown", en)
     return said + unread_readme(facts, readme, en)
+
+
+def mention(facts, readme: str | None, command: str, path: str) -> str:
+    """README 里没有反引号、不在讲运行的一节，却写着怎么运行入口文件的一行（“Run python app.py to start.”、
+    一个例子代码块里的 python app.py --name Bob）：整行拿出来。没有是 ""：这时才能说没看到写明怎么启动的地方。"""
+    got = facts.pages("read_file", {"path": readme}) if readme and path else None
+    for line in headings(got.lines) if got and usable(got) else []:
+        text = line.strip()[:1000]  # 再长的一行也只看开头：线性时间
+        if command in text or path in text and re.search(rf"{RUN_FIRST}|\b(launch|execute)\b|执行", text, re.I):
+            return text.strip("`$ ")[:300].rstrip("。.")
+    return ""
 
 
 def unread_readme(facts, readme: str | None, en: bool) -> str:

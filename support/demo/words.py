@@ -196,6 +196,7 @@ test_readme_line | \n\n怎么跑测试：{readme} 里写着 `{command}`。 | \n\
 run_dev_too | （开发时用 `npm run dev`：package.json 的 scripts.dev 是 `{script}`。） |  (For development: `npm run dev`; package.json's scripts.dev is `{script}`.)
 readme_unusable | （{readme} 我读不了（{why}）：里面也许写了，我没看到。） |  ({readme}: I could not read it ({why}); it may say, but I did not see it.)
 readme_partly | （{readme} 我只读了开头一部分：后面也许写了，我没看到。） |  ({readme}: I read only its beginning; the rest may say, but I did not see it.)
+run_readme_mention | \n\n运行它：{readme} 里有这样一行：“{line}”。 | \n\nTo run it: {readme} has this line: “{line}”.
 run_guess | \n\n运行它：一般用 `{command}`（这是按文件类型说的：我没看到写明怎么启动的地方）。 | \n\nTo run it: usually `{command}` (going by the file type: I saw nothing that says how to start it).
 entry_script | 入口是 `{target}`：{where} 里写着命令 `{name}` 运行它。 | The entry point is `{target}`: {where} makes the command `{name}` run it.
 package_bin | package.json 的 "bin" | package.json's "bin"
