@@ -4,6 +4,7 @@
 import json
 import os
 import re
+import tracemalloc
 
 import pytest
 from conftest import ROOT, our_tool, posix_only, run_main, time_limit
@@ -2125,3 +2126,35 @@ def test_an_import_name_asked_finds_the_installed_name_in_a_manifest(workdir):
     (workdir / "a.py").write_text("import jwt\n", encoding="utf-8")
     said = final(answer(workdir, "项目里有没有用到 jwt？"))
     assert "requirements.txt:1: PyJWT==2.8.0" in said and "a.py:1: import jwt" in said, said
+
+
+# ── 第十九轮攻击：像翻页提示的文件名里再大的数、很长的搜索说明：内存、时间和请求一样长 ─────────────────
+def tool_answer(tool, args, result, question="What tech stack does this project use?"):
+    call = {"id": "c1", "type": "function", "function": {"name": tool, "arguments": json.dumps(args)}}
+    messages = [{"role": "user", "content": question}, {"role": "assistant", "content": "", "tool_calls": [call]},
+                {"role": "tool", "tool_call_id": "c1", "content": result}]  # fmt: skip
+    return next_step(messages, TOOLS)
+
+
+@pytest.mark.parametrize("offset", [10**7, 10**14])
+@pytest.mark.parametrize("tool", ["list_files", "read_file"])
+def test_a_paging_hint_with_a_huge_number_costs_nothing_more(tool, offset):
+    """一个这样命名的文件（list_files 列出它），或者读到的内容：提示里的数再大，也不按它建一张表
+    （以前 10**7 要几百 MB）。"""
+    hint = f"[第 1–1 项，共 3 项；用 offset={offset} 继续列出]" if tool == "list_files" else (
+        f"[第 1–1 行；后面还有约 9 字节没显示，用 offset={offset} 继续读]")  # fmt: skip
+    body = "a.py" if tool == "list_files" else "     1\tprint(1)"
+    tracemalloc.start()
+    try:
+        tool_answer(tool, {"path": "." if tool == "list_files" else "a.py"}, f"{body}\n{hint}")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 20 * 2**20, peak
+
+
+def test_a_long_line_that_imitates_a_search_note_is_read_in_linear_time():
+    note = "[没有进去搜的 1 个目录：" + "（整体搜索跳过隐藏目录" * 80_000 + "x"
+    with time_limit(10):  # 两个 .* 之间的一段话重复几万次：以前要半分钟
+        tool_answer("search_files", {"query": "lodash"}, "src/a.js:1: import _ from 'lodash'\n" + note,
+                    question="Is lodash used?")  # fmt: skip

@@ -1796,3 +1796,90 @@ def test_a_scripts_or_commands_section_says_how_to_run(workdir, heading):
 def test_a_correction_that_says_only_a_number_changes_the_quantity(questions, quantity):
     said = finals(ROOT / "examples" / "inventory", *questions)[-1]
     assert quantity in said and " 3 " not in said.replace("3 盒", "").replace("3 boxes", ""), said
+
+
+# ── 第三十二、三十三轮学习者和第十九轮攻击：语言名和库名、照字搜；可选依赖；引用块的介绍；
+# README 里哪儿都可能写着怎么运行；
+# “有几个文件用到”；问建议、问为什么；问一个文件用没用到；“它是做什么的”说的是那个文件 ─────────────────────────────
+@pytest.mark.parametrize(
+    "question, expected",
+    [("搜索一下笔记里有没有提到 Rust", [("use", ["Rust"])]),
+     ("Search the notes for Rust", [("use", ["Rust"])]),
+     ("Is Python mentioned anywhere in these notes?", [("use", ["Python"])]),
+     ("Python 代码里用到 requests 了吗？", [("use", ["requests"])]),
+     ("Does the TypeScript code use zod?", [("use", ["zod"])]),
+     ("Is Python used?", [("stack", [])]),
+     ("How many files use lodash?", [("use", ["lodash"])]),
+     ("有几个文件用到了 lodash？", [("use", ["lodash"])]),
+     ("src 里有几个文件？", [("ls", [])]),
+     ("这个项目有哪些可选依赖（extras）？", [("stack", [])]),
+     ("What are the optional dependencies?", [("stack", [])])],
+)  # fmt: skip
+def test_what_a_use_question_searches_for(question, expected):
+    ask = understand(question)
+    assert (
+        kinds(question) == expected and not ask.unknown and all(p.folder == "." for p in ask.parts if p.kind == "use")
+    )
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["Should I use lodash or ramda?", "Is lodash the latest version?", "Why is lodash used?",
+     "Which version of React should I upgrade to?", "为什么用 lodash？", "应该用 lodash 还是 ramda？"],
+)  # fmt: skip
+def test_advice_and_why_are_named_as_not_done(question):
+    ask = understand(question)
+    assert not ask.parts and ask.unknown, ask
+
+
+@pytest.mark.parametrize(
+    "question, scope",
+    [("Does src/index.js use lodash?", "src/index.js"), ("README 里有没有提到 lodash？", "README.md"),
+     ("Does README.rst mention lodash?", "README.rst"), ("Is lodash used?", ".")],
+)  # fmt: skip
+def test_a_use_question_about_one_file_searches_only_that_file(question, scope):
+    assert [(p.names, p.folder) for p in understand(question).parts] == [(["lodash"], scope)]
+
+
+def test_extras_and_markers_are_said_with_each_dependency(workdir):
+    (workdir / "pyproject.toml").write_text(
+        '[project]\nname = "s"\ndependencies = ["Django>=4.2"]\n\n[project.optional-dependencies]\n'
+        'dev = ["pytest>=7.4"]\nfast = ["polars>=0.20; python_version >= \'3.10\'"]\n',
+        encoding="utf-8",
+    )
+    zh, en = finals(workdir, "这个项目用了什么技术栈？", "What tech stack does this project use?")
+    assert "pytest >=7.4（可选依赖：dev）" in zh and "python_version >= '3.10'（可选依赖：fast）" in zh, zh
+    assert "pytest >=7.4 (optional: dev)" in en and "Django >=4.2 (Python)" in en and "Django >=4.2 (opt" not in en
+
+
+@pytest.mark.parametrize("quote", ["> Count words in Markdown files.", ">Count words in Markdown files."])
+def test_a_readme_that_opens_with_a_blockquote_is_described_by_it(workdir, quote):
+    (workdir / "README.md").write_text(f"# md-stats\n\n{quote}\n\n## Install\n\n`npm i md-stats`\n", encoding="utf-8")
+    said = finals(workdir, "What does this project do?")[0]
+    assert "Count words in Markdown files." in said, said
+
+
+@pytest.mark.parametrize(
+    "readme, files, line",
+    [("# go-api\n\nA JSON API.\n\nRun it with `go run ./cmd/server` (listens on :8080). Tests: `go test ./...`.\n",
+      {"go.mod": "module x\n", "cmd/server/main.go": "package main\n"}, "go run ./cmd/server"),
+     ("# Notes\n\nA web app.\n\n## 安装与部署\n\n```bash\npip install -r requirements.txt\n"
+      "flask --app app run --port 8000\n```\n", {"app.py": "app = 1\n"}, "flask --app app run --port 8000")],
+)  # fmt: skip
+def test_a_run_command_anywhere_in_the_readme_is_quoted_not_called_missing(workdir, readme, files, line):
+    (workdir / "README.md").write_text(readme, encoding="utf-8")
+    for name, text in files.items():
+        (workdir / name).parent.mkdir(parents=True, exist_ok=True)
+        (workdir / name).write_text(text, encoding="utf-8")
+    for said in finals(workdir, "How do I run it?", "怎么运行这个项目？"):
+        assert line in said and "nothing that says" not in said and "没看到写明" not in said, said
+
+
+def test_what_it_does_after_a_file_is_about_that_file(workdir):
+    (workdir / "src").mkdir()
+    (workdir / "src" / "util.js").write_text("module.exports = (a) => a + 1;\n", encoding="utf-8")
+    (workdir / "README.md").write_text("# r3\n\nA tiny demo.\n", encoding="utf-8")
+    one = finals(workdir, "Open src/util.js. What does it do?")[0]
+    first, then = finals(workdir, "What does src/util.js say?", "它是干什么的？")
+    for said in (one, then):
+        assert "module.exports" in said and "A tiny demo" not in said, said

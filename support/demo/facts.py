@@ -121,7 +121,8 @@ def page(found: Result, lines: list, cut: bool) -> Result:
     if hint and (numbered or found.tool == "list_files"):
         first, last, go_on = (int(g) for g in hint.groups())
         rows = numbers if numbered else list(range(first, first + len(body)))  # list_files 的项按位置数
-        fits = not cut and first == found.args.get("offset", 1) and rows == list(range(first, go_on))
+        fits = not cut and first == found.args.get("offset", 1) and len(rows) == go_on - first  # 先比长度：提示里
+        fits = fits and rows == list(range(first, go_on))  # 再大的数也不会建一个那么长的表
         more, cut = (go_on, cut) if fits and go_on == last + 1 > first else (None, True)
         body = body if more or numbered else lines  # 对不上的提示：可能是一个这样命名的文件，也算一项
     elif found.tool == "list_files" and lines and CUT_NOTE.search(lines[-1][-200:]):  # 别人的 list_files 说没列完
@@ -139,7 +140,9 @@ def page(found: Result, lines: list, cut: bool) -> Result:
 def trailing(lines: list, note: re.Pattern) -> tuple:
     """末尾照原话附的说明（可能有几句）：(前面的行, 说明)。说明只在末尾：内容里像说明的行照样是内容。"""
     end = len(lines)
-    while end and note.fullmatch(lines[end - 1].strip()):
+    while (
+        end and len(lines[end - 1]) < 10_000 and note.fullmatch(lines[end - 1].strip())
+    ):  # 工具的说明不会这么长：线性时间
         end -= 1
     return lines[:end], [line.strip() for line in lines[end:]]
 

@@ -23,6 +23,7 @@ from support.demo.question import (
     MAX_QUESTION,
     Ask,
     Part,
+    about_file,
     asks_of,
     continued,
     dropped_in,
@@ -68,6 +69,8 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
     if about_tests(last) and len(ask.parts) == 1 and runs_them(ask.parts[0], question):  # “and how do I run them?”
         tests = last if last.kind == "tests" else Part("tests", question)
         return Ask([replace(tests, text=question, asks={"how"})], ask.unknown, ask.en, ask.fresh)
+    if len(ask.parts) == 1 and (file := about_file(ask.parts[0], question, last)):  # 读了一个文件，“它是干什么的？”
+        return Ask([file], ask.unknown, ask.en, ask.fresh)
     if ask.parts and (counts := recounted(ask, question, before)):  # “加起来一共多少行？”：还是上一个问题数的那些文件
         return counts
     if ask.parts:

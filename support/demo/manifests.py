@@ -5,7 +5,7 @@
 """
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from support.demo.facts import all_pages, loads, unique
 
@@ -62,6 +62,7 @@ class Dep:
     # own 项目自己的版本（name 是 "(version)"，不会和包名相同）；
     # dynamic 依赖写在别处（pyproject 的 dynamic）；unread_line 读不懂的一行（name 是它的开头）
     note: str = ""
+    extra: str = ""  # 可选的一组（[project.optional-dependencies] 的 dev、s3；[dependency-groups] 的组）：回答里说出来
 
 
 def dependencies(path: str, text: str, partial: bool = False) -> list | None:
@@ -132,9 +133,10 @@ def pyproject_deps(text: str, partial: bool = False) -> list | None:
             if not array and not partial:
                 return None
             end = re.compile(NEXT_KEY, re.M).search(text, m.start(3))  # 没有结尾：看到下一个键为止
-            deps += strings_in(array[0] if array else text[m.start(3) : end.start() if end else len(text)])
+            found = strings_in(array[0] if array else text[m.start(3) : end.start() if end else len(text)])
+            deps += [replace(d, extra=key) for d in found] if table in DEP_TABLES else found
         elif (table, key) == ("project", "optional-dependencies") and m[3].startswith("{"):  # 写在一行里的表
-            deps += strings_in(m[3][1:])
+            deps += [replace(d, extra="optional-dependencies") for d in strings_in(m[3][1:])]
         elif table in DEP_TABLES or (table, key) in ARRAYS:  # 该是数组却不是（dependencies = "requests"）
             deps.append(Dep(one_line(f"{key} = {m[3]}"), note="unread_line"))
     return [d for d in deps if d]
@@ -161,8 +163,9 @@ def requirement(spec: str) -> Dep | None:
         return None
     if not (m := PEP508.fullmatch(re.sub(r"\s+", "", head))):
         return None
-    rest = m[3].strip()
-    return Dep(m[1].lower(), "" if rest.startswith("@") else short_version(rest), "url" if rest.startswith("@") else "")
+    rest, marker = m[3].strip(), one_line(spec.partition(";")[2])  # 环境标记：什么时候才装（python_version >= '3.10'）
+    version = "" if rest.startswith("@") else short_version(rest)
+    return Dep(m[1].lower(), f"{version}; {marker}".lstrip("; ") if marker else version, "url" * rest.startswith("@"))
 
 
 def requirements_deps(text: str) -> list:

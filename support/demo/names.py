@@ -18,7 +18,8 @@ VERBS = r"list|show|ls|count|what|which|files?|are|is|in|the|看看|列出|统�
 NOT_CJK_FOLDER = r"[帮看查列统请我你这那下当项工根整所每子现目]"  # 有这些字的中文不是目录名
 NOT_FOLDERS = set(  # 这些词不是目录名
     (
-        "there it them total the this current each every all my our here python it project repo code codebase "
+        "there it them total the this these those that current each every all my our your their here python it project "
+        "repo code codebase "
         "source dependencies devdependencies peerdependencies optionaldependencies readme dockerfile makefile "
         "license licence changelog 当前 这个 项目 工作 整个 根 所有 每个 "
     ).split()
@@ -62,7 +63,8 @@ NOT_NAMES = set(
         "testing safe usage usages uninstall remove delete add fix rename replace explain tell show give now "
         "currently terminal console shell as one ones itself themselves listed dependancy dependency code "
         "actual actually database databases db middleware hooks hook orm api apis cache caching auth "
-        "authentication authorization logging notebook notebooks script scripts cli ci"
+        "authentication authorization logging notebook notebooks script scripts cli ci notes note extras extra "
+        "optional mention mentions mentioned many few several should would kindly website"
     ).split()
 )
 

@@ -149,7 +149,8 @@ def grouped(deps, en: bool) -> list:
         elif dep.note not in ("runtime", "own", *SAID_NOTES):
             category, shown = KNOWN.get(dep.name, ("other", dep.name))
             runtime = say("runtime_of", en, runtime=language(path)) if category == "backend" else ""
-            groups[category].append(f"{shown} {dep.version}".strip() + runtime)
+            extra = say("extra_of", en, group=dep.extra) if dep.extra else ""  # pytest >=7.4（可选：dev）
+            groups[category].append(f"{shown} {dep.version}".strip() + runtime + extra)
     return [say("group", en, group=say(f"group_{g}", en), items=join(groups[g], en)) for g in ORDER if groups[g]]
 
 

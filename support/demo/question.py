@@ -80,13 +80,14 @@ def understand(question: str) -> Ask:
             continue
         if part and part.kind == "inventory" and not part.names and on_topic(parts, clause):  # 列了目录，“一共几个？”
             part = None
+        if part and parts and (file := about_file(part, clause, parts[-1])):  # “打开 src/util.js。它是做什么的？”
+            parts[-1] = file
+            continue
         more = None if part or refused or filler(clause) or not parts else continued(parts[-1], clause)
         steps = None if folders_in(clause) else re.search(w.OTHER_STEPS, re.sub(FILE, " ", clause))  # build/ 是目录
         more = None if more and more.kind in ("entry", "tests") and steps else more  # “入口在哪？怎么编译”：不是运行
-        twin, done = (
-            next((i for i, p in enumerate(parts) if part and same_thing(p, part)), len(parts) - 1),
-            part or more,
-        )
+        twin = next((i for i, p in enumerate(parts) if part and same_thing(p, part)), len(parts) - 1)
+        done = part or more
         if part and twin >= 0 and same_thing(parts[twin], part) or more:  # “技术栈？入口？jest 是哪个版本？”：一件事
             parts[twin] = merged(parts[twin], done)  # “技术栈？版本呢？”“怎么运行？”“and also Jest”
             # 还问了别的（“哪个测试最慢”“how long do they take”）：说没做；建文件的另有“运行两次”
@@ -200,6 +201,15 @@ def pieces(clause: str) -> list:
     return [*out, clause]
 
 
+def about_file(part: Part, clause: str, last: Part) -> Part | None:
+    """前面说的是一个文件，这一句问“它是做什么的”：问的是那个文件（引它的内容），不是整个项目。"""
+    it = re.search(r"\b(it|this|that)\b|它|这个文件|该文件", clause.lower())
+    whole = re.search(r"\b(project|repo|repository|app|codebase)\b|项目|仓库", clause.lower())
+    if part.kind == "about" and last.kind == "file" and it and not whole:
+        return replace(last, text=clause, asks=last.asks | {"purpose"})
+    return None
+
+
 def part_of(clause: str) -> Part | None:
     """这一小句是哪一类事；这一类要的细节没有（use 没有库名、file 没有文件名），就不是这一类。"""
     q, made = clause.lower(), re.search(FILE, clause)
@@ -222,11 +232,19 @@ def detailed(part: Part) -> Part | None:
     named = paths_in(text)
     part.folder = next(iter(folders_in(text)), ".") if part.kind in ("use", "stack", "ls", "count", "tests") else "."
     if part.kind == "use":
-        part.names = [n for n in library_names(text) if n.lower() != part.folder.lower()]
-        if any(re.search(w.SOURCE_FILE, n, re.I) for n in part.names):  # “summary.py 用了哪些函数”：问的是文件，不是库
+        files = [n for n in paths_in(text) if "/" in n or re.search(w.SOURCE_FILE, n, re.I)]
+        files = files or ["README.md"] * bool(re.search(r"\breadme\b", q) and not re.search(r"readme\.\w", q))
+        part.names = [n for n in library_names(text) if n.lower() != part.folder.lower() and n not in files]
+        if files and not part.names:  # “summary.py 用了哪些函数”：问的是文件，不是库
             return None
-        if any(n.lower() in w.LANGUAGE_NAMES for n in part.names):  # 语言、运行时：技术栈里答
-            return replace(part, kind="stack", names=[])
+        part.folder = files[0] if part.folder == "." and files else part.folder  # “Does src/index.js use lodash?”
+        searched = re.search(
+            r"搜|提到|\b(search|grep|mention\w*)\b", q
+        )  # “搜一下有没有提到 Rust”：照字搜，不是问技术栈
+        libraries = [n for n in part.names if n.lower() not in w.LANGUAGE_NAMES]  # “Python 代码里用到 requests 了吗”
+        if len(libraries) < len(part.names) and not searched:
+            part.names = libraries  # 还说了库名：查库；只说了语言、运行时：技术栈里答
+            return part if libraries else replace(part, kind="stack", names=[])
     source = [n for n in named if "/" in n or re.search(w.SOURCE_FILE, n, re.I)]  # 说到的文件（src/index.js）
     if part.kind == "stack" and [n for n in source if not manifests_in([n.rsplit("/")[-1]])]:
         return None  # “src/index.js 用了哪些库”：问的是这个文件，不是整个项目的技术栈

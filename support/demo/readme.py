@@ -26,6 +26,9 @@ def paragraph_of(text: str) -> tuple:
     就完整了，再往下读也不会变。第一段不是文字、或者在第二个标题下面（“## Installation”）时，段落是 ""。"""
     title, paragraph, headed = "", [], False
     for line in map(str.strip, headings(text.splitlines())):
+        line = (
+            "" if re.fullmatch(r">\s*\[!\w+\]", line) else re.sub(r"^>\s?", "", line)
+        )  # 引用块的话也是话（不是 [!NOTE]）
         about = re.match(ABOUT_SECTION, line.lstrip("#").strip(), re.I)  # “## About”“## 简介”下面的就是介绍
         if not paragraph and line.startswith("#") and headed and not about:  # 第一段话前又一个标题：那段话在
             return title, "", True  # 某一节里（安装、用法）
@@ -33,7 +36,7 @@ def paragraph_of(text: str) -> tuple:
             title, headed = title or re.sub(r"<[^>]*>", "", line).lstrip("#").strip(), True
         elif not paragraph and (not line or line.startswith(("![", "[![", "<")) or links_only(line) or meta(line)):
             continue  # 徽章、图片、“[English](README.en.md) | 简体中文”这样的一行、注释、作者和版本
-        elif not line or line.startswith("#") or re.match(r"```|\||[-*+] |\d+[.)] |>|\$", line):  # 代码、表格、列表
+        elif not line or line.startswith("#") or re.match(r"```|\||[-*+] |\d+[.)] |\$", line):  # 代码、表格、列表
             return title, clipped(" ".join(paragraph)), True
         else:
             paragraph.append(line)

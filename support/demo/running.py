@@ -72,19 +72,26 @@ def how_to_run(part, facts, readme: str | None, scripts: dict, path: str, en: bo
     if said := readme_command(facts, readme, RUN_FIRST) or readme_command(facts, readme, RUN_SECTION):
         return readme_said("run", said, en)  # 先看“Usage”“Running”这样的节，再看“Getting started”这样的
     runner = {"js": "node", "ts": "npx ts-node", "py": "python", "go": "go run"}.get(path.rsplit(".", 1)[-1])
-    if line := mention(facts, readme, f"{runner} {path}", path):
+    command = f"{runner} {path}" if runner and path else ""
+    if line := mention(facts, readme, command, path):
         return say("run_readme_mention", en, readme=readme, line=line)
-    said = say("run_guess", en, command=f"{runner} {path}") if runner and path else say("run_unknown", en)
+    said = say("run_guess", en, command=command) if command else say("run_unknown", en)
     return said + unread_readme(facts, readme, en)
 
 
 def mention(facts, readme: str | None, command: str, path: str) -> str:
-    """README 里没有反引号、不在讲运行的一节，却写着怎么运行入口文件的一行（“Run python app.py to start.”、
-    一个例子代码块里的 python app.py --name Bob）：整行拿出来。没有是 ""：这时才能说没看到写明怎么启动的地方。"""
-    got = facts.pages("read_file", {"path": readme}) if readme and path else None
+    """README 里不在讲运行的一节、却写着怎么运行的一行（“Run python app.py to start.”、“## 安装与部署”里的
+    flask --app app run、例子里的 python app.py --name Bob）：整行拿出来。
+    没有是 ""：这时才能说没看到写明怎么启动的地方。"""
+    got = facts.pages("read_file", {"path": readme}) if readme else None
     for line in headings(got.lines) if got and usable(got) else []:
         text = line.strip()[:1000]  # 再长的一行也只看开头：线性时间
-        if command in text or path in text and re.search(rf"{RUN_FIRST}|\b(launch|execute)\b|执行", text, re.I):
+        spans = re.findall(r"`([^`\n]+)`", text) or [text.removeprefix("$ ")]
+        ran = [c for c in spans if re.match(RUNNER, c) and whole(c) and not re.search(f"{INSTALL}|{TESTS}", c[:300])]
+        leads = [re.split(r"[.。;；!?！？]\s", text[: text.find(c)])[-1] for c in ran]  # 命令前面的半句
+        ran = [c for c, lead in zip(ran, leads, strict=True) if not re.search(f"{DOCS}|{TEST_SECTION}", lead, re.I)]
+        named = path and path in text and re.search(rf"{RUN_FIRST}|\b(launch|execute)\b|执行", text, re.I)
+        if command and command in text or named or ran and not text.startswith("#"):
             return text.strip("`$ ")[:300].rstrip("。.")
     return ""
 
