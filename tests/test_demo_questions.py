@@ -530,7 +530,7 @@ def test_sentences_it_used_are_not_called_not_recognised():
 
 def test_a_dependency_declared_but_not_imported_is_said_to_be_only_declared(project):
     text = finals(project, "react 在代码里哪里用到了？")[0]
-    assert "依赖清单里声明了 react，搜到的代码里没有引入它的地方" in text and "用到了 react" not in text
+    assert "依赖清单里声明了 react，按 react 搜到的代码里没有引入它的地方" in text and "用到了 react" not in text
 
 
 def test_a_file_it_could_not_read_names_the_file_it_heard(tmp_path):
@@ -768,7 +768,7 @@ def test_both_of_them_is_the_last_two_items_asked_about():
 
 def test_items_from_the_conversation_are_never_called_the_last_questions(inventory):
     text = finals(inventory, "我需要 1 盒红笔", "我需要 1 盒蓝笔", "两种各要 2 盒呢？")[2]
-    assert "这次对话里问过的" in text and "沿用你上一个问题" not in text
+    assert "这次对话里问过的" in text and "沿用你前面问的" not in text
 
 
 def test_how_many_are_in_stock_after_a_follow_up_carries_no_quantity():
@@ -1021,7 +1021,7 @@ def test_colours_and_an_added_item_keep_the_nouns_said_earlier(inventory):
         "and if i also add 1 black pen to that order?",
     )
     assert "36 + 16 = 52" in said[4]
-    assert "last question: red pens, blue pens.)" in said[5] and "Black pen (黑笔)" in said[5], said[
+    assert "you asked earlier: red pens, blue pens.)" in said[5] and "Black pen (黑笔)" in said[5], said[
         5
     ]  # 连同的只是上一个的
     assert "red blue" not in said[5] and "pen to" not in said[5]
@@ -1883,3 +1883,68 @@ def test_what_it_does_after_a_file_is_about_that_file(workdir):
     first, then = finals(workdir, "What does src/util.js say?", "它是干什么的？")
     for said in (one, then):
         assert "module.exports" in said and "A tiny demo" not in said, said
+
+
+# ── 第三十二、三十三轮学习者和第十九轮攻击（二）：import 的名字和包名；清单里提到不等于声明；构建要的包；
+# dev-requirements.txt；语言切换的一行；说一个数不是要的数量；“黑笔呢？要 3 盒”；英文只说一种商品 ─────────────────
+def test_a_package_imported_under_its_snake_case_name_is_used_and_other_names_are_not_denied(workdir):
+    (workdir / "requirements.txt").write_text("flask-cors==4.0.0\npyserial==3.5\n", encoding="utf-8")
+    (workdir / "app.py").write_text("from flask_cors import CORS\nimport serial\n", encoding="utf-8")
+    cors, serial = finals(workdir, "Is flask-cors used?", "Is pyserial used?")
+    assert "Yes, flask-cors is used" in cors and "app.py:1" in cors, cors
+    assert "import name may differ" in serial and "for pyserial" in serial, serial
+
+
+def test_a_manifest_line_that_only_mentions_a_library_is_no_declaration(workdir):
+    (workdir / "pyproject.toml").write_text(
+        '[project]\nname = "t"\ndescription = "A web app built with Flask and SQLAlchemy"\n'
+        'dependencies = ["SQLAlchemy==2.0.29"]\n',
+        encoding="utf-8",
+    )
+    (workdir / "models.py").write_text("from sqlalchemy import create_engine\n", encoding="utf-8")
+    said = finals(workdir, "项目里有没有用到 SQLAlchemy？")[0]
+    assert "2 处依赖声明或引入" in said and "description" not in said.split("它还出现在")[0], said
+
+
+def test_build_requirements_are_build_tools_and_not_counted(workdir):
+    (workdir / "pyproject.toml").write_text(
+        '[build-system]\nrequires = ["setuptools>=64", "setuptools_scm>=8", "maturin"]\n\n'
+        '[project]\nname = "x"\ndependencies = ["httpx>=0.27"]\n',
+        encoding="utf-8",
+    )
+    said = finals(workdir, "这个项目有几个依赖？")[0]
+    assert "一共 1 个依赖" in said and "构建工具：setuptools >=64、setuptools_scm >=8、maturin" in said, said
+
+
+@pytest.mark.parametrize("name", ["dev-requirements.txt", "test_requirements.txt"])
+def test_requirements_files_named_the_other_way_round_are_read(workdir, name):
+    (workdir / "requirements.txt").write_text("requests==2.31.0\n", encoding="utf-8")
+    (workdir / name).write_text("pytest==8.0.0\n", encoding="utf-8")
+    said = finals(workdir, "How many dependencies are there, and which test framework?")[0]
+    assert "2 dependencies in all" in said and "Testing: pytest 8.0.0" in said and name in said, said
+
+
+@pytest.mark.parametrize("switch", ["English | [简体中文](README.zh-CN.md)", "[English](README.md) · 日本語"])
+def test_a_language_switch_line_is_not_the_description(workdir, switch):
+    (workdir / "README.md").write_text(f"# Hub\n\n{switch}\n\nA small sensor server.\n", encoding="utf-8")
+    assert "A small sensor server." in finals(workdir, "What does this project do?")[0]
+
+
+def test_a_number_stated_is_not_an_item_ordered():
+    question = "日志里工具读取成功，但模型调用数只有 1，页面显示预算耗尽。这是“模型算不出价格”吗？"
+    ask = understand(question)
+    assert all(not p.names for p in ask.parts) and "但模型调用数只有 1" in ask.unknown, ask
+
+
+@pytest.mark.parametrize("question", ["黑笔呢？要 3 盒", "那黑笔呢？要 3 盒"])
+def test_an_item_with_ne_then_a_quantity_is_that_item(question):
+    first = in_context("我需要 3 盒红笔。库存够吗？如果够，一共多少钱？", None)
+    ask = in_context(question, first)
+    assert [(o.item, o.quantity) for p in ask.parts for o in p.names] == [("黑笔", 3)] and not ask.unknown, ask
+
+
+@pytest.mark.parametrize("question, item", [("What about tape?", "tape"), ("and the staplers?", "stapler")])
+def test_an_english_follow_up_that_names_only_an_item_asks_about_it(question, item):
+    first = in_context("I need 2 tapes. Enough in stock? Total?", None)
+    ask = in_context(question, first)
+    assert [o.item for p in ask.parts for o in p.names] == [item] and not ask.unknown, ask

@@ -392,9 +392,9 @@ def test_a_follow_up_with_another_item_or_another_quantity_uses_the_question_bef
     (blue, blue_says), (two, two_says), (english, english_says) = conversation(
         inventory, QUESTION, "那蓝笔呢？", "要是 2 盒呢？", "what about 4 boxes?"
     )[1:]
-    assert blue == ['read_file({"path": "stock/蓝笔.json"})'] and "（数量沿用你上一个问题的 3 盒。）" in blue_says
+    assert blue == ['read_file({"path": "stock/蓝笔.json"})'] and "（数量沿用你前面问的 3 盒。）" in blue_says
     assert "不够。蓝笔库存只有 2，你需要 3 盒" in blue_says
-    assert two == [] and "（商品沿用你上一个问题的：蓝笔。）" in two_says and "2 × 8 = 16 元" in two_says  # 已经读过
+    assert two == [] and "（商品沿用你前面问的：蓝笔。）" in two_says and "2 × 8 = 16 元" in two_says  # 已经读过
     assert english == [] and "Not enough. 蓝笔: only 2 in stock, you need 4 boxes" in english_says
 
 

@@ -9,6 +9,7 @@ from support.demo.names import in_last_folder, spread
 from support.demo.orders import (
     COLOUR,
     EN_GOODS,
+    EN_PRONOUNS,
     GOODS,
     OWNED,
     Order,
@@ -94,7 +95,7 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
         said = Part(
             "inventory",
             question,
-            with_amount(orders_in(question), question),
+            with_amount(orders_in(question) or bare_item(question), question),
             asks=asks_of("inventory", question.lower()),
         )
         part = with_items(said, before, True, question)  # “那黑笔和蓝笔一共呢？”：一共也问了
@@ -108,6 +109,13 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
         return ask
     rest = [clause for clause in ask.unknown if not following(clause, part, last)]  # 别的没认出的，照样说出来
     return Ask([part], rest, ask.en, ask.fresh) if part.names or last.kind not in ("use", "inventory") else ask
+
+
+def bare_item(question: str) -> list:
+    """“What about tape?”“and the staplers?”：英文接着问时只说了一种商品（认不出的名字也照原话查）。"""
+    m = re.fullmatch(r"\s*(?:and|what about|how about)\s+(?:the\s+)?([a-z][a-z -]{1,30}?)\s*[?？.!]*", question, re.I)
+    words = m[1].lower().strip() if m else ""
+    return [Order(chinese_name(words), asked=words)] if m and not set(words.split()) & EN_PRONOUNS else []
 
 
 def count_after(parts: list, last: Part) -> tuple:

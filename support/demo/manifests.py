@@ -134,7 +134,8 @@ def pyproject_deps(text: str, partial: bool = False) -> list | None:
                 return None
             end = re.compile(NEXT_KEY, re.M).search(text, m.start(3))  # 没有结尾：看到下一个键为止
             found = strings_in(array[0] if array else text[m.start(3) : end.start() if end else len(text)])
-            deps += [replace(d, extra=key) for d in found] if table in DEP_TABLES else found
+            group = key if table in DEP_TABLES else "build-system" * (table == "build-system")  # 构建要的也说出来
+            deps += [replace(d, extra=group) for d in found]
         elif (table, key) == ("project", "optional-dependencies") and m[3].startswith("{"):  # 写在一行里的表
             deps += [replace(d, extra="optional-dependencies") for d in strings_in(m[3][1:])]
         elif table in DEP_TABLES or (table, key) in ARRAYS:  # 该是数组却不是（dependencies = "requests"）
@@ -214,8 +215,11 @@ def short_version(spec: str) -> str:
 
 
 def manifests_in(names: list) -> list:
-    """一个目录里的依赖清单：package.json、pyproject.toml、requirements.txt，和 requirements-dev.txt 这样的。"""
-    return [n for n in names if n.lower() in MANIFESTS or re.fullmatch(r"requirements[\w.-]*\.txt", n, re.I)]
+    """一个目录里的依赖清单：package.json、pyproject.toml、requirements.txt，和 requirements-dev.txt、
+    dev-requirements.txt 这样的。"""
+    return [
+        n for n in names if n.lower() in MANIFESTS or re.fullmatch(r"([\w.-]+[-_.])?requirements[\w.-]*\.txt", n, re.I)
+    ]
 
 
 def declared_in(facts, paths: list, name: str) -> set:

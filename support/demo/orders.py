@@ -164,7 +164,8 @@ def unmeasured(rest: str) -> list:
     """没有带量词的数量的商品（数量都已经从 rest 里去掉了）：“红笔要4”“蓝笔库存”“红笔 3 盒和蓝笔”“还有几盒红笔”。"""
     orders = []
     for m in re.finditer(rf"({CJK}{{1,12}})\s*(\d+)(?![\d.]|\s*[{UNITS}元块])", rest):  # “红笔要4”：没有量词的数，不猜
-        orders += [Order(i, asked=i, unclear=m[2]) for i in [name_near(m[1], after=False)] if i]
+        said = re.search(r"(只有|只剩|有|是|为|等于|剩|了)$", m[1])  # “调用数只有 1”：说一个数，不是要的数量
+        orders += [Order(i, asked=i, unclear=m[2]) for i in [name_near(m[1], after=False)] if i and not said]
     for m in re.finditer(rf"({CJK}{{1,12}}?)\s*的?\s*(?:{STOCK_WORDS})", rest):
         orders += [Order(i, asked=i) for p in re.split(AND, m[1]) if (i := name_near(p, after=False))]
     for m in re.finditer(

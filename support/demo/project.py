@@ -117,7 +117,7 @@ def asked_about(part, deps: dict, parsed: list, en: bool, unsure: bool = False) 
     own = [say("own_version" if d.version else "own_version_dynamic", en, version=d.version, path=p)
            for d, p in deps.values() if d.note == "own"]  # fmt: skip
     lines = own[:1] or [say("own_version_none", en, files=join(parsed, en))] if "own" in part.asks else []
-    counted = [d for d, _ in deps.values() if d.note in ("", "url", "path") and KNOWN.get(d.name, ("",))[0] != "build"]
+    counted = [d for d, _ in deps.values() if d.note in ("", "url", "path") and d.extra != "build-system"]
     said = say("dep_count_part" if unsure else "dep_count", en, n=len(counted), files=join(parsed, en))
     return lines + [said] * ("count" in part.asks)
 
@@ -148,8 +148,11 @@ def grouped(deps, en: bool) -> list:
             groups[dep.note].append(say(f"dep_{dep.note}", en, name=dep.name, path=path))
         elif dep.note not in ("runtime", "own", *SAID_NOTES):
             category, shown = KNOWN.get(dep.name, ("other", dep.name))
+            category = "build" if dep.extra == "build-system" else category  # setuptools_scm、maturin 也是构建要的
             runtime = say("runtime_of", en, runtime=language(path)) if category == "backend" else ""
-            extra = say("extra_of", en, group=dep.extra) if dep.extra else ""  # pytest >=7.4（可选：dev）
+            extra = (
+                say("extra_of", en, group=dep.extra) if dep.extra not in ("", "build-system") else ""
+            )  # （可选：dev）
             groups[category].append(f"{shown} {dep.version}".strip() + runtime + extra)
     return [say("group", en, group=say(f"group_{g}", en), items=join(groups[g], en)) for g in ORDER if groups[g]]
 

@@ -19,7 +19,7 @@ from support.demo.names import (
     spread,
     unresolved,
 )
-from support.demo.orders import CORRECTED, Order, english, name_near, not_ordered, orders_in
+from support.demo.orders import CORRECTED, Order, english, name_near, not_ordered, orders_in, quantity_in
 from support.demo.running import about_tests, runs_them
 from support.demo.writing import CONTENT, QUOTED, runs, to_write, written
 
@@ -109,8 +109,7 @@ def understand(question: str) -> Ask:
     parts = [filled_in(part, parts[:i], question) for i, part in enumerate(parts)]
     counted = [(p.folder, p.ext, p.names) if p.kind == "count" else i for i, p in enumerate(parts)]
     parts = [p for i, p in enumerate(parts) if counted[i] not in counted[:i]]  # 补全以后数的是同一些文件：数一次
-    unknown += [p.text[:80] for p in parts if unresolved(p)]  # “第一个有几行？”：说不出是哪个，照原话说
-    parts = [p for p in parts if not unresolved(p)]
+    parts, unknown = resolved(parts, unknown)
     unknown = not_ordered(unknown, parts)
     if (after := re.search(w.AFTER_BUYING, question.lower())) and not any(after[0] in u.lower() for u in unknown):
         unknown.append(question[after.start() : after.end()][:80])  # “如果我买 3 盒红笔，还剩几盒？”：买了以后的没算
@@ -199,6 +198,22 @@ def pieces(clause: str) -> list:
         else:
             break
     return [*out, clause]
+
+
+def resolved(parts: list, unknown: list) -> tuple:
+    """说不出是哪个的（“第一个有几行？”）照原话说没做；“黑笔呢？要 3 盒”：前一句只说了商品，后一句只说了数量，
+    商品就是那一种。返回 (parts, unknown)。"""
+    for i, part in enumerate(parts):
+        named = [
+            u
+            for u in unknown
+            if (bare := re.sub(w.FOLLOW_UP, "", u).strip(" ？?")) != u and name_near(bare, False) == bare
+        ]
+        if part.kind == "inventory" and not part.names and named and (amount := quantity_in(part.text)):
+            item = re.sub(w.FOLLOW_UP, "", named[0]).strip(" ？?")
+            parts[i] = replace(part, names=[Order(item, amount[0], amount[1], item, amount[2])])
+            unknown = [u for u in unknown if u != named[0]]
+    return [p for p in parts if not unresolved(p)], unknown + [p.text[:80] for p in parts if unresolved(p)]
 
 
 def about_file(part: Part, clause: str, last: Part) -> Part | None:

@@ -50,9 +50,10 @@ def meta(line: str) -> bool:
 
 
 def links_only(line: str) -> bool:
-    """一行只有链接（和几个字）：“[English](README.en.md) | 简体中文”。"""
+    """一行只有链接（和几个字、语言的名字）：“[English](README.en.md) | 简体中文”“English | [简体中文](…)”。"""
     short = len(line) <= 1000  # 只有链接的一行不会很长：长的不看（正则也就是线性时间）
-    return short and "](" in line and len(re.sub(r"!?\[[^\]]*\]\([^)]*\)|[|｜/·\s]", "", line)) <= 6
+    languages = r"English|简体中文|繁體中文|中文|日本語|한국어|Español|Français|Deutsch|Русский|Português|Italiano"
+    return short and "](" in line and len(re.sub(rf"!?\[[^\]]*\]\([^)]*\)|{languages}|[|｜/·\s]", "", line)) <= 6
 
 
 def clipped(text: str, limit: int = 400) -> str:

@@ -37,8 +37,9 @@ def spellings(name: str) -> list:
     bare = bare if bare in KNOWN else base
     cased = CASED.get(name.lower(), name)  # 清单里常写成 SQLAlchemy、Django：小写搜不到
     installed = [CASED.get(k, k) for k, v in IMPORTS.items() if v.lower() == name.lower()]  # 问 jwt：清单里是 PyJWT
+    snake = name.lower().replace("-", "_")  # flask-cors 引入时是 flask_cors
     return list(dict.fromkeys([name, name.lower(), base, base.lower(), IMPORTS.get(name.lower(), name), bare, cased,
-                               *installed]))  # fmt: skip
+                               *installed, snake]))  # fmt: skip
 
 
 def searched(facts, pairs: list) -> dict:
@@ -63,8 +64,7 @@ def verdict(facts, name: str, pairs: list, folder: str, en: bool) -> str:
     hits = list(dict.fromkeys(h for (q, _), r in found.items() for h in r.lines if q != alias or declares(h, name)))
     unsure = sorted({HIT.fullmatch(h)[1] for h in hits if not declares(h, name)})  # 清单里一行看不出的：读整份清单
     listed = declared_in(facts, [p for p in unsure if manifests_in([p.rsplit("/", 1)[-1]])][:MAX_NAMES], name)
-    alone = re.compile(rf"(?<![\w.@/-]){re.escape(name)}(?![\w.-])", re.I)  # react-dom 那一行不是 react 的声明
-    declared = [h for h in hits if declares(h, name) or in_manifest(h, listed) and alone.search(h.split(":", 2)[2])]
+    declared = [h for h in hits if declares(h, name) or in_manifest(h, listed, name)]
     gaps = [say("gap_cut", en) if r.state == "cut" else why_not(r, en) for r in results if r.state != "complete"]
     for kind, text in (note for r in results for note in r.notes):
         gaps += [say("gap_unsearched", en, note=text)] if kind.startswith("有 ") else []
@@ -79,7 +79,8 @@ def verdict(facts, name: str, pairs: list, folder: str, en: bool) -> str:
         hits_ = "\n".join(f"  {h}" for h in declared[:5])
         only = all(manifests_in([HIT.fullmatch(h)[1].rsplit("/", 1)[-1]]) for h in declared)  # 只有清单里的声明
         head = "declared_head" if only else "used"  # 代码里没有引入：不说“用到了”（没搜全的地方下面说）
-        said = say(head, en, name=name, where=where, n=len(declared), files=files, hits=hits_)
+        names = join(spellings(name), en)
+        said = say(head, en, name=name, where=where, n=len(declared), files=files, hits=hits_, names=names)
         other = sorted({HIT.fullmatch(h)[1] for h in hits} - {HIT.fullmatch(h)[1] for h in declared})  # setup.cfg
         said += say("also_in", en, files=join(other, en)) if other else ""
         return said + (say("maybe_more", en, gaps=gaps) if gaps else "")
@@ -114,7 +115,7 @@ def declares(hit: str, name: str) -> bool:
         pattern = rf'"(?:{n})"\s*:' if base == "package.json" else rf"^(-e\s+)?(?:{p})(?![\w.-])|#egg=(?:{p})\b"
         return bool(re.search(pattern, text, re.I))
     q = rf"""['"`]@?{n}(/[^'"`]*)?['"`]"""  # 带引号的模块名，可以带子路径：'lodash/merge'；@prisma/client 是 prisma 的
-    m = f"(?:{n}|{re.escape(IMPORTS.get(name.lower(), name))})"  # Pillow 引入的是 PIL
+    m = f"(?:{n}|{re.escape(IMPORTS.get(name.lower(), name))}|{re.escape(name.replace('-', '_'))})"  # PIL、flask_cors
     imports = {
         "py": [rf"^import\s+([\w.]+(\s+as\s+\w+)?\s*,\s*)*{m}(?=[\s.,;]|$)", rf"^from\s+{m}(?=[\s.])"],
         "js": [rf"\b(require|import)\s*\(\s*{q}", rf"^((import|export|\}}).*?\b)?from\s+{q}", rf"^import\s+{q}"],
@@ -123,11 +124,14 @@ def declares(hit: str, name: str) -> bool:
     return not re.match(r"(//|/\*|\*|#)", text) and any(re.search(p, text, re.I) for p in patterns)  # 注释也不算
 
 
-def in_manifest(hit: str, listed: set) -> bool:
-    """这一行在声明了这个库的清单里（pyproject、requirements 一行看不出在哪张表）；package.json 的每一行自己看得出
-    （"prisma:studio" 那一行是脚本，不是声明）。"""
-    path = HIT.fullmatch(hit)[1]
-    return path in listed and path.rsplit("/", 1)[-1].lower() != "package.json"
+def in_manifest(hit: str, listed: set, name: str) -> bool:
+    """这一行在声明了这个库的清单里（pyproject、requirements 一行看不出在哪张表），而且写成一项依赖的样子：引号里
+    以它开头（"SQLAlchemy==2.0"），或者是以它为名的键（Poetry 的 sqlalchemy = "^2"）；description 里提到它不算。
+    package.json 的每一行自己看得出（"prisma:studio" 那一行是脚本，不是声明）。"""
+    path, _, text = HIT.fullmatch(hit).groups()
+    n = rf"(?<![\w.@/-]){re.escape(name)}(?![\w.-])"  # react-dom 那一行不是 react 的声明
+    item = re.search(rf"""["']\s*{n}|^\s*["']?{n}["']?\s*=""", text[:1000], re.I)
+    return bool(item) and path in listed and path.rsplit("/", 1)[-1].lower() != "package.json"
 
 
 def imports_name(hit: str, name: str) -> bool:

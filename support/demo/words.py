@@ -140,7 +140,7 @@ group_testing | 测试 | Testing
 group_language | 语言工具 | Language tools
 group_other | 其他依赖 | Other dependencies
 group_include | 引用了别的清单（没有读） | Other manifests it refers to (not read)
-group_path | 本地路径（看不出包名） | Local paths (no package name)
+group_path | 本地路径或地址（看不出包名） | Local paths or URLs (no package name)
 dep_include | {name}（{path} 里引用的） | {name} (from {path})
 dep_path | {name}（{path}） | {name} ({path})
 runtime_of | （{runtime}） |  ({runtime})
@@ -208,7 +208,7 @@ run_unknown | \n\n（你还问了怎么运行：我没看到写明怎么启动�
 used | 用到了 {name}{where}：{n} 处依赖声明或引入，在 {files}：\n\n{hits} | Yes, {name} is used{where}: {n} declaration(s) or import(s), in {files}:\n\n{hits}
 also_in | \n\n它还出现在 {files}：那些行我看不出是不是声明或引入，没有算在里面。 | \n\nIt also appears in {files}: I can't tell whether those lines declare or import it, so they are not counted.
 maybe_more | \n\n（{gaps}：可能还有更多。） | \n\n({gaps}: there may be more.)
-declared_head | 依赖清单里声明了 {name}{where}，搜到的代码里没有引入它的地方（声明了不一定用到；测试框架、构建工具、命令行工具不用 import 也会用到）：{n} 处声明，在 {files}：\n\n{hits} | {name} is declared in a manifest{where}, but no code I searched imports it (declared is not necessarily used; test frameworks, build and command-line tools are used without an import): {n} declaration(s), in {files}:\n\n{hits}
+declared_head | 依赖清单里声明了 {name}{where}，按 {names} 搜到的代码里没有引入它的地方（声明了不一定用到；import 的名字也可能和包名不一样；测试框架、构建工具、命令行工具不用 import 也会用到）：{n} 处声明，在 {files}：\n\n{hits} | {name} is declared in a manifest{where}, but no code I searched (for {names}) imports it (declared is not necessarily used; its import name may differ from the package name; test frameworks, build and command-line tools are used without an import): {n} declaration(s), in {files}:\n\n{hits}
 gap_cut | 搜索结果被截断了 | the search results were cut off
 gap_skipped | 有的目录没有搜，也没有列全是哪些 | some folders were not searched and not all are named
 gap_unsearched | 有文件或目录没有搜（{note}） | some files or folders were not searched ({note})
@@ -326,9 +326,9 @@ from_user_data | 库存和单价来自你贴在问题里的数据，不是工具
 unitless | {items}的库存数据里没写单位：我按你说的“{units}”来比。 |  The stock data for {items} gives no unit: I compared it with your {units}.
 unit_taken | 你没说{items}要多少什么：我按库存数据里的“{units}”来比。 |  You gave no unit for {items}: I compared in the stock data's {units}.
 carried_asked | （商品是这次对话里问过的：{said}。）\n | (Items asked about in this conversation: {said}.)\n
-carried_items | （商品沿用你上一个问题的：{said}。）\n | (Same items as your last question: {said}.)\n
-carried_quantity | （数量沿用你上一个问题的 {said}。）\n | (Same quantity as your last question: {said}.)\n
-carried_also | （连同你上一个问题的商品一起算：{said}。）\n | (Together with the items of your last question: {said}.)\n
+carried_items | （商品沿用你前面问的：{said}。）\n | (Same items as you asked earlier: {said}.)\n
+carried_quantity | （数量沿用你前面问的 {said}。）\n | (Same quantity as you asked earlier: {said}.)\n
+carried_also | （连同你前面问的商品一起算：{said}。）\n | (Together with the items you asked earlier: {said}.)\n
 no_currency | （数据里没写币种） | (the data gives no currency)
 unread_table | - {path} 的 [{table}] 表是我不读的写法：上面没有它里面的依赖 | - I do not read the [{table}] table of {path}: its dependencies are not above
 folders_unread | - {folders} 这些子目录可能有自己的依赖清单，我没有往里看：要是有，上面没有它们的依赖 | - {folders} may have manifests of their own, and I did not look inside: if they do, their dependencies are not above
