@@ -460,7 +460,7 @@ def test_the_entry_point_of_a_python_project_is_its_script(workdir, table):
         f'[project]\nname = "pyapp"\n\n[{table}]\npyapp = "pyapp.cli:main"\n', encoding="utf-8"
     )
     text = final(answer(workdir, "入口文件是哪个？怎么运行？"))
-    assert "入口是 `pyapp.cli:main`" in text and f"[{table}]" in text and "执行 `pyapp`" in text
+    assert "命令 `pyapp` 运行的是 `pyapp.cli:main`" in text and f"[{table}]" in text and "执行 `pyapp`" in text
 
 
 def test_how_to_run_it_is_never_dropped_when_nothing_says_so(workdir):

@@ -1948,3 +1948,70 @@ def test_an_english_follow_up_that_names_only_an_item_asks_about_it(question, it
     first = in_context("I need 2 tapes. Enough in stock? Total?", None)
     ask = in_context(question, first)
     assert [o.item for p in ask.parts for o in p.names] == [item] and not ask.unknown, ask
+
+
+# ── 第三十二、三十三轮学习者和第十九轮攻击（三）：装好的命令的入口不是“项目的入口”；只在顶层看的要说；
+# “用了几个”；没有扩展名的文件；前面贴的记录；AGENTS.md 里说过期的路径 ─────────────────────────────
+def test_an_installed_command_is_the_entry_of_that_command_and_usual_entry_files_are_named(workdir):
+    (workdir / "pyproject.toml").write_text(
+        '[project]\nname = "shop"\n[project.scripts]\nshopctl = "shop.cli:main"\n', encoding="utf-8"
+    )
+    (workdir / "manage.py").write_text("import os\n", encoding="utf-8")
+    said = finals(workdir, "What is the entry point?")[0]
+    assert "the command `shopctl` runs `shop.cli:main`" in said and "manage.py" in said, said
+    assert "The entry point is `shop.cli:main`" not in said
+
+
+@pytest.mark.parametrize(
+    "question, note",
+    [("backend 目录的入口文件是什么？", "没有进 backend 里看"),
+     ("What is the entry point of the backend folder?", "not inside backend"),
+     ("Which git branch is the backend folder on?", "not inside backend")],
+)  # fmt: skip
+def test_what_is_looked_for_only_at_the_top_says_so_when_a_folder_is_named(workdir, question, note):
+    (workdir / "backend").mkdir()
+    (workdir / "backend" / "server.js").write_text("1\n", encoding="utf-8")
+    (workdir / "index.js").write_text("1\n", encoding="utf-8")
+    said = finals(workdir, question, args=("--yes",))[0]
+    assert note in said, said
+
+
+def test_src_is_where_the_entry_is_looked_for_anyway(project):
+    assert "没有进" not in finals(project, "src 里的入口文件是哪个？")[0]
+
+
+@pytest.mark.parametrize("question", ["gunicorn 用了几个 worker？", "how many workers does gunicorn start?"])
+def test_how_many_of_something_in_a_use_question_is_named_as_not_done(question):
+    ask = in_context(question, None)
+    assert ask.unknown and all(p.kind == "use" for p in ask.parts), ask
+
+
+@pytest.mark.parametrize(
+    "question, name, note",
+    [("Dockerfile 里用的是哪个 Python 版本？", "Dockerfile", "我不从里面挑出来回答"),
+     ("Makefile 里写了什么？", "Makefile", ""), ("What does .nvmrc say?", ".nvmrc", "")],
+)  # fmt: skip
+def test_files_without_an_extension_are_read(workdir, question, name, note):
+    (workdir / "requirements.txt").write_text("fastapi==0.110.0\n", encoding="utf-8")
+    (workdir / name).write_text("FROM python:3.12-slim\n", encoding="utf-8")
+    said = finals(workdir, question)[0]
+    assert "FROM python:3.12-slim" in said and note in said and "FastAPI" not in said, said
+
+
+def test_a_record_pasted_earlier_is_used_in_a_follow_up_until_a_reread(inventory):
+    record = '{"item":"红笔","stock":50,"unit_price":3,"currency":"CNY"}'
+    first, then, again = finals(
+        inventory, f"最新记录是 {record}，我要 30 盒红笔，够吗？", "那 40 盒呢？", "重新读一下，40 盒红笔够吗"
+    )
+    assert "库存 50" in first and "库存 50，你需要 40 盒" in then and "贴在问题里" in then, then
+    assert "只有 5" in again and "没有用上" not in then, again
+
+
+def test_a_stock_path_the_rules_call_outdated_is_not_used(inventory):
+    (inventory / "archive").mkdir()
+    (inventory / "archive" / "红笔.json").write_text('{"item":"红笔","stock":100,"unit_price":9}', encoding="utf-8")
+    rules = (inventory / "AGENTS.md").read_text(encoding="utf-8")
+    old = "- 2023 年的旧数据在 `archive/<商品>.json`，已经过期，不要用。\n"
+    (inventory / "AGENTS.md").write_text(old + rules, encoding="utf-8")
+    said = finals(inventory, "我需要 10 盒红笔，够吗？")[0]
+    assert "只有 5" in said and "archive" not in said, said

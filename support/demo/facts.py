@@ -219,6 +219,7 @@ class Facts:
         self.system, self.questions, self.results, self.asked = [], [], {}, set()
         self.earlier, read_at, ran = set(), {}, -1  # 以前的问题里读到的；第几条消息里读到的；最后执行的命令
         self.reused = []  # 回答用上的、以前的问题里读到的（回答里说出来）
+        self.fresh = False  # 用户要重新读：以前的问题里贴的记录也不算了
         self.listed = {}  # 这次对话里列出过的目录 → 里面的名字（list_files、ls 的结果；只用来找文件在哪）
         functions = [t.get("function") or {} for t in tools]
         self.tools = {fn.get("name"): str(fn.get("description") or "") for fn in functions}
@@ -264,7 +265,7 @@ class Facts:
     def forget_earlier(self) -> None:
         """用户要重新读（“重新读一下”“read it again”）：以前的问题里读到的都不算了。"""
         self.results = {k: r for k, r in self.results.items() if k not in self.earlier}
-        self.earlier = set()
+        self.earlier, self.fresh = set(), True
 
     def need(self, *calls) -> list:
         """这些调用的结果；还没做的先抛 Missing。这个问题里调用过却没有结果的（missing）、请求里没有的工具（no_tool）

@@ -11,6 +11,11 @@ FILE = (  # 带扩展名的文件（src/index.js、[id].js），引号里的可�
     r"""['"“`]([^'"“”`\n]*\.[A-Za-z][A-Za-z0-9]{0,7})['"”`]"""
     r"|(?<![\w./\\\[+'-])((?:[\w.\[\]+-]+/)*\.?[\w\[\]+-][\w.\[\]+'-]*\.[A-Za-z][A-Za-z0-9]{0,7})(?![\w/])"
 )
+# 没有扩展名、却常被问到的文件
+PLAIN_FILES = (
+    r"(?<![\w./-])(Dockerfile|Makefile|Procfile|Gemfile|Jenkinsfile|Vagrantfile|\.nvmrc|\.python-version|\.tool-versions)"
+    r"(?![\w.-])"
+)
 NAME = r"(?<![A-Za-z0-9_./~-])[A-Za-z0-9_.~][A-Za-z0-9_./~-]*"  # 只有 ASCII（\w 也认“和”）；只从词头开始：线性时间
 CJK_NAME = r"[\u4e00-\u9fff]{1,12}"
 EXPLICIT = r"(?:folder|directory|and|of|the|in)\b"  # “the web folder and of the api folder”：名字里不会有的词
@@ -78,8 +83,9 @@ def library_names(clause: str) -> list:
 
 
 def paths_in(text: str) -> list:
-    """问题里的文件名，和跟它们连着列出来的（“blob.bin 和 pipe”）。"""
+    """问题里的文件名（Dockerfile、.nvmrc 这样没有扩展名的也算），和跟它们连着列出来的（“blob.bin 和 pipe”）。"""
     found = [m[1] or whole_path(text, m) for m in re.finditer(FILE, text)]
+    found += [m[0] for m in re.finditer(PLAIN_FILES, text)]
     for m in re.finditer(r"(?<![\w./])([A-Za-z_][\w-]*)\s*(?:和|、|，|,|\band\b)\s*(?=['\"“`]?([\w./-]+))", text):
         if m[2] in found and m[1].lower() not in (
             "and",

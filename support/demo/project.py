@@ -179,11 +179,11 @@ def entry(part, facts, en: bool) -> str:
         said = say("entry_start", en, path=started, script=start) + say("main_missing", en) * missing(started)
         return said + how_to_run(part, facts, readme_in(names), scripts, "", en)
     if bins := [(say("package_bin", en), n, t) for n, t in commands_of(data)]:  # 命令行工具：装好以后的命令
-        return installed(part, bins, "npm link", en, (facts, readme_in(names)))
+        return installed(part, bins, "npm link", en, (facts, readme_in(names)), usual(names))
     py = facts.pages("read_file", {"path": "pyproject.toml"}) if not main and "pyproject.toml" in names else None
     if commands := scripts_in(py.text) if py and py.state == "complete" else []:  # [project.scripts]：装好以后的命令
         commands = [(say("pyproject_table", en, table=table), n, target) for table, n, target in commands]
-        return installed(part, commands, "pip install -e .", en, (facts, readme_in(names)))
+        return installed(part, commands, "pip install -e .", en, (facts, readme_in(names)), usual(names))
     if main and not gone:
         path, said = main, say("entry_main", en, main=main)
     else:
@@ -209,6 +209,10 @@ def entry(part, facts, en: bool) -> str:
         why = say("entry_named", en, no_main=no_main, name=path.rsplit("/", 1)[-1])
         said = gone_main + say("entry_is", en, path=path, why=why, head=opening(first, path, en))
     return said + how_to_run(part, facts, readme_in(names), scripts, path, en)
+
+
+def usual(names: list) -> list:
+    return [n for n in names if n.lower() in ENTRY_NAMES]  # 顶层的常见入口文件
 
 
 def commands_of(package: dict) -> list:
@@ -275,7 +279,7 @@ def file(part, facts, en: bool) -> str:
         got[i] = one  # 那个目录里没有：读顶层的
     paths = [p[1] if i in again else p[0] for i, p in enumerate(places)]
     answers = [quote_file(path, one, en) for path, one in zip(paths, got, strict=True)]
-    answers[-1] += say("file_purpose", en) if "purpose" in part.asks else ""
+    answers[-1] += "".join(say(f"file_{a}", en) for a in ("purpose", "value") if a in part.asks)
     return "\n\n".join(answers) + (say("too_many", en, names=join(more, en), n=MAX_NAMES) if more else "")
 
 

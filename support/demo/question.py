@@ -11,6 +11,7 @@ from support.demo.names import (
     FILE,
     FOLDER,
     NAME,
+    PLAIN_FILES,
     ext_of,
     folders_in,
     in_last_folder,
@@ -245,7 +246,8 @@ def detailed(part: Part) -> Part | None:
     """给认出的一类添上细节；缺了这一类要的细节就返回 None。"""
     text, q = part.text, part.text.lower()
     named = paths_in(text)
-    part.folder = next(iter(folders_in(text)), ".") if part.kind in ("use", "stack", "ls", "count", "tests") else "."
+    foldered = ("use", "stack", "ls", "count", "tests", "entry", "branch")  # 入口、分支：只在顶层看，回答里说
+    part.folder = next(iter(folders_in(text)), ".") if part.kind in foldered else "."
     if part.kind == "use":
         files = [n for n in paths_in(text) if "/" in n or re.search(w.SOURCE_FILE, n, re.I)]
         files = files or ["README.md"] * bool(re.search(r"\breadme\b", q) and not re.search(r"readme\.\w", q))
@@ -260,9 +262,9 @@ def detailed(part: Part) -> Part | None:
         if len(libraries) < len(part.names) and not searched:
             part.names = libraries  # 还说了库名：查库；只说了语言、运行时：技术栈里答
             return part if libraries else replace(part, kind="stack", names=[])
-    source = [n for n in named if "/" in n or re.search(w.SOURCE_FILE, n, re.I)]  # 说到的文件（src/index.js）
-    if part.kind == "stack" and [n for n in source if not manifests_in([n.rsplit("/")[-1]])]:
-        return None  # “src/index.js 用了哪些库”：问的是这个文件，不是整个项目的技术栈
+    source = [n for n in named if "/" in n or re.search(f"{w.SOURCE_FILE}|^{PLAIN_FILES}$", n, re.I)]  # src/index.js
+    if part.kind == "stack" and (files := [n for n in source if not manifests_in([n.rsplit("/")[-1]])]):
+        return replace(part, kind="file", names=files, asks={"value"})  # “Dockerfile 里用的是哪个 Python 版本”：读它
     if part.kind == "stack":  # “which version of React”“express是哪个版本”：问了版本的库，技术栈里没有就说没看到
         said = " ".join(name for pattern in w.VERSION_OF for name in re.findall(pattern, text, re.I))
         part.names = [n for n in library_names(said) if n.lower() not in w.LANGUAGE_NAMES | {part.folder.lower()}]
@@ -341,6 +343,8 @@ def leftover(question: str, part: Part) -> bool:
 def unasked(clause: str, part: Part) -> str:
     """最后一个“和”“and”后面的那一段不是这一类的事、也不是别的哪一类（“技术栈和开源协议是什么”的“开源协议是什么”）：
     返回它，照原话说没做；没有是 ""。说到的目录不算。"""
+    if part.kind == "use" and re.search(r"几个(?!文件)|多少(?!个?文件)|\bhow (many|much)\b(?! files)", clause.lower()):
+        return clause  # “gunicorn 用了几个 worker？”：用没用到答得了，几个答不了
     joins = list(re.finditer(r"和|以及|\band\b", clause)) if part.kind not in ("inventory", "create") else []
     rest = clause[joins[-1].end() :] if joins else ""
     for folder in folders_in(clause):

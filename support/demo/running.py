@@ -202,15 +202,16 @@ def start_file(script: str) -> str:
     return next((a for a in args if re.fullmatch(r"[\w./-]+\.[a-z]{2,3}", a)), next((a for a in args if "/" in a), ""))
 
 
-def installed(part, commands: list, install: str, en: bool, readme=None) -> str:
+def installed(part, commands: list, install: str, en: bool, readme=None, usual=()) -> str:
     """装好以后的命令（package.json 的 bin、pyproject.toml 的 [project.scripts]）：[(写在哪里, 命令, 它运行的)]。
     入口是第一个命令运行的那个；问了怎么运行，就说装好以后执行它；README 里写了怎么运行（可能要带参数）也说出来
-    （readme：(facts, README 的名字)）。"""
+    （readme：(facts, README 的名字)）；顶层的常见入口文件（usual：manage.py）也说出来。"""
     where, name, target = commands[0]
     more = join((f"`{n}`（{t}）" if not en else f"`{n}` ({t})" for _, n, t in commands[1:]), en)
     said = say("entry_script", en, target=target, where=where, name=name) + say("more_scripts", en, more=more) * bool(
         more
     )
+    said += say("entry_also", en, files=join(usual, en)) if usual else ""  # manage.py、app.py 也可能是入口
     if "how" not in part.asks:
         return said
     written = readme and (readme_command(*readme, RUN_FIRST) or readme_command(*readme, RUN_SECTION))

@@ -39,6 +39,7 @@ def inventory(part, facts, en: bool) -> str:
         }  # 贴两条不用
         if len(orders) == 1 and None in pasted and orders[0].item not in pasted:  # 没写商品名的就是问的那一种
             pasted[orders[0].item] = pasted[None]
+        now, pasted = pasted, (pasted_before(facts) if not facts.fresh else {}) | pasted  # 前面贴的：“那 40 盒呢？”
         paths = {o.item: f"{template[0]}{o.item}{template[1]}" for o in orders if template and o.item not in pasted}
         all_pages(facts, "read_file", [{"path": p} for p in paths.values()])  # 几种商品：同一轮里一起读
         found = [fact(facts, o, paths.get(o.item), pasted.get(o.item), "total" in part.asks) for o in orders]
@@ -61,7 +62,7 @@ def inventory(part, facts, en: bool) -> str:
         if not template and any(CUT_NOTE.search(text[-200:]) for text in facts.system):  # 写着位置的那段也许被截掉了
             answer += say("rules_cut", en)
         more = [o.item for o in part.names[MAX_NAMES * 2 :]]
-        unused = len(records) - sum(o.item in pasted for o in orders)  # 对不上、贴了两条、用不了：说出来，不悄悄丢掉
+        unused = len(records) - sum(o.item in now for o in orders)  # 对不上、贴了两条、用不了：说出来，不悄悄丢掉
         answer += (
             "\n" + say("only_checked", en) + sources(found, en) + say("pasted_unused", en, n=unused) * bool(unused)
         )
@@ -71,10 +72,24 @@ def inventory(part, facts, en: bool) -> str:
 def stock_path(system: str) -> tuple | None:
     """system 规则里写着的库存文件：stock/<商品>.json → ("stock/", ".json", False)，写 <item> 的是 True；没写是 None。
     只看那一格前后各 200 个字符：很长的一串字也是线性时间。"""
-    if not (m := SLOT.search(system)):
+    old = r"不要用|别用|过期|旧的?数据|已废弃|\b(deprecated|outdated|obsolete|old data|(don't|do not|never) use)\b"
+    before = lambda m: system[max(0, m.start() - 200) : m.start()].rsplit("\n", 1)[-1]  # noqa: E731
+    line = lambda m: before(m) + system[m.start() : m.end() + 200].split("\n", 1)[0]  # noqa: E731  那一格所在的一行
+    slots = [m for _, m in zip(range(20), SLOT.finditer(system), strict=False)]  # 几处都写了：“不要用”的不算
+    if not (m := next((m for m in slots if not re.search(old, line(m), re.I)), None)):
         return None
     before = re.search(r"[\w./-]*$", system[max(0, m.start() - 200) : m.start()])[0]
     return before, re.match(r"[\w.-]*", system[m.end() : m.end() + 200])[0], m[0] in ("<item>", "<name>")
+
+
+def pasted_before(facts) -> dict:
+    """前面几个问题里贴的库存记录（写着商品名的；同一种贴了两条的不用）：商品名 → 记录，后贴的算数。"""
+    found = {}
+    for text in facts.questions[-8:-1]:
+        records = [r for r in json_records(text) if "stock" in r and stock_record(r) and r.get("item")]
+        items = [r["item"] for r in records]
+        found |= {r["item"]: r for r in records if items.count(r["item"]) == 1}
+    return found
 
 
 def fact(facts, order, path: str | None, pasted: dict | None, total: bool) -> dict:

@@ -199,7 +199,9 @@ readme_unusable | （{readme} 我读不了（{why}）：里面也许写了，我
 readme_partly | （{readme} 我只读了开头一部分：后面也许写了，我没看到。） |  ({readme}: I read only its beginning; the rest may say, but I did not see it.)
 run_readme_mention | \n\n运行它：我没找到讲运行的一节，不过 {readme} 里有这样一行：“{line}”。 | \n\nTo run it: I found no section on running it, but {readme} has this line: “{line}”.
 run_guess | \n\n运行它：一般用 `{command}`（这是按文件类型说的：我没看到写明怎么启动的地方）。 | \n\nTo run it: usually `{command}` (going by the file type: I saw nothing that says how to start it).
-entry_script | 入口是 `{target}`：{where} 里写着命令 `{name}` 运行它。 | The entry point is `{target}`: {where} makes the command `{name}` run it.
+entry_script | 装好这个项目以后，命令 `{name}` 运行的是 `{target}`（{where} 里写的）：这是这个命令的入口。 | Once the project is installed, the command `{name}` runs `{target}` ({where} says so): that is the entry point of this command.
+entry_also | 顶层还有常见的入口文件：{files}。 |  A usual entry file is at the top too: {files}.
+top_only | （我只在顶层目录看了，没有进 {folder} 里看：下面说的是顶层的。）\n\n | (I looked only in the top folder, not inside {folder}: what follows is about the top.)\n\n
 package_bin | package.json 的 "bin" | package.json's "bin"
 pyproject_table | pyproject.toml 的 [{table}] | the [{table}] table of pyproject.toml
 more_scripts | 它还写着：{more}。 |  It also names {more}.
@@ -237,6 +239,7 @@ gap_ambiguous | 结果末尾有一行分不清是匹配还是工具的说明（{
 appears_in | 它出现在这些文件里：{files}。 |  It appears in: {files}.
 file_quoted | ，下面是前 {n} 行 | ; here are the first {n}
 file_purpose | \n\n（你问的是它做什么：上面引了它的内容，我不从代码里概括它的用途。） | \n\n(You asked what it does: above is its content; I don't sum up what code does.)
+file_value | \n\n（你问的是它里面写的一项：上面引了它的内容，我不从里面挑出来回答。） | \n\n(You asked about one thing it says: above is its content; I don't pick it out for you.)
 no_readme | 工作目录里没有 README，我不从别的文件猜项目是做什么的。可以问“这个项目用了什么技术栈”，或者问入口文件。 | There is no README in the work folder, and I won't guess from other files. Try asking about the tech stack.
 readme_unlisted | {seen}，看到的部分里没有 README：说不准有没有，也说不出项目是做什么的。 | {seen}, and the part I saw has no README, so I can't tell what the project does.
 readme_error | {readme} 读不了：{why} | I could not read {readme}: {why}
