@@ -2015,3 +2015,38 @@ def test_a_stock_path_the_rules_call_outdated_is_not_used(inventory):
     (inventory / "AGENTS.md").write_text(old + rules, encoding="utf-8")
     said = finals(inventory, "我需要 10 盒红笔，够吗？")[0]
     assert "只有 5" in said and "archive" not in said, said
+
+
+# ── 第三十五轮学习者：说到清单不是只搜清单；英文只说了一种商品、没说数量；“几个 shell 脚本”“how many images” ──
+def test_a_manifest_named_in_a_use_question_does_not_narrow_the_search():
+    question = "is express actually imported in the code or just listed in package.json?"
+    assert [(p.names, p.folder) for p in understand(question).parts] == [(["express"], ".")]
+
+
+@pytest.mark.parametrize(
+    "question, item",
+    [("thx! and how much is a stapler?", "stapler"), ("how many staplers are in stock?", "stapler"),
+     ("stapler stock?", "stapler"), ("what's the price of tape?", "tape"),
+     ("how much does a stapler cost?", "stapler")],
+)  # fmt: skip
+def test_an_english_item_asked_without_a_quantity_is_that_item_not_the_last_one(question, item):
+    first = in_context("I need 2 boxes of blue pens. Enough in stock?", None)
+    ask = in_context(question, first)
+    assert [o.item for p in ask.parts for o in p.names] == [item] and not ask.parts[0].carried, ask
+
+
+@pytest.mark.parametrize("question", ["how many are in stock?", "how much is it?", "how much are they?"])
+def test_a_pronoun_still_means_the_last_item(question):
+    first = in_context("I need 2 boxes of blue pens. Enough in stock?", None)
+    assert [o.item for p in in_context(question, first).parts for o in p.names] == ["蓝笔"]
+
+
+@pytest.mark.parametrize(
+    "question, ext, named",
+    [("how many shell scripts are in scripts/?", "sh", False), ("scripts 目录里有几个 shell 脚本？", "sh", False),
+     ("how many markdown files are in docs?", "md", False), ("how many images are in assets/?", "", True),
+     ("tests 文件夹里有几个测试文件，分别叫什么", "", False)],
+)  # fmt: skip
+def test_a_kind_of_file_to_count_is_counted_or_named_as_not_done(question, ext, named):
+    ask = understand(question)
+    assert [p.ext for p in ask.parts] == [ext] and bool(ask.unknown) == named, ask

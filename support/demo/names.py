@@ -31,10 +31,11 @@ NOT_FOLDERS = set(  # 这些词不是目录名
 )
 DOT_EXT = r"(?<!\w)\.([A-Za-z0-9]{1,8})(?!\w)"
 EXT = (  # “.js 文件”“js 文件”“Python 代码”
-    rf"{DOT_EXT}|(?<![A-Za-z0-9_.])(py|js|ts|jsx|tsx|go|java|rs|rb|php|md|txt|json|sh|python|javascript|typescript)"
+    rf"{DOT_EXT}|(?<![A-Za-z0-9_.])(py|js|ts|jsx|tsx|go|java|rs|rb|php|md|txt|json|sh|python|javascript|typescript|"
+    r"shell|bash|markdown)"
     r"(?=\s*(?:文件|代码|脚本|files?\b|code\b|scripts?\b))"
 )
-LANGUAGE_EXT = {"python": "py", "javascript": "js", "typescript": "ts"}
+LANGUAGE_EXT = {"python": "py", "javascript": "js", "typescript": "ts", "shell": "sh", "bash": "sh", "markdown": "md"}
 # 目录名按这个顺序找，用先找到的：说了“目录”“folder”的，名字可以有空格、是中文（“empty dir 目录下”“文档 目录”）
 FOLDER = (
     r"""["“'`「]([^"”'`」\n]{1,100})["”'`」]\s*(?:目录|文件夹|folder|directory)""",

@@ -42,6 +42,17 @@ EN_STOP = (
     r"cost|each|left|available|today|now|at|ok|okay|fine|more|total|right|would|will|could|can|from|altogether|"
     r"combined|together|overall|cny|rmb|yuan|usd|eur|dollars?|euros?|bucks|urgently|immediately|soon|first)\b.*"
 )
+# 英文里没说数量、只问一种商品：“how much is a stapler”“how many staplers are in stock”“price of tape”
+BARE_ASK = (
+    r"\b(?:how much (?:is|are|does|do)|(?:price|cost|stock) of|how many)\s+(?:an? |the |one |each )?"
+    r"([a-z]+(?: (?!(?:are|is|in|left|cost|costs|available)\b)[a-z]+)?)"
+    r"(?=\s*(?:cost|costs|are|is|in stock|left|available|[?.!]|$))"
+    r"|^\W*([a-z]+)\s+(?:stock|price)\W*$"  # “stapler stock?”
+)
+NOT_GOODS = set(
+    "files file lines line tests test folders dependencies packages items things there total the it".split()
+)
+NOT_GOODS |= set("are is in left cost costs available".split())
 EN_SINGULAR = {u + "s": u for u in "pack packet piece bottle carton case set unit".split()} | {"boxes": "box"}
 EN_PRONOUNS = set("them it those these ones one that this they some any".split())  # 不是商品名
 CJK = r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
@@ -291,6 +302,9 @@ def english_orders(text: str) -> list:
             continue
         said = [f"{c} {m[3]}" for c in [*re.findall(COLOUR, m[1]), m[2]]]  # red and blue pens
         orders += [Order(chinese_name(a), asked=a) for a in said if all(o.asked != a for o in orders)]
+    said = (m := re.search(BARE_ASK, q)) and (m[1] or m[2])  # “how much is a stapler?”：没说数量的一种商品
+    if not orders and said and not set(said.split()) & (EN_PRONOUNS | NOT_GOODS | {"stock", "price"}):
+        orders.append(Order(chinese_name(said), asked=said))
     return scaled(settled(orders, bare), text)
 
 

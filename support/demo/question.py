@@ -250,6 +250,7 @@ def detailed(part: Part) -> Part | None:
     part.folder = next(iter(folders_in(text)), ".") if part.kind in foldered else "."
     if part.kind == "use":
         files = [n for n in paths_in(text) if "/" in n or re.search(w.SOURCE_FILE, n, re.I)]
+        files = [n for n in files if not manifests_in([n.rsplit("/", 1)[-1]])]  # “or just listed in package.json?”
         files = files or ["README.md"] * bool(re.search(r"\breadme\b", q) and not re.search(r"readme\.\w", q))
         part.names = [n for n in library_names(text) if n.lower() != part.folder.lower() and n not in files]
         if files and not part.names:  # “summary.py 用了哪些函数”：问的是文件，不是库
@@ -345,6 +346,10 @@ def unasked(clause: str, part: Part) -> str:
     返回它，照原话说没做；没有是 ""。说到的目录不算。"""
     if part.kind == "use" and re.search(r"几个(?!文件)|多少(?!个?文件)|\bhow (many|much)\b(?! files)", clause.lower()):
         return clause  # “gunicorn 用了几个 worker？”：用没用到答得了，几个答不了
+    things = r"\bhow many (?!([\w.-]+ )?(files?|items?|entries|things|folders?|directories)\b)[a-z]"  # 数的是哪一种
+    things += r"|(几|多少)(个|张|份)?(?![^，。？?]{0,8}(文件|项|东西|目录))[\w\u4e00-\u9fff]"
+    if part.kind == "ls" and not part.ext and re.search(things, clause.lower()):
+        return clause  # “how many images are in assets/”：列出来的是全部，数不出是哪一种
     joins = list(re.finditer(r"和|以及|\band\b", clause)) if part.kind not in ("inventory", "create") else []
     rest = clause[joins[-1].end() :] if joins else ""
     for folder in folders_in(clause):
