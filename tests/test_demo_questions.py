@@ -2050,3 +2050,36 @@ def test_a_pronoun_still_means_the_last_item(question):
 def test_a_kind_of_file_to_count_is_counted_or_named_as_not_done(question, ext, named):
     ask = understand(question)
     assert [p.ext for p in ask.parts] == [ext] and bool(ask.unknown) == named, ask
+
+
+# ── 第三十四轮学习者：.nvmrc 这样写着版本的文件要说出来；“三样”不是商品；几个文件引入了它；数 Markdown 文件 ──────────
+def test_a_version_file_in_the_folder_is_named_when_the_manifests_name_no_version(workdir):
+    (workdir / ".nvmrc").write_text("20.11.0\n", encoding="utf-8")
+    (workdir / "package.json").write_text(
+        '{"name": "d", "devDependencies": {"typescript": "^5.3.3"}}', encoding="utf-8"
+    )
+    said = finals(workdir, "Which Node version does this repo expect?")[0]
+    assert ".nvmrc is in the folder" in said, said
+
+
+@pytest.mark.parametrize("question", ["再加 4 盒黑笔，三样一共多少钱？", "两种一共多少钱？"])
+def test_a_count_of_kinds_is_no_item(question):
+    assert all("样" not in o.item and "种" not in o.item for o in orders_in(question))
+
+
+@pytest.mark.parametrize(
+    "question, said",
+    [("How many files import flask?", "Files that import it (manifests not counted): 2, app.py, views.py."),
+     ("有几个文件 import 了 flask？", "引入它的文件（依赖清单不算）：2 个，app.py、views.py。")],
+)  # fmt: skip
+def test_how_many_files_import_a_library_counts_the_code_files(workdir, question, said):
+    (workdir / "requirements.txt").write_text("Flask==3.0.0\n", encoding="utf-8")
+    (workdir / "app.py").write_text("from flask import Flask\n", encoding="utf-8")
+    (workdir / "views.py").write_text("from flask import jsonify\n", encoding="utf-8")
+    assert said in finals(workdir, question)[0]
+
+
+@pytest.mark.parametrize("question", ["Count the lines of every markdown file under meetings",
+                                      "帮我统计 meetings 下每个 Markdown 文件的行数"])  # fmt: skip
+def test_markdown_files_are_the_md_files(question):
+    assert [p.ext for p in understand(question).parts] == ["md"]

@@ -93,7 +93,11 @@ def stack(part, facts, en: bool) -> str:
         lines.insert(0, say("asked_missing", en, names=join(missing, en), files=join(parsed, en)))
     unsure = bool(notes or partly or unread or skipped or subs) or any(d.note == "include" for d, _ in deps.values())
     lines = asked_about(part, deps, parsed, en, unsure) + lines
-    lines[-1] += say("runtime_unsaid", en) if not wanted and re.search(RUNTIME_ASKED, part.text.lower()) else ""
+    pinned = [n for n in names if n in (".nvmrc", ".node-version", ".python-version", ".tool-versions", "runtime.txt")]
+    asked = not wanted and re.search(RUNTIME_ASKED, part.text.lower())  # 问了要哪个版本、清单里没写
+    lines[-1] += (
+        say("runtime_unsaid", en) + say("runtime_file", en, files=join(pinned, en)) * bool(pinned) if asked else ""
+    )
     lines += [say("more_manifests", en, seen=partly)] if partly else []
     lines += [unread.strip()] if unread else []
     lines += [say("manifests_skipped", en, names=join(skipped, en))] if skipped else []

@@ -27,7 +27,8 @@ def use(part, facts, en: bool) -> str:
     hidden = {n: [(q, f) for (q, _), got in searched(facts, first[n]).items() for f in skipped(got)[0]] for n in names}
     searched(facts, [pair for pairs in hidden.values() for pair in pairs])
     extra = say("too_many", en, names=join(more, en), n=MAX_NAMES) if more else ""
-    return "\n\n".join(verdict(facts, n, first[n] + hidden[n], part.folder, en) for n in names) + extra
+    said = [verdict(facts, n, first[n] + hidden[n], part.folder, en, "files" in part.asks) for n in names]
+    return "\n\n".join(said) + extra
 
 
 def spellings(name: str) -> list:
@@ -56,8 +57,9 @@ def skipped(got: Result) -> tuple:
     return own, not any(text.endswith(" 等") for text in said), [f for f in folders if f not in own]
 
 
-def verdict(facts, name: str, pairs: list, folder: str, en: bool) -> str:
-    """看到声明就是用到了；没看到、又都看全了，才说没用到；否则说不准，说哪里没看全。"""
+def verdict(facts, name: str, pairs: list, folder: str, en: bool, files_asked: bool = False) -> str:
+    """看到声明就是用到了；没看到、又都看全了，才说没用到；否则说不准，说哪里没看全。
+    files_asked：问了几个文件引入它（依赖清单不算）。"""
     alias = IMPORTS.get(name.lower())  # 按 import 的名字（PIL）搜到的：只有引入才算，getattr 里的 attr 不算
     found = searched(facts, pairs)
     results = list(found.values())
@@ -81,6 +83,8 @@ def verdict(facts, name: str, pairs: list, folder: str, en: bool) -> str:
         head = "declared_head" if only else "used"  # 代码里没有引入：不说“用到了”（没搜全的地方下面说）
         names = join(spellings(name), en)
         said = say(head, en, name=name, where=where, n=len(declared), files=files, hits=hits_, names=names)
+        code = sorted({f for h in declared if not manifests_in([(f := HIT.fullmatch(h)[1]).rsplit("/", 1)[-1]])})
+        said += say("import_files", en, n=len(code), files=join(code, en)) if files_asked else ""
         other = sorted({HIT.fullmatch(h)[1] for h in hits} - {HIT.fullmatch(h)[1] for h in declared})  # setup.cfg
         said += say("also_in", en, files=join(other, en)) if other else ""
         return said + (say("maybe_more", en, gaps=gaps) if gaps else "")

@@ -146,6 +146,7 @@ dep_path | {name}（{path}） | {name} ({path})
 runtime_of | （{runtime}） |  ({runtime})
 extra_of | （可选依赖：{group}） |  (optional: {group})
 runtime_unsaid | （我读的清单里没写要求的运行时版本（package.json 会写在 engines，pyproject.toml 会写在 requires-python）。） | ␣(The manifests I read name no required runtime version (package.json would say it in engines, pyproject.toml in requires-python).)
+runtime_file | （目录里有 {files}：版本可能写在那里，我没有读它。） | ␣({files} is in the folder: the version may be written there; I did not read it.)
 runtime_line | - 语言/运行时：{runtimes} | - Language/runtime: {runtimes}
 manifest_bad | - {path} 读不了或解析不了（{why}），上面没有算它 | - {path} could not be read or parsed ({why}); not counted above
 unparsed | 内容不是它该有的格式，或者嵌套太深 | its content is not in the expected form, or nested too deep
@@ -209,6 +210,7 @@ run_installed | \n\n运行它：装好这个项目以后（比如 {install}）�
 run_unknown | \n\n（你还问了怎么运行：我没看到写明怎么启动的地方，说不出来。） | \n\n(You also asked how to run it: I saw nothing that says how to start it, so I can't say.)
 used | 用到了 {name}{where}：{n} 处依赖声明或引入，在 {files}：\n\n{hits} | Yes, {name} is used{where}: {n} declaration(s) or import(s), in {files}:\n\n{hits}
 also_in | \n\n它还出现在 {files}：那些行我看不出是不是声明或引入，没有算在里面。 | \n\nIt also appears in {files}: I can't tell whether those lines declare or import it, so they are not counted.
+import_files | \n\n引入它的文件（依赖清单不算）：{n} 个，{files}。 | \n\nFiles that import it (manifests not counted): {n}, {files}.
 maybe_more | \n\n（{gaps}：可能还有更多。） | \n\n({gaps}: there may be more.)
 declared_head | 依赖清单里声明了 {name}{where}，按 {names} 搜到的代码里没有引入它的地方（声明了不一定用到；import 的名字也可能和包名不一样；测试框架、构建工具、命令行工具不用 import 也会用到）：{n} 处声明，在 {files}：\n\n{hits} | {name} is declared in a manifest{where}, but no code I searched (for {names}) imports it (declared is not necessarily used; its import name may differ from the package name; test frameworks, build and command-line tools are used without an import): {n} declaration(s), in {files}:\n\n{hits}
 gap_cut | 搜索结果被截断了 | the search results were cut off
