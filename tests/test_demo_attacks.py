@@ -86,7 +86,7 @@ def test_a_pyproject_with_comments_and_a_missing_bracket_is_read_in_bounded_time
 
 @pytest.mark.parametrize(
     "spec,shown",
-    [("^18.2.0", "18.2"), (">=2.31", ">=2.31"), (">=8.0.1", ">=8.0"), ("==3.0.0", "3.0.0"), ("==2.1.4", "2.1.4"),
+    [("^18.2.0", "18.2"), (">=2.31", ">=2.31"), (">=8.0.1", ">=8.0.1"), ("==3.0.0", "3.0.0"), ("==2.1.4", "2.1.4"),
      ("8", "8"), ("<3", "<3"), ("!=2.0", "!=2.0"),
      ("npm:preact@10.19.0", "npm:preact@10.19.0"), ("github:user123/express-fork#v5", "github:user123/express-fork#v5"),
      ("file:../koa2-local", "file:../koa2-local"), ("latest", "latest")],
@@ -2158,3 +2158,16 @@ def test_a_long_line_that_imitates_a_search_note_is_read_in_linear_time():
     with time_limit(10):  # 两个 .* 之间的一段话重复几万次：以前要半分钟
         tool_answer("search_files", {"query": "lodash"}, "src/a.js:1: import _ from 'lodash'\n" + note,
                     question="Is lodash used?")  # fmt: skip
+
+
+def test_a_search_note_naming_many_folders_is_read_in_linear_time():
+    names = [f".d{i}" for i in range(64_000)]
+    note = "\n".join(
+        f"[没有进去搜的 {len(names)} 个目录：{'、'.join(names[s : s + 1000])}（整体搜索跳过隐藏目录、node_modules、"
+        "site-packages 和虚拟环境；要搜里面，把 path 指向它）]"
+        for s in range(0, len(names), 1000)
+    )
+    with time_limit(10):  # 每个目录都在一张表里找一遍：以前要半分钟
+        tool_answer(
+            "search_files", {"query": "lodash"}, "在 . 里没有找到包含 'lodash' 的内容\n" + note, "Is lodash used?"
+        )

@@ -10,6 +10,7 @@ from support.demo.followup import in_context
 from support.demo.model import next_step
 from support.demo.orders import chinese_number, orders_in
 from support.demo.question import understand
+from support.demo.stock import stock_path
 from tools import TOOLS
 
 PROJECT = str(ROOT / "examples" / "my-project")
@@ -1964,9 +1965,10 @@ def test_an_installed_command_is_the_entry_of_that_command_and_usual_entry_files
 
 @pytest.mark.parametrize(
     "question, note",
-    [("backend 目录的入口文件是什么？", "没有进 backend 里看"),
-     ("What is the entry point of the backend folder?", "not inside backend"),
-     ("Which git branch is the backend folder on?", "not inside backend")],
+    [("backend 目录的入口文件是什么？", "没有专门看 backend"),
+     ("What is the entry point of the backend folder?", "not at backend in particular"),
+     ("Which git branch is the backend folder on?", "not inside backend"),
+     ("How do I run it in Docker?", "“Docker”: I could not tell which folder that is")],
 )  # fmt: skip
 def test_what_is_looked_for_only_at_the_top_says_so_when_a_folder_is_named(workdir, question, note):
     (workdir / "backend").mkdir()
@@ -1977,7 +1979,7 @@ def test_what_is_looked_for_only_at_the_top_says_so_when_a_folder_is_named(workd
 
 
 def test_src_is_where_the_entry_is_looked_for_anyway(project):
-    assert "没有进" not in finals(project, "src 里的入口文件是哪个？")[0]
+    assert "没有专门看" not in finals(project, "src 里的入口文件是哪个？")[0]
 
 
 @pytest.mark.parametrize("question", ["gunicorn 用了几个 worker？", "how many workers does gunicorn start?"])
@@ -2083,3 +2085,100 @@ def test_how_many_files_import_a_library_counts_the_code_files(workdir, question
                                       "帮我统计 meetings 下每个 Markdown 文件的行数"])  # fmt: skip
 def test_markdown_files_are_the_md_files(question):
     assert [p.ext for p in understand(question).parts] == ["md"]
+
+
+# ── 第二十轮攻击：README 里别的事的命令不是启动命令；过期的目录按它说的那个；贴的记录只接着上一个问题；没认出的目录；
+# 出现在几个文件里；Dockerfile 里用没用到；必需的依赖不被可选的、构建用的盖住；提示块；改口换了商品；刚加了的要重搜
+@pytest.mark.parametrize(
+    "readme",
+    ["# x\n\nA tool.\n\n## 常见问题\n\n缓存坏了的话，执行 `python scripts/wipe_cache.py --all` 清空所有缓存。\n",
+     "# n\n\nNotes.\n\n## Resetting\n\nTo wipe every note, run `python reset_db.py --yes`.\n",
+     "# x\n\nA tool.\n\n## Cleaning up\n\nWhen you are done, `docker compose down -v` removes the containers.\n\n"
+     "- `node >= 18`\n"],
+)  # fmt: skip
+def test_a_command_for_another_task_is_not_how_to_start_the_project(workdir, readme):
+    (workdir / "README.md").write_text(readme, encoding="utf-8")
+    (workdir / "main.py").write_text("print(1)\n", encoding="utf-8")
+    said = finals(workdir, "怎么运行这个项目？")[0]
+    assert "python main.py" in said and not any(c in said for c in ("wipe_cache", "reset_db", "down -v", ">= 18")), said
+
+
+@pytest.mark.parametrize(
+    "rules, folder",
+    [("- 库存数据在 `stock/<商品>.json`：每种商品一个文件。\n"
+      "- 注意：上面那个 stock/ 目录已经废弃，现在以 `warehouse/<商品>.json` 为准。\n",
+      "warehouse/"),
+     ("- 库存数据在 `stock/<商品>.json`，不要用旧的 backup/ 目录。\n", "stock/"),
+     ("Stock lives in `stock/<item>.json` (the old `legacy/` folder is outdated, do not use it).\n", "stock/"),
+     ("- 2023 年的旧数据在 `archive/<商品>.json`，已经过期，不要用。\n- 库存数据在 `stock/<商品>.json`。\n", "stock/")],
+)  # fmt: skip
+def test_the_stock_folder_is_the_one_the_rules_do_not_call_outdated(rules, folder):
+    assert stock_path(rules)[0] == folder
+
+
+def test_a_record_pasted_before_a_reread_is_not_used_after_it(inventory):
+    record = '{"item":"红笔","stock":100,"unit_price":12,"currency":"CNY"}'
+    said = finals(inventory, f"红笔库存够 3 盒吗？{record}", "重新读一下库存文件，红笔够 3 盒吗？", "那 6 盒呢？")
+    assert "库存 100" in said[0] and "只有 5" in said[2], said
+
+
+@pytest.mark.parametrize(
+    "question, files",
+    [("lodash 出现在几个文件里？", True), ("How many files is lodash imported in?", True),
+     ("express 用在了多少个文件里？", True), ("Does the Dockerfile use flask?", False)],
+)  # fmt: skip
+def test_where_a_library_is_used_in_how_many_files_or_in_one_file(question, files):
+    part = understand(question).parts[0]
+    assert part.kind == "use" and ("files" in part.asks) == files and (files or part.folder == "Dockerfile"), part
+
+
+@pytest.mark.parametrize(
+    "pyproject, said, not_said",
+    [('[build-system]\nrequires = ["setuptools>=64", "numpy>=2.0"]\n'
+      '[project]\nname = "f"\ndependencies = ["numpy", "scipy"]\n',
+      "一共 2 个依赖", "numpy >=2.0"),
+     ('[project]\nname = "h"\ndependencies = ["httpx", "rich"]\n'
+      '[project.optional-dependencies]\nhttp2 = ["httpx[http2]>=0.27"]\n',
+      "其他依赖：httpx、rich", "httpx >=0.27（可选")],
+)  # fmt: skip
+def test_a_required_dependency_is_not_hidden_by_a_build_or_optional_one(workdir, pyproject, said, not_said):
+    (workdir / "pyproject.toml").write_text(pyproject, encoding="utf-8")
+    text = finals(workdir, "这个项目有几个依赖？用了什么技术栈？")[0]
+    assert said in text and not_said not in text, text
+
+
+def test_a_github_alert_is_not_the_description(workdir):
+    readme = "# fooapp\n\n> [!WARNING]\n> This repository is archived.\n\nFooApp converts CSV files to JSON.\n"
+    (workdir / "README.md").write_text(readme, encoding="utf-8")
+    said = finals(workdir, "What does this project do?")[0]
+    assert "FooApp converts CSV files to JSON." in said and "archived" not in said, said
+
+
+@pytest.mark.parametrize("question", ["what about next week?", "what about delivery?", "what about tomorrow?"])
+def test_a_follow_up_about_time_or_delivery_is_no_item(question):
+    first = in_context("I need 3 boxes of red pens. Enough in stock?", None)
+    ask = in_context(question, first)
+    assert not ask.parts and ask.unknown, ask
+
+
+@pytest.mark.parametrize("question", ["红笔和蓝笔加起来够 7 盒吗？", "红笔和蓝笔合计有 6 盒吗？"])
+def test_one_number_for_several_items_together_is_not_given_to_the_last(question):
+    names = [o for p in understand(question).parts for o in p.names]
+    assert sorted(o.item for o in names) == ["红笔", "蓝笔"] and all(o.quantity is None for o in names), names
+
+
+@pytest.mark.parametrize(
+    "question, expected",
+    [("我要 3 盒红笔，不对，2 盒蓝笔，一共多少钱？", [("蓝笔", 2)]), ("蓝笔 2 盒，不对，蓝笔要 1 盒", [("蓝笔", 1)]),
+     ("I need 3 boxes of red pens, no wait, 2 of the blue ones", [("蓝笔", None)]),
+     ("红笔 3 盒，不对，还要 2 盒蓝笔", [("红笔", 3), ("蓝笔", 2)])],
+)  # fmt: skip
+def test_a_correction_to_another_item_replaces_the_order(question, expected):
+    assert [(o.item, o.quantity) for p in understand(question).parts for o in p.names] == expected
+
+
+@pytest.mark.parametrize(
+    "question", ["I just added lodash to package.json. Is lodash used now?", "我刚装了 lodash，用到了吗"]
+)
+def test_saying_the_project_just_changed_searches_again(question):
+    assert understand(question).fresh

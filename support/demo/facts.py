@@ -274,7 +274,8 @@ class Facts:
         if todo:
             raise Missing(todo)
         absent = {c[0]: "missing" if c[0] in self.tools else "no_tool" for c in calls}
-        self.reused += [c for c in calls if key(c) in self.earlier and c not in self.reused]
+        seen = {key(c) for c in self.reused}
+        self.reused += [c for c in calls if key(c) in self.earlier and key(c) not in seen]
         return [self.results.get(key(c)) or Result(*c, state=absent[c[0]]) for c in calls]
 
     def already(self, tool: str, args: dict) -> "Result | None":
@@ -308,9 +309,9 @@ def gather(plan, items: list) -> list:
         try:
             got.append(plan(item))
         except Missing as missing:
-            calls += [c for c in missing.calls if c not in calls]
+            calls += missing.calls
     if calls:
-        raise Missing(calls)
+        raise Missing(list({key(c): c for c in calls}.values()))  # 去掉重复的（先出现的在前）：线性时间
     return got
 
 

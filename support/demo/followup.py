@@ -10,6 +10,7 @@ from support.demo.orders import (
     COLOUR,
     EN_GOODS,
     EN_PRONOUNS,
+    EN_STOP,
     GOODS,
     OWNED,
     Order,
@@ -115,7 +116,8 @@ def bare_item(question: str) -> list:
     """“What about tape?”“and the staplers?”：英文接着问时只说了一种商品（认不出的名字也照原话查）。"""
     m = re.fullmatch(r"\s*(?:and|what about|how about)\s+(?:the\s+)?([a-z][a-z -]{1,30}?)\s*[?？.!]*", question, re.I)
     words = m[1].lower().strip() if m else ""
-    return [Order(chinese_name(words), asked=words)] if m and not set(words.split()) & EN_PRONOUNS else []
+    other = re.search(w.KIND["none"], words) or re.sub(EN_STOP, "", words).strip() != words  # delivery、next week
+    return [Order(chinese_name(words), asked=words)] if m and not set(words.split()) & EN_PRONOUNS and not other else []
 
 
 def count_after(parts: list, last: Part) -> tuple:

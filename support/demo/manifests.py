@@ -210,8 +210,10 @@ def short_version(spec: str) -> str:
     spec = (spec or "").strip()
     if m := re.fullmatch(r"===?\s*v?(\d[\w.+!-]*)", spec):
         return m[1]
-    m = re.fullmatch(r"(\^|~|~=|>=)?\s*v?(\d+(?:\.\d+)?)(?:\.[\w.-]*)?", spec)
-    return (">=" if m[1] == ">=" else "") + m[2] if m else spec[:40]
+    if m := re.fullmatch(r">=\s*v?(\d[\w.+!-]*)", spec):  # 下限照写全：>=2.31.5 不是 >=2.31
+        return ">=" + m[1]
+    m = re.fullmatch(r"(\^|~|~=)?\s*v?(\d+(?:\.\d+)?)(?:\.[\w.-]*)?", spec)
+    return m[2] if m else spec[:40]
 
 
 def manifests_in(names: list) -> list:

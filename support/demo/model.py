@@ -20,7 +20,7 @@ from support.demo.words import join, say
 from support.request_rules import check_request
 
 MAX_CALLS = 10  # 一次回复最多几个调用
-TOP_ONLY = ("entry", "branch", "about")  # 这几类只在顶层看
+TOP_ONLY = ("entry", "branch")  # 这几类只在整个项目里看
 MAX_BEFORE = 8  # 接着问时最多往前读几个问题（每一步都要重读：对话再长，一步的时间也有上限）
 JSON = {"content-type": "application/json"}
 PLANS = {
@@ -54,7 +54,7 @@ def next_step(messages: list, tools: list, by_position: bool = False):
     if ask.fresh:  # “重新读一下”：以前的问题里读到的不算了
         facts.forget_earlier()
     try:  # 几件事要的调用放在同一轮里；都有了才一起回答
-        answers = gather(lambda part: top_only(part, ask.en) + PLANS[part.kind](part, facts, ask.en), ask.parts)
+        answers = gather(lambda part: top_only(part, facts, ask.en, PLANS[part.kind](part, facts, ask.en)), ask.parts)
     except Missing as missing:
         return missing.calls[:MAX_CALLS]
     said = [say("not_understood", ask.en, clauses=say("quote_join", ask.en).join(ask.unknown))] * bool(ask.unknown)
@@ -65,10 +65,15 @@ def next_step(messages: list, tools: list, by_position: bool = False):
     return "\n\n".join(answers) + "".join(said) + say("offline", ask.en)
 
 
-def top_only(part, en: bool) -> str:
-    """入口、分支、项目是做什么的，只在顶层看：问的是一个目录（“backend 目录的入口文件”），先说没进去看。"""
-    looked = (".", *(("src", "cmd", "app", "bin") if part.kind == "entry" else ()))  # 入口也在这几个目录里找
-    return say("top_only", en, folder=part.folder) if part.kind in TOP_ONLY and part.folder not in looked else ""
+def top_only(part, facts, en: bool, said: str) -> str:
+    """入口、分支只在整个项目里看：问的是一个目录（“backend 目录的入口文件”），回答前先说没专门看它（找到的入口
+    正在那个目录里的除外）；说的不是列出过的目录（“in Docker”“in dev mode”），就说没认出它。"""
+    if part.kind not in TOP_ONLY or part.folder == "." or f"{part.folder.rstrip('/')}/" in said:
+        return said
+    listed = {n.rstrip("/") for names in facts.listed.values() for n in names}
+    known = "." not in facts.listed or part.folder.rstrip("/") in listed  # 没列过目录（查分支）：不知道有没有它
+    key = f"top_only_{part.kind}" if known else "top_unknown"
+    return say(key, en, folder=part.folder) + said
 
 
 def reused(facts, en: bool) -> str:

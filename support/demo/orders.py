@@ -11,7 +11,8 @@ AROUND_WORDS = (  # 商品名两边的词
     r"一起|其实|实际上|呀|嘛|少要|多要|这么多|那么多|这么|那么|的话|现有的|现有|去掉|告诉|知道|说说|说一下|问问|查询|顺便|只算|只要|只买|仅|最好|以内|出头|单独|分开|多|两种|"
     r"两样|这两种|几种|的|和|与|跟|以及|想|想买|打算|准备|采购|公司|我们|下单|订购|列出|查下|看下|下|先|发|送|了|刚|刚刚|改|改了|重新|读|重读|文件|数据|记录|大概|大约|约|"
     r"左右|差不多|估计|可能|是|几|加|再|另外|手上|手里|已经|现在|目前|所有|全部|商品|每种|各种|哪些|一次|一遍|库存|够|吗|还|有|呢|一共|总共|多少|价格|单价|是否|能|可以|"
-    r"需要|想要|要|买|来|查|一下|看看|帮|我们|我|请|如果|那么|那|各|要是|换成|改成|啊|吧|把|会|让|被|给|使|都|也|就|再|又|会不会|能不能|但|不要|不|没有|没"
+    r"需要|想要|要|买|来|查|一下|看看|帮|我们|我|请|如果|那么|那|各|要是|换成|改成|啊|吧|把|会|让|被|给|使|都|也|就|再|又|会不会|能不能|但|不要|不|没有|没|"
+    r"加起来|合计|共"
 )
 AROUND = "|".join(sorted(AROUND_WORDS.split("|"), key=len, reverse=True))  # 长的先试：“要是”不会被拆成“要”和“是”
 NOT_ITEMS = (  # 这些开头的不是商品名
@@ -160,13 +161,19 @@ def corrected(text: str) -> list:
     里面）照旧。没有改口是 []。"""
     fix = list(re.finditer(CORRECTED, text, re.I))[-1:]
     tail = text[fix[0].end() :] if fix else ""
-    earlier, fixed = (orders_in(text[: fix[0].start()]), orders_in(tail)) if fix else ([], [])
+    earlier = orders_in(text[: fix[0].start()]) if fix else []
+    noun = earlier[0].asked.split()[-1] if earlier and " " in earlier[0].asked else ""  # “red pens … the blue ones”
+    tail = re.sub(rf"\b({COLOUR}) ones?\b", rf"\1 {noun}", tail, flags=re.I) if noun else tail
+    fixed = orders_in(tail) if fix else []
     one = fix and not fixed and len(earlier) == 1  # “make it 6”“…, no wait, 2”：只改那一种的数量，用整句的语言读
     amount = one and (quantity_in(tail, english(text)) or re.match(r"[\W_]*(\d{1,6})(?![\d.])", tail))
     amount = (int(amount[1]), "", "") if isinstance(amount, re.Match) else amount  # “…，不对，2”：只说了一个数
     if amount:
         return [replace(earlier[0], quantity=amount[0], unit=amount[1] or earlier[0].unit, unclear=amount[2])]
-    if fixed and fix[0]["all"]:
+    other = fixed and not any(o.item == f.item for o in earlier for f in fixed)  # “3 盒红笔，不对，2 盒蓝笔”：换了一种
+    if fixed and (
+        fix[0]["all"] or other and not re.search(r"还要|也要|另外|再|\b(also|plus|too|as well)\b", tail, re.I)
+    ):
         return fixed
     return [o for o in earlier if not any(o.item in f.item for f in fixed)] + fixed if fixed else []
 
@@ -180,7 +187,7 @@ def unmeasured(rest: str) -> list:
     for m in re.finditer(rf"({CJK}{{1,12}}?)\s*的?\s*(?:{STOCK_WORDS})", rest):
         orders += [Order(i, asked=i) for p in re.split(AND, m[1]) if (i := name_near(p, after=False))]
     for m in re.finditer(
-        rf"({CJK}{{1,12}})\s*{AND}\s*(?=({CJK}{{1,12}}))", rest
+        rf"((?:(?!{AND}){CJK}){{1,12}})\s*{AND}\s*(?=((?:(?!{AND}){CJK}){{1,12}}))", rest
     ):  # “红笔 3 盒和蓝笔”：和连着的也是商品
         orders += [Order(i, asked=i) for i in (name_near(m[1], False), name_near(m[2], True)) if i]
     for m in re.finditer(rf"(?:还有|还剩|剩下?)\s*(?:多少|几)\s*[{UNITS}]?\s*({CJK}+)", rest):  # “还有几盒红笔”

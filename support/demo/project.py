@@ -138,8 +138,9 @@ def read_manifests(facts, paths: list, en: bool) -> tuple:
             continue
         notes += [say("manifest_part", en, path=path)] * (got.state != "complete")
         notes += [say(d.note, en, path=path, table=d.name) for d in found if d.note in SAID_NOTES]
-        for dep in found:  # 同一个依赖写在两份清单里：只列一次，带版本的优先
-            if dep.name not in deps or dep.version and not deps[dep.name][0].version:
+        for dep in found:  # 同一个依赖写了两处：只列一次，必需的优先（不是可选的、构建用的），再是带版本的
+            old = deps[dep.name][0] if dep.name in deps else None
+            if not old or old.extra and not dep.extra or old.extra == dep.extra and dep.version and not old.version:
                 deps[dep.name] = (dep, path)
     return deps, notes, bad
 

@@ -250,7 +250,7 @@ def detailed(part: Part) -> Part | None:
     foldered = ("use", "stack", "ls", "count", "tests", "entry", "branch")  # 入口、分支：只在顶层看，回答里说
     part.folder = next(iter(folders_in(text)), ".") if part.kind in foldered else "."
     if part.kind == "use":
-        files = [n for n in paths_in(text) if "/" in n or re.search(w.SOURCE_FILE, n, re.I)]
+        files = [n for n in paths_in(text) if "/" in n or re.search(f"{w.SOURCE_FILE}|^{PLAIN_FILES}$", n, re.I)]
         files = [n for n in files if not manifests_in([n.rsplit("/", 1)[-1]])]  # “or just listed in package.json?”
         files = files or ["README.md"] * bool(re.search(r"\breadme\b", q) and not re.search(r"readme\.\w", q))
         part.names = [n for n in library_names(text) if n.lower() != part.folder.lower() and n not in files]

@@ -24,11 +24,10 @@ def first_paragraph(facts, readme: str) -> tuple:
 def paragraph_of(text: str) -> tuple:
     """README 的 (标题, 第一段话, 这段话是否已经完整)：后面有空行或标题、或者第一段不是文字（代码、表格、列表），
     就完整了，再往下读也不会变。第一段不是文字、或者在第二个标题下面（“## Installation”）时，段落是 ""。"""
-    title, paragraph, headed = "", [], False
+    title, paragraph, headed, alert = "", [], False, False
     for line in map(str.strip, headings(text.splitlines())):
-        line = (
-            "" if re.fullmatch(r">\s*\[!\w+\]", line) else re.sub(r"^>\s?", "", line)
-        )  # 引用块的话也是话（不是 [!NOTE]）
+        alert = bool(re.match(r">\s*\[!\w+\]", line) or alert and line.startswith(">"))  # GitHub 的提示块不是介绍
+        line = "" if alert else re.sub(r"^>\s?", "", line)  # 引用块里的话也是话
         about = re.match(ABOUT_SECTION, line.lstrip("#").strip(), re.I)  # “## About”“## 简介”下面的就是介绍
         if not paragraph and line.startswith("#") and headed and not about:  # 第一段话前又一个标题：那段话在
             return title, "", True  # 某一节里（安装、用法）

@@ -86,10 +86,12 @@ def mention(facts, readme: str | None, command: str, path: str) -> str:
     got = facts.pages("read_file", {"path": readme}) if readme else None
     for line in headings(got.lines) if got and usable(got) else []:
         text = line.strip()[:1000]  # 再长的一行也只看开头：线性时间
-        spans = re.findall(r"`([^`\n]+)`", text) or [text.removeprefix("$ ")]
-        ran = [c for c in spans if re.match(RUNNER, c) and whole(c) and not re.search(f"{INSTALL}|{TESTS}", c[:300])]
-        leads = [re.split(r"[.。;；!?！？]\s", text[: text.find(c)])[-1] for c in ran]  # 命令前面的半句
-        ran = [c for c, lead in zip(ran, leads, strict=True) if not re.search(f"{DOCS}|{TEST_SECTION}", lead, re.I)]
+        spans = re.findall(r"`([^`\n]+)`", text)  # 正文里反引号中的命令：那句话说的是启动它
+        code = (
+            [] if spans else [text.removeprefix("$ ")]
+        )  # 代码块里的一行：命令自己说 run、serve、start（不是 down、reset）
+        ran = [c for c in spans if starts(text, c)] + [c for c in code if re.search(r"\b(run|serve|start|dev|up)\b", c)]
+        ran = [c for c in ran if re.match(RUNNER, c) and whole(c) and not re.search(f"{INSTALL}|{TESTS}", c[:300])]
         named = path and path in text and re.search(rf"{RUN_FIRST}|\b(launch|execute)\b|执行", text, re.I)
         if command and command in text or named or ran and not text.startswith("#"):
             return text.strip("`$ ")[:300].rstrip("。.")
@@ -143,9 +145,25 @@ def readme_command(facts, readme: str | None, section: str) -> tuple | None:
             continue
         if heading:
             found.append(command)
-        elif testing or not code and re.search(section, text, re.I) and not re.search(f"{other}|{DOCS}", text, re.I):
-            loose = loose or [command]  # “Run the tests with `poetry run pytest`.”
+        elif testing or not code and starts(text, command) and not re.search(f"{other}|{DOCS}", text, re.I):
+            loose = loose or [command]  # “Run the tests with `poetry run pytest`.”“Start it with `npm run dev`.”
     return (readme, heading, found[:3]) if found else (readme, "", loose) if loose else None
+
+
+STARTS_IT = (  # 说的是启动项目的一句（命令本身不算：scripts/wipe_cache.py 里的 scripts 不算）
+    r"\b(start|starts|starting|launch|launches|serve|run (it|this|the (app|application|project|server|service|tool|"
+    r"program|bot|cli)))\b|启动|运行(它|项目|程序|服务|这个)|跑起来"
+)
+
+
+def starts(text: str, command: str) -> bool:
+    """正文里的一句话说用 command 启动项目：“Start it with `npm run dev`”“Run it with `go run .`”、只有一个
+    “Run `python app.py`”；“To wipe every note, run `python reset_db.py`”“缓存坏了的话，执行 `…`”不是。"""
+    at, ends = text.find(command), r"[.。;；!?！？](?:\s|$)"
+    lead, tail = re.split(ends, text[:at])[-1], re.split(ends, text[at + len(command) :])[0]  # 这句话里命令前后
+    bare = re.fullmatch(r"[\s`$>*-]*(run|运行|执行)\s*(with|:|：)?\s*`?", lead, re.I)  # 只有一个“Run”
+    other = re.search(f"{DOCS}|{TEST_SECTION}", f"{lead} {tail}", re.I)  # 怎么看文档、怎么跑测试
+    return bool(bare or re.search(STARTS_IT, f"{lead} {tail}", re.I)) and not other
 
 
 def whole(command: str) -> bool:

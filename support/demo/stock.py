@@ -72,24 +72,25 @@ def inventory(part, facts, en: bool) -> str:
 def stock_path(system: str) -> tuple | None:
     """system 规则里写着的库存文件：stock/<商品>.json → ("stock/", ".json", False)，写 <item> 的是 True；没写是 None。
     只看那一格前后各 200 个字符：很长的一串字也是线性时间。"""
-    old = r"不要用|别用|过期|旧的?数据|已废弃|\b(deprecated|outdated|obsolete|old data|(don't|do not|never) use)\b"
-    before = lambda m: system[max(0, m.start() - 200) : m.start()].rsplit("\n", 1)[-1]  # noqa: E731
-    line = lambda m: before(m) + system[m.start() : m.end() + 200].split("\n", 1)[0]  # noqa: E731  那一格所在的一行
-    slots = [m for _, m in zip(range(20), SLOT.finditer(system), strict=False)]  # 几处都写了：“不要用”的不算
-    if not (m := next((m for m in slots if not re.search(old, line(m), re.I)), None)):
+    old = r"不要用|别用|过期|旧的?|废弃|\b(deprecated|outdated|obsolete|old|(don't|do not|never) use)\b"
+    clauses = [c for c in re.split(r"[，,。；;\n（）()]", system) if re.search(old, c, re.I)]  # 说“不要用”“过期”的几句
+    folder = lambda m: re.search(r"[\w./-]*$", system[max(0, m.start() - 200) : m.start()])[0]  # noqa: E731  stock/
+    alone = lambda m: re.split(r"[，,。；;\n（）()]", system[max(0, m.start() - 200) : m.end() + 200])  # noqa: E731
+    own = lambda m: next((c for c in alone(m) if m[0] in c and folder(m) in c), "")  # noqa: E731  那一格自己的那句
+    dead = lambda m: re.search(old, own(m), re.I) or folder(m) and any(folder(m) in c for c in clauses[:50])  # noqa: E731
+    slots = [m for _, m in zip(range(20), SLOT.finditer(system), strict=False)]  # 几处都写了：说过期的那个目录不算
+    if not (m := next((m for m in slots if not dead(m)), None)):
         return None
     before = re.search(r"[\w./-]*$", system[max(0, m.start() - 200) : m.start()])[0]
     return before, re.match(r"[\w.-]*", system[m.end() : m.end() + 200])[0], m[0] in ("<item>", "<name>")
 
 
 def pasted_before(facts) -> dict:
-    """前面几个问题里贴的库存记录（写着商品名的；同一种贴了两条的不用）：商品名 → 记录，后贴的算数。"""
-    found = {}
-    for text in facts.questions[-8:-1]:
-        records = [r for r in json_records(text) if "stock" in r and stock_record(r) and r.get("item")]
-        items = [r["item"] for r in records]
-        found |= {r["item"]: r for r in records if items.count(r["item"]) == 1}
-    return found
+    """上一个问题里贴的库存记录（写着商品名的；同一种贴了两条的不用）：商品名 → 记录。更早的不算：中间也许
+    重新读过文件。"""
+    records = [r for text in facts.questions[-2:-1] for r in json_records(text) if "stock" in r and stock_record(r)]
+    items = [r.get("item") for r in records]
+    return {r["item"]: r for r in records if r.get("item") and items.count(r["item"]) == 1}
 
 
 def fact(facts, order, path: str | None, pasted: dict | None, total: bool) -> dict:

@@ -54,7 +54,8 @@ def skipped(got: Result) -> tuple:
     said = [text.partition("（")[0] for kind, text in got.notes if kind.startswith("没有进去搜")]  # “a、b 等”
     folders = [f for text in said for f in text.removesuffix(" 等").split("、") if f]
     own = [f for f in folders if (tail := f.rsplit("/", 1)[-1]).startswith(".") and tail not in TOOL_FOLDERS]
-    return own, not any(text.endswith(" 等") for text in said), [f for f in folders if f not in own]
+    mine = set(own)
+    return own, not any(text.endswith(" 等") for text in said), [f for f in folders if f not in mine]
 
 
 def verdict(facts, name: str, pairs: list, folder: str, en: bool, files_asked: bool = False) -> str:
