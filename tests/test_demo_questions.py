@@ -2182,3 +2182,24 @@ def test_a_correction_to_another_item_replaces_the_order(question, expected):
 )
 def test_saying_the_project_just_changed_searches_again(question):
     assert understand(question).fresh
+
+
+# ── 第三十六、三十七轮学习者：“own version”不是库名；“多少钱一盒”问的是单价；列出的声明少于说的处数要说出来 ─────────
+def test_own_version_names_no_library():
+    ask = understand("What Python version does it require, and what is the project's own version?")
+    assert [(p.kind, p.names) for p in ask.parts] == [("stack", [])] and not ask.unknown, ask
+
+
+@pytest.mark.parametrize(
+    "question", ["铅笔多少钱一盒？我要 10 盒总共多少钱？", "一盒铅笔多少钱？我要 10 盒，一共多少？"]
+)
+def test_the_price_of_one_box_is_no_quantity(question):
+    assert [(o.item, o.quantity) for p in understand(question).parts for o in p.names] == [("铅笔", 10)]
+
+
+def test_more_declarations_than_shown_are_counted_as_not_shown(workdir):
+    (workdir / "requirements.txt").write_text("sqlalchemy==2.0\n", encoding="utf-8")
+    for i in range(6):
+        (workdir / f"m{i}.py").write_text("import sqlalchemy\n", encoding="utf-8")
+    said = finals(workdir, "Is sqlalchemy used anywhere?")[0]
+    assert "7 declaration(s)" in said and "… and 2 more not shown" in said, said

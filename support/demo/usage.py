@@ -79,7 +79,9 @@ def verdict(facts, name: str, pairs: list, folder: str, en: bool, files_asked: b
     where = say("in_folder", en, folder=folder) if folder != "." else ""
     files = join(sorted({HIT.fullmatch(h)[1] for h in declared or hits}), en)
     if declared:
-        hits_ = "\n".join(f"  {h}" for h in declared[:5])
+        hits_ = "\n".join(f"  {h}" for h in declared[:5]) + say("more_hits", en, n=len(declared) - 5) * (
+            len(declared) > 5
+        )
         only = all(manifests_in([HIT.fullmatch(h)[1].rsplit("/", 1)[-1]]) for h in declared)  # 只有清单里的声明
         head = "declared_head" if only else "used"  # 代码里没有引入：不说“用到了”（没搜全的地方下面说）
         names = join(spellings(name), en)

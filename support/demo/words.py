@@ -213,6 +213,7 @@ run_unknown | \n\n（你还问了怎么运行：我没看到写明怎么启动�
 used | 用到了 {name}{where}：{n} 处依赖声明或引入，在 {files}：\n\n{hits} | Yes, {name} is used{where}: {n} declaration(s) or import(s), in {files}:\n\n{hits}
 also_in | \n\n它还出现在 {files}：那些行我看不出是不是声明或引入，没有算在里面。 | \n\nIt also appears in {files}: I can't tell whether those lines declare or import it, so they are not counted.
 import_files | \n\n引入它的文件（依赖清单不算）：{n} 个，{files}。 | \n\nFiles that import it (manifests not counted): {n}, {files}.
+more_hits | \n  ……还有 {n} 处没有列出来 | \n  … and {n} more not shown
 maybe_more | \n\n（{gaps}：可能还有更多。） | \n\n({gaps}: there may be more.)
 declared_head | 依赖清单里声明了 {name}{where}，按 {names} 搜到的代码里没有引入它的地方（声明了不一定用到；import 的名字也可能和包名不一样；测试框架、构建工具、命令行工具不用 import 也会用到）：{n} 处声明，在 {files}：\n\n{hits} | {name} is declared in a manifest{where}, but no code I searched (for {names}) imports it (declared is not necessarily used; its import name may differ from the package name; test frameworks, build and command-line tools are used without an import): {n} declaration(s), in {files}:\n\n{hits}
 gap_cut | 搜索结果被截断了 | the search results were cut off
