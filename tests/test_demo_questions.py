@@ -2203,3 +2203,22 @@ def test_more_declarations_than_shown_are_counted_as_not_shown(workdir):
         (workdir / f"m{i}.py").write_text("import sqlalchemy\n", encoding="utf-8")
     said = finals(workdir, "Is sqlalchemy used anywhere?")[0]
     assert "7 declaration(s)" in said and "… and 2 more not shown" in said, said
+
+
+# ── 第三十八轮学习者：缩进的代码块里的启动命令；“Enough stock?”“how many routes”不是商品；“有的话怎么跑”说的是测试 ──
+def test_an_indented_run_command_after_run_it_with_is_quoted(workdir):
+    readme = "# svc\n\nHealth-check microservice.\n\nRun it with:\n\n    uvicorn svc.main:app --reload --port 8080\n"
+    (workdir / "README.md").write_text(readme, encoding="utf-8")
+    said = finals(workdir, "How do I start this service, and on which port?")[0]
+    assert "uvicorn svc.main:app --reload --port 8080" in said and "nothing that says" not in said, said
+
+
+@pytest.mark.parametrize("question", ["Enough stock?", "How many routes are there?", "what is the stock?"])
+def test_words_around_stock_are_no_items(question):
+    assert orders_in(question) == []
+
+
+@pytest.mark.parametrize("question", ["项目有没有测试？有的话怎么运行？", "Are there tests? If so, how do I run them?"])
+def test_how_to_run_them_if_there_are_tests_is_about_the_tests(question):
+    ask = understand(question)
+    assert [(p.kind, p.asks) for p in ask.parts] == [("tests", {"how"})] and not ask.unknown, ask

@@ -44,11 +44,12 @@ EN_STOP = (
     r"combined|together|overall|cny|rmb|yuan|usd|eur|dollars?|euros?|bucks|urgently|immediately|soon|first)\b.*"
 )
 # 英文里没说数量、只问一种商品：“how much is a stapler”“how many staplers are in stock”“price of tape”
+ITEM = r"([a-z]+(?: (?!(?:are|is|in|left|cost|costs|available)\b)[a-z]+)?)"
 BARE_ASK = (
-    r"\b(?:how much (?:is|are|does|do)|(?:price|cost|stock) of|how many)\s+(?:an? |the |one |each )?"
-    r"([a-z]+(?: (?!(?:are|is|in|left|cost|costs|available)\b)[a-z]+)?)"
-    r"(?=\s*(?:cost|costs|are|is|in stock|left|available|[?.!]|$))"
-    r"|^\W*([a-z]+)\s+(?:stock|price)\W*$"  # “stapler stock?”
+    rf"\bhow much (?:is|are|does|do) (?:an? |the |one |each )?{ITEM}(?=\s*(?:cost|costs|[?.!]|$))"
+    rf"|\b(?:price|cost|stock) of (?:an? |the )?{ITEM}"
+    rf"|\bhow many {ITEM} (?:are |do (?:we|you) have )?(?:in stock|left|available)"  # “how many routes”不是商品
+    rf"|^\W*{ITEM}\s+(?:stock|price)\W*$"  # “stapler stock?”
 )
 NOT_GOODS = set(
     "files file lines line tests test folders dependencies packages items things there total the it".split()
@@ -313,8 +314,9 @@ def english_orders(text: str) -> list:
             continue
         said = [f"{c} {m[3]}" for c in [*re.findall(COLOUR, m[1]), m[2]]]  # red and blue pens
         orders += [Order(chinese_name(a), asked=a) for a in said if all(o.asked != a for o in orders)]
-    said = (m := re.search(BARE_ASK, q)) and (m[1] or m[2])  # “how much is a stapler?”：没说数量的一种商品
-    if not orders and said and not set(said.split()) & (EN_PRONOUNS | NOT_GOODS | {"stock", "price"}):
+    said = (m := re.search(BARE_ASK, q)) and next(g for g in m.groups() if g)  # “how much is a stapler?”：一种商品
+    stop = said and re.sub(EN_STOP, "", said).strip() != said  # “Enough stock?”“the stock”
+    if not orders and said and not stop and not set(said.split()) & (EN_PRONOUNS | NOT_GOODS | {"stock", "price"}):
         orders.append(Order(chinese_name(said), asked=said))
     return scaled(settled(orders, bare), text)
 

@@ -52,7 +52,8 @@ def about_tests(part) -> bool:
 
 def runs_them(part, clause: str) -> bool:
     """“怎么跑？”“and how do I run them?”：只问怎么运行，没说运行什么（入口、项目、服务）：接着前面说的测试问的。"""
-    words = [w.KIND["entry"], w.HOW, w.FOLLOW_UP, w.FILLER, w.ASKING, r"\b(them|they|those|these)\b|它们|这些|[\W_]+"]
+    words = [r"(如果)?有的话|\bif (so|any|there are( any)?)\b"]  # “有测试吗？有的话怎么跑？”
+    words += [w.KIND["entry"], w.HOW, w.FOLLOW_UP, w.FILLER, w.ASKING, r"\b(them|they|those|these)\b|它们|这些|[\W_]+"]
     named = re.search(r"入口|项目|程序|服务|应用|\b(app|project|program|main|server|entry|service)\b", clause.lower())
     return part.kind == "entry" and not named and not re.sub("|".join(words), "", clause.lower())
 
@@ -87,10 +88,9 @@ def mention(facts, readme: str | None, command: str, path: str) -> str:
     for line in headings(got.lines) if got and usable(got) else []:
         text = line.strip()[:1000]  # 再长的一行也只看开头：线性时间
         spans = re.findall(r"`([^`\n]+)`", text)  # 正文里反引号中的命令：那句话说的是启动它
-        code = (
-            [] if spans else [text.removeprefix("$ ")]
-        )  # 代码块里的一行：命令自己说 run、serve、start（不是 down、reset）
-        ran = [c for c in spans if starts(text, c)] + [c for c in code if re.search(r"\b(run|serve|start|dev|up)\b", c)]
+        code = [] if spans else [text.removeprefix("$ ")]  # 代码块里的一行：不是收拾、删除的命令
+        stop = r"\b(down|stop|rm|clean\w*|reset\w*|wipe\w*|drop|delete|purge|prune|kill|uninstall)\b"
+        ran = [c for c in spans if starts(text, c)] + [c for c in code if not re.search(stop, c)]
         ran = [c for c in ran if re.match(RUNNER, c) and whole(c) and not re.search(f"{INSTALL}|{TESTS}", c[:300])]
         named = path and path in text and re.search(rf"{RUN_FIRST}|\b(launch|execute)\b|执行", text, re.I)
         if command and command in text or named or ran and not text.startswith("#"):
