@@ -2222,3 +2222,10 @@ def test_words_around_stock_are_no_items(question):
 def test_how_to_run_them_if_there_are_tests_is_about_the_tests(question):
     ask = understand(question)
     assert [(p.kind, p.asks) for p in ask.parts] == [("tests", {"how"})] and not ask.unknown, ask
+
+
+@pytest.mark.parametrize(
+    "question", ["我要 4 盒黑笔和 3 盒蓝笔，够不够？分别多少钱，总共多少钱？", "红笔和蓝笔分别还有多少？"]
+)
+def test_fenbie_is_no_item(question):  # 第三十九轮学习者：“分别”“各自”不是商品
+    assert sorted(o.item for p in understand(question).parts for o in p.names) in (["蓝笔", "黑笔"], ["红笔", "蓝笔"])
