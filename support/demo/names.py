@@ -104,6 +104,12 @@ def paths_in(text: str) -> list:
     return list(dict.fromkeys(found))
 
 
+def files_in(text: str) -> list:
+    """问题里说到的项目文件（src/index.js、app.py、Dockerfile），不是库名（react.js）：带 / 的、认得的扩展名、
+    没有扩展名却常被问到的。"""
+    return [n for n in paths_in(text) if "/" in n or re.search(f"{w.SOURCE_FILE}|^{PLAIN_FILES}$", n, re.I)]
+
+
 def whole_path(text: str, m) -> str:
     """“数据/说明 文件.md”：前面连着一段带 / 的路径，空格也是名字的一部分（只读“文件.md”就读错了文件）。"""
     before = re.search(r"(\S*/[^\s/]+) $", text[: m.start()])

@@ -51,10 +51,10 @@ BARE_ASK = (
     rf"|\bhow many {ITEM} (?:are |do (?:we|you) have )?(?:in stock|left|available)"  # “how many routes”不是商品
     rf"|^\W*{ITEM}\s+(?:stock|price)\W*$"  # “stapler stock?”
 )
-NOT_GOODS = set(
-    "files file lines line tests test folders dependencies packages items things there total the it".split()
+NOT_GOODS = set(  # 问到的这些词不是商品名
+    "files file lines line tests test folders dependencies packages items things there total the it are is in left "
+    "cost costs available stock price".split()
 )
-NOT_GOODS |= set("are is in left cost costs available".split())
 EN_SINGULAR = {u + "s": u for u in "pack packet piece bottle carton case set unit".split()} | {"boxes": "box"}
 EN_PRONOUNS = set("them it those these ones one that this they some any".split())  # 不是商品名
 CJK = r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
@@ -316,7 +316,7 @@ def english_orders(text: str) -> list:
         orders += [Order(chinese_name(a), asked=a) for a in said if all(o.asked != a for o in orders)]
     said = (m := re.search(BARE_ASK, q)) and next(g for g in m.groups() if g)  # “how much is a stapler?”：一种商品
     stop = said and re.sub(EN_STOP, "", said).strip() != said  # “Enough stock?”“the stock”
-    if not orders and said and not stop and not set(said.split()) & (EN_PRONOUNS | NOT_GOODS | {"stock", "price"}):
+    if not orders and said and not stop and not set(said.split()) & (EN_PRONOUNS | NOT_GOODS):
         orders.append(Order(chinese_name(said), asked=said))
     return scaled(settled(orders, bare), text)
 

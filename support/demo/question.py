@@ -11,8 +11,8 @@ from support.demo.names import (
     FILE,
     FOLDER,
     NAME,
-    PLAIN_FILES,
     ext_of,
+    files_in,
     folders_in,
     in_last_folder,
     library_names,
@@ -206,16 +206,18 @@ def resolved(parts: list, unknown: list) -> tuple:
     """说不出是哪个的（“第一个有几行？”）照原话说没做；“黑笔呢？要 3 盒”：前一句只说了商品，后一句只说了数量，
     商品就是那一种。返回 (parts, unknown)。"""
     for i, part in enumerate(parts):
-        named = [
-            u
-            for u in unknown
-            if (bare := re.sub(w.FOLLOW_UP, "", u).strip(" ？?")) != u and name_near(bare, False) == bare
-        ]
+        named = next((u for u in unknown if item_alone(u)), None)
         if part.kind == "inventory" and not part.names and named and (amount := quantity_in(part.text)):
-            item = re.sub(w.FOLLOW_UP, "", named[0]).strip(" ？?")
+            item = item_alone(named)
             parts[i] = replace(part, names=[Order(item, amount[0], amount[1], item, amount[2])])
-            unknown = [u for u in unknown if u != named[0]]
+            unknown = [u for u in unknown if u != named]
     return [p for p in parts if not unresolved(p)], unknown + [p.text[:80] for p in parts if unresolved(p)]
+
+
+def item_alone(clause: str) -> str:
+    """“蓝笔呢？”“那黑笔呢”：接着问时只说了一种商品：这种商品；不是是 ""。"""
+    bare = re.sub(w.FOLLOW_UP, "", clause).strip(" ？?")
+    return bare if bare != clause and name_near(bare, after=False) == bare else ""
 
 
 def about_file(part: Part, clause: str, last: Part) -> Part | None:
@@ -250,8 +252,9 @@ def detailed(part: Part) -> Part | None:
     foldered = ("use", "stack", "ls", "count", "tests", "entry", "branch")  # 入口、分支：只在顶层看，回答里说
     part.folder = next(iter(folders_in(text)), ".") if part.kind in foldered else "."
     if part.kind == "use":
-        files = [n for n in paths_in(text) if "/" in n or re.search(f"{w.SOURCE_FILE}|^{PLAIN_FILES}$", n, re.I)]
-        files = [n for n in files if not manifests_in([n.rsplit("/", 1)[-1]])]  # “or just listed in package.json?”
+        files = [
+            n for n in files_in(text) if not manifests_in([n.rsplit("/", 1)[-1]])
+        ]  # “or just listed in package.json?”
         files = files or ["README.md"] * bool(re.search(r"\breadme\b", q) and not re.search(r"readme\.\w", q))
         part.names = [n for n in library_names(text) if n.lower() != part.folder.lower() and n not in files]
         if files and not part.names:  # “summary.py 用了哪些函数”：问的是文件，不是库
@@ -264,8 +267,7 @@ def detailed(part: Part) -> Part | None:
         if len(libraries) < len(part.names) and not searched:
             part.names = libraries  # 还说了库名：查库；只说了语言、运行时：技术栈里答
             return part if libraries else replace(part, kind="stack", names=[])
-    source = [n for n in named if "/" in n or re.search(f"{w.SOURCE_FILE}|^{PLAIN_FILES}$", n, re.I)]  # src/index.js
-    if part.kind == "stack" and (files := [n for n in source if not manifests_in([n.rsplit("/")[-1]])]):
+    if part.kind == "stack" and (files := [n for n in files_in(text) if not manifests_in([n.rsplit("/")[-1]])]):
         return replace(part, kind="file", names=files, asks={"value"})  # “Dockerfile 里用的是哪个 Python 版本”：读它
     if part.kind == "stack":  # “which version of React”“express是哪个版本”：问了版本的库，技术栈里没有就说没看到
         said = " ".join(name for pattern in w.VERSION_OF for name in re.findall(pattern, text, re.I))
@@ -365,8 +367,7 @@ def continued(part: Part, clause: str) -> Part | None:
     others = [n for n in paths_in(clause) if n not in part.names]  # “然后运行 b.py”：运行的是别的文件，照原话说没做
     if part.kind == "create" and runs(clause) and not re.search(CONTENT, clause, re.I) and not others:  # “然后运行它”
         return Part("create", clause, part.names, run=True)
-    bare = re.sub(w.FOLLOW_UP, "", clause).strip(" ？?")  # “红笔还有多少？蓝笔呢？”：只说了另一种商品
-    if part.kind == "inventory" and bare != clause and (item := name_near(bare, after=False)) == bare:
+    if part.kind == "inventory" and (item := item_alone(clause)):  # “红笔还有多少？蓝笔呢？”：只说了另一种商品
         return Part("inventory", clause, [Order(item, asked=item)])
     names = library_names(clause)
     rest = re.sub("|".join(map(re.escape, names)) + "|" + w.FOLLOW_UP + r"|[\s?？,.，。!！]", " ", clause)

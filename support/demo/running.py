@@ -52,8 +52,7 @@ def about_tests(part) -> bool:
 
 def runs_them(part, clause: str) -> bool:
     """“怎么跑？”“and how do I run them?”：只问怎么运行，没说运行什么（入口、项目、服务）：接着前面说的测试问的。"""
-    words = [r"(如果)?有的话|\bif (so|any|there are( any)?)\b"]  # “有测试吗？有的话怎么跑？”
-    words += [w.KIND["entry"], w.HOW, w.FOLLOW_UP, w.FILLER, w.ASKING, r"\b(them|they|those|these)\b|它们|这些|[\W_]+"]
+    words = [w.KIND["entry"], w.HOW, w.FOLLOW_UP, w.FILLER, w.ASKING, r"\b(them|they|those|these)\b|它们|这些|[\W_]+"]
     named = re.search(r"入口|项目|程序|服务|应用|\b(app|project|program|main|server|entry|service)\b", clause.lower())
     return part.kind == "entry" and not named and not re.sub("|".join(words), "", clause.lower())
 
@@ -89,8 +88,7 @@ def mention(facts, readme: str | None, command: str, path: str) -> str:
         text = line.strip()[:1000]  # 再长的一行也只看开头：线性时间
         spans = re.findall(r"`([^`\n]+)`", text)  # 正文里反引号中的命令：那句话说的是启动它
         code = [] if spans else [text.removeprefix("$ ")]  # 代码块里的一行：不是收拾、删除的命令
-        stop = r"\b(down|stop|rm|clean\w*|reset\w*|wipe\w*|drop|delete|purge|prune|kill|uninstall)\b"
-        ran = [c for c in spans if starts(text, c)] + [c for c in code if not re.search(stop, c)]
+        ran = [c for c in spans if starts(text, c)] + [c for c in code if not re.search(CLEAN_UP, c)]
         ran = [c for c in ran if re.match(RUNNER, c) and whole(c) and not re.search(f"{INSTALL}|{TESTS}", c[:300])]
         named = path and path in text and re.search(rf"{RUN_FIRST}|\b(launch|execute)\b|执行", text, re.I)
         if command and command in text or named or ran and not text.startswith("#"):
@@ -150,6 +148,7 @@ def readme_command(facts, readme: str | None, section: str) -> tuple | None:
     return (readme, heading, found[:3]) if found else (readme, "", loose) if loose else None
 
 
+CLEAN_UP = r"\b(down|stop|rm|clean\w*|reset\w*|wipe\w*|drop|delete|purge|prune|kill|uninstall)\b"  # 收拾、删除的命令
 STARTS_IT = (  # 说的是启动项目的一句（命令本身不算：scripts/wipe_cache.py 里的 scripts 不算）
     r"\b(start|starts|starting|launch|launches|serve|run (it|this|the (app|application|project|server|service|tool|"
     r"program|bot|cli)))\b|启动|运行(它|项目|程序|服务|这个)|跑起来"

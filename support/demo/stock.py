@@ -17,6 +17,8 @@ from support.demo.orders import EN_SINGULAR, MONEY, singular
 from support.demo.words import join, say
 
 KINDS = ("inventory",)
+OUTDATED = r"不要用|别用|过期|旧的?|废弃|\b(deprecated|outdated|obsolete|old|(don't|do not|never) use)\b"
+CLAUSE = r"[，,。；;\n（）()]"  # 规则里一句一句地看
 SLOT = re.compile(r"<(?:商品名?|item|name)>")  # AGENTS.md 写的 stock/<商品>.json 里的那一格
 CURRENCIES = {"CNY": "元", "RMB": "元", "USD": "美元", "EUR": "欧元", "JPY": "日元"}
 USED = ("ok", "no_quantity", "other_unit", "report")  # 这几种回答用到了记录里的数
@@ -32,14 +34,14 @@ def inventory(part, facts, en: bool) -> str:
         template, orders = stock_path("\n".join(facts.system)), part.names[: MAX_NAMES * 2]  # 一次最多查十种
         if template and template[2]:  # 写的是 stock/<item>.json：文件名是英文的商品名（staplers → stapler.json）
             orders = [replace(o, item=singular(o.asked)) if o.asked else o for o in orders]
-        records = [r for text in facts.questions[-1:] for r in json_records(text) if "stock" in r]  # 用户贴的记录
-        items = [r.get("item") for r in records if stock_record(r)]
-        pasted = {
-            r.get("item"): r for r in records if stock_record(r) and items.count(r.get("item")) == 1
-        }  # 贴两条不用
+        records = pasted_records(facts.questions[-1:])  # 用户贴的记录
+        pasted = pasted_in(records)
         if len(orders) == 1 and None in pasted and orders[0].item not in pasted:  # 没写商品名的就是问的那一种
             pasted[orders[0].item] = pasted[None]
-        now, pasted = pasted, (pasted_before(facts) if not facts.fresh else {}) | pasted  # 前面贴的：“那 40 盒呢？”
+        before = (
+            {} if facts.fresh else pasted_in(pasted_records(facts.questions[-2:-1]))
+        )  # 上一个问题贴的（不是重读后）
+        now, pasted = pasted, {k: r for k, r in before.items() if k} | pasted  # “那 40 盒呢？”
         paths = {o.item: f"{template[0]}{o.item}{template[1]}" for o in orders if template and o.item not in pasted}
         all_pages(facts, "read_file", [{"path": p} for p in paths.values()])  # 几种商品：同一轮里一起读
         found = [fact(facts, o, paths.get(o.item), pasted.get(o.item), "total" in part.asks) for o in orders]
@@ -72,25 +74,34 @@ def inventory(part, facts, en: bool) -> str:
 def stock_path(system: str) -> tuple | None:
     """system 规则里写着的库存文件：stock/<商品>.json → ("stock/", ".json", False)，写 <item> 的是 True；没写是 None。
     只看那一格前后各 200 个字符：很长的一串字也是线性时间。"""
-    old = r"不要用|别用|过期|旧的?|废弃|\b(deprecated|outdated|obsolete|old|(don't|do not|never) use)\b"
-    clauses = [c for c in re.split(r"[，,。；;\n（）()]", system) if re.search(old, c, re.I)]  # 说“不要用”“过期”的几句
-    folder = lambda m: re.search(r"[\w./-]*$", system[max(0, m.start() - 200) : m.start()])[0]  # noqa: E731  stock/
-    alone = lambda m: re.split(r"[，,。；;\n（）()]", system[max(0, m.start() - 200) : m.end() + 200])  # noqa: E731
-    own = lambda m: next((c for c in alone(m) if m[0] in c and folder(m) in c), "")  # noqa: E731  那一格自己的那句
-    dead = lambda m: re.search(old, own(m), re.I) or folder(m) and any(folder(m) in c for c in clauses[:50])  # noqa: E731
+    said = [c for c in re.split(CLAUSE, system) if re.search(OUTDATED, c, re.I)][:50]  # 说“不要用”“过期”的几句
     slots = [m for _, m in zip(range(20), SLOT.finditer(system), strict=False)]  # 几处都写了：说过期的那个目录不算
-    if not (m := next((m for m in slots if not dead(m)), None)):
+    if not (m := next((m for m in slots if not outdated(system, m, said)), None)):
         return None
     before = re.search(r"[\w./-]*$", system[max(0, m.start() - 200) : m.start()])[0]
     return before, re.match(r"[\w.-]*", system[m.end() : m.end() + 200])[0], m[0] in ("<item>", "<name>")
 
 
-def pasted_before(facts) -> dict:
-    """上一个问题里贴的库存记录（写着商品名的；同一种贴了两条的不用）：商品名 → 记录。更早的不算：中间也许
-    重新读过文件。"""
-    records = [r for text in facts.questions[-2:-1] for r in json_records(text) if "stock" in r and stock_record(r)]
-    items = [r.get("item") for r in records]
-    return {r["item"]: r for r in records if r.get("item") and items.count(r["item"]) == 1}
+def outdated(system: str, slot, said: list) -> bool:
+    """规则说这一格不算：它自己那句说过期、不要用（“旧数据在 archive/<商品>.json，已经过期”），或者别的哪句说
+    它的目录过期了（“上面那个 stock/ 目录已经废弃”）。只看这一格前后各 200 个字符。"""
+    folder = re.search(r"[\w./-]*$", system[max(0, slot.start() - 200) : slot.start()])[0]  # stock/
+    near = re.split(CLAUSE, system[max(0, slot.start() - 200) : slot.end() + 200])
+    own = next((c for c in near if slot[0] in c and folder in c), "")
+    return bool(re.search(OUTDATED, own, re.I) or folder and any(folder in c for c in said))
+
+
+def pasted_records(questions: list) -> list:
+    return [r for text in questions for r in json_records(text) if "stock" in r]
+
+
+def pasted_in(records: list) -> dict:
+    """用户贴的库存记录里能用的：商品名 → 记录（没写商品名的是 None）；同一种贴了两条的不用。"""
+    usable = [r for r in records if stock_record(r)]
+    counts = {}
+    for r in usable:
+        counts[r.get("item")] = counts.get(r.get("item"), 0) + 1
+    return {r.get("item"): r for r in usable if counts[r.get("item")] == 1}
 
 
 def fact(facts, order, path: str | None, pasted: dict | None, total: bool) -> dict:
