@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
-from support.demo.words import say
+from support.demo.sentences import say
 from support.json_safe import loads, shallow
 
 MAX_PAGES = 5  # 一个文件、一个目录最多翻几页：页码只往前走，不会绕回来；没读完就说只看到一部分

@@ -5,14 +5,13 @@ import re
 from dataclasses import replace
 
 from support.demo import words as w
+from support.demo.basket import dropped_in
 from support.demo.names import in_last_folder, spread
 from support.demo.orders import (
     COLOUR,
     EN_GOODS,
     EN_PRONOUNS,
-    EN_STOP,
     GOODS,
-    OWNED,
     Order,
     chinese_name,
     english,
@@ -28,7 +27,6 @@ from support.demo.question import (
     about_file,
     asks_of,
     continued,
-    dropped_in,
     elsewhere,
     leftover,
     on_topic,
@@ -36,9 +34,6 @@ from support.demo.question import (
 )
 from support.demo.running import about_tests, runs_them
 
-BOTH = r"\bboth\b|两种|两样|这两|俩"  # 接着问时说的是最近问的两种商品
-EACH_ITEM = r"各|两种|两样|都要|每种|\b(each|both|all of them)\b"  # 接着问时说的是问过的每一种商品
-DEICTIC = r"里面|那里|那儿|这里面|\b(in there|in it|inside it|in that folder|in those files)\b"  # 接着问时指上一个目录
 FOLDERED = ("use", "ls", "count", "stack")  # 在一个目录里做的几类事
 
 
@@ -81,7 +76,7 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
         loose = lambda p: said and not any(o.quantity or o.unclear for o in p.names)  # noqa: E731
         carry = lambda p: (again or p.asks & {"total", "sum"}) and not stock and not loose(p)  # noqa: E731  “need like 2”
         fixed = [with_items(p, before, carry(p), question) if p.kind == "inventory" else p for p in ask.parts]
-        inside = last.folder != "." and re.search(DEICTIC, question.lower())  # “里面用到 express 了吗？”：上一个目录
+        inside = last.folder != "." and re.search(w.DEICTIC, question.lower())  # “里面用到 express 了吗？”：上一个目录
         fixed = [in_folder(p, last.folder) if inside else in_last_folder(p, last) for p in fixed]
         how = again and "how" in last.asks  # “how do I run it?”“what about the tests?”：测试怎么跑
         fixed = [replace(p, asks=p.asks | {"how"}) if how and p.kind == "tests" else p for p in fixed]
@@ -116,7 +111,7 @@ def bare_item(question: str) -> list:
     """“What about tape?”“and the staplers?”：英文接着问时只说了一种商品（认不出的名字也照原话查）。"""
     m = re.fullmatch(r"\s*(?:and|what about|how about)\s+(?:the\s+)?([a-z][a-z -]{1,30}?)\s*[?？.!]*", question, re.I)
     words = m[1].lower().strip() if m else ""
-    other = re.search(w.KIND["none"], words) or re.sub(EN_STOP, "", words).strip() != words  # delivery、next week
+    other = re.search(w.KIND["none"], words) or re.sub(w.EN_STOP, "", words).strip() != words  # delivery、next week
     return [Order(chinese_name(words), asked=words)] if m and not set(words.split()) & EN_PRONOUNS and not other else []
 
 
@@ -145,7 +140,9 @@ def version_of(part: Part, question: str, last: Part) -> Part:
 
 def number_said(text: str) -> bool:
     """问题里说了一个要的数（有没有量词都算：“红笔要4”）；“库存改成 2 盒了”“我手上有 2 盒”里的不算。"""
-    return any(not re.search(OWNED, text[max(0, m.start() - 20) : m.start()], re.I) for m in re.finditer(r"\d+", text))
+    return any(
+        not re.search(w.OWNED, text[max(0, m.start() - 20) : m.start()], re.I) for m in re.finditer(r"\d+", text)
+    )
 
 
 def swapped(question: str, last: Part) -> Part | None:
@@ -185,7 +182,7 @@ def still_unknown(unknown: list, parts: list, gone: set = frozenset()) -> list:
     “黑笔不要了”）；说要全部的照样说。"""
     used = [re.escape(o.item) for p in parts if p.kind == "inventory" for o in p.names] + [*map(re.escape, gone)]
     used += [w.DROP] if gone else []  # “drop the blue ones”：说不要了的那一句用上了
-    used += [BOTH, EACH_ITEM] if any(p.carried == "asked" for p in parts) else []
+    used += [w.BOTH, w.EACH_ITEM] if any(p.carried == "asked" for p in parts) else []
     return [c for c in unknown if re.search(w.ALL_OF, c.lower()) or not (used and re.search("|".join(used), c.lower()))]
 
 
@@ -292,9 +289,9 @@ def with_items(part: Part, before: Ask, quantity: bool, question: str = "") -> P
         previous = [o for o in previous if o.item not in gone]
         if not previous:  # 上一个问题的都不要了：只剩这次说的
             return part
-    old, each = previous[0], re.search(EACH_ITEM, part.text.lower())  # “两种各要 1 盒呢？”：问过的每一种
+    old, each = previous[0], re.search(w.EACH_ITEM, part.text.lower())  # “两种各要 1 盒呢？”：问过的每一种
     said = (question or part.text).lower()
-    asked = before.items[-2:] if re.search(BOTH, said) else before.items  # both：最近问的两种
+    asked = before.items[-2:] if re.search(w.BOTH, said) else before.items  # both：最近问的两种
     quantity = quantity and not re.search(w.ALL_OF, said)  # “把红笔全买下来”：要的不是上一个数量
     previous, also = asked if each and before.items else previous, re.search(w.ALSO, said)
     kind = "asked" if each and before.items else "items"  # 回答里说商品从哪里来：这次对话里问过的，或上一个问题的

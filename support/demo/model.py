@@ -16,7 +16,7 @@ from support.demo import project, shell, stock, usage
 from support.demo.facts import Facts, Missing, gather
 from support.demo.followup import in_context
 from support.demo.names import MAX_NAMES
-from support.demo.words import join, say
+from support.demo.sentences import join, say
 from support.request_rules import check_request
 
 MAX_CALLS = 10  # 一次回复最多几个调用

@@ -5,44 +5,28 @@ import re
 from dataclasses import dataclass, replace
 
 from support.demo import words as w
+from support.demo.words import (
+    AROUND,
+    CORRECTED,
+    EN_STOP,
+    LATER,
+    NOT_GOODS,
+    NOT_ITEMS,
+    NOT_SO,
+    OWNED,
+    ROUGH,
+    STOCK_WORDS,
+    THE_ONE,
+)
 
 # 商品、数量的词：量词、说数量不准的词、商品名两边的词、英文里认得的颜色和商品
-AROUND_WORDS = (  # 商品名两边的词
-    r"一起|其实|实际上|呀|嘛|少要|多要|这么多|那么多|这么|那么|的话|现有的|现有|去掉|告诉|知道|说说|说一下|问问|查询|顺便|只算|只要|只买|仅|最好|以内|出头|单独|分开|多|两种|"
-    r"两样|这两种|几种|的|和|与|跟|以及|想|想买|打算|准备|采购|公司|我们|下单|订购|列出|查下|看下|下|先|发|送|了|刚|刚刚|改|改了|重新|读|重读|文件|数据|记录|大概|大约|约|"
-    r"左右|差不多|估计|可能|是|几|加|再|另外|手上|手里|已经|现在|目前|所有|全部|商品|每种|各种|哪些|一次|一遍|库存|够|吗|还|有|呢|一共|总共|多少|价格|单价|是否|能|可以|"
-    r"需要|想要|要|买|来|查|一下|看看|帮|我们|我|请|如果|那么|那|各|要是|换成|改成|啊|吧|把|会|让|被|给|使|都|也|就|再|又|会不会|能不能|但|不要|不|没有|没|"
-    r"加起来|合计|共|分别|各自"
-)
-AROUND = "|".join(sorted(AROUND_WORDS.split("|"), key=len, reverse=True))  # 长的先试：“要是”不会被拆成“要”和“是”
-NOT_ITEMS = (  # 这些开头的不是商品名
-    r"一起|一块|双倍|翻倍|加倍|一半|减半|这么|那么|哪|什么|谁|话|现有|如果|要是|每|只剩|剩|库存|单价|价格|价钱|总价|多少|有货|现货|够|还剩|还有|一共|总共|合计|以上|以下|"
-    r"左右|或者|人|其中|分别|各自|[两二三四五六七八九十几]+[样种]"  # “三样一共多少钱”“分别多少钱”：不是商品
-)
 # 说数量不准、不是要的总数的词：大约、至少、几十、3 盒以上、再加 2 盒、2 more、每人（“多少”里的多、少不算）
-NOT_SO = (  # 数量前面的：“不用 2 盒了”不是要 2 盒
-    r"不用|不要|不需要|不是|去掉|减少?|少要|\b(not|remove|minus|take away|take off)\b"
-)
-ROUGH = (
-    r"再来|再买|追加|多要|多买|几|数(?=[十百千万])|多(?!少)|(?<!多)少|余|(?<=[\d十百千万])来|左右|上下|将近|接近|不超过|不多于|不少于|可能|也许|或许|~|～|以上|"
-    r"以下|大约|大概|约|差不多|至少|最多|不到|不止|起码|再加|加上|再要|每人|每个人|(?<!'d )(?<!would )\blike\b|"
-    r"(?<!what )(?<!how )\b(about|around|roughly|approximately|at least|at most|up to|or more|or so|more|"
-    r"fewer|less|than|extra|another|over|under|dozens?|each of|per person|for each|apiece|between|maybe|"
-    r"perhaps|almost|nearly)\b"
-)
 SCALED = r"双倍|翻倍|加倍|一半|减半|\b(double|twice|half|triple)\b"  # 上一个数量的几倍：不是一个数量，照原话问
 UNITS = "盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶"
 EN_UNITS = r"boxes|box|packs?|packets?|pieces?|pcs|bottles?|cartons?|cases?|sets?|units?"
 EN_NUMBERS = dict(zip("one two three four five six seven eight nine ten".split(), range(1, 11), strict=True))
 COLOUR, GOODS = "red|blue|black|green", "pens?|pencils?|notebooks?"  # 英文问题里认得的颜色和商品
 EN_GOODS = dict(x.split(":") for x in "red:红 blue:蓝 black:黑 green:绿 pen:笔 pencil:铅笔 notebook:笔记本".split())
-EN_STOP = (
-    r"\b(to|that|this|my|the|order|classes|class|people|persons?|students?|teams?|groups?|kids?|children|"
-    r"days?|weeks?|months?|employees?|and|or|plus|dozens?|fewer|less|extra|tomorrow|tonight|later|along|"
-    r"per|by|instead|not|too|as|well|asap|in|are|is|do|does|enough|please|pls|for|with|if|how|but|then|"
-    r"cost|each|left|available|today|now|at|ok|okay|fine|more|total|right|would|will|could|can|from|altogether|"
-    r"combined|together|overall|cny|rmb|yuan|usd|eur|dollars?|euros?|bucks|urgently|immediately|soon|first)\b.*"
-)
 # 英文里没说数量、只问一种商品：“how much is a stapler”“how many staplers are in stock”“price of tape”
 ITEM = r"([a-z]+(?: (?!(?:are|is|in|left|cost|costs|available)\b)[a-z]+)?)"
 BARE_ASK = (
@@ -50,10 +34,6 @@ BARE_ASK = (
     rf"|\b(?:price|cost|stock) of (?:an? |the )?{ITEM}"
     rf"|\bhow many {ITEM} (?:are |do (?:we|you) have )?(?:in stock|left|available)"  # “how many routes”不是商品
     rf"|^\W*{ITEM}\s+(?:stock|price)\W*$"  # “stapler stock?”
-)
-NOT_GOODS = set(  # 问到的这些词不是商品名
-    "files file lines line tests test folders dependencies packages items things there total the it are is in left "
-    "cost costs available stock price".split()
 )
 EN_SINGULAR = {u + "s": u for u in "pack packet piece bottle carton case set unit".split()} | {"boxes": "box"}
 EN_PRONOUNS = set("them it those these ones one that this they some any".split())  # 不是商品名
@@ -74,22 +54,9 @@ EN_ONE = rf"[-−+]?\d(?:[\d.,/~*x×^+-]*\d)?(?:e[-+]?\d+)?|{'|'.join(EN_NUMBERS
 EN_MORE = r"(?:\s*(?:k|thousand|hundred|million|or so)\b|-?ish\b)?"  # 3k、3 or so、3-ish：看不准
 EN_SIGN = r"(?:\s*\b(?:or|to|plus|times)\b\s*|\s+[-–+]\s*|[-–+]\s+|–)"  # 同上：3-4 整个是一个 EN_ONE
 EN_NUMBER = rf"(?:{EN_ONE})(?:{EN_SIGN}(?:{EN_ONE}))*{EN_MORE}"
-OWNED = (  # “我手上有 2 盒”“我上周买了 3 盒”：不是要的
-    r"(?:(?:我|我们|手上|手里|已经)有|买了|用了|卖了|用掉了|库存.{0,6}(?:改成|改为|调成|调到|设成|变成))\s*$|上周|上个月|昨天|前天|之前|去年"
-    r"|\bi (?:already )?(?:have|own|'ve got|bought|used)\s*$|\blast (?:week|month|year)\b|\byesterday\b"
-)
-CORRECTED = (  # 改口：后面说的算；“我是说”“I mean”是整句重说
-    r"\b(sorry|correction|scratch that|actually|make (it|that)|no wait)\b|不对|说错了|更正一下"
-    r"|(?P<all>我是说|我的意思是|\bi meant?\b)"
-)
-LATER = r"是|给|今天|明天|后天|马上|立刻|尽快|先|就|下周|下个月|周[一二三四五六日天]"  # 数量后面说什么时候要、给谁
-STOCK_WORDS = (
-    r"库存|单价|价格|有货|还剩|还有多少|还有几|够吗|够不够|多少钱|还有吗|有货吗|还有没有"  # 商品名后面跟着的词
-)
 CURRENCY = r"元|块钱?|美元|欧元|\b(?:cny|rmb|yuan|usd|eur|dollars?|euros?|bucks)\b"  # 小写以后比
 MONEY = rf"(?<![\w.])\d+(?:\.\d+)?\s*(?:{CURRENCY})|[$¥€]\s*\d+(?:\.\d+)?"  # 一笔钱：“我有 30 元”“$50”
 PRICED = rf"(?:{MONEY})\s*$"  # 数量前面是一个价钱（5元一盒）：这是单价的“一盒”
-THE_ONE = "either|any|each|which|no|this|that|the|every"  # 这些词后面的 one 不是数量（“is either one short?”）
 DIGITS = dict(zip("一二两三四五六七八九", (1, 2, 2, 3, 4, 5, 6, 7, 8, 9), strict=True))
 POWERS = {"十": 10, "百": 100, "千": 1000, "万": 10**4, "亿": 10**8}
 

@@ -22,7 +22,7 @@ from support.demo.manifests import (
 from support.demo.names import MAX_NAMES
 from support.demo.readme import clipped, first_paragraph, readme_in
 from support.demo.running import how_to_run, installed, start_file, test_command
-from support.demo.words import join, say
+from support.demo.sentences import join, say
 
 KINDS = ("stack", "entry", "tests", "file", "about")
 # 常见的子项目目录，可能有自己的依赖清单（requirements/ 里是分开写的几份依赖）

@@ -5,6 +5,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from support.demo import words as w
+from support.demo.basket import item_alone, resolved, whole_order
 from support.demo.manifests import manifests_in
 from support.demo.names import (
     EXT,
@@ -18,9 +19,8 @@ from support.demo.names import (
     library_names,
     paths_in,
     spread,
-    unresolved,
 )
-from support.demo.orders import CORRECTED, Order, english, name_near, not_ordered, orders_in, quantity_in
+from support.demo.orders import Order, english, not_ordered, orders_in
 from support.demo.running import about_tests, runs_them
 from support.demo.writing import CONTENT, QUOTED, runs, to_write, written
 
@@ -38,8 +38,6 @@ BREAK = (  # 句子之间；“还有多少”“还有几盒”的还有不是�
     r"|(?<!with)(?<!containing)(?<!内容)(?<!内容是)(?<!内容为)(?<!写入)(?<!写上)(?<!如下)(?:：|:(?=\s))"  # 内容不拆
 )
 PASTED = r"\{[^{}]*\"(?:stock|item|unit_price)\"[^{}]*\}"  # 贴在问题里的库存记录是数据（stock.py 读它），不是问题
-ALSO_THERE = r"它|它们|只看|看看|\b(it|them|look|check)\b"  # 换个目录接着问时，不算别的话
-REPEAT = r"两次|三次|几次|\d+\s*次|\btwice\b|\bthrice\b|\b\d+ times\b"  # 运行几遍：离线回放只运行一次
 
 
 @dataclass
@@ -102,7 +100,7 @@ def understand(question: str) -> Ask:
             unknown.append(rest[:80])
         if done and done.kind in ("tests", "entry") and steps:
             unknown.append(steps[0])  # “How do I build and test it?”“入口在哪？怎么编译”：构建的那一步没有说
-        if done and done.run and (again := re.search(REPEAT, clause.lower())):  # “运行两次”
+        if done and done.run and (again := re.search(w.REPEAT, clause.lower())):  # “运行两次”
             unknown.append(again[0])
         if part and part.kind == "create" and len([n for n in paths_in(clause) if n.endswith(".py")]) > 1:
             unknown.append(clause[:80])  # “创建 a.py 和 b.py，都写入 …”：只建了第一个，照原话说
@@ -124,25 +122,7 @@ def filled_in(part: Part, before: list, question: str) -> Part:
     """细节在同一个问题的别的小句里：“我需要红笔。库存够吗？”的商品、数量；“data.csv 里写了什么？一共有多少行？”
     数的是那个文件，“src 下有几个文件？一共多少行？”数的是 src。"""
     if part.kind == "inventory":
-        own, whole = orders_in(part.text), orders_in(question)  # “Red pens x3, blue pens x1”：商品在别的小句里也算
-        corrected = re.search(CORRECTED, question, re.I)  # 改口了：整句读的才算
-        wider = {o.item for o in own} < {o.item for o in whole} or corrected
-        mine = {o.item for o in own if o.quantity}  # “I need 3 boxes, 2 boxes urgently”：整句看，数量就看不准了
-        merged_in = part.names  # 同一个问题里“蓝笔呢？”添上的商品：整句再读时也在
-        part.names = whole if wider or any(o.unclear and o.item in mine for o in whole) else own or whole
-        part.names += [o for o in merged_in if o.item not in {n.item for n in part.names} and not corrected]
-        part.names = [o for o in part.names if not dropped_in(question, o)]  # “蓝笔不要了”：同一个问题里说不要了
-        one = r"[一每]\s*[盒支个件包瓶本只箱]|\b(one|a|each|per) (box|pen|pack|piece|unit)"  # 单价里的那“一盒”
-        if re.search(w.UNIT_PRICE, part.text.lower()) and re.search(one, part.text.lower()):  # “红笔一盒多少钱？”
-            part.names = [replace(o, quantity=None) if o.quantity == 1 else o for o in part.names]
-        at = sorted(i for o in part.names if (i := part.text.lower().find((o.asked or o.item).lower())) >= 0)
-        if not any(re.search(w.EITHER, part.text.lower()[a:b]) for a, b in zip(at, at[1:], strict=False)):
-            part.asks.discard("either")  # 挑一种：“或者”要在两种商品之间（“够还是不够”不是）
-        if len(part.names) > 1 and (total := re.search(w.IN_ALL, part.text.lower())):  # “红笔加蓝笔总共 3 盒”
-            part.names = [replace(o, quantity=None, unclear=total[0]) for o in part.names]
-        if times := re.search(w.MULTIPLIED, question.lower()):  # “每班 3 盒，2 个班”：不知道一共要多少，照原话问
-            said = lambda o: f"{o.quantity} {o.unit}".strip() + f"，{times[0]}"  # noqa: E731
-            part.names = [replace(o, quantity=None, unclear=said(o)) if o.quantity else o for o in part.names]
+        whole_order(part, question)
     if part.names and before:  # “src/components 里有几个文件，TodoList.tsx 多少行”：是那个目录里的
         return in_last_folder(part, before[-1])
     here = re.search(r"当前|这个|顶层|\b(this|current|here|top)\b", part.text)  # 说了是顶层
@@ -158,13 +138,6 @@ def filled_in(part: Part, before: list, question: str) -> Part:
         return replace(part, folder=named.folder, ext=part.ext or named.ext or "*" * (named.kind == "tests"))
     # “src/x 目录里有几个 .py 文件？每个多少行？”：目录、哪种文件在前一句里
     return replace(part, folder=next(iter(folders_in(question)), "."), ext=part.ext or ext_of(question))
-
-
-def dropped_in(question: str, order, alone: list = ()) -> bool:
-    """问题里说这一种不要了（“蓝笔不要了”“drop the blue pen”）：紧挨着说不要的词。alone：另外的说法（只说了颜色）。"""
-    said = "|".join([re.escape(n.lower()) for n in (order.item, order.asked) if n] + list(alone))
-    drop = rf"(?:{said})\s*(?:也|就|先|暂时|都)?\s*(?:{w.DROP})|(?:{w.DROP})\s*(?:the\s+|掉\s*)?(?:{said})"
-    return bool(re.search(drop, question.lower()))
 
 
 def clauses(question: str) -> list:
@@ -200,24 +173,6 @@ def pieces(clause: str) -> list:
         else:
             break
     return [*out, clause]
-
-
-def resolved(parts: list, unknown: list) -> tuple:
-    """说不出是哪个的（“第一个有几行？”）照原话说没做；“黑笔呢？要 3 盒”：前一句只说了商品，后一句只说了数量，
-    商品就是那一种。返回 (parts, unknown)。"""
-    for i, part in enumerate(parts):
-        named = next((u for u in unknown if item_alone(u)), None)
-        if part.kind == "inventory" and not part.names and named and (amount := quantity_in(part.text)):
-            item = item_alone(named)
-            parts[i] = replace(part, names=[Order(item, amount[0], amount[1], item, amount[2])])
-            unknown = [u for u in unknown if u != named]
-    return [p for p in parts if not unresolved(p)], unknown + [p.text[:80] for p in parts if unresolved(p)]
-
-
-def item_alone(clause: str) -> str:
-    """“蓝笔呢？”“那黑笔呢”：接着问时只说了一种商品：这种商品；不是是 ""。"""
-    bare = re.sub(w.FOLLOW_UP, "", clause).strip(" ？?")
-    return bare if bare != clause and name_near(bare, after=False) == bare else ""
 
 
 def about_file(part: Part, clause: str, last: Part) -> Part | None:
@@ -302,7 +257,7 @@ def elsewhere(part: Part, clause: str) -> Part | None:
     folders = folders_in(clause) or (said[:1] if part.kind in ("ls", "count", "tests") else [])  # “那 react 呢？”是库名
     same = [r"有?用到", w.KIND[part.kind]] if part.kind in ("use", "count", "ls") else []  # “tests 里有用到吗”
     rest = re.sub(
-        "|".join([*FOLDER, w.FOLLOW_UP, *same, ALSO_THERE, *map(re.escape, folders)])
+        "|".join([*FOLDER, w.FOLLOW_UP, *same, w.ALSO_THERE, *map(re.escape, folders)])
         + r"|\b(?:only|just)\b|只|仅|在|[\s?？,.，。!！的呢吗有面里下中]",
         "",
         clause,
@@ -339,7 +294,7 @@ def leftover(question: str, part: Part) -> bool:
     问的不是上一件事，不拿上一件事的回答充数。"""
     said = [x for n in part.names for x in ([n] if isinstance(n, str) else [n.asked, n.item, n.unclear])]
     words = [*(re.escape(n.lower()) for n in said if n), w.KIND.get(part.kind, "$^"), w.ON_TOPIC.get(part.kind, "$^")]
-    words += [w.FOLLOW_UP, w.FILLER, w.ASKING, ALSO_THERE, w.HOW, *ASKS.get(part.kind, {}).values()]  # 名字先去掉
+    words += [w.FOLLOW_UP, w.FILLER, w.ASKING, w.ALSO_THERE, w.HOW, *ASKS.get(part.kind, {}).values()]  # 名字先去掉
     rest = re.sub("|".join(words), " ", question.lower())
     return bool(re.search(r"[\u4e00-\u9fff]{2,}|[a-z]{3,}", rest))
 

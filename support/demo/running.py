@@ -9,7 +9,7 @@ from support.demo.facts import all_pages, usable, why_not
 from support.demo.manifests import json_object, manifests_in
 from support.demo.names import MAX_NAMES
 from support.demo.readme import headings
-from support.demo.words import join, say
+from support.demo.sentences import join, say
 
 RUN_SECTION = (
     r"\b(run|running|usage|start|starting|getting started|quick ?start|develop\w*|cli|command[- ]line|commands|scripts|"

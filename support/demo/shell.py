@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from support.demo.facts import key
 from support.demo.project import TEST_FOLDERS, TEST_NAME
-from support.demo.words import join, say
+from support.demo.sentences import join, say
 
 KINDS = ("ls", "branch", "create", "count")
 ERROR_WORDS = r"error|fatal|not found|no such|cannot|can't|denied|invalid|illegal|错误|失败|找不到|不是内部或外部命令"

@@ -14,7 +14,7 @@ from decimal import Decimal
 from support.demo.facts import CUT_NOTE, all_pages, json_records, key, loads, unique, usable, why_not
 from support.demo.names import MAX_NAMES
 from support.demo.orders import EN_SINGULAR, MONEY, singular
-from support.demo.words import join, say
+from support.demo.sentences import join, say
 
 KINDS = ("inventory",)
 OUTDATED = r"不要用|别用|过期|旧的?|废弃|\b(deprecated|outdated|obsolete|old|(don't|do not|never) use)\b"

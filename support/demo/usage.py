@@ -9,7 +9,7 @@ from support.demo.facts import HIT, Result, why_not
 from support.demo.manifests import CASED, IMPORTS, KNOWN, declared_in, manifests_in
 from support.demo.names import MAX_NAMES
 from support.demo.project import ALIASES
-from support.demo.words import join, say
+from support.demo.sentences import join, say
 
 KINDS = ("use",)
 IMPORTED = {v.lower() for v in IMPORTS.values()}  # dotenv、yaml 本身就是 import 的名字：照它搜，不换成包名

@@ -1,0 +1,57 @@
+"""离线演示读一个问题里要的商品（整句读）：别的小句里的商品、数量（“我需要红笔。库存够吗？”），说不要了的，
+看不准的（几种加起来一个数、每班几盒）；“黑笔呢？要 3 盒”这样分在两句里的。question.py 听懂问题以后调用。"""
+
+import re
+from dataclasses import replace
+
+from support.demo import words as w
+from support.demo.names import unresolved
+from support.demo.orders import Order, name_near, orders_in, quantity_in
+
+
+def whole_order(part, question: str) -> None:
+    """库存的那件事要的商品、数量按整个问题读（“Red pens x3, blue pens x1”：商品在别的小句里也算）。"""
+    own, whole = orders_in(part.text), orders_in(question)  # “Red pens x3, blue pens x1”：商品在别的小句里也算
+    corrected = re.search(w.CORRECTED, question, re.I)  # 改口了：整句读的才算
+    wider = {o.item for o in own} < {o.item for o in whole} or corrected
+    mine = {o.item for o in own if o.quantity}  # “I need 3 boxes, 2 boxes urgently”：整句看，数量就看不准了
+    merged_in = part.names  # 同一个问题里“蓝笔呢？”添上的商品：整句再读时也在
+    part.names = whole if wider or any(o.unclear and o.item in mine for o in whole) else own or whole
+    part.names += [o for o in merged_in if o.item not in {n.item for n in part.names} and not corrected]
+    part.names = [o for o in part.names if not dropped_in(question, o)]  # “蓝笔不要了”：同一个问题里说不要了
+    one = r"[一每]\s*[盒支个件包瓶本只箱]|\b(one|a|each|per) (box|pen|pack|piece|unit)"  # 单价里的那“一盒”
+    if re.search(w.UNIT_PRICE, part.text.lower()) and re.search(one, part.text.lower()):  # “红笔一盒多少钱？”
+        part.names = [replace(o, quantity=None) if o.quantity == 1 else o for o in part.names]
+    at = sorted(i for o in part.names if (i := part.text.lower().find((o.asked or o.item).lower())) >= 0)
+    if not any(re.search(w.EITHER, part.text.lower()[a:b]) for a, b in zip(at, at[1:], strict=False)):
+        part.asks.discard("either")  # 挑一种：“或者”要在两种商品之间（“够还是不够”不是）
+    if len(part.names) > 1 and (total := re.search(w.IN_ALL, part.text.lower())):  # “红笔加蓝笔总共 3 盒”
+        part.names = [replace(o, quantity=None, unclear=total[0]) for o in part.names]
+    if times := re.search(w.MULTIPLIED, question.lower()):  # “每班 3 盒，2 个班”：不知道一共要多少，照原话问
+        said = lambda o: f"{o.quantity} {o.unit}".strip() + f"，{times[0]}"  # noqa: E731
+        part.names = [replace(o, quantity=None, unclear=said(o)) if o.quantity else o for o in part.names]
+
+
+def dropped_in(question: str, order, alone: list = ()) -> bool:
+    """问题里说这一种不要了（“蓝笔不要了”“drop the blue pen”）：紧挨着说不要的词。alone：另外的说法（只说了颜色）。"""
+    said = "|".join([re.escape(n.lower()) for n in (order.item, order.asked) if n] + list(alone))
+    drop = rf"(?:{said})\s*(?:也|就|先|暂时|都)?\s*(?:{w.DROP})|(?:{w.DROP})\s*(?:the\s+|掉\s*)?(?:{said})"
+    return bool(re.search(drop, question.lower()))
+
+
+def resolved(parts: list, unknown: list) -> tuple:
+    """说不出是哪个的（“第一个有几行？”）照原话说没做；“黑笔呢？要 3 盒”：前一句只说了商品，后一句只说了数量，
+    商品就是那一种。返回 (parts, unknown)。"""
+    for i, part in enumerate(parts):
+        named = next((u for u in unknown if item_alone(u)), None)
+        if part.kind == "inventory" and not part.names and named and (amount := quantity_in(part.text)):
+            item = item_alone(named)
+            parts[i] = replace(part, names=[Order(item, amount[0], amount[1], item, amount[2])])
+            unknown = [u for u in unknown if u != named]
+    return [p for p in parts if not unresolved(p)], unknown + [p.text[:80] for p in parts if unresolved(p)]
+
+
+def item_alone(clause: str) -> str:
+    """“蓝笔呢？”“那黑笔呢”：接着问时只说了一种商品：这种商品；不是是 ""。"""
+    bare = re.sub(w.FOLLOW_UP, "", clause).strip(" ？?")
+    return bare if bare != clause and name_near(bare, after=False) == bare else ""
