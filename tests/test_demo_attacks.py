@@ -2171,3 +2171,29 @@ def test_a_search_note_naming_many_folders_is_read_in_linear_time():
         tool_answer(
             "search_files", {"query": "lodash"}, "在 . 里没有找到包含 'lodash' 的内容\n" + note, "Is lodash used?"
         )
+
+
+def test_an_entry_answer_from_a_pyproject_read_only_in_part_says_a_command_may_be_missing():
+    """学习者自己的 read_file 把 pyproject.toml 截短了：[project.scripts] 可能在看不到的那段，
+    不能只说没看到怎么启动。"""
+    calls = [
+        {"id": f"c{i}", "type": "function", "function": {"name": n, "arguments": json.dumps(a)}}
+        for i, (n, a) in enumerate([("list_files", {"path": "."}), ("read_file", {"path": "pyproject.toml"})])
+    ]
+    messages = [{"role": "user", "content": "How do I run it?"},
+                {"role": "assistant", "content": "", "tool_calls": calls[:1]},
+                {"role": "tool", "tool_call_id": "c0", "content": "manage.py\npyproject.toml"},
+                {"role": "assistant", "content": "", "tool_calls": calls[1:]},
+                {"role": "tool", "tool_call_id": "c1",
+                 "content": '[project]\nname = "shop"\n...（内容过长，已截断）'}]  # fmt: skip
+    for _ in range(4):  # 还要读的（manage.py 的开头）照给：这里只看最后的回答
+        step = next_step(messages, TOOLS)
+        if isinstance(step, str):
+            break
+        messages += [{"role": "assistant", "content": "", "tool_calls": [
+            {"id": f"x{len(messages)}{i}", "type": "function", "function": {"name": n, "arguments": json.dumps(a)}}
+            for i, (n, a) in enumerate(step)]}]  # fmt: skip
+        messages += [
+            {"role": "tool", "tool_call_id": c["id"], "content": "import os"} for c in messages[-1]["tool_calls"]
+        ]
+    assert isinstance(step, str) and "I read only part of pyproject.toml" in step, step

@@ -213,7 +213,8 @@ def entry(part, facts, en: bool) -> str:
         no_main = say("package_unread", en) if got and package is None else no_main
         why = say("entry_named", en, no_main=no_main, name=path.rsplit("/", 1)[-1])
         said = gone_main + say("entry_is", en, path=path, why=why, head=opening(first, path, en))
-    return said + how_to_run(part, facts, readme_in(names), scripts, path, en)
+    partly = say("scripts_partly", en) if py and usable(py) and py.state != "complete" else ""  # 命令也许在看不到的那段
+    return said + partly + how_to_run(part, facts, readme_in(names), scripts, path, en)
 
 
 def usual(names: list) -> list:

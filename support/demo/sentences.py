@@ -88,6 +88,7 @@ test_readme_line | \n\n怎么跑测试：{readme} 里写着 `{command}`。 | \n\
 run_dev_too | （开发时用 `npm run dev`：package.json 的 scripts.dev 是 `{script}`。） |  (For development: `npm run dev`; package.json's scripts.dev is `{script}`.)
 readme_unusable | （{readme} 我读不了（{why}）：里面也许写了，我没看到。） |  ({readme}: I could not read it ({why}); it may say, but I did not see it.)
 readme_partly | （{readme} 我只读了开头一部分：后面也许写了，我没看到。） |  ({readme}: I read only its beginning; the rest may say, but I did not see it.)
+scripts_partly | \n\n（pyproject.toml 我只读到了一部分：后面也许写着装好以后的命令（[project.scripts]），我没看到。） | \n\n(I read only part of pyproject.toml: the rest may name an installed command ([project.scripts]); I did not see it.)
 run_readme_mention | \n\n运行它：我没找到讲运行的一节，不过 {readme} 里有这样一行：“{line}”。 | \n\nTo run it: I found no section on running it, but {readme} has this line: “{line}”.
 run_guess | \n\n运行它：一般用 `{command}`（这是按文件类型说的：我没看到写明怎么启动的地方）。 | \n\nTo run it: usually `{command}` (going by the file type: I saw nothing that says how to start it).
 entry_script | 装好这个项目以后，命令 `{name}` 运行的是 `{target}`（{where} 里写的）：这是这个命令的入口。 | Once the project is installed, the command `{name}` runs `{target}` ({where} says so): that is the entry point of this command.
