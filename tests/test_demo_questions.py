@@ -2229,3 +2229,27 @@ def test_how_to_run_them_if_there_are_tests_is_about_the_tests(question):
 )
 def test_fenbie_is_no_item(question):  # 第三十九轮学习者：“分别”“各自”不是商品
     assert sorted(o.item for p in understand(question).parts for o in p.names) in (["蓝笔", "黑笔"], ["红笔", "蓝笔"])
+
+
+# ── 第四十轮学习者：读不了、空的文件，回答不说“上面引了它的内容” ─────────────────────────────────
+@pytest.mark.parametrize(
+    "question", ["backup.sh 是干什么用的？", "what does cleanup.sh do?", "Dockerfile 里用的是哪个 Python 版本？"]
+)
+def test_a_file_not_quoted_is_never_said_to_be_quoted_above(workdir, question):
+    (workdir / "Dockerfile").write_text("", encoding="utf-8")
+    said = finals(workdir, question)[0]
+    assert "上面引了它的内容" not in said and "above is its content" not in said, said
+    assert "读不了" in said or "could not read" in said or "空" in said, said
+
+
+@pytest.mark.parametrize("spec, shown", [("pint~=0.23", "pint ~=0.23"), ("numpy ~= 1.26.0", "numpy ~=1.26.0")])
+def test_a_compatible_release_is_not_shown_as_a_pin(workdir, spec, shown):
+    (workdir / "requirements.txt").write_text(f"{spec}\nrequests==2.31.0\n", encoding="utf-8")
+    said = finals(workdir, "这个项目依赖哪些库，版本要求分别是什么？")[0]
+    assert shown in said and "requests 2.31.0" in said, said
+
+
+@pytest.mark.parametrize("question", ["橡皮还有货吗？我想要 1 块", "How much is one box of red pens? I have $5"])
+def test_money_is_not_said_to_be_left_out_of_an_enough_line_that_is_not_there(inventory, question):
+    said = finals(inventory, question)[0]
+    assert "“够”“不够”只说库存" not in said and "“enough” above" not in said, said

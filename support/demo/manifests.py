@@ -205,14 +205,14 @@ def scripts_in(text: str) -> list:
 
 
 def short_version(spec: str) -> str:
-    """^18.2.0 → 18.2；钉死的版本照写（==2.1.4 → 2.1.4）；下限照写（>=2.31：不是“2.31 版”），别的写法（<3、npm:…、
-    file:…）原样写出来。"""
+    """^18.2.0 → 18.2；钉死的版本照写（==2.1.4 → 2.1.4）；下限照写（>=2.31：不是“2.31 版”），别的写法（~=0.23、<3、
+    npm:…、file:…）原样写出来。"""
     spec = (spec or "").strip()
     if m := re.fullmatch(r"===?\s*v?(\d[\w.+!-]*)", spec):
         return m[1]
     if m := re.fullmatch(r">=\s*v?(\d[\w.+!-]*)", spec):  # 下限照写全：>=2.31.5 不是 >=2.31
         return ">=" + m[1]
-    m = re.fullmatch(r"(\^|~|~=)?\s*v?(\d+(?:\.\d+)?)(?:\.[\w.-]*)?", spec)
+    m = re.fullmatch(r"(\^|~(?!=))?\s*v?(\d+(?:\.\d+)?)(?:\.[\w.-]*)?", spec)
     return m[2] if m else spec[:40]
 
 

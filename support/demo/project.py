@@ -285,7 +285,8 @@ def file(part, facts, en: bool) -> str:
         got[i] = one  # 那个目录里没有：读顶层的
     paths = [p[1] if i in again else p[0] for i, p in enumerate(places)]
     answers = [quote_file(path, one, en) for path, one in zip(paths, got, strict=True)]
-    answers[-1] += "".join(say(f"file_{a}", en) for a in ("purpose", "value") if a in part.asks)
+    quoted = all(usable(one) and one.state != "empty" for one in got)  # 读不了、空的：上面没有引内容
+    answers[-1] += "".join(say(f"file_{a}", en) for a in ("purpose", "value") if a in part.asks and quoted)
     return "\n\n".join(answers) + (say("too_many", en, names=join(more, en), n=MAX_NAMES) if more else "")
 
 

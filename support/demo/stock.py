@@ -60,7 +60,8 @@ def inventory(part, facts, en: bool) -> str:
             answer += problem(found[0], en)
         asked = facts.questions[-1]
         if budget := re.search(MONEY, asked.lower()):  # “我有 30 元，够买 3 盒红笔吗？”：钱没有比
-            answer += say("budget", en, said=asked[budget.start() : budget.end()])
+            compared = any(f["kind"] == "ok" for f in found)  # 说了够不够的：钱不在里面
+            answer += say("budget" if compared else "budget_alone", en, said=asked[budget.start() : budget.end()])
         if not template and any(CUT_NOTE.search(text[-200:]) for text in facts.system):  # 写着位置的那段也许被截掉了
             answer += say("rules_cut", en)
         more = [o.item for o in part.names[MAX_NAMES * 2 :]]
