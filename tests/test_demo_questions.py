@@ -2253,3 +2253,22 @@ def test_a_compatible_release_is_not_shown_as_a_pin(workdir, spec, shown):
 def test_money_is_not_said_to_be_left_out_of_an_enough_line_that_is_not_there(inventory, question):
     said = finals(inventory, question)[0]
     assert "“够”“不够”只说库存" not in said and "“enough” above" not in said, said
+
+
+# ── 第四十一轮学习者：“what X does Y use”问的是用了哪个，不是一个名字；没有清单时不说“清单里没写” ─────────────
+@pytest.mark.parametrize(
+    "question", ["What base image does the Dockerfile use?", "waht tech stak does ths use", "what does app.py use?"]
+)
+def test_asking_which_thing_is_used_is_no_search_for_its_words(question):
+    ask = understand(question)
+    assert not ask.parts and ask.unknown, ask
+
+
+@pytest.mark.parametrize("question", ["how do i run the tests?", "测试怎么跑？"])
+def test_no_manifest_at_the_top_is_not_said_to_name_no_test_command(workdir, question):
+    (workdir / "pytest.ini").write_text("[pytest]\n", encoding="utf-8")
+    (workdir / "requirements").mkdir()
+    (workdir / "requirements" / "dev.txt").write_text("pytest-django==4.8.0\n", encoding="utf-8")
+    said = finals(workdir, question)[0]
+    assert "manifests name no" not in said and "依赖清单里我没看到" not in said, said
+    assert "no manifest here" in said or "这一层没有我读得懂的依赖清单" in said, said

@@ -203,3 +203,21 @@ def test_exercise_4_every_result_stays_under_a_tiny_cap_and_says_it_was_cut(tmp_
     assert grown_kb < 50 * 1024, f"上限 {cap} 时，200 MB 的输出让进程多用了 {grown_kb // 1024} MB"
     assert all(n <= max(cap, 4) for n in lengths), (cap, lengths)
     assert all("截断" in r or "省略" in r or "offset=" in r for r in results[:2]), results[:2]
+
+
+def test_exercise_4_a_declaration_seen_in_the_first_pages_of_a_manifest_counts(app):
+    """上限 200：搜索结果被截断，pyproject.toml 读到第 5 页还没完。声明在读到的那几页里：说声明了，不说“没找到声明”。"""
+    set_constant(app / "tools.py", "MAX_RESULT_CHARS", 200)
+    project = app / "examples" / "weather"
+    (project / ".venv").mkdir(parents=True)  # 隐藏目录：搜索结果多一句说明，被截断
+    (project / "src").mkdir()
+    deps = '    "fastapi>=0.110,<0.112",\n    "pydantic>=2.6",\n    "httpx>=0.27",\n    "redis~=5.0",\n]\n'
+    extras = "".join(f'x{i} = ["pytest>=8.1"]\n' for i in range(20))
+    toml = f'[project]\nname = "w"\nversion = "0.3.1"\ndependencies = [\n{deps}\n[project.optional-dependencies]\n'
+    toml += extras
+    (project / "pyproject.toml").write_text(toml, encoding="utf-8")
+    (project / "src" / "cache.py").write_text("import json\n\nimport redis\n", encoding="utf-8")
+    out = run_copy(app, "--demo", "-C", "examples/weather", "Is redis used anywhere?", rounds=20).stdout
+    answer = out.split("[最终回复]", 1)[1]
+    assert "pyproject.toml:8" in answer and "no declaration" not in answer, out
+    assert "no code I searched" not in answer and "did not read all of pyproject.toml" in answer, answer

@@ -7,7 +7,7 @@
 import re
 from dataclasses import dataclass, replace
 
-from support.demo.facts import all_pages, loads, unique
+from support.demo.facts import all_pages, loads, unique, usable
 
 MANIFESTS = {"package.json": "Node.js", "pyproject.toml": "Python", "requirements.txt": "Python"}
 # 别的依赖清单：我不读，回答时说出来（和它们是哪种语言的）
@@ -224,12 +224,14 @@ def manifests_in(names: list) -> list:
     ]
 
 
-def declared_in(facts, paths: list, name: str) -> set:
+def declared_in(facts, paths: list, name: str) -> tuple:
     """这几份清单里，哪几份声明了 name（搜到的那一行看不出是不是声明：pyproject 的 dev = ["pytest>=7"]）：
-    读完整份清单，按解析出的依赖算。名字里的 -、_、. 不分（PEP 503），大小写也不分。"""
-    reads = all_pages(facts, "read_file", [{"path": p} for p in paths])
-    whole = [(p, got.text) for p, got in zip(paths, reads, strict=True) if got.state == "complete"]
-    return {p for p, text in whole if any(same_package(d.name, name) for d in dependencies(p, text) or [])}
+    读整份清单，按解析出的依赖算；只读到开头的一部分（翻页到了上限、被截断），按读到的那部分算（读到的总是从头开始的，
+    每一行在哪张表里看得出）。名字里的 -、_、. 不分（PEP 503），大小写也不分。返回 (声明了的, 没读全的)。"""
+    reads = dict(zip(paths, all_pages(facts, "read_file", [{"path": p} for p in paths]), strict=True))
+    seen = {p: dependencies(p, got.text, got.state != "complete") or [] for p, got in reads.items() if usable(got)}
+    listed = {p for p, deps in seen.items() if any(same_package(d.name, name) for d in deps)}
+    return listed, [p for p, got in reads.items() if got.state != "complete"]
 
 
 def same_package(a: str, b: str) -> bool:

@@ -206,10 +206,10 @@ def detailed(part: Part) -> Part | None:
     named = paths_in(text)
     foldered = ("use", "stack", "ls", "count", "tests", "entry", "branch")  # 入口、分支：只在顶层看，回答里说
     part.folder = next(iter(folders_in(text)), ".") if part.kind in foldered else "."
+    if part.kind == "use" and re.search(r"\b(does|do|did)\s+[\w./ -]{1,40}?\s+use\s*[?？.!]*$", q):
+        return None  # “what base image does the Dockerfile use?”：问的是用了哪一个，不是某个名字用没用到
     if part.kind == "use":
-        files = [
-            n for n in files_in(text) if not manifests_in([n.rsplit("/", 1)[-1]])
-        ]  # “or just listed in package.json?”
+        files = [n for n in files_in(text) if not manifests_in([n.rsplit("/", 1)[-1]])]  # “or in package.json?”
         files = files or ["README.md"] * bool(re.search(r"\breadme\b", q) and not re.search(r"readme\.\w", q))
         part.names = [n for n in library_names(text) if n.lower() != part.folder.lower() and n not in files]
         if files and not part.names:  # “summary.py 用了哪些函数”：问的是文件，不是库

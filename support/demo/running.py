@@ -206,7 +206,9 @@ def test_command(facts, names: list, readme: str | None, en: bool) -> str:
     if found:
         return say("test_guess", en, command=found[0])
     unread = [p for p in paths if p not in whole]
-    said = say("test_unread", en, files=join(unread, en)) if unread else say("test_unknown", en)
+    said = (
+        say("test_unread", en, files=join(unread, en)) if unread else say("test_unknown" if paths else "test_none", en)
+    )
     return said + unread_readme(facts, readme, en)
 
 

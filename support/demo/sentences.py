@@ -65,6 +65,7 @@ test_script | \n\n怎么跑测试：`{command}`（package.json 的 scripts.{name
 test_guess | \n\n怎么跑测试：一般用 `{command}`（这是按清单里提到的测试框架说的：我没看到写明怎么跑测试的地方，比如 package.json 的 scripts.test、README 里讲测试的一节；它会跑哪些文件要看它的配置，比如 jest 默认只认 *.test.js、*.spec.js 和 __tests__ 里的文件）。 | \n\nTo run the tests: usually `{command}` (going by the test framework the manifests name: I saw nothing that says how to run them, such as package.json's scripts.test or a README section on tests; which files it runs depends on its settings, e.g. jest by default only picks up *.test.js, *.spec.js and files in __tests__).
 test_placeholder | \n\n怎么跑测试：package.json 的 scripts.test 还是 npm init 写的占位（`{script}`），没有真的测试命令。 | \n\nHow to run the tests: package.json's scripts.test is still npm init's placeholder (`{script}`), not a real test command.
 test_unknown | \n\n怎么跑测试：依赖清单里我没看到写明的命令（package.json 的 scripts.test），也没看到认得的测试框架，所以说不出来。 | \n\nHow to run the tests: the manifests name no command (package.json's scripts.test) and no test framework I know, so I can't say.
+test_none | \n\n怎么跑测试：这一层没有我读得懂的依赖清单（package.json、pyproject.toml、requirements.txt），我也没看到写明怎么跑测试的地方，所以说不出来。 | \n\nHow to run the tests: there is no manifest here that I can read (package.json, pyproject.toml, requirements.txt), and I saw nothing that says how to run them, so I can't say.
 test_unread | \n\n怎么跑测试：{files} 没有读全，我说不出来。 | \n\nHow to run the tests: I could not read all of {files}, so I can't say.
 no_manifest_part | {seen}，里面没有 package.json、pyproject.toml 或 requirements.txt；没看全，不能说没有，所以判断不出技术栈。 | {seen}, and none of them is package.json, pyproject.toml or requirements.txt; I did not see the rest, so I can't say there is none, and I can't tell the tech stack.
 entry_start | 入口文件是 {path}：package.json 的 scripts.start 是 `{script}`。 | The entry point is {path}: package.json's scripts.start is `{script}`.
@@ -107,7 +108,9 @@ import_files | \n\n引入它的文件（依赖清单不算）：{n} 个，{files
 more_hits | \n  ……还有 {n} 处没有列出来 | \n  … and {n} more not shown
 maybe_more | \n\n（{gaps}：可能还有更多。） | \n\n({gaps}: there may be more.)
 declared_head | 依赖清单里声明了 {name}{where}，按 {names} 搜到的代码里没有引入它的地方（声明了不一定用到；import 的名字也可能和包名不一样；测试框架、构建工具、命令行工具不用 import 也会用到）：{n} 处声明，在 {files}：\n\n{hits} | {name} is declared in a manifest{where}, but no code I searched (for {names}) imports it (declared is not necessarily used; its import name may differ from the package name; test frameworks, build and command-line tools are used without an import): {n} declaration(s), in {files}:\n\n{hits}
+declared_part | 依赖清单里声明了 {name}{where}：{n} 处声明，在 {files}（没有看全，代码里有没有引入它，我说不准）：\n\n{hits} | {name} is declared in a manifest{where}: {n} declaration(s), in {files} (I did not see everything, so I can't tell whether code imports it):\n\n{hits}
 gap_cut | 搜索结果被截断了 | the search results were cut off
+gap_part | {files} 没有读全 | I did not read all of {files}
 gap_skipped | 有的目录没有搜，也没有列全是哪些 | some folders were not searched and not all are named
 gap_unsearched | 有文件或目录没有搜（{note}） | some files or folders were not searched ({note})
 cannot_tell | 说不准是否用到了 {name}{where}：没找到它的依赖声明或 import，但我没看全：{gaps}。{seen} | I can't tell whether {name} is used{where}: I found no declaration or import, but I did not see everything: {gaps}.{seen}

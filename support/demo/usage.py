@@ -66,9 +66,10 @@ def verdict(facts, name: str, pairs: list, folder: str, en: bool, files_asked: b
     results = list(found.values())
     hits = list(dict.fromkeys(h for (q, _), r in found.items() for h in r.lines if q != alias or declares(h, name)))
     unsure = sorted({HIT.fullmatch(h)[1] for h in hits if not declares(h, name)})  # 清单里一行看不出的：读整份清单
-    listed = declared_in(facts, [p for p in unsure if manifests_in([p.rsplit("/", 1)[-1]])][:MAX_NAMES], name)
+    listed, part = declared_in(facts, [p for p in unsure if manifests_in([p.rsplit("/", 1)[-1]])][:MAX_NAMES], name)
     declared = [h for h in hits if declares(h, name) or in_manifest(h, listed, name)]
     gaps = [say("gap_cut", en) if r.state == "cut" else why_not(r, en) for r in results if r.state != "complete"]
+    gaps += [say("gap_part", en, files=join(part, en))] if part else []  # 清单只读了一部分、没读成
     for kind, text in (note for r in results for note in r.notes):
         gaps += [say("gap_unsearched", en, note=text)] if kind.startswith("有 ") else []
         gaps += [say("gap_ambiguous", en, line=text[:120])] if kind == "ambiguous" else []
@@ -83,7 +84,7 @@ def verdict(facts, name: str, pairs: list, folder: str, en: bool, files_asked: b
             len(declared) > 5
         )
         only = all(manifests_in([HIT.fullmatch(h)[1].rsplit("/", 1)[-1]]) for h in declared)  # 只有清单里的声明
-        head = "declared_head" if only else "used"  # 代码里没有引入：不说“用到了”（没搜全的地方下面说）
+        head = ("declared_part" if gaps else "declared_head") if only else "used"  # 代码里没有引入：不说“用到了”
         names = join(spellings(name), en)
         said = say(head, en, name=name, where=where, n=len(declared), files=files, hits=hits_, names=names)
         code = sorted({f for h in declared if not manifests_in([(f := HIT.fullmatch(h)[1]).rsplit("/", 1)[-1]])})
