@@ -2272,3 +2272,15 @@ def test_no_manifest_at_the_top_is_not_said_to_name_no_test_command(workdir, que
     said = finals(workdir, question)[0]
     assert "manifests name no" not in said and "依赖清单里我没看到" not in said, said
     assert "no manifest here" in said or "这一层没有我读得懂的依赖清单" in said, said
+
+
+# ── 做了的那一句不说“没有认出……我也没有做” ─────────────────────────────────
+@pytest.mark.parametrize(
+    "questions",
+    [("我要 2 盒红笔", "重新读一下红笔"), ("I need 2 boxes of red pens", "read the red pens again"),
+     ("I need 4 boxes of blue pens, do we have enough? how much would that be",)],
+)  # fmt: skip
+def test_a_sentence_the_answer_covers_is_not_said_to_be_left_out(inventory, questions):
+    said = finals(inventory, *questions)[-1]
+    assert "没有认出" not in said and "did not recognise" not in said, said
+    assert "stock/" in said, said

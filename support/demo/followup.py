@@ -263,15 +263,14 @@ def added(order, previous: list, text: str):
 
 def following(clause: str, part: Part, last: Part) -> bool:
     """这一小句就是接着问的那一句（“那蓝笔呢”“what about 2 boxes”“and the blue ones”“rich”），不算没认出。"""
-    said = {
-        token for n in part.names for token in re.findall(r"\w{3,}", (n if isinstance(n, str) else n.asked).lower())
-    }
+    said = {t for n in part.names for t in re.findall(r"\w{3,}", (n if isinstance(n, str) else n.asked).lower())}
     words = set(re.findall(r"\w{3,}", clause.lower()))
     return bool(
         re.search(w.FOLLOW_UP, clause.lower())
         or quantity_in(clause)
         or on_topic([last], clause)
         or said & words
+        or not leftover(re.sub(w.FRESH, " ", clause.lower()), part)  # “重新读一下红笔”：只说了要重读、说了那件事
         or last.kind == "inventory"
         and re.search(w.DROP, clause.lower())  # “if I drop the blue ones”
     )

@@ -103,7 +103,7 @@ ON_TOPIC = {
     "tests": r"列出|列一下|叫什么|名字|哪些|分别|在哪(儿|里)?|哪儿|哪里|文件|\b(list|show|names?|called|where|files?)\b",
     "create": r"运行|执行|\b(run|execute|content|containing|with)\b",
 }
-ASKING = r"这个|那个|项目|需要|付|什么|哪|些|是|吗|呢|多少|充足|足够|吧|啊|的|了|有|都|也|么|谁|给出|给|说|列|分别|各自|具体|一下|\b(what|whats|which|who|is|are|was|were|do|does|did|the|a|an|it|its|they|them|of|in|on|for|s|me|show|give|tell|list|exactly|just|only|again|so|yes|not|that|this|those|these|actually|really|there|project|repo|app|package|codebase)\b"  # 问句里的虚词、请求的动词
+ASKING = r"这个|那个|项目|需要|付|什么|哪|些|是|吗|呢|多少|充足|足够|吧|啊|的|了|有|都|也|么|谁|给出|给|说|列|分别|各自|具体|一下|\b(what|whats|which|who|is|are|was|were|do|does|did|we|us|our|have|has|got|the|a|an|it|its|they|them|of|in|on|for|s|me|show|give|tell|list|exactly|just|only|again|so|yes|not|that|this|those|these|actually|really|there|project|repo|app|package|codebase)\b"  # 问句里的虚词、请求的动词
 FILLER = r"\bif (so|any)\b|(如果)?有的话|现在|以下是|这是(数据|记录)|数据如下|附上|\bhere('s| is| are)\b|\b(the )?(stock )?(record|data)s?\b|\b(below|attached)\b|请问?|谢谢|多谢|感谢|谢了|辛苦了?|帮我|帮个忙|麻烦你?|好的?|你好|嗨|我想(知道|问问?|了解)|问一下|想问一下|告诉我|一下|[那就吧呀啊啦哈呢嘛哦嗯了你您]|\b(now|hmm|ok|okay|please|pls|plz|thanks|thank|thx|ty|you|so|much|a|lot|very|cheers|hi|hello|hey|well|quick|question|i|i'd|would|like|want|to|know|can|could|tell|me|wonder|great|cool|in|advance|and|also|but)\b"
 # 只补了库名的一小句里可以有的词（“and also Jest”）
 LINKING = set("and also too or plus as well what about how with is are".split())
