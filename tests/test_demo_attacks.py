@@ -87,7 +87,7 @@ def test_a_pyproject_with_comments_and_a_missing_bracket_is_read_in_bounded_time
 @pytest.mark.parametrize(
     "spec,shown",
     [("^18.2.0", "18.2"), (">=2.31", ">=2.31"), (">=8.0.1", ">=8.0.1"), ("==3.0.0", "3.0.0"), ("==2.1.4", "2.1.4"),
-     ("8", "8"), ("<3", "<3"), ("!=2.0", "!=2.0"),
+     ("8", "8"), ("5.0.7", "5.0.7"), ("<3", "<3"), ("!=2.0", "!=2.0"),
      ("npm:preact@10.19.0", "npm:preact@10.19.0"), ("github:user123/express-fork#v5", "github:user123/express-fork#v5"),
      ("file:../koa2-local", "file:../koa2-local"), ("latest", "latest")],
 )  # fmt: skip

@@ -2284,3 +2284,55 @@ def test_a_sentence_the_answer_covers_is_not_said_to_be_left_out(inventory, ques
     said = finals(inventory, *questions)[-1]
     assert "没有认出" not in said and "did not recognise" not in said, said
     assert "stock/" in said, said
+
+
+# ── 第四十二轮学习者：问一个库的版本，照写清单里的（^8.1.7 不是“8.1”，npm 的 5.0.7 是钉死的） ────────────────
+PACKAGE = '{"name": "t", "dependencies": {"zod": "~3.23.8", "nanoid": "5.0.7", "date-fns": "^3.6.0"}}\n'
+POETRY = '[tool.poetry.dependencies]\npython = "^3.10"\nclick = "^8.1.7"\ntabulate = "0.9.0"\n'
+
+
+@pytest.mark.parametrize(
+    "manifest, text, questions, shown",
+    [("package.json", PACKAGE, ["Which version of nanoid is pinned in package.json?"], "`5.0.7`"),
+     ("package.json", PACKAGE, ["zod 是哪个版本？"], "`~3.23.8`"),
+     ("package.json", PACKAGE, ["Is zod used anywhere?", "which version?", "and nanoid?"], "`5.0.7`"),
+     ("pyproject.toml", POETRY, ["Is click used anywhere?", "which version?"], "`^8.1.7`"),
+     ("requirements.txt", "redis~=5.0\nflask==3.0.0\n", ["What version of redis does it need?"], "`~=5.0`")],
+)  # fmt: skip
+def test_the_version_of_a_library_asked_about_is_the_one_declared(workdir, manifest, text, questions, shown):
+    (workdir / manifest).write_text(text, encoding="utf-8")
+    said = finals(workdir, *questions)[-1]
+    assert shown in said, said
+
+
+@pytest.mark.parametrize(
+    "questions", [("cli.py 有多少行？", "那 clean.py 呢？"), ("how many lines in cli.py?", "and clean.py?")]
+)
+def test_a_file_counted_before_is_no_folder_for_the_next_file(workdir, questions):
+    (workdir / "cli.py").write_text("a\nb\n", encoding="utf-8")
+    (workdir / "clean.py").write_text("a\n", encoding="utf-8")
+    out = run_main("--demo", "--yes", "-C", str(workdir), input="\n".join(questions) + "\n").stdout
+    assert "cli.py/clean.py" not in out and "wc -l clean.py" in out, out
+
+
+# ── 第四十三轮学习者：“这些脚本分别是干嘛的”不是问项目；看不准的数量沿用时照原话说，不说“None 盒” ─────────
+@pytest.mark.parametrize(
+    "question", ["这些脚本分别是干嘛的？", "这个工具箱里有几个脚本？分别是干嘛的？", "What do these scripts do?"]
+)
+def test_what_each_of_several_things_does_is_not_the_project_description(question):
+    assert all(p.kind != "about" for p in understand(question).parts)
+
+
+@pytest.mark.parametrize(
+    "questions",
+    [("我要三盒红笔，够吗？", "再来 2 盒呢？", "那蓝笔呢？"),
+     ("I need 3 boxes of red pens. Enough?", "What about 2 more boxes?", "And the blue ones?")],
+)  # fmt: skip
+def test_a_carried_quantity_that_was_not_clear_is_quoted(inventory, questions):
+    said = finals(inventory, *questions)[-1]
+    assert "None" not in said and ("“再来 2 盒”" in said or "“2 more”" in said), said
+
+
+@pytest.mark.parametrize("question, kinds_", [("测试咋跑？", ["tests"]), ("咋跑起来？测试咋跑？", ["entry", "tests"])])
+def test_za_is_how(question, kinds_):  # “咋”就是“怎么”
+    assert [k for k, _ in kinds(question)] == kinds_

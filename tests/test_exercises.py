@@ -205,6 +205,7 @@ def test_exercise_4_every_result_stays_under_a_tiny_cap_and_says_it_was_cut(tmp_
     assert all("截断" in r or "省略" in r or "offset=" in r for r in results[:2]), results[:2]
 
 
+@our_tool("read_file")
 def test_exercise_4_a_declaration_seen_in_the_first_pages_of_a_manifest_counts(app):
     """上限 200：搜索结果被截断，pyproject.toml 读到第 5 页还没完。声明在读到的那几页里：说声明了，不说“没找到声明”。"""
     set_constant(app / "tools.py", "MAX_RESULT_CHARS", 200)
@@ -221,3 +222,12 @@ def test_exercise_4_a_declaration_seen_in_the_first_pages_of_a_manifest_counts(a
     answer = out.split("[最终回复]", 1)[1]
     assert "pyproject.toml:8" in answer and "no declaration" not in answer, out
     assert "no code I searched" not in answer and "did not read all of pyproject.toml" in answer, answer
+
+
+def test_exercise_3_asked_in_one_conversation_the_top_is_listed_once(app):
+    """练习 3 在交互模式里接着问：tests 那个问题只再列 tests（顶层在入口问题里列过，README 这样说）。"""
+    assert "只再列 tests" in exercise(3)
+    questions = ["这个项目的入口文件是什么？", "搜索一下项目里有没有用到 lodash", "帮我看看 tests 目录下有哪些测试文件"]
+    out = run_main("--demo", "-C", "examples/my-project", input="\n".join(questions) + "\n", cwd=app).stdout
+    last = out.split("[最终回复]")[-2].split("你：")[-1]
+    assert re.findall(r"\[调用工具\] (.*)", last) == ['list_files({"path": "tests"})'], out

@@ -5,7 +5,7 @@
 """
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from support.demo.facts import all_pages, loads, unique, usable
 
@@ -63,6 +63,7 @@ class Dep:
     # dynamic 依赖写在别处（pyproject 的 dynamic）；unread_line 读不懂的一行（name 是它的开头）
     note: str = ""
     extra: str = ""  # 可选的一组（[project.optional-dependencies] 的 dev、s3；[dependency-groups] 的组）：回答里说出来
+    spec: str = field(default="", compare=False)  # 清单里原样写的版本（^8.1.7）：问到这个库的版本时照写
 
 
 def dependencies(path: str, text: str, partial: bool = False) -> list | None:
@@ -80,10 +81,11 @@ def npm_deps(text: str, partial: bool) -> list | None:
     if data is None:
         blocks = re.findall(rf'"(?:{"|".join(NPM_SECTIONS)})"\s*:\s*\{{([^}}]*)', text) if partial else []
         pairs = [pair for block in blocks for pair in re.findall(r'"([^"]+)"\s*:\s*"([^"]*)"', block)]
-        return [Dep(n.lower(), short_version(v)) for n, v in pairs] or None
+        return [Dep(n.lower(), short_version(v), spec=one_line(v)) for n, v in pairs] or None
     sections = [data.get(s) for s in NPM_SECTIONS]
     said = lambda v: short_version(v) if isinstance(v, str) else ""  # noqa: E731  写成别的（null、表）的没有版本
-    deps = [Dep(one_line(n).lower(), said(v)) for s in sections if isinstance(s, dict) for n, v in s.items()]
+    deps = [Dep(one_line(n).lower(), said(v), spec=one_line(v) if isinstance(v, str) else "")
+            for s in sections if isinstance(s, dict) for n, v in s.items()]  # fmt: skip
     odd = [n for n, s in zip(NPM_SECTIONS, sections, strict=True) if s and not isinstance(s, dict)]  # 不是表
     deps += [Dep(n, note="unread_line") for n in odd]
     plain = lambda v: one_line(str(v)) if isinstance(v, str | int | float) and not isinstance(v, bool) else None  # noqa: E731
@@ -117,7 +119,7 @@ def pyproject_deps(text: str, partial: bool = False) -> list | None:
         elif re.fullmatch(POETRY, table) and sub in ("", "version"):  # Poetry：一行一个依赖
             spec = re.match(r"""["']([^"']*)|\{.*?\bversion\s*=\s*["']([^"']*)""", m[3])
             said, name = one_line((spec[1] or spec[2]) if spec else ""), name.lower()
-            deps.append(Dep(name, said, "runtime") if name == "python" else Dep(name, short_version(said)))
+            deps.append(Dep(name, said, "runtime") if name == "python" else Dep(name, short_version(said), spec=said))
         elif (table, key) == ("project", "dynamic"):  # 依赖、版本写在别处（setup.py）
             deps += [Dep(table, note="dynamic")] * ("dependencies" in m[3]) + [Dep("(version)", "", "own")] * (
                 "version" in m[3]
@@ -166,7 +168,13 @@ def requirement(spec: str) -> Dep | None:
         return None
     rest, marker = m[3].strip(), one_line(spec.partition(";")[2])  # 环境标记：什么时候才装（python_version >= '3.10'）
     version = "" if rest.startswith("@") else short_version(rest)
-    return Dep(m[1].lower(), f"{version}; {marker}".lstrip("; ") if marker else version, "url" * rest.startswith("@"))
+    spec = one_line(f"{rest}; {marker}" if marker else rest)  # 原样写的：~=0.23; python_version < "3.12"
+    return Dep(
+        m[1].lower(),
+        f"{version}; {marker}".lstrip("; ") if marker else version,
+        "url" * rest.startswith("@"),
+        spec=spec,
+    )
 
 
 def requirements_deps(text: str) -> list:
@@ -205,14 +213,14 @@ def scripts_in(text: str) -> list:
 
 
 def short_version(spec: str) -> str:
-    """^18.2.0 → 18.2；钉死的版本照写（==2.1.4 → 2.1.4）；下限照写（>=2.31：不是“2.31 版”），别的写法（~=0.23、<3、
-    npm:…、file:…）原样写出来。"""
+    """技术栈一览里的版本：^18.2.0 → 18.2；钉死的版本照写（==2.1.4、npm 的 5.0.7）；下限照写（>=2.31：不是“2.31 版”），
+    别的写法（~=0.23、<3、npm:…、file:…）原样写出来。"""
     spec = (spec or "").strip()
     if m := re.fullmatch(r"===?\s*v?(\d[\w.+!-]*)", spec):
         return m[1]
     if m := re.fullmatch(r">=\s*v?(\d[\w.+!-]*)", spec):  # 下限照写全：>=2.31.5 不是 >=2.31
         return ">=" + m[1]
-    m = re.fullmatch(r"(\^|~(?!=))?\s*v?(\d+(?:\.\d+)?)(?:\.[\w.-]*)?", spec)
+    m = re.fullmatch(r"(\^|~(?!=))\s*v?(\d+(?:\.\d+)?)(?:\.[\w.-]*)?", spec)
     return m[2] if m else spec[:40]
 
 

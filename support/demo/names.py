@@ -159,7 +159,8 @@ def in_last_folder(part, last):
     if part.kind not in ("file", "count") or not part.names or any("/" in n for n in part.names):
         return part
     paths = [n for n in last.names if isinstance(n, str) and "/" in n] if last.kind in ("file", "count") else []
-    folder = paths[0].rsplit("/", 1)[0] if paths else last.folder if last.kind in ("ls", "count") else "."
+    listed = last.kind == "ls" or last.kind == "count" and not last.names  # 数的是一个文件：folder 是那个文件
+    folder = paths[0].rsplit("/", 1)[0] if paths else last.folder if listed else "."
     return part if folder in (".", "") else replace(part, near=folder)
 
 

@@ -87,12 +87,8 @@ def stack(part, facts, en: bool) -> str:
     runtimes += say("runtime_of", en, runtime=join(wanted, en)) if wanted else ""
     lines = grouped(deps.values(), en) + notes + [say("runtime_line", en, runtimes=runtimes)]
     known = {plain_name(n) for d, _ in deps.values() for n in (d.name, KNOWN.get(d.name, ("", d.name))[1])}
-    said = lambda n: rf"(.*/)?{re.escape(plain_name(n))}(css|js|\d+)?|@{re.escape(plain_name(n))}(js)?/.*"  # noqa: E731  tailwindcss、beautifulsoup4、@mui/material、@nestjs/core（vitest 不是 vite）
-    listed = lambda n: any(re.fullmatch(said(n), k) for k in known)  # noqa: E731
-    if missing := [n for n in part.names if not listed(n)]:  # 问到的库不在清单里（Tailwind 是 tailwindcss）：说出来
-        lines.insert(0, say("asked_missing", en, names=join(missing, en), files=join(parsed, en)))
     unsure = bool(notes or partly or unread or skipped or subs) or any(d.note == "include" for d, _ in deps.values())
-    lines = asked_about(part, deps, parsed, en, unsure) + lines
+    lines = asked_about(part, deps, parsed, en, unsure, known) + lines
     pinned = [n for n in names if n in (".nvmrc", ".node-version", ".python-version", ".tool-versions", "runtime.txt")]
     asked = not wanted and re.search(RUNTIME_ASKED, part.text.lower())  # 问了要哪个版本、清单里没写
     lines[-1] += (
@@ -116,14 +112,27 @@ def plain_name(name: str) -> str:
     return ALIASES.get(name, name)
 
 
-def asked_about(part, deps: dict, parsed: list, en: bool, unsure: bool = False) -> list:
-    """问了才说的：项目自己的版本（own），一共几个依赖（count；unsure：有没读到的清单、依赖，只说数到了几个）。"""
+def same_library(asked: str, name: str) -> bool:
+    """问到的库（React.js）就是清单里的这一个：tailwindcss、beautifulsoup4、@mui/material；vitest 不是 vite。"""
+    n = re.escape(plain_name(asked))
+    return bool(re.fullmatch(rf"(.*/)?{n}(css|js|\d+)?|@{n}(js)?/.*", name))
+
+
+def asked_about(part, deps: dict, parsed: list, en: bool, unsure: bool = False, known=frozenset()) -> list:
+    """问了才说的：项目自己的版本（own），一共几个依赖（count；unsure：有没读到的清单、依赖，只说数到了几个），
+    问到的库：不在清单里（known：清单里的库名）就说没看到，在就照写清单里的版本。"""
     own = [say("own_version" if d.version else "own_version_dynamic", en, version=d.version, path=p)
            for d, p in deps.values() if d.note == "own"]  # fmt: skip
     lines = own[:1] or [say("own_version_none", en, files=join(parsed, en))] if "own" in part.asks else []
     counted = [d for d, _ in deps.values() if d.note in ("", "url", "path") and d.extra != "build-system"]
     said = say("dep_count_part" if unsure else "dep_count", en, n=len(counted), files=join(parsed, en))
-    return lines + [said] * ("count" in part.asks)
+    lines += [said] * ("count" in part.asks)
+    if missing := [n for n in part.names if not any(same_library(n, k) for k in known)]:  # Tailwind 是 tailwindcss
+        lines.append(say("asked_missing", en, names=join(missing, en), files=join(parsed, en)))
+    asked = [
+        (d, p) for d, p in deps.values() if d.spec and any(same_library(n, plain_name(d.name)) for n in part.names)
+    ]
+    return lines + [say("asked_version", en, name=d.name, spec=d.spec, path=p) for d, p in asked]
 
 
 def read_manifests(facts, paths: list, en: bool) -> tuple:

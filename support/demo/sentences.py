@@ -51,6 +51,7 @@ manifests_unread | 依赖清单读不了或解析不了（{why}），我判断�
 no_manifest | 工作目录里没有 package.json、pyproject.toml 或 requirements.txt，我判断不出技术栈。 | The work folder has no package.json, pyproject.toml or requirements.txt, so I can't tell the tech stack.
 no_manifest_in | {folder} 里没有依赖清单（package.json、pyproject.toml、requirements.txt），下面看的是工作目录的：\n\n | {folder} has no manifest (package.json, pyproject.toml, requirements.txt), so here is the work folder's:\n\n
 asked_missing | - 你问到的 {names}：依赖清单（{files}）里我没看到 | - You asked about {names}: I did not see it in the manifests ({files})
+asked_version | - 你问到的 {name}：{path} 里写的是 `{spec}` | - You asked about {name}: {path} says `{spec}`
 manifests_unread_kind | \n- {files} 这样的清单（{languages} 的）我不读：上面没有它们里面的依赖 | \n- I do not read manifests like {files} ({languages}): their dependencies are not above
 dep_count_part | - 我数到 {n} 个依赖（{files} 里写的，开发、测试用的也算在内）；下面说了有的清单、有的依赖我没有读到，实际可能不止这些 | - I counted {n} dependencies (as written in {files}, development and test ones included); as said below, some manifests or entries were not read, so there may be more
 dep_count | - 一共 {n} 个依赖（{files} 里写的，开发、测试用的也算在内） | - {n} dependencies in all (as written in {files}, development and test ones included)

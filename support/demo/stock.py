@@ -242,6 +242,8 @@ def stock_record(text_or_data):
 def amount(order, en: bool, number=None, unit=None) -> str:
     """3 盒、1 box、2 boxes；没有单位就只写数。默认是用户要的数量和单位。"""
     number, unit = order.quantity if number is None else number, order.unit if unit is None else unit
+    if number is None:  # 数量看不准（“再来 2 盒”）：照原话
+        return f"“{order.unclear}”"
     if en and unit:
         unit = EN_SINGULAR.get(unit, unit) if number == 1 else {v: k for k, v in EN_SINGULAR.items()}.get(unit, unit)
     return f"{number} {unit}" if unit else str(number)
