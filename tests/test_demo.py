@@ -249,7 +249,7 @@ def test_demo_names_the_dependencies_of_a_python_project(workdir):
     answer = answer_of(out)
     for expected in [
         "FastAPI >=0.110",
-        "uvicorn >=0.20",
+        "uvicorn [standard] >=0.20",  # 包的 extra 也说出来
         "sqlalchemy >=2.0",
         "pytest >=8",
         "requests >=2.31",  # 下限照写：不是“2.31 版”

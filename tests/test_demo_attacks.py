@@ -12,6 +12,7 @@ from conftest import ROOT, our_tool, posix_only, run_main, time_limit
 from support.demo.followup import in_context
 from support.demo.manifests import Dep, pyproject_deps, requirements_deps, short_version
 from support.demo.model import demo_client, next_step
+from support.demo.orders import orders_in
 from support.demo.question import understand
 from support.demo.stock import stock_path
 from tools import TOOLS
@@ -2197,3 +2198,67 @@ def test_an_entry_answer_from_a_pyproject_read_only_in_part_says_a_command_may_b
             {"role": "tool", "tool_call_id": c["id"], "content": "import os"} for c in messages[-1]["tool_calls"]
         ]
     assert isinstance(step, str) and "I read only part of pyproject.toml" in step, step
+
+
+# ── 第二十一轮攻击：TOML 的注释、字符串、点分的键；requirements 里注释行末尾的 \；同一个包的两条依赖 ─────────────
+@pytest.mark.parametrize(
+    "text, names",
+    [('[project]\nname = "d"\n# docstrings: always """triple\ndependencies = [\n  "requests>=2.31",\n  "flask>=3.0",\n'
+      ']\n[tool.demo]\nbanner = """\nWelcome!\n"""\n', ["requests", "flask"]),
+     ('[project]\nname = "x"\ndescription = \'uses """ quotes\'\ndependencies = ["requests"]\n', ["requests"]),
+     ('[project]\ndependencies = ["requests"]\noptional-dependencies.dev = ["pytest>=8", "ruff"]\n'
+      '"optional-dependencies".docs = ["mkdocs"]\n', ["requests", "pytest", "ruff", "mkdocs"]),
+     ('[tool.poetry.dependencies]\nmylib.git = "https://x/mylib.git"\nmylib.branch = "main"\n"ruamel.yaml" = "^0.17"\n',
+      ["mylib", "ruamel.yaml"])],
+)  # fmt: skip
+def test_toml_comments_strings_and_dotted_keys_hide_no_dependency(text, names):
+    assert [d.name for d in pyproject_deps(text) if not d.note] == names
+
+
+def test_an_inline_project_table_is_named_as_not_read():
+    deps = pyproject_deps('project = { name = "x", dependencies = ["requests", "flask"] }\n')
+    assert [d.note for d in deps] == ["unread_line"]
+
+
+def test_arrays_left_open_before_quoted_keys_are_unparsed_in_linear_time():
+    text = "[dependency-groups]\n" + "".join(f'"k{i}" = ["p{i}",\n' for i in range(20000)) + "]\n"
+    with time_limit(10):  # 每个键都读到文件末尾：以前 2000 个就要两分钟
+        assert pyproject_deps(text) is None
+
+
+@pytest.mark.parametrize(
+    "text", ["# wheels cached in C:\\wheels\\\nrequests==2.31.0\nflask==3.0.0\n", "flask==3.0  # web \\\nrequests\n"]
+)
+def test_a_comment_ending_in_a_backslash_does_not_swallow_the_next_requirement(text):
+    assert sorted(d.name for d in requirements_deps(text)) == ["flask", "requests"]
+
+
+def test_one_package_required_twice_with_markers_is_listed_twice_and_extras_are_said(workdir):
+    (workdir / "pyproject.toml").write_text(
+        '[project]\nname = "t"\ndependencies = [\n  "requests[socks]>=2.31,<3",\n'
+        "  \"pandas>=2.0; python_version >= '3.10'\",\n  \"pandas>=1.5,<2.0; python_version < '3.10'\",\n]\n",
+        encoding="utf-8",
+    )
+    said = finals_of(workdir, "What tech stack does this project use? How many dependencies?")[0]
+    assert "pandas >=1.5,<2.0; python_version < '3.10'" in said and "pandas >=2.0; python_version" in said, said
+    assert "requests [socks] >=2.31,<3" in said, said
+    said = finals_of(workdir, "which pandas version does it require?")[0]
+    assert "`>=1.5,<2.0; python_version < '3.10'`" in said and "`>=2.0; python_version >= '3.10'`" in said, said
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["I need 3 boxes of red pens for today and 3 for tomorrow. Enough in stock?",
+     "I need 3 boxes of red pens and my colleague needs 3 too"],
+)  # fmt: skip
+def test_a_second_number_that_names_no_item_is_asked_about(question):
+    assert [(o.item, o.quantity) for o in orders_in(question)] == [("红笔", None)]
+
+
+@pytest.mark.parametrize(
+    "question, item",
+    [("请问橡皮还有货吗？我要 2 个。", "橡皮"), ("请问笔记本还有多少？", "笔记本"), ("请问红笔多少钱", "红笔"),
+     ("订书机还有货吗", "订书机"), ("麻烦红笔还有多少", "红笔")],
+)  # fmt: skip
+def test_polite_words_and_a_verb_like_first_character_are_not_part_of_an_item(question, item):
+    assert [o.item for o in orders_in(question)] == [item]

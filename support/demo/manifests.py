@@ -37,16 +37,21 @@ CASED = {
     for n in "SQLAlchemy PyYAML PyJWT GitPython PyMySQL Django Flask Jinja2 Markdown Pillow Werkzeug".split()
 }
 NPM_SECTIONS = ("dependencies", "devDependencies", "peerDependencies", "optionalDependencies")
+POETRY_SPEC = r"""["']([^"']*)|\{.*?\bversion\s*=\s*["']([^"']*)"""  # "^2.31"，或 { version = "^2.31", … }
 POETRY = r"tool\.poetry\.(dev-)?dependencies|tool\.poetry\.group\.[\w-]+\.dependencies"  # Poetry 的依赖表
 DEP_TABLES = ("project.optional-dependencies", "dependency-groups")  # 这两张表里的每个数组都是依赖
 ARRAYS = (("project", "dependencies"), ("build-system", "requires"))  # 这两个数组也是（构建要的包）
 # TOML 数组（字符串、注释里的 ] 不算括号）：正则在每一处只有一种读法，不会回溯到平方
 # 数组到下一个键、下一张表为止（没有结尾的数组不会一直读到文件末尾：几千个也是线性时间）
-NEXT_KEY = r"\n(?=[ \t]*(?:\[[^\]\n]*\][ \t]*(?:#.*)?$|[A-Za-z0-9_.-]+[ \t]*=(?!=)))"
+NEXT_KEY = r"""\n(?=[ \t]*(?:\[[^\]\n]*\][ \t]*(?:#.*)?$|(?:"[^"\n]*"|'[^'\n]*'|[A-Za-z0-9_.-]+)[ \t]*=(?!=)))"""
 ARRAY = re.compile(rf"""\[(?:"[^"\n]*"|'[^'\n]*'|#[^\n]*(?=\n|$)|(?!{NEXT_KEY})[^\]"'#])*\]""", re.M)
-MULTILINE_STRING = re.compile(r"(\"{3}|'{3})([\s\S]*?)\1")  # 多行字符串：里面的 [ ] = 不是表和键
+# 从左往右认：注释、多行字符串、一行的字符串（注释里、一行的字符串里的 \"\"\" 不开始多行字符串）
+TOKENS = re.compile(r"""#[^\n]*|(\"{3}|'{3})([\s\S]*?)\1|"(?:\\.|[^"\\\n])*"|'[^'\n]*'""")
+KEY_PART = r"""\"[^"\n]*\"|'[^'\n]*'|[\w-]+"""  # 键的一段：optional-dependencies.dev、"ruamel.yaml"
 TOML_LINE = re.compile(  # [表]，或者 键 = 值（键可以在引号里）
-    r"^[ \t]*(?:\[\[?([^\]\n]+)\]\]?[ \t]*(?:#.*)?|(\"[\w.-]+\"|'[\w.-]+'|[\w.-]+)[ \t]*=[ \t]*(.*))$", re.M
+    rf"^[ \t]*(?:\[\[?([^\]\n]+)\]\]?[ \t]*(?:#.*)?"
+    rf"|((?:{KEY_PART})(?:[ \t]*\.[ \t]*(?:{KEY_PART}))*)[ \t]*=[ \t]*(.*))$",
+    re.M,
 )
 # 版本要求以比较符号开头：名字和版本分得开，一处只有一种读法（名字再长也是线性时间）
 PEP508 = re.compile(r"([A-Za-z0-9][A-Za-z0-9._-]*)(\[[^\]]*\])?(@\S+|[<>=!~(][^@]*|)")  # 去掉空格以后的一条依赖
@@ -108,41 +113,47 @@ def pyproject_deps(text: str, partial: bool = False) -> list | None:
     """[project] 的 requires-python、dependencies、optional-dependencies，[dependency-groups] 的数组（可以跨行），
     Poetry 的依赖表（一行一个，python 是运行时）；别的依赖表不读，记成 unread_table。
     数组没有结尾：只看到一部分时取看到的，否则是 None。"""
-    deps, table, text = [], "", MULTILINE_STRING.sub(lambda m: "''" if "\n" in m[2] else "'" + m[2] + "'", text)
+    deps, table, text = [], "", flattened(text)
     for m in TOML_LINE.finditer(text):
-        key = (m[2] or "").strip("\"'")  # 引号里的点是名字的一部分（"ruamel.yaml"），不加引号的点分开几层
-        name, _, sub = (key, "", "") if m[2] and m[2][0] in "\"'" else key.partition(".")
+        parts = [a or b or c for a, b, c in re.findall(r"\"([^\"\n]*)\"|'([^'\n]*)'|([\w-]+)", m[2] or "")] or [""]
+        name, sub = parts[0], ".".join(parts[1:])  # 引号里的点是名字的一部分（"ruamel.yaml"），不加引号的点分开几层
+        at, key = ".".join([table, *parts[:-1]]).strip("."), parts[-1]  # [project] 里的 optional-dependencies.dev
         if m[1]:  # [表]
             table = m[1].strip()
             unread = "dependencies" in table and table not in DEP_TABLES and not re.fullmatch(POETRY, table)
             deps += [Dep(table, note="unread_table")] * unread
-        elif re.fullmatch(POETRY, table) and sub in ("", "version"):  # Poetry：一行一个依赖
-            spec = re.match(r"""["']([^"']*)|\{.*?\bversion\s*=\s*["']([^"']*)""", m[3])
+        elif re.fullmatch(POETRY, table) and sub in ("", "version", "git", "path", "url"):  # Poetry：一行一个依赖
+            spec = sub not in ("git", "path", "url") and re.match(POETRY_SPEC, m[3])  # mylib.git = "https://…"
             said, name = one_line((spec[1] or spec[2]) if spec else ""), name.lower()
             deps.append(Dep(name, said, "runtime") if name == "python" else Dep(name, short_version(said), spec=said))
-        elif (table, key) == ("project", "dynamic"):  # 依赖、版本写在别处（setup.py）
+        elif (at, key) == ("project", "dynamic"):  # 依赖、版本写在别处（setup.py）
             deps += [Dep(table, note="dynamic")] * ("dependencies" in m[3]) + [Dep("(version)", "", "own")] * (
                 "version" in m[3]
             )
-        elif "dependencies" in key and table not in ("project", *DEP_TABLES):  # [tool.uv] dev-dependencies = […]
-            deps.append(Dep(f"{table}.{key}", note="unread_table"))
-        elif (table, key) == ("project", "requires-python") and (spec := re.match(r"""["']([^"']*)""", m[3])):
+        elif "dependencies" in key and at not in ("project", *DEP_TABLES):  # [tool.uv] dev-dependencies = […]
+            deps.append(Dep(f"{at}.{key}".lstrip("."), note="unread_table"))
+        elif (at, key) == ("project", "requires-python") and (spec := re.match(r"""["']([^"']*)""", m[3])):
             deps.append(Dep(key, spec[1].strip()[:40], "runtime"))
-        elif key == "version" and table in ("project", "tool.poetry"):  # 项目自己的版本：问了才说（1 也是）
+        elif key == "version" and at in ("project", "tool.poetry"):  # 项目自己的版本：问了才说（1 也是）
             deps.append(Dep("(version)", one_line(re.match(r"""["']?([^"'#\s]*)""", m[3])[1]), "own"))
-        elif m[3].startswith("[") and (table in DEP_TABLES or (table, key) in ARRAYS):
+        elif m[3].startswith("[") and (at in DEP_TABLES or (at, key) in ARRAYS):
             array = ARRAY.match(text, m.start(3))  # 从 [ 开始，到和它配对的 ] 为止，可以跨好几行
             if not array and not partial:
                 return None
             end = re.compile(NEXT_KEY, re.M).search(text, m.start(3))  # 没有结尾：看到下一个键为止
             found = strings_in(array[0] if array else text[m.start(3) : end.start() if end else len(text)])
-            group = key if table in DEP_TABLES else "build-system" * (table == "build-system")  # 构建要的也说出来
+            group = key if at in DEP_TABLES else "build-system" * (at == "build-system")  # 构建要的也说出来
             deps += [replace(d, extra=group) for d in found]
-        elif (table, key) == ("project", "optional-dependencies") and m[3].startswith("{"):  # 写在一行里的表
+        elif (at, key) == ("project", "optional-dependencies") and m[3].startswith("{"):  # 写在一行里的表
             deps += [replace(d, extra="optional-dependencies") for d in strings_in(m[3][1:])]
-        elif table in DEP_TABLES or (table, key) in ARRAYS:  # 该是数组却不是（dependencies = "requests"）
-            deps.append(Dep(one_line(f"{key} = {m[3]}"), note="unread_line"))
+        elif at in DEP_TABLES or (at, key) in ARRAYS or m[3].startswith("{") and "dependencies" in m[3]:
+            deps.append(Dep(one_line(f"{m[2]} = {m[3]}"), note="unread_line"))  # 该是数组却不是；写在一行里的表
     return [d for d in deps if d]
+
+
+def flattened(text: str) -> str:
+    """多行字符串换成一个空字符串（里面的 [ ] = 不是表和键；只在一行里的留下内容）；注释、一行的字符串照旧。"""
+    return TOKENS.sub(lambda m: m[0] if not m[1] else "''" if "\n" in m[2] else "'" + m[2] + "'", text)
 
 
 def one_line(text: str) -> str:
@@ -167,8 +178,12 @@ def requirement(spec: str) -> Dep | None:
     if not (m := PEP508.fullmatch(re.sub(r"\s+", "", head))):
         return None
     rest, marker = m[3].strip(), one_line(spec.partition(";")[2])  # 环境标记：什么时候才装（python_version >= '3.10'）
-    version = "" if rest.startswith("@") else short_version(rest)
-    spec = one_line(f"{rest}; {marker}" if marker else rest)  # 原样写的：~=0.23; python_version < "3.12"
+    version = (
+        f"{m[2] or ''} {'' if rest.startswith('@') else short_version(rest)}".strip()
+    )  # requests[socks] 的 [socks]
+    spec = one_line(
+        f"{m[2] or ''}{rest}; {marker}" if marker else f"{m[2] or ''}{rest}"
+    )  # 原样写的：~=0.23; python_version…
     return Dep(
         m[1].lower(),
         f"{version}; {marker}".lstrip("; ") if marker else version,
@@ -180,7 +195,7 @@ def requirement(spec: str) -> Dep | None:
 def requirements_deps(text: str) -> list:
     """requirements.txt：注释、续行、选项（-r、-c、-e、--index-url、--hash）、VCS 和 URL、本地路径。"""
     deps = []
-    for line in re.sub(r"\\\n", " ", text).splitlines():
+    for line in re.sub(r"(?m)^(?![^\n]*(?:^|\s)#)([^\n]*)\\\n", r"\1 ", text).splitlines():  # 注释行的 \ 不接下一行
         line = re.sub(r"^(?:-e|--editable)[\s=]+", "", re.sub(r"(^|\s)#.*", "", line).strip())
         if m := re.match(r"(?:-r|--requirement|-c|--constraint)[\s=]+(\S+)", line):
             deps.append(Dep(m[1], note="include"))
@@ -204,7 +219,7 @@ def located(line: str) -> Dep | None:
 def scripts_in(text: str) -> list:
     """pyproject.toml 里 [project.scripts]、[tool.poetry.scripts] 写的命令：[(表, 命令, 它运行的 模块:函数)]。"""
     found, table = [], ""
-    for m in TOML_LINE.finditer(MULTILINE_STRING.sub("''", text)):
+    for m in TOML_LINE.finditer(flattened(text)):
         table = m[1].strip() if m[1] else table
         target = re.match(r"""["']([^"'\n]+)["']""", m[3] or "")
         if not m[1] and target and table in ("project.scripts", "tool.poetry.scripts"):

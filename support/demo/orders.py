@@ -122,7 +122,7 @@ def orders_in(text: str) -> list:
     asked = [m[1] for m in re.finditer(rf"(?:有没有|还有|有)\s*({CJK}+?)\s*(?:吗|卖吗|[？?]|$)", rest)]
     if not orders and bare:  # “有黑笔吗？我想要 2 盒”：只说了数量，商品在“有…吗”里（“有优惠吗”不是商品）
         orders += [Order(i, asked=i) for i in (name_near(a, after=True) for a in asked) if i]
-    if not orders and (m := re.search(rf"(?:需要|想要|要买|买|订|查)\s*({CJK}+)", text)):
+    if not orders and (m := re.search(rf"(?:需要|想要|要买|买|订购|查)\s*({CJK}+)", text)):
         orders += [Order(i, asked=i) for i in [name_near(m[1], after=True)] if i]
     orders = [o for o in orders if len(o.item) > 1 and o.item.strip(UNITS)]  # “盒”不是商品名
     return scaled(settled(orders, bare), text)
@@ -276,6 +276,8 @@ def english_orders(text: str) -> list:
             orders.append(Order(chinese_name(asked), quantity, unit, asked, unclear))
         elif (unit or loose or re.search(r"\b(need|want|take|buy|get|order)\s*$", q[: m.start()])) and not owned:
             bare.append(Order("", quantity, unit, "", unclear))  # “if I need 12”：只说了数量
+        elif m[3] and not owned and not re.match(r"(each|apiece|per)\b", m[3]):  # “and 3 for tomorrow”：照原话问
+            bare.append(Order("", None, unit, "", f"{m[1]} {m[3]}".strip()))
     for m in re.finditer(rf"\b((?:(?:{COLOUR})(?:,? and |, | or ))*)({COLOUR}) ({GOODS})\b", q):
         if re.search(r"\b(not|no|without|except)\s+$", q[: m.start()]):  # “but not blue pens”
             continue

@@ -124,7 +124,7 @@ def asked_about(part, deps: dict, parsed: list, en: bool, unsure: bool = False, 
     own = [say("own_version" if d.version else "own_version_dynamic", en, version=d.version, path=p)
            for d, p in deps.values() if d.note == "own"]  # fmt: skip
     lines = own[:1] or [say("own_version_none", en, files=join(parsed, en))] if "own" in part.asks else []
-    counted = [d for d, _ in deps.values() if d.note in ("", "url", "path") and d.extra != "build-system"]
+    counted = {d.name for d, _ in deps.values() if d.note in ("", "url", "path") and d.extra != "build-system"}
     said = say("dep_count_part" if unsure else "dep_count", en, n=len(counted), files=join(parsed, en))
     lines += [said] * ("count" in part.asks)
     if missing := [n for n in part.names if not any(same_library(n, k) for k in known)]:  # Tailwind 是 tailwindcss
@@ -149,7 +149,10 @@ def read_manifests(facts, paths: list, en: bool) -> tuple:
         notes += [say(d.note, en, path=path, table=d.name) for d in found if d.note in SAID_NOTES]
         for dep in found:  # 同一个依赖写了两处：只列一次，必需的优先（不是可选的、构建用的），再是带版本的
             old = deps[dep.name][0] if dep.name in deps else None
-            if not old or old.extra and not dep.extra or old.extra == dep.extra and dep.version and not old.version:
+            both = old and not old.extra and not dep.extra and old.version and dep.version  # 两条必需的（环境标记不同）
+            if both and old.version != dep.version:
+                deps[f"{dep.name} {dep.version}"] = (dep, path)  # 都列出来
+            elif not old or old.extra and not dep.extra or old.extra == dep.extra and dep.version and not old.version:
                 deps[dep.name] = (dep, path)
     return deps, notes, bad
 
