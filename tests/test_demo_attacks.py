@@ -12,6 +12,7 @@ from conftest import ROOT, our_tool, posix_only, run_main, time_limit
 from support.demo.followup import in_context
 from support.demo.manifests import Dep, pyproject_deps, requirements_deps, short_version
 from support.demo.model import demo_client, next_step
+from support.demo.names import ext_of
 from support.demo.orders import orders_in
 from support.demo.question import understand
 from support.demo.stock import stock_path
@@ -2262,3 +2263,70 @@ def test_a_second_number_that_names_no_item_is_asked_about(question):
 )  # fmt: skip
 def test_polite_words_and_a_verb_like_first_character_are_not_part_of_an_item(question, item):
     assert [o.item for o in orders_in(question)] == [item]
+
+
+# ── 第二十一轮攻击（续）：语言名是哪种文件；列不出来的测试目录；带括号的文件名；README 的长空白、满行的反引号；
+# 长问题里的目录名；排序、最大、平均这些没做的说出来；怎样运行说出来；“in which files”不是目录 ─────────────
+@pytest.mark.parametrize(
+    "question, ext",
+    [("How many lines of JavaScript are there?", "js"), ("How many JavaScript files are in src?", "js"),
+     ("统计一下 src 目录下 JS 的代码行数", "js"), ("lines of TypeScript in src", "ts"), ("src 里有多少行 Go？", "go"),
+     ("java files", "java"), ("每个py文件多少行", "py")],
+)  # fmt: skip
+def test_a_language_named_is_its_kind_of_file(question, ext):
+    assert ext_of(question) == ext
+
+
+@posix_only("符号链接在 Windows 上要特权")
+def test_test_files_that_could_not_be_listed_are_not_said_to_be_missing(workdir, tmp_path):
+    (tmp_path / "outside").mkdir()
+    (tmp_path / "outside" / "test_a.py").write_text("def test_a(): pass\n", encoding="utf-8")
+    (workdir / "tests").symlink_to(tmp_path / "outside")
+    said = finals_of(workdir, "测试文件有哪些？", "各有几行？")[1]
+    assert "没在 tests 里找到" not in said and "没能列全 tests" in said, said
+
+
+def test_a_file_with_brackets_in_its_name_is_counted(workdir):
+    (workdir / "tests").mkdir()
+    (workdir / "tests" / "报告（终版）.py").write_text("a\nb\nc\n", encoding="utf-8")
+    (workdir / "tests" / "test_a.py").write_text("a\n", encoding="utf-8")
+    out = run_main("--demo", "--yes", "-C", str(workdir), input="测试文件有哪些？\n各有几行？\n").stdout
+    assert re.search(r'\[调用工具\] run_command\(\{"command": "wc -l [^\n]*报告（终版）', out), out
+
+
+@pytest.mark.parametrize(
+    "readme",
+    ["## Usage\n\n```\npython" + " " * 200_000 + "x\n```\n", ("`x`" * 333 + "\n") * 300],
+)
+def test_readme_lines_of_blanks_or_backtick_spans_are_read_in_linear_time(readme):
+    calls = [
+        {"id": f"c{i}", "type": "function", "function": {"name": n, "arguments": json.dumps(a)}}
+        for i, (n, a) in enumerate([("list_files", {"path": "."}), ("read_file", {"path": "README.md"})])
+    ]
+    messages = [{"role": "user", "content": "How do I run it?"},
+                {"role": "assistant", "content": "", "tool_calls": calls},
+                {"role": "tool", "tool_call_id": "c0", "content": "README.md"},
+                {"role": "tool", "tool_call_id": "c1", "content": readme}]  # fmt: skip
+    with time_limit(10):  # 以前：20 万个空格要几分钟；100 KB 的反引号要半分钟
+        assert isinstance(next_step(messages, TOOLS), str)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["统计 src 下每个 .py 文件的行数，按行数排序", "src 下哪个 .py 文件行数最多？", "List the 3 largest files in src",
+     "帮我看看当前目录下有哪些隐藏文件", "app.py 有多少行，其中多少行是注释？", "List the files in src modified today",
+     "创建 hello.py 写入 print(1) 然后用 python2 运行它", "Create bg.py with print(3) and run it in the background"],
+)  # fmt: skip
+def test_a_filter_a_ranking_or_a_way_of_running_is_named_as_not_done(question):
+    assert understand(question).unknown, understand(question)
+
+
+@pytest.mark.parametrize("question", ["In which files is flask imported?", "Is flask used in any file?"])
+def test_which_and_any_are_no_folders(question):
+    assert [(p.kind, p.folder) for p in understand(question).parts] == [("use", ".")]
+
+
+def test_a_count_from_an_earlier_read_says_it_is_from_earlier(workdir):
+    (workdir / "a.py").write_text("x = 1\n", encoding="utf-8")
+    out = run_main("--demo", "-C", str(workdir), input="a.py 里写了什么？\na.py 有几行？\n").stdout
+    assert "a.py 是之前的问题里读到" in out.split("[最终回复]")[-1], out

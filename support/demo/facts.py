@@ -279,8 +279,10 @@ class Facts:
         return [self.results.get(key(c)) or Result(*c, state=absent[c[0]]) for c in calls]
 
     def already(self, tool: str, args: dict) -> "Result | None":
-        """请求里已经有的这个调用的结果；没有是 None（不为它调用）。"""
-        return self.results.get(key((tool, args)))
+        """请求里已经有的这个调用的结果；没有是 None（不为它调用）。以前的问题里的，记在 reused 里（回答里说出来）。"""
+        got, k = self.results.get(key((tool, args))), key((tool, args))
+        self.reused += [(tool, args)] if got and k in self.earlier and k not in map(key, self.reused) else []
+        return got
 
     def pages(self, tool: str, args: dict, enough=None) -> Result:
         """读完一个文件、列完一个目录（拼成一个 Result）：说后面还有，就从它说的 offset 接着要，最多 MAX_PAGES 页；

@@ -27,15 +27,17 @@ NOT_FOLDERS = set(  # 这些词不是目录名
         "repo code codebase "
         "source dependencies devdependencies peerdependencies optionaldependencies readme dockerfile makefile "
         "license licence changelog 当前 这个 项目 工作 整个 根 所有 每个 "
+        "which what any some production general particular order case advance fact short use "  # in which files
     ).split()
 )
 DOT_EXT = r"(?<!\w)\.([A-Za-z0-9]{1,8})(?!\w)"
-EXT = (  # “.js 文件”“js 文件”“Python 代码”
-    rf"{DOT_EXT}|(?<![A-Za-z0-9_.])(py|js|ts|jsx|tsx|go|java|rs|rb|php|md|txt|json|sh|python|javascript|typescript|"
-    r"shell|bash|markdown)"
-    r"(?=\s*(?:文件|代码|脚本|files?\b|code\b|scripts?\b))"
+LANGS = r"javascript|typescript|python|markdown|shell|bash|rust|ruby|java|jsx|tsx|py|js|ts|go|rs|rb|php|md|txt|json|sh"
+EXT = (  # “.js 文件”“JS 的代码”“Python 代码”“lines of JavaScript”“多少行 Go”
+    rf"{DOT_EXT}|(?<![A-Za-z0-9_.])({LANGS})(?![A-Za-z0-9_.])(?=\s*的?\s*(?:文件|代码|脚本|files?\b|code\b|scripts?\b))"
+    rf"|\blines? of ({LANGS})\b|行\s*({LANGS})(?![A-Za-z0-9_.])"
 )
 LANGUAGE_EXT = {"python": "py", "javascript": "js", "typescript": "ts", "shell": "sh", "bash": "sh", "markdown": "md"}
+LANGUAGE_EXT |= {"rust": "rs", "ruby": "rb"}
 # 目录名按这个顺序找，用先找到的：说了“目录”“folder”的，名字可以有空格、是中文（“empty dir 目录下”“文档 目录”）
 FOLDER = (
     r"""["“'`「]([^"”'`」\n]{1,100})["”'`」]\s*(?:目录|文件夹|folder|directory)""",
@@ -118,6 +120,7 @@ def whole_path(text: str, m) -> str:
 
 def folders_in(clause: str) -> list:
     """问题里说的目录（“src 和 tests 目录下”是两个）；this、current、当前这样的词不算。FOLDER 里先找到的那一种算数。"""
+    clause = clause[:300]  # 再长的一句也只看开头：一长串名字（“a、a、a……”）上这些正则是平方的
     for pattern in FOLDER:
         found = [
             re.split(r"\s*(?:[和、,]|\band\b)\s*(?:in\s+)?", m[1]) for m in re.finditer(pattern, clause, flags=re.I)
@@ -132,8 +135,9 @@ def folders_in(clause: str) -> list:
 
 def ext_of(text: str) -> str:
     """问题里说的哪种文件（“.js 文件”“Python 代码”→ js、py）；没说是 ""。"""
-    said = re.search(EXT, text, re.I)
-    return LANGUAGE_EXT.get((said[1] or said[2]).lower(), (said[1] or said[2]).lower()) if said else ""
+    m = re.search(EXT, text, re.I)
+    said = next((g.lower() for g in m.groups() if g), "") if m else ""
+    return LANGUAGE_EXT.get(said, said)
 
 
 def spread(part) -> list:

@@ -86,7 +86,7 @@ def mention(facts, readme: str | None, command: str, path: str) -> str:
     got = facts.pages("read_file", {"path": readme}) if readme else None
     for line in headings(got.lines) if got and usable(got) else []:
         text = line.strip()[:1000]  # 再长的一行也只看开头：线性时间
-        spans = re.findall(r"`([^`\n]+)`", text)  # 正文里反引号中的命令：那句话说的是启动它
+        spans = re.findall(r"`([^`\n]+)`", text)[:10]  # 正文里反引号中的命令（一行最多看 10 个）：那句话说的是启动它
         code = [] if spans else [text.removeprefix("$ ")]  # 代码块里的一行：不是收拾、删除的命令
         ran = [c for c in spans if starts(text, c)] + [c for c in code if not re.search(CLEAN_UP, c)]
         ran = [c for c in ran if re.match(RUNNER, c) and whole(c) and not re.search(f"{INSTALL}|{TESTS}", c[:300])]
@@ -132,7 +132,9 @@ def readme_command(facts, readme: str | None, section: str) -> tuple | None:
             heading, level = (title, depth) if wanted else (None, 0)
             continue
         code = block or line.startswith(("    ", "\t")) and not re.match(r"\s*([-*+]|\d+\.)\s", line)  # 列表项不是代码
-        spans = [re.sub(r"\s+#.*", "", text.removeprefix("$ "))] if code else re.findall(r"`([^`\n]+)`", text)
+        spans = (
+            [re.sub(r"(?<!\S)#.*", "", text.removeprefix("$ ")).rstrip()] if code else re.findall(r"`([^`\n]+)`", text)
+        )
         shell = block and lang in SHELLS and heading and not testing and not text.endswith(":")  # 这一节的 shell 代码块
         last = lambda c: c.split("&&")[-1].strip()  # noqa: E731  “cd backend && pytest”：看最后那条
         commands = [

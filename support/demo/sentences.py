@@ -182,6 +182,7 @@ what_count_file | {name} 有多少行 | how many lines {name} has
 count_from_read | \n\n不过 {name} 我已经读全了：一共 {n} 行。 | \n\nBut I have read all of {name}: it has {n} line(s).
 here | 当前目录 | this directory
 count_no_files | 我没在 {folder} 里找到可以数的测试文件，没有数行数。 | I found no test files to count in {folder}, so I counted no lines.
+count_unlisted | 我没能列全 {folder}（{why}），没有数行数。 | I could not list all of {folder} ({why}), so I counted no lines.
 count_head | `{command}` 的输出： | Output of `{command}`:
 count_flat | \n\n（`*.{ext}` 只匹配这一层的 .{ext} 文件：子目录里的没有数。） | \n\n(`*.{ext}` matches only the .{ext} files directly in this folder: those in subfolders were not counted.)
 count_guess | \n（你没说数哪种文件：我数的是 .py 文件。） | \n(You did not say which kind of file: I counted .py files.)

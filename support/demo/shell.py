@@ -7,7 +7,7 @@
 import re
 from dataclasses import replace
 
-from support.demo.facts import key
+from support.demo.facts import why_not
 from support.demo.project import TEST_FOLDERS, TEST_NAME
 from support.demo.sentences import join, say
 
@@ -19,14 +19,16 @@ QUOTED = 20  # 最多引用输出的前几行
 
 def listed_files(part, facts):
     """测试目录里列出来的文件（最多 20 个，子目录不算；多的记在 skipped 里）：没说是哪个目录，就是顶层的 tests/、
-    test/ 这些里第一个有的（不分大小写）；都没有，就是顶层按测试命名的文件。"""
+    test/ 这些里第一个有的（不分大小写）；都没有，就是顶层按测试命名的文件。返回 (part, 那个目录的列表或 None)。"""
     folder, top = part.folder, facts.pages("list_files", {"path": "."}).lines if part.folder == "." else ()
     dirs = {n.rstrip("/").lower(): n.rstrip("/") for n in top if n.endswith("/")}
     folder = next((dirs[f] for f in TEST_FOLDERS if f in dirs), folder)
-    got = facts.pages("list_files", {"path": folder}).lines if folder != "." else ()
-    files = [f"{folder}/{n}" for n in got if n and not n.endswith("/") and "（" not in n]
+    got = facts.pages("list_files", {"path": folder}) if folder != "." else None
+    files = (
+        [f"{folder}/{n}" for n in got.lines if n and not n.endswith(("/", "不能读取）"))] if got else []
+    )  # 读不了的项
     files = files or [n for n in top if re.fullmatch(TEST_NAME, n, re.I)]  # 顶层的 test_app.py
-    return replace(part, folder=folder, names=files[:20], skipped=files[20:])
+    return replace(part, folder=folder, names=files[:20], skipped=files[20:]), got
 
 
 def word(text: str, windows: bool) -> str:
@@ -144,7 +146,12 @@ def count(part, facts, en: bool) -> str:
     ext 是 *（“测试文件有哪些？各有几行？”）：先列出测试目录，数里面列出来的每个文件。只说了文件名、可能在前面说到的
     目录里的（near）：按列出过的结果定在哪里；定不了就先数那个目录里的，没有再数顶层的。"""
     windows, ext = "cmd.exe" in facts.tools.get("run_command", "").lower(), part.ext or "py"  # 没说哪种文件：数 .py
-    if ext == "*" and not (part := listed_files(part, facts)).names:
+    listing = None
+    if ext == "*":
+        part, listing = listed_files(part, facts)
+    if listing and listing.state != "complete":  # 列不出来、没列完：不说“没有”，也不只数列出来的那些
+        return say("count_unlisted", en, folder=part.folder, why=why_not(listing, en))
+    if ext == "*" and not part.names:
         return say("count_no_files", en, folder=part.folder)
     places = facts.places(part.names[0], part.near) if len(part.names) == 1 else [None]
     for place in places:
@@ -154,7 +161,7 @@ def count(part, facts, en: bool) -> str:
         got, problem = ran(facts, command, en, what[0], **what[1])
         if not (problem and got.code):  # 那个目录里没有：再数另一处的
             break
-    whole = facts.results.get(key(("read_file", {"path": part.names[0]}))) if part.names else None
+    whole = facts.already("read_file", {"path": part.names[0]}) if part.names else None
     if problem and got.state == "not_run" and whole and whole.state == "complete":  # 没执行，可这个文件已经读全了
         return problem + say("count_from_read", en, name=part.names[0], n=len(whole.lines))
     flat = "" if part.names or got.state == "not_run" else say("count_flat", en, ext=ext)  # *.py 只数这一层
