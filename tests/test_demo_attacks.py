@@ -2330,3 +2330,13 @@ def test_a_count_from_an_earlier_read_says_it_is_from_earlier(workdir):
     (workdir / "a.py").write_text("x = 1\n", encoding="utf-8")
     out = run_main("--demo", "-C", str(workdir), input="a.py 里写了什么？\na.py 有几行？\n").stdout
     assert "a.py 是之前的问题里读到" in out.split("[最终回复]")[-1], out
+
+
+def test_a_package_json_key_holding_an_object_is_no_declaration(workdir):
+    (workdir / "package.json").write_text(
+        '{\n  "name": "x",\n  "dependencies": {\n    "express": "^4.18.2"\n  },\n  "jest": {\n'
+        '    "testEnvironment": "node"\n  }\n}\n',
+        encoding="utf-8",
+    )
+    said = finals_of(workdir, "Is jest used anywhere?")[0]
+    assert "declared" not in said and "is used" not in said, said

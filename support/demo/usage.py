@@ -120,7 +120,7 @@ def declares(hit: str, name: str) -> bool:
     if base == "pyproject.toml":  # 一行看不出在哪张表里（[tool.isort] 的 known-third-party 不是依赖）：读整份清单
         return False
     if base == "package.json" or manifests_in([base]):
-        pattern = rf'"(?:{n})"\s*:' if base == "package.json" else rf"^(-e\s+)?(?:{p})(?![\w.-])|#egg=(?:{p})\b"
+        pattern = rf'"(?:{n})"\s*:\s*"' if base == "package.json" else rf"^(-e\s+)?(?:{p})(?![\w.-])|#egg=(?:{p})\b"
         return bool(re.search(pattern, text, re.I))
     q = rf"""['"`]@?{n}(/[^'"`]*)?['"`]"""  # 带引号的模块名，可以带子路径：'lodash/merge'；@prisma/client 是 prisma 的
     m = f"(?:{n}|{re.escape(IMPORTS.get(name.lower(), name))}|{re.escape(name.replace('-', '_'))})"  # PIL、flask_cors
