@@ -236,15 +236,17 @@ def test_demo_names_the_dependencies_of_a_python_project(workdir):
         encoding="utf-8",
     )
     (workdir / "requirements.txt").write_text(
-        "-r base.txt\n--index-url https://pypi.example/simple\nrequests>=2.31 --hash=sha256:ab\n"
+        "-r base.txt\n-c constraints.txt\n--index-url https://pypi.example/simple\nrequests>=2.31 --hash=sha256:ab\n"
         "git+https://github.com/x/tool.git#egg=tool\n./vendor/lib\n"
         "https://files.example/pkg/wheelie-1.4.0-py3-none-any.whl\n",
         encoding="utf-8",
     )
+    (workdir / "base.txt").write_text("httpx>=0.27\n", encoding="utf-8")  # -r 引用的读一层；-c 的约束不读
     out = demo(QUESTION, cwd=workdir).stdout
     assert tool_calls_in(out)[1:] == [
         'read_file({"path": "pyproject.toml"})',
         'read_file({"path": "requirements.txt"})',
+        'read_file({"path": "base.txt"})',
     ]
     answer = answer_of(out)
     for expected in [
@@ -255,9 +257,11 @@ def test_demo_names_the_dependencies_of_a_python_project(workdir):
         "requests >=2.31",  # 下限照写：不是“2.31 版”
         "tool",
         "wheelie 1.4",
+        "httpx >=0.27",
     ]:
         assert expected in answer, (expected, answer)
-    assert "base.txt（requirements.txt 里引用的）" in answer and "./vendor/lib" in answer and "Python" in answer
+    assert "constraints.txt（requirements.txt 里引用的）" in answer and "./vendor/lib" in answer and "Python" in answer
+    assert "base.txt（" not in answer
 
 
 def test_a_dependency_in_two_manifests_is_listed_once(workdir):

@@ -2271,7 +2271,8 @@ def test_polite_words_and_a_verb_like_first_character_are_not_part_of_an_item(qu
     "question, ext",
     [("How many lines of JavaScript are there?", "js"), ("How many JavaScript files are in src?", "js"),
      ("统计一下 src 目录下 JS 的代码行数", "js"), ("lines of TypeScript in src", "ts"), ("src 里有多少行 Go？", "go"),
-     ("java files", "java"), ("每个py文件多少行", "py")],
+     ("java files", "java"), ("每个py文件多少行", "py"), ("麻烦统计下 data 目录下每个 CSV 文件的行数", "csv"),
+     ("data 目录下的 CSV 有几行数据？", "csv"), ("How many lines does each CSV file under data have?", "csv")],
 )  # fmt: skip
 def test_a_language_named_is_its_kind_of_file(question, ext):
     assert ext_of(question) == ext

@@ -2336,3 +2336,41 @@ def test_a_carried_quantity_that_was_not_clear_is_quoted(inventory, questions):
 @pytest.mark.parametrize("question, kinds_", [("测试咋跑？", ["tests"]), ("咋跑起来？测试咋跑？", ["entry", "tests"])])
 def test_za_is_how(question, kinds_):  # “咋”就是“怎么”
     assert [k for k, _ in kinds(question)] == kinds_
+
+
+# ── 第四十六、四十七轮学习者：“再加一样”不是商品；英文问题里的中文商品名；单位按商品的顺序；
+# “X 用的是哪个版本”问的是 X；-r 引用的清单读一层，对话里读过的不说“没有读” ─────────────────────
+@pytest.mark.parametrize(
+    "question, items",
+    [("我要 3 瓶胶水，再加一样：1 包订书钉，一共多少钱？", [("胶水", 3), ("订书钉", 1)]),
+     ("How much does one pack of 订书钉 cost?", [("订书钉", None)]),
+     ("How much does one pack of staples cost?", [("staple", None)])],
+)  # fmt: skip
+def test_one_more_kind_and_a_chinese_item_in_english(question, items):
+    assert [(o.item, o.quantity) for o in orders_in(question)] == items
+
+
+def test_an_item_named_in_another_language_is_not_the_item_asked_before(inventory):
+    said = finals(inventory, "红笔多少钱？", "How much does one pack of 蓝笔 cost?")[1]
+    assert "蓝笔" in said and "红笔" not in said and "Same items" not in said, said
+
+
+def test_units_are_said_in_the_order_of_the_items(inventory):
+    said = finals(inventory, "请问 3 瓶红笔和 10 本蓝笔库存够吗？一共多少钱？")[0]
+    assert "红笔、蓝笔的库存数据里没写单位：我按你说的“瓶、本”来比" in said, said
+
+
+@pytest.mark.parametrize("question", ["Django 用的是哪个版本？", "django 的是什么版本"])
+def test_the_version_of_a_named_library_is_asked_for_that_library(question):
+    assert [(p.kind, p.names) for p in understand(question).parts] == [("stack", ["Django"])] or [
+        (p.kind, p.names) for p in understand(question).parts
+    ] == [("stack", ["django"])]
+
+
+def test_a_manifest_included_with_dash_r_is_read_and_one_read_before_is_not_called_unread(workdir):
+    (workdir / "requirements").mkdir()
+    (workdir / "requirements.txt").write_text("-r requirements/base.txt\n", encoding="utf-8")
+    (workdir / "requirements" / "base.txt").write_text("Django==4.2.11\n-c constraints.txt\n", encoding="utf-8")
+    first, second = finals(workdir, "what does requirements/base.txt say?", "which version of Django?")
+    assert "`==4.2.11`" in second and "(not read): requirements/base.txt" not in second, second
+    assert "constraints.txt (from requirements/base.txt)" in second and "did not look inside" not in second, second

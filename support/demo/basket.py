@@ -1,5 +1,6 @@
 """离线演示读一个问题里要的商品（整句读）：别的小句里的商品、数量（“我需要红笔。库存够吗？”），说不要了的，
-看不准的（几种加起来一个数、每班几盒）；“黑笔呢？要 3 盒”这样分在两句里的。question.py 听懂问题以后调用。"""
+看不准的（几种加起来一个数、每班几盒）；“黑笔呢？要 3 盒”这样分在两句里的；没认出的小句里哪些其实说了商品、数量。
+question.py 听懂问题以后调用。"""
 
 import re
 from dataclasses import replace
@@ -55,3 +56,12 @@ def item_alone(clause: str) -> str:
     """“蓝笔呢？”“那黑笔呢”：接着问时只说了一种商品：这种商品；不是是 ""。"""
     bare = re.sub(w.FOLLOW_UP, "", clause).strip(" ？?")
     return bare if bare != clause and name_near(bare, after=False) == bare else ""
+
+
+def not_ordered(unknown: list, parts: list) -> list:
+    """没认出的小句里，库存问题的商品、数量从它读到了的不算没认出（“有黑笔吗？我想要 2 盒”）；认得却不做的照样算。"""
+    items = [o.item for p in parts if p.kind == "inventory" for o in p.names]
+    if not any(p.kind == "inventory" for p in parts):
+        return unknown
+    said = lambda c: orders_in(c) or quantity_in(c) or any(i in c for i in items) or re.search(w.DROP, c)  # noqa: E731
+    return [c for c in unknown if re.search(w.KIND["none"], c.lower()) or not said(c)]

@@ -197,8 +197,8 @@ def requirements_deps(text: str) -> list:
     deps = []
     for line in re.sub(r"(?m)^(?![^\n]*(?:^|\s)#)([^\n]*)\\\n", r"\1 ", text).splitlines():  # 注释行的 \ 不接下一行
         line = re.sub(r"^(?:-e|--editable)[\s=]+", "", re.sub(r"(^|\s)#.*", "", line).strip())
-        if m := re.match(r"(?:-r|--requirement|-c|--constraint)[\s=]+(\S+)", line):
-            deps.append(Dep(m[1], note="include"))
+        if m := re.match(r"(-r|--requirement|-c|--constraint)[\s=]+(\S+)", line):
+            deps.append(Dep(m[2], note="include", spec=m[1]))  # spec：-r 引用的是依赖，-c 只是约束
         elif line and not line.startswith("-"):  # --index-url、--hash 这样的选项：不是依赖
             deps.append(located(line) or requirement(line.split(" --")[0]) or Dep(line[:60], note="unread_line"))
     return [d for d in deps if d]

@@ -31,7 +31,9 @@ NOT_FOLDERS = set(  # 这些词不是目录名
     ).split()
 )
 DOT_EXT = r"(?<!\w)\.([A-Za-z0-9]{1,8})(?!\w)"
-LANGS = r"javascript|typescript|python|markdown|shell|bash|rust|ruby|java|jsx|tsx|py|js|ts|go|rs|rb|php|md|txt|json|sh"
+FILE_KINDS = r"csv|tsv|json|ya?ml|xml|html|css|vue|sql|log|toml|ini|ipynb|jsx|tsx|py|js|ts|md|txt|sh"  # 文件种类的缩写
+LANGS = rf"javascript|typescript|python|markdown|shell|bash|rust|ruby|java|go|rs|rb|php|{FILE_KINDS}"
+BARE_KIND = rf"(?<![A-Za-z0-9_.])({FILE_KINDS})(?![A-Za-z0-9_.])"  # 只说了缩写：“data 下的 CSV 有几行”
 EXT = (  # “.js 文件”“JS 的代码”“Python 代码”“lines of JavaScript”“多少行 Go”
     rf"{DOT_EXT}|(?<![A-Za-z0-9_.])({LANGS})(?![A-Za-z0-9_.])(?=\s*的?\s*(?:文件|代码|脚本|files?\b|code\b|scripts?\b))"
     rf"|\blines? of ({LANGS})\b|行\s*({LANGS})(?![A-Za-z0-9_.])"
@@ -135,7 +137,7 @@ def folders_in(clause: str) -> list:
 
 def ext_of(text: str) -> str:
     """问题里说的哪种文件（“.js 文件”“Python 代码”→ js、py）；没说是 ""。"""
-    m = re.search(EXT, text, re.I)
+    m = re.search(EXT, text, re.I) or re.search(BARE_KIND, text, re.I)
     said = next((g.lower() for g in m.groups() if g), "") if m else ""
     return LANGUAGE_EXT.get(said, said)
 

@@ -4,7 +4,6 @@
 import re
 from dataclasses import dataclass, replace
 
-from support.demo import words as w
 from support.demo.words import (
     AROUND,
     CORRECTED,
@@ -19,8 +18,7 @@ from support.demo.words import (
     THE_ONE,
 )
 
-# 商品、数量的词：量词、说数量不准的词、商品名两边的词、英文里认得的颜色和商品
-# 说数量不准、不是要的总数的词：大约、至少、几十、3 盒以上、再加 2 盒、2 more、每人（“多少”里的多、少不算）
+# 商品、数量的词：量词、英文里认得的颜色和商品（说数量不准的词、商品名两边的词在 words.py）
 SCALED = r"双倍|翻倍|加倍|一半|减半|\b(double|twice|half|triple)\b"  # 上一个数量的几倍：不是一个数量，照原话问
 UNITS = "盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶"
 EN_UNITS = r"boxes|box|packs?|packets?|pieces?|pcs|bottles?|cartons?|cases?|sets?|units?"
@@ -103,9 +101,8 @@ def orders_in(text: str) -> list:
         english_item = re.sub(EN_STOP, "", f" {latin[1].lower()} ").strip() if latin else ""  # 3 个 stapler
         named = [chinese_name(english_item)] if english_item else named  # 3 盒 red pens：红笔
         owned, quantity, loose = re.search(OWNED, segment, re.I), None if m[3] else chinese_number(said), rough(text, m)
-        quantity, unclear = (
-            (None, loose) if loose else (quantity, "" if quantity or owned else f"{said} {unit}{m[3] or ''}")
-        )
+        unclear = loose or ("" if quantity or owned else f"{said} {unit}{m[3] or ''}")
+        quantity = None if loose else quantity
         wanted = [Order(n, None if owned else quantity, unit, n, unclear) for n in named]
         orders += wanted if each else wanted[:1] + [Order(n, asked=n) for n in named[1:]]  # 3 盒红笔和蓝笔
         noun = re.match(rf"\s*(?!{AROUND}|{LATER})({CJK})", text[m.end() :])  # “5 个人”：数的是别的（“10 盒要”不是）
@@ -118,14 +115,21 @@ def orders_in(text: str) -> list:
         if re.match(NOT_ITEMS, m[2]):  # “蓝笔3够不够”：后面是问的话，数是前面那种商品的
             continue
         bare.append(Order("", unclear=f"{m[1]} {name_near(m[2], True) or m[2]}"))
-    orders += unmeasured(rest)
-    asked = [m[1] for m in re.finditer(rf"(?:有没有|还有|有)\s*({CJK}+?)\s*(?:吗|卖吗|[？?]|$)", rest)]
-    if not orders and bare:  # “有黑笔吗？我想要 2 盒”：只说了数量，商品在“有…吗”里（“有优惠吗”不是商品）
-        orders += [Order(i, asked=i) for i in (name_near(a, after=True) for a in asked) if i]
-    if not orders and (m := re.search(rf"(?:需要|想要|要买|买|订购|查)\s*({CJK}+)", text)):
-        orders += [Order(i, asked=i) for i in [name_near(m[1], after=True)] if i]
+    orders = (orders + unmeasured(rest)) or named_elsewhere(text, rest, bare)
     orders = [o for o in orders if len(o.item) > 1 and o.item.strip(UNITS)]  # “盒”不是商品名
     return scaled(settled(orders, bare), text)
+
+
+def named_elsewhere(text: str, rest: str, bare: list) -> list:
+    """数量旁边没有商品名：商品在“有…吗”里（“有黑笔吗？我想要 2 盒”；“有优惠吗”不是商品）、“想买”后面，
+    或者是英文问题里的中文名（“one pack of 订书钉”）。"""
+    asked = [m[1] for m in re.finditer(rf"(?:有没有|还有|有)\s*({CJK}+?)\s*(?:吗|卖吗|[？?]|$)", rest)] if bare else []
+    if found := [Order(i, asked=i) for i in (name_near(a, after=True) for a in asked) if i]:
+        return found
+    if (m := re.search(rf"(?:需要|想要|要买|买|订购|查)\s*({CJK}+)", text)) and (i := name_near(m[1], after=True)):
+        return [Order(i, asked=i)]
+    mixed = re.findall(rf"{CJK}{{2,12}}", text) if re.search(r"[A-Za-z]{3}", text) else []
+    return [Order(n, asked=n) for c in mixed if (n := name_near(c, True))]
 
 
 def corrected(text: str) -> list:
@@ -267,8 +271,9 @@ def english_orders(text: str) -> list:
         if re.fullmatch(COLOUR, asked) and shared:
             asked = f"{asked} {shared[1]}"  # “3 red and 2 blue pens”“3 boxes of blue pens and 3 of red”
         asking = m[1] in ("one", "1") and re.search(r"\b(what do(es)?|how much (is|does))\s*$", q[: m.start()])  # 单价
+        orders += [Order(chinese_name(asked), asked=asked)] if asking and asked and asked not in EN_PRONOUNS else []
         if m[1] == "one" and re.search(rf"\b({THE_ONE})\s*$", q[: m.start()]) or q[: m.start()].endswith("$") or asking:
-            continue  # “is either one short?”“at $8 a box”：不是数量
+            continue  # “is either one short?”“at $8 a box”：不是数量（“how much does one pack of staples cost”问单价）
         owned, loose = re.search(OWNED, q[: m.start()]), rough(q, m)  # “at least 6”“2 dozen”“2 more”：看不准
         quantity = None if owned or loose else EN_NUMBERS.get(m[1]) or chinese_number(m[1])
         unclear = loose or ("" if quantity or owned else f"{m[1]} {unit or asked}")
@@ -337,12 +342,3 @@ def rough(text: str, m) -> str:
         return ""
     start, end = m.start() - (len(pre[0]) if pre else 0), max(unit, post[0] + post[1].end() if post else 0)
     return text[start:end].strip()
-
-
-def not_ordered(unknown: list, parts: list) -> list:
-    """没认出的小句里，库存问题的商品、数量从它读到了的不算没认出（“有黑笔吗？我想要 2 盒”）；认得却不做的照样算。"""
-    items = [o.item for p in parts if p.kind == "inventory" for o in p.names]
-    if not any(p.kind == "inventory" for p in parts):
-        return unknown
-    said = lambda c: orders_in(c) or quantity_in(c) or any(i in c for i in items) or re.search(w.DROP, c)  # noqa: E731
-    return [c for c in unknown if re.search(w.KIND["none"], c.lower()) or not said(c)]

@@ -76,9 +76,9 @@ def stack(part, facts, en: bool) -> str:
     if not paths:  # 顶层没有清单：backend/、frontend/ 里也许有
         said = say("no_manifest_part" if partly else "no_manifest", en, seen=partly) + unread
         return said + ("\n" + say("folders_unread", en, folders=join(subs, en)) if subs else "")
-    deps, notes, bad = read_manifests(facts, paths, en)
-    near = lambda d, p: (p.rpartition("/")[0] + "/").lstrip("/") + d.name.removeprefix("./")  # noqa: E731  相对于引用它的
-    deps = {k: (d, p) for k, (d, p) in deps.items() if d.note != "include" or near(d, p) not in paths}  # 已经读了的不算
+    deps, notes, bad, paths = with_includes(facts, paths, en)
+    deps = {k: (d, p) for k, (d, p) in deps.items() if d.note != "include" or included(d, p) not in paths}  # 读了的不算
+    subs = [f for f in subs if not any(p.startswith(f) for p in paths)]  # 读过里面的清单（-r requirements/base.txt）
     parsed = [p for p in paths if p not in bad]
     if not parsed:
         return say("manifests_unread", en, why=join((p + say("colon", en) + why for p, why in bad.items()), en))
@@ -132,7 +132,22 @@ def asked_about(part, deps: dict, parsed: list, en: bool, unsure: bool = False, 
     asked = [
         (d, p) for d, p in deps.values() if d.spec and any(same_library(n, plain_name(d.name)) for n in part.names)
     ]
-    return lines + [say("asked_version", en, name=d.name, spec=d.spec, path=p) for d, p in asked]
+    return lines + [
+        say("asked_version", en, name=KNOWN.get(d.name, ("", d.name))[1], spec=d.spec, path=p) for d, p in asked
+    ]
+
+
+def included(dep, path: str) -> str:
+    """-r 引用的清单相对于引用它的那份：requirements/dev.txt 里的 -r base.txt 是 requirements/base.txt。"""
+    return (path.rpartition("/")[0] + "/").lstrip("/") + dep.name.removeprefix("./")
+
+
+def with_includes(facts, paths: list, en: bool) -> tuple:
+    """读这几份清单，再读它们用 -r 引用的（只跟一层，再多读 MAX_NAMES 份）：(依赖, 要说的话, 读不了的, 读了的清单)。"""
+    deps, notes, bad = read_manifests(facts, paths, en)
+    more = [included(d, p) for d, p in deps.values() if d.note == "include" and d.spec in ("-r", "--requirement")]
+    more = [m for m in dict.fromkeys(more) if m not in paths][:MAX_NAMES]
+    return (*read_manifests(facts, paths + more, en), paths + more) if more else (deps, notes, bad, paths)
 
 
 def read_manifests(facts, paths: list, en: bool) -> tuple:

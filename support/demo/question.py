@@ -5,7 +5,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from support.demo import words as w
-from support.demo.basket import item_alone, resolved, whole_order
+from support.demo.basket import item_alone, not_ordered, resolved, whole_order
 from support.demo.manifests import manifests_in
 from support.demo.names import (
     EXT,
@@ -20,7 +20,7 @@ from support.demo.names import (
     paths_in,
     spread,
 )
-from support.demo.orders import Order, english, not_ordered, orders_in
+from support.demo.orders import Order, english, orders_in
 from support.demo.running import about_tests, runs_them
 from support.demo.writing import CONTENT, QUOTED, runs, to_write, written
 

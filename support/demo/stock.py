@@ -203,7 +203,7 @@ def sources(found: list, en: bool) -> str:
     theirs = [f for f in used if f["order"].quantity and f["order"].unit and not f["data"].get("unit")]  # 数据没写单位
     ours = [f for f in used if f["order"].quantity and not f["order"].unit and f["data"].get("unit")]  # 问题没说单位
     unit = lambda f: EN_SINGULAR.get(f["order"].unit, f["order"].unit) or f["data"]["unit"]  # noqa: E731  boxes → box
-    notes = [(key, sorted({unit(f) for f in fs}), fs) for key, fs in (("unitless", theirs), ("unit_taken", ours)) if fs]
+    notes = [(k, list(dict.fromkeys(map(unit, f))), f) for k, f in (("unitless", theirs), ("unit_taken", ours)) if f]
     unitless = "".join(say(k, en, units=join(u, en), items=join((f["name"] for f in fs), en)) for k, u, fs in notes)
     said = say("semicolon", en).join(said)
     return "\n" + say("sources", en, parts=said[:1].upper() + said[1:], unitless=unitless)

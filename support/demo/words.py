@@ -73,7 +73,7 @@ ALSO = r"(别|不要|不用)(去掉|删掉|取消)|\b(don't|do not) (drop|remove
 RUN_TESTS = r"\btest (command|script)\b|测试(命令|脚本)|\bcommand\b.{0,20}\btests?\b"  # 问怎么跑测试（和 HOW 一起）
 VERSION_OF = (  # 问了版本的库：“which version of React”“express是哪个版本”“the jest version”
     r"\bversions? of (?:the )?(@?[A-Za-z][A-Za-z0-9_@./+-]*)",
-    r"(?<![A-Za-z0-9_@./+-])(@?[A-Za-z][A-Za-z0-9_@./+-]*)\s*(?:'s\s+)?(?:的|是|用的)?\s*(?:什么|哪个|哪一个|which|what)?\s*(?:versions?|版本)",
+    r"(?<![A-Za-z0-9_@./+-])(@?[A-Za-z][A-Za-z0-9_@./+-]*)\s*(?:'s\s+)?(?:用的|的)?是?\s*(?:什么|哪个|哪一个|which|what)?\s*(?:versions?|版本)",
 )
 DEP_COUNT = r"(几|多少)个?依赖|依赖.{0,3}(几|多少)个|\bhow many (dependencies|deps|packages|libraries)\b|\bnumber of (dependencies|packages)\b"
 OWN_VERSION = r"(项目|它|这个|本项目|包)(自己)?(的|是)?(什么|哪个|哪一个)?版本号?|\bwhat version is (it|this|my|our|the)\b( (project|app|package))?|版本号是|\bwhat version (is|'s) (it|this|the (project|app|package))\b|\bversion (number )?of (this|the) (project|app|package)\b|\b(project|package|app)('?s)? (own )?version\b|\bits (own )?version\b"  # 项目自己的版本号
@@ -132,7 +132,7 @@ AROUND_WORDS = (  # 商品名两边的词
 AROUND = "|".join(sorted(AROUND_WORDS.split("|"), key=len, reverse=True))  # 长的先试：“要是”不会被拆成“要”和“是”
 NOT_ITEMS = (  # 这些开头的不是商品名
     r"一起|一块|双倍|翻倍|加倍|一半|减半|这么|那么|哪|什么|谁|话|现有|如果|要是|每|只剩|剩|库存|单价|价格|价钱|总价|多少|有货|现货|够|还剩|还有|一共|总共|合计|以上|以下|"
-    r"左右|或者|人|其中|分别|各自|[两二三四五六七八九十几]+[样种]"  # “三样一共多少钱”“分别多少钱”：不是商品
+    r"左右|或者|人|其中|分别|各自|[一两二三四五六七八九十几]+[样种]"  # “三样一共多少钱”“分别多少钱”：不是商品
 )
 NOT_SO = (  # 数量前面的：“不用 2 盒了”不是要 2 盒
     r"不用|不要|不需要|不是|去掉|减少?|少要|\b(not|remove|minus|take away|take off)\b"
