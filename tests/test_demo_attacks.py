@@ -15,6 +15,7 @@ from support.demo.model import demo_client, next_step
 from support.demo.names import ext_of
 from support.demo.orders import orders_in
 from support.demo.question import understand
+from support.demo.readme import headings
 from support.demo.stock import stock_path
 from tools import TOOLS
 
@@ -421,22 +422,21 @@ def test_pyproject_in_its_other_valid_forms(text, names):
     [
         ('[tool.poetry.dependencies]\npython = "^3.10"\nrequests.version = "^2.31"\nrequests.extras = ["socks"]\n',
          [Dep("python", "^3.10", "runtime"), Dep("requests", "2.31")]),
-        ('[tool.poetry.dependencies.django]\nversion = "^5.0"\n',
-         [Dep("tool.poetry.dependencies.django", note="unread_table")]),
+        ('[tool.poetry.dependencies.django]\nversion = "^5.0"\n', [Dep("django", "5.0")]),  # 一个依赖一张子表
         ('[tool.poetry.group.dev.dependencies]\nmylib = { git = "https://x/mylib.git" }\n'
          'typer = {version = "^0.9", extras = ["all"]}\n',
          [Dep("mylib"), Dep("typer", "0.9")]),
     ],
 )  # fmt: skip
 def test_poetry_tables_are_read_and_a_form_it_does_not_read_is_named(workdir, text, deps):
-    """Poetry 的依赖表一行一个依赖（python 是要的运行时版本）；读不了的写法（一个依赖一张子表）记成 unread_table，
+    """Poetry 的依赖表一行一个依赖（python 是要的运行时版本），一个依赖一张子表也读；读不了的写法记成 unread_table，
     技术栈里说出这张表没有读，不当成没有依赖。"""
     assert pyproject_deps(text) == deps
     (workdir / "pyproject.toml").write_text(text, encoding="utf-8")
     said = final(answer(workdir, "这个项目用了什么技术栈？"))
     unread = [d.name for d in deps if d.note == "unread_table"]
     assert all(f"pyproject.toml 的 [{t}] 表是我不读的写法" in said for t in unread), said
-    assert all(d.name in said for d in deps if not d.note), said
+    assert all(d.name in said.lower() for d in deps if not d.note), said
 
 
 def test_a_long_pyproject_read_in_part_lists_what_it_saw(workdir):
@@ -2228,10 +2228,12 @@ def test_arrays_left_open_before_quoted_keys_are_unparsed_in_linear_time():
 
 
 @pytest.mark.parametrize(
-    "text", ["# wheels cached in C:\\wheels\\\nrequests==2.31.0\nflask==3.0.0\n", "flask==3.0  # web \\\nrequests\n"]
-)
-def test_a_comment_ending_in_a_backslash_does_not_swallow_the_next_requirement(text):
-    assert sorted(d.name for d in requirements_deps(text)) == ["flask", "requests"]
+    "text, names",
+    [("# wheels cached in C:\\wheels\\\nrequests==2.31.0\nflask==3.0.0\n", ["flask", "requests"]),
+     ("flask==3.0  # web \\\nrequests\n", ["flask"])],  # 和 pip 一样：注释行不接，行尾注释里的 \ 接上（再去掉注释）
+)  # fmt: skip
+def test_a_backslash_joins_lines_as_pip_does(text, names):
+    assert sorted(d.name for d in requirements_deps(text)) == names
 
 
 def test_one_package_required_twice_with_markers_is_listed_twice_and_extras_are_said(workdir):
@@ -2341,3 +2343,105 @@ def test_a_package_json_key_holding_an_object_is_no_declaration(workdir):
     )
     said = finals_of(workdir, "Is jest used anywhere?")[0]
     assert "declared" not in said and "is used" not in said, said
+
+
+# ── 第二十二轮攻击：列不全的测试目录不崩；reST 指令多的 README 是线性的；Poetry 写在键里的依赖；太长的版本标出截断；
+# 只有名字相近的包；字符串里的 \"；production 这样的目录；顶层没列全；说了两种文件；时间不是数量；“别这样运行” ─────
+def test_a_test_folder_listed_only_in_part_is_said_so_without_an_error():
+    calls = [("list_files", {"path": "."}, "tests/\napp.py"),
+             ("list_files", {"path": "tests"}, "test_a.py\n... (truncated, 900 more)")]  # fmt: skip
+    messages = [{"role": "user", "content": "测试文件有哪些？各有几行？"}]
+    for i, (name, args, result) in enumerate(calls):
+        call = {"id": f"c{i}", "type": "function", "function": {"name": name, "arguments": json.dumps(args)}}
+        messages += [{"role": "assistant", "content": "", "tool_calls": [call]},
+                     {"role": "tool", "tool_call_id": f"c{i}", "content": result}]  # fmt: skip
+    said = next_step(messages, TOOLS)
+    assert isinstance(said, str) and "没能列全 tests" in said, said
+
+
+def test_a_readme_full_of_code_directives_is_read_in_linear_time():
+    with time_limit(10):  # 每个指令都重建一遍列表：以前 8 万个要 20 秒
+        assert len(headings([".. code::"] * 200_000)) >= 200_000
+
+
+@pytest.mark.parametrize(
+    "text, names",
+    [('[tool.poetry]\nname = "x"\ndependencies.python = "^3.10"\ndependencies.django = "^4.2"\n'
+      'dependencies.requests = "^2.31"\n', ["django", "requests"]),
+     ('[tool.poetry.group.dev]\ndependencies.pytest = "^8"\n', ["pytest"]),
+     ('tool.poetry.dependencies.django = "^4.2"\n', ["django"])],
+)  # fmt: skip
+def test_poetry_dependencies_written_as_dotted_keys_are_read(text, names):
+    assert [d.name for d in pyproject_deps(text) if not d.note] == names
+
+
+@pytest.mark.parametrize(
+    "manifest, text, question, whole",
+    [("requirements.txt", "numpy>=1.0,<2.0,!=1.5.0,!=1.5.1,!=1.6.0,!=1.6.10\n", "what version of numpy?",
+      "`>=1.0,<2.0,!=1.5.0,!=1.5.1,!=1.6.0,!=1.6.10`"),
+     ("pyproject.toml", '[project]\ndependencies = [\n  "pywin32>=306; sys_platform == \\"win32\\"",\n  "requests",\n'
+      ']\n', "which version of pywin32?", '`>=306; sys_platform == "win32"`')],
+)  # fmt: skip
+def test_a_long_or_quoted_version_is_quoted_whole(workdir, manifest, text, question, whole):
+    (workdir / manifest).write_text(text, encoding="utf-8")
+    said = finals_of(workdir, question)[0]
+    assert whole in said and "can't read" not in said, said
+    assert "!=1.6`" not in said and "== \\`" not in said, said
+
+
+def test_a_package_with_a_similar_name_is_not_the_one_asked_about(workdir):
+    (workdir / "package.json").write_text(
+        '{"name": "x", "dependencies": {"preact": "^10.19.0"}, "devDependencies": {"@types/react": "^18.2.0"}}',
+        encoding="utf-8",
+    )
+    said = finals_of(workdir, "Which version of React does this project use?")[0]
+    assert "it is not in the manifests itself" in said and "You asked about @types/react" not in said, said
+
+
+@pytest.mark.parametrize(
+    "question, folder",
+    [("Is flask used in the production folder?", "production"), ("list the files in the use directory", "use")],
+)
+def test_real_folder_names_are_folders(question, folder):
+    assert [p.folder for p in understand(question).parts] == [folder]
+
+
+def test_a_work_folder_listed_only_in_part_is_not_said_to_have_no_tests_or_manifest(workdir):
+    for i in range(1800):
+        (workdir / f"a_{i}.txt").write_text("x\n", encoding="utf-8")
+    (workdir / "tests").mkdir()
+    (workdir / "tests" / "test_a.py").write_text("def test_a(): pass\n", encoding="utf-8")
+    (workdir / "pyproject.toml").write_text('[project]\nname = "x"\n', encoding="utf-8")
+    said = finals_of(workdir, "How do I run the tests?")[0]
+    assert "no manifest here" not in said and "could not list all of the work folder" in said, said
+
+
+@pytest.mark.parametrize(
+    "question, exts",
+    [("How many lines of Python or Go are in src?", ["py", "go"]), ("src 里有多少行 js 或者 ts？", ["js", "ts"]),
+     ("src 目录下 js 和 ts 文件各有几行？", ["js", "ts"])],
+)  # fmt: skip
+def test_two_kinds_of_file_are_each_counted(question, exts):
+    assert [p.ext for p in understand(question).parts] == exts
+
+
+@pytest.mark.parametrize(
+    "question, items",
+    [("Do we have 3 boxes of red pens? We need them in 2 days.", [("红笔", 3)]),
+     ("I need 3 red pens, and 2 blue pens by 5 pm. Enough?", [("红笔", 3), ("蓝笔", 2)]),
+     ("我想订红笔，库存够吗？", [("红笔", None)])],
+)  # fmt: skip
+def test_times_are_no_quantities_and_ding_is_a_verb_before_an_item(question, items):
+    assert [(o.item, o.quantity) for o in orders_in(question)] == items
+
+
+@pytest.mark.parametrize(
+    "readme, command",
+    [("## Usage\n\nDo not run `python app.py` directly; use `docker compose up` instead.\n", "`docker compose up`"),
+     ("## 使用\n\n不要直接运行 `python app.py`，请用 `docker compose up`。\n", "`docker compose up`")],
+)  # fmt: skip
+def test_a_command_the_readme_says_not_to_use_is_not_how_to_run_it(workdir, readme, command):
+    (workdir / "README.md").write_text("# App\n\nAn app.\n\n" + readme, encoding="utf-8")
+    (workdir / "app.py").write_text("print(1)\n", encoding="utf-8")
+    said = finals_of(workdir, "How do I run it?")[0]
+    assert command in said and "says `python app.py`" not in said and "写的是 `python app.py`" not in said, said

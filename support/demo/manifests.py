@@ -44,7 +44,7 @@ ARRAYS = (("project", "dependencies"), ("build-system", "requires"))  # 这两�
 # TOML 数组（字符串、注释里的 ] 不算括号）：正则在每一处只有一种读法，不会回溯到平方
 # 数组到下一个键、下一张表为止（没有结尾的数组不会一直读到文件末尾：几千个也是线性时间）
 NEXT_KEY = r"""\n(?=[ \t]*(?:\[[^\]\n]*\][ \t]*(?:#.*)?$|(?:"[^"\n]*"|'[^'\n]*'|[A-Za-z0-9_.-]+)[ \t]*=(?!=)))"""
-ARRAY = re.compile(rf"""\[(?:"[^"\n]*"|'[^'\n]*'|#[^\n]*(?=\n|$)|(?!{NEXT_KEY})[^\]"'#])*\]""", re.M)
+ARRAY = re.compile(rf"""\[(?:"(?:\\.|[^"\\\n])*"|'[^'\n]*'|#[^\n]*(?=\n|$)|(?!{NEXT_KEY})[^\]"'#])*\]""", re.M)
 # 从左往右认：注释、多行字符串、一行的字符串（注释里、一行的字符串里的 \"\"\" 不开始多行字符串）
 TOKENS = re.compile(r"""#[^\n]*|(\"{3}|'{3})([\s\S]*?)\1|"(?:\\.|[^"\\\n])*"|'[^'\n]*'""")
 KEY_PART = r"""\"[^"\n]*\"|'[^'\n]*'|[\w-]+"""  # 键的一段：optional-dependencies.dev、"ruamel.yaml"
@@ -86,10 +86,10 @@ def npm_deps(text: str, partial: bool) -> list | None:
     if data is None:
         blocks = re.findall(rf'"(?:{"|".join(NPM_SECTIONS)})"\s*:\s*\{{([^}}]*)', text) if partial else []
         pairs = [pair for block in blocks for pair in re.findall(r'"([^"]+)"\s*:\s*"([^"]*)"', block)]
-        return [Dep(n.lower(), short_version(v), spec=one_line(v)) for n, v in pairs] or None
+        return [Dep(n.lower(), short_version(v), spec=one_line(v, 300)) for n, v in pairs] or None
     sections = [data.get(s) for s in NPM_SECTIONS]
     said = lambda v: short_version(v) if isinstance(v, str) else ""  # noqa: E731  写成别的（null、表）的没有版本
-    deps = [Dep(one_line(n).lower(), said(v), spec=one_line(v) if isinstance(v, str) else "")
+    deps = [Dep(one_line(n).lower(), said(v), spec=one_line(v, 300) if isinstance(v, str) else "")
             for s in sections if isinstance(s, dict) for n, v in s.items()]  # fmt: skip
     odd = [n for n, s in zip(NPM_SECTIONS, sections, strict=True) if s and not isinstance(s, dict)]  # 不是表
     deps += [Dep(n, note="unread_line") for n in odd]
@@ -115,17 +115,20 @@ def pyproject_deps(text: str, partial: bool = False) -> list | None:
     数组没有结尾：只看到一部分时取看到的，否则是 None。"""
     deps, table, text = [], "", flattened(text)
     for m in TOML_LINE.finditer(text):
-        parts = [a or b or c for a, b, c in re.findall(r"\"([^\"\n]*)\"|'([^'\n]*)'|([\w-]+)", m[2] or "")] or [""]
-        name, sub = parts[0], ".".join(parts[1:])  # 引号里的点是名字的一部分（"ruamel.yaml"），不加引号的点分开几层
-        at, key = ".".join([table, *parts[:-1]]).strip("."), parts[-1]  # [project] 里的 optional-dependencies.dev
+        at, key, name, sub, cut = key_of(table, m[2] or "")
         if m[1]:  # [表]
             table = m[1].strip()
-            unread = "dependencies" in table and table not in DEP_TABLES and not re.fullmatch(POETRY, table)
+            unread = "dependencies" in table and table not in DEP_TABLES and not re.match(rf"(?:{POETRY})(\.|$)", table)
             deps += [Dep(table, note="unread_table")] * unread
-        elif re.fullmatch(POETRY, table) and sub in ("", "version", "git", "path", "url"):  # Poetry：一行一个依赖
+        elif cut and sub in ("", "version", "git", "path", "url"):  # Poetry：一行一个依赖
             spec = sub not in ("git", "path", "url") and re.match(POETRY_SPEC, m[3])  # mylib.git = "https://…"
-            said, name = one_line((spec[1] or spec[2]) if spec else ""), name.lower()
-            deps.append(Dep(name, said, "runtime") if name == "python" else Dep(name, short_version(said), spec=said))
+            raw, name = (spec[1] or spec[2]) if spec else "", name.lower()
+            said = one_line(raw)
+            deps.append(
+                Dep(name, said, "runtime")
+                if name == "python"
+                else Dep(name, short_version(said), spec=one_line(raw, 300))
+            )
         elif (at, key) == ("project", "dynamic"):  # 依赖、版本写在别处（setup.py）
             deps += [Dep(table, note="dynamic")] * ("dependencies" in m[3]) + [Dep("(version)", "", "own")] * (
                 "version" in m[3]
@@ -151,21 +154,32 @@ def pyproject_deps(text: str, partial: bool = False) -> list | None:
     return [d for d in deps if d]
 
 
+def key_of(table: str, raw: str) -> tuple:
+    """一行的键放在它的表里：(所在的表, 最后一段键, Poetry 的依赖名, 名字后面的 .version, 是不是 Poetry 的依赖)。
+    引号里的点是名字的一部分（"ruamel.yaml"），不加引号的点分开几层（[project] 里的 optional-dependencies.dev）；
+    Poetry 的表也可以写在键里（[tool.poetry] 的 dependencies.django）。"""
+    parts = [a or b or c for a, b, c in re.findall(r"\"([^\"\n]*)\"|'([^'\n]*)'|([\w-]+)", raw)] or [""]
+    segs = [*filter(None, table.split(".")), *parts][:12]
+    cut = next((i for i in range(len(segs) - 1, 0, -1) if re.fullmatch(POETRY, ".".join(segs[:i]))), 0)
+    return ".".join([table, *parts[:-1]]).strip("."), parts[-1], segs[cut], ".".join(segs[cut + 1 :]), bool(cut)
+
+
 def flattened(text: str) -> str:
     """多行字符串换成一个空字符串（里面的 [ ] = 不是表和键；只在一行里的留下内容）；注释、一行的字符串照旧。"""
     return TOKENS.sub(lambda m: m[0] if not m[1] else "''" if "\n" in m[2] else "'" + m[2] + "'", text)
 
 
-def one_line(text: str) -> str:
-    """写在清单里的一个值（版本）：并成一行，最多 40 个字符（里面的换行不能在回答里另起一行）。"""
-    return " ".join(text.split())[:40]
+def one_line(text: str, limit: int = 40) -> str:
+    """写在清单里的一个值（版本）：并成一行（里面的换行不能在回答里另起一行），最多 limit 个字符，截了就加“…”。"""
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def strings_in(array: str) -> list:
     """TOML 数组里的每个字符串，读成依赖；注释和 {include-group = …} 不算。"""
-    pattern = r"""\{[^{}]*\}|"([^"\n]*)"|'([^'\n]*)'|#[^\n]*"""  # { 不嵌套：线性时间
-    found = [requirement(m[1] or m[2]) or Dep((m[1] or m[2])[:60], note="unread_line")
-             for m in re.finditer(pattern, array) if m[1] or m[2]]  # fmt: skip
+    pattern = r"""\{[^{}]*\}|"((?:\\.|[^"\\\n])*)"|'([^'\n]*)'|#[^\n]*"""  # { 不嵌套：线性时间；\" 是字符串里的引号
+    texts = [m[2] or re.sub(r'\\(["\\])', r"\1", m[1]) for m in re.finditer(pattern, array) if m[1] or m[2]]
+    found = [requirement(t) or Dep(t[:60], note="unread_line") for t in texts]
     rest = re.sub(rf"{pattern}|[\w.-]+\s*=(?!=)|[\[\]{{}},\s]", "", array)  # 不在引号里的（[requests, flask]）：说出来
     return found + [Dep(one_line(array.strip("[]{ \t\n,")), note="unread_line")] * bool(rest)
 
@@ -177,25 +191,17 @@ def requirement(spec: str) -> Dep | None:
         return None
     if not (m := PEP508.fullmatch(re.sub(r"\s+", "", head))):
         return None
-    rest, marker = m[3].strip(), one_line(spec.partition(";")[2])  # 环境标记：什么时候才装（python_version >= '3.10'）
-    version = (
-        f"{m[2] or ''} {'' if rest.startswith('@') else short_version(rest)}".strip()
-    )  # requests[socks] 的 [socks]
-    spec = one_line(
-        f"{m[2] or ''}{rest}; {marker}" if marker else f"{m[2] or ''}{rest}"
-    )  # 原样写的：~=0.23; python_version…
-    return Dep(
-        m[1].lower(),
-        f"{version}; {marker}".lstrip("; ") if marker else version,
-        "url" * rest.startswith("@"),
-        spec=spec,
-    )
+    rest, marker = m[3].strip(), " ".join(spec.partition(";")[2].split())  # 环境标记：什么时候才装（python_version…）
+    extra, marker = m[2] or "", f"; {marker}" if marker else ""  # requests[socks] 的 [socks]
+    version = f"{extra} {'' if rest.startswith('@') else short_version(rest)}".strip()
+    said = one_line(f"{extra}{rest}{marker}", 300)  # 原样写的：~=0.23; python_version < "3.12"
+    return Dep(m[1].lower(), one_line(f"{version}{marker}".lstrip("; "), 80), "url" * rest.startswith("@"), spec=said)
 
 
 def requirements_deps(text: str) -> list:
     """requirements.txt：注释、续行、选项（-r、-c、-e、--index-url、--hash）、VCS 和 URL、本地路径。"""
     deps = []
-    for line in re.sub(r"(?m)^(?![^\n]*(?:^|\s)#)([^\n]*)\\\n", r"\1 ", text).splitlines():  # 注释行的 \ 不接下一行
+    for line in re.sub(r"(?m)^(?![ \t]*#)([^\n]*)\\\n", r"\1 ", text).splitlines():  # 和 pip 一样：注释行的 \ 不接
         line = re.sub(r"^(?:-e|--editable)[\s=]+", "", re.sub(r"(^|\s)#.*", "", line).strip())
         if m := re.match(r"(-r|--requirement|-c|--constraint)[\s=]+(\S+)", line):
             deps.append(Dep(m[2], note="include", spec=m[1]))  # spec：-r 引用的是依赖，-c 只是约束
@@ -236,7 +242,7 @@ def short_version(spec: str) -> str:
     if m := re.fullmatch(r">=\s*v?(\d[\w.+!-]*)", spec):  # 下限照写全：>=2.31.5 不是 >=2.31
         return ">=" + m[1]
     m = re.fullmatch(r"(\^|~(?!=))\s*v?(\d+(?:\.\d+)?)(?:\.[\w.-]*)?", spec)
-    return m[2] if m else spec[:40]
+    return m[2] if m else one_line(spec)  # 太长的截了，加“…”
 
 
 def manifests_in(names: list) -> list:

@@ -27,13 +27,14 @@ NOT_FOLDERS = set(  # 这些词不是目录名
         "repo code codebase "
         "source dependencies devdependencies peerdependencies optionaldependencies readme dockerfile makefile "
         "license licence changelog 当前 这个 项目 工作 整个 根 所有 每个 "
-        "which what any some production general particular order case advance fact short use "  # in which files
+        "which what any some general particular advance fact short "  # in which files、in any file、in general
     ).split()
 )
 DOT_EXT = r"(?<!\w)\.([A-Za-z0-9]{1,8})(?!\w)"
 FILE_KINDS = r"csv|tsv|json|ya?ml|xml|html|css|vue|sql|log|toml|ini|ipynb|jsx|tsx|py|js|ts|md|txt|sh"  # 文件种类的缩写
 LANGS = rf"javascript|typescript|python|markdown|shell|bash|rust|ruby|java|go|rs|rb|php|{FILE_KINDS}"
 BARE_KIND = rf"(?<![A-Za-z0-9_.])({FILE_KINDS})(?![A-Za-z0-9_.])"  # 只说了缩写：“data 下的 CSV 有几行”
+BARE_LANG = rf"(?<![A-Za-z0-9_.])({LANGS})(?![A-Za-z0-9_.])"  # 说了几种：“Python or Go”“js 和 ts 文件”
 EXT = (  # “.js 文件”“JS 的代码”“Python 代码”“lines of JavaScript”“多少行 Go”
     rf"{DOT_EXT}|(?<![A-Za-z0-9_.])({LANGS})(?![A-Za-z0-9_.])(?=\s*的?\s*(?:文件|代码|脚本|files?\b|code\b|scripts?\b))"
     rf"|\blines? of ({LANGS})\b|行\s*({LANGS})(?![A-Za-z0-9_.])"
@@ -147,7 +148,9 @@ def spread(part) -> list:
     if part.kind == "count" and part.names:
         ones = [replace(part, folder=n, names=[n], ext=n.rsplit(".", 1)[-1].lower()) for n in part.names]
     elif part.kind in ("ls", "count", "use", "stack"):
-        exts = re.findall(DOT_EXT, part.text) if part.kind == "count" else []
+        said = [LANGUAGE_EXT.get(k.lower(), k.lower()) for k in re.findall(BARE_LANG, part.text, re.I)]  # js 和 ts
+        kinds = [k for k in dict.fromkeys(said) if k not in folders_in(part.text)]
+        exts = (re.findall(DOT_EXT, part.text) or kinds * (len(kinds) > 1)) if part.kind == "count" else []
         exts = list(dict.fromkeys(e.lower() for e in exts)) or [part.ext]
         ones = [replace(part, folder=f, ext=e) for f in folders_in(part.text) or [part.folder] for e in exts]
     else:

@@ -4,6 +4,7 @@
 import re
 from dataclasses import dataclass, replace
 
+from support.demo.numbers import EN_NUMBER, EN_NUMBERS, NUMBER, chinese_number
 from support.demo.words import (
     AROUND,
     CORRECTED,
@@ -22,7 +23,6 @@ from support.demo.words import (
 SCALED = r"双倍|翻倍|加倍|一半|减半|\b(double|twice|half|triple)\b"  # 上一个数量的几倍：不是一个数量，照原话问
 UNITS = "盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶"
 EN_UNITS = r"boxes|box|packs?|packets?|pieces?|pcs|bottles?|cartons?|cases?|sets?|units?"
-EN_NUMBERS = dict(zip("one two three four five six seven eight nine ten".split(), range(1, 11), strict=True))
 COLOUR, GOODS = "red|blue|black|green", "pens?|pencils?|notebooks?"  # 英文问题里认得的颜色和商品
 EN_GOODS = dict(x.split(":") for x in "red:红 blue:蓝 black:黑 green:绿 pen:笔 pencil:铅笔 notebook:笔记本".split())
 # 英文里没说数量、只问一种商品：“how much is a stapler”“how many staplers are in stock”“price of tape”
@@ -34,6 +34,7 @@ BARE_ASK = (
     rf"|^\W*{ITEM}\s+(?:stock|price)\W*$"  # “stapler stock?”
 )
 EN_SINGULAR = {u + "s": u for u in "pack packet piece bottle carton case set unit".split()} | {"boxes": "box"}
+WHEN = r"\b(in|within|by|at|on|until|before|after|room|building|floor)\s*$"  # “in 2 days”“by 5 pm”：不是数量
 EN_PRONOUNS = set("them it those these ones one that this they some any".split())  # 不是商品名
 CJK = r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
 ONE_PRICE = (
@@ -42,21 +43,9 @@ ONE_PRICE = (
 AND = r"(?:和|与|跟|、|以及|及|加上?|或者?|还是)"  # 连着两种商品的词：“红笔和蓝笔”“红笔或者蓝笔”
 # 一个商品名：“红笔和蓝笔”是两个；到下一个数量为止（“两盒红笔还有一盒蓝笔”）
 WORD = rf"(?:(?!{AND}|[\d零〇一二两三四五六七八九十百千万亿]+\s*[{UNITS}]){CJK})+"
-ONE = (  # 一个数：看不准的（2.5、3+2、10**200、3 千）也整个拿下来，不只取最后几位
-    r"(?:(?<!\w)[-−+])?\d(?:[\d.,，/~～eE*×xX^+\-−十百千万亿]|\s(?=[\d十百千万亿]))*|[零〇一二两三四五六七八九十百千万亿]+"
-)
-# 3 到 5、3 或 4、3 + 2：看不准。符号两边要有空格（没有空格的 3+2 整个是一个 ONE）：一处只有一种读法，不会回溯成指数
-SIGN = r"(?:\s*(?:到|至|或者?|、|加|减|乘)\s*|\s+[~～+\-−×*/]\s*|[~～+\-−×*/]\s+)"
-NUMBER = rf"(?:{ONE})(?:{SIGN}(?:{ONE}))*"
-EN_ONE = rf"[-−+]?\d(?:[\d.,/~*x×^+-]*\d)?(?:e[-+]?\d+)?|{'|'.join(EN_NUMBERS)}"  # 句末的点不是小数点
-EN_MORE = r"(?:\s*(?:k|thousand|hundred|million|or so)\b|-?ish\b)?"  # 3k、3 or so、3-ish：看不准
-EN_SIGN = r"(?:\s*\b(?:or|to|plus|times)\b\s*|\s+[-–+]\s*|[-–+]\s+|–)"  # 同上：3-4 整个是一个 EN_ONE
-EN_NUMBER = rf"(?:{EN_ONE})(?:{EN_SIGN}(?:{EN_ONE}))*{EN_MORE}"
 CURRENCY = r"元|块钱?|美元|欧元|\b(?:cny|rmb|yuan|usd|eur|dollars?|euros?|bucks)\b"  # 小写以后比
 MONEY = rf"(?<![\w.])\d+(?:\.\d+)?\s*(?:{CURRENCY})|[$¥€]\s*\d+(?:\.\d+)?"  # 一笔钱：“我有 30 元”“$50”
 PRICED = rf"(?:{MONEY})\s*$"  # 数量前面是一个价钱（5元一盒）：这是单价的“一盒”
-DIGITS = dict(zip("一二两三四五六七八九", (1, 2, 2, 3, 4, 5, 6, 7, 8, 9), strict=True))
-POWERS = {"十": 10, "百": 100, "千": 1000, "万": 10**4, "亿": 10**8}
 
 
 @dataclass(frozen=True)
@@ -116,8 +105,21 @@ def orders_in(text: str) -> list:
             continue
         bare.append(Order("", unclear=f"{m[1]} {name_near(m[2], True) or m[2]}"))
     orders = (orders + unmeasured(rest)) or named_elsewhere(text, rest, bare)
+    orders += mixed_items(text, orders)
     orders = [o for o in orders if len(o.item) > 1 and o.item.strip(UNITS)]  # “盒”不是商品名
     return scaled(settled(orders, bare), text)
+
+
+def mixed_items(text: str, orders: list) -> list:
+    """中英文夹着写的问题：另一种写法的商品也算（“2 staplers and 4 boxes of 铅笔”“one pack of 订书钉”），不悄悄丢掉。"""
+    if not re.search(r"[A-Za-z]{3}", text) or not orders:
+        return []
+    found = [o for o in english_orders(text) if o.asked] + [
+        Order(n, asked=n)
+        for c in re.findall(rf"\b(?:of|about|and|is|the)\s+({CJK}{{2,12}})", text)
+        if (n := name_near(c, True))
+    ]
+    return list({o.item: o for o in found if o.item not in {x.item for x in orders}}.values())
 
 
 def named_elsewhere(text: str, rest: str, bare: list) -> list:
@@ -126,7 +128,7 @@ def named_elsewhere(text: str, rest: str, bare: list) -> list:
     asked = [m[1] for m in re.finditer(rf"(?:有没有|还有|有)\s*({CJK}+?)\s*(?:吗|卖吗|[？?]|$)", rest)] if bare else []
     if found := [Order(i, asked=i) for i in (name_near(a, after=True) for a in asked) if i]:
         return found
-    if (m := re.search(rf"(?:需要|想要|要买|买|订购|查)\s*({CJK}+)", text)) and (i := name_near(m[1], after=True)):
+    if (m := re.search(rf"(?:需要|想要|要买|买|订(?!书)|查)\s*({CJK}+)", text)) and (i := name_near(m[1], after=True)):
         return [Order(i, asked=i)]
     mixed = re.findall(rf"{CJK}{{2,12}}", text) if re.search(r"[A-Za-z]{3}", text) else []
     return [Order(n, asked=n) for c in mixed if (n := name_near(c, True))]
@@ -229,35 +231,13 @@ def settled(orders: list, bare: list) -> list:
     return [one[i] for i in dict.fromkeys(o.item for o in orders)]
 
 
-def chinese_number(text: str) -> int | None:
-    """正整数：3、三、十二、两百五、两万五千、3万；别的（0、2.5、三五、万）是 None。单位要从大到小。"""
-    total, section, digit, small, big, last, zero = 0, 0, None, 10**4, 10**9, 1, False
-    text = re.sub(r"(\d)\s+(?=[十百千万亿])", r"\1", text)  # “3 千”
-    for t in re.findall(r"\d+|\D", text) if len(text) <= 100 else "?":  # 几千位的数：看不准
-        if t in "零〇" and digit is None:
-            zero = True
-        elif (t.isdecimal() or t in DIGITS) and digit is None:
-            digit = int(t) if t.isdecimal() else DIGITS[t]
-        elif t in "十百千" and POWERS[t] < small:  # 一节（万以下）里从大到小
-            section += (1 if digit is None else digit) * POWERS[t]
-            digit, small, last, zero = None, POWERS[t], POWERS[t], False
-        elif t in "万亿" and POWERS[t] < big and (section or digit):  # 一节到这里为止
-            total += (section + (digit or 0)) * POWERS[t]
-            section, digit, small, big, last, zero = 0, None, 10**4, POWERS[t], POWERS[t], False
-        else:
-            return None
-    if digit is not None:  # 两百五 = 250、两万五 = 25000、一百零五 = 105
-        section += digit * (last // 10 if last >= 100 and not zero else 1)
-    return total + section or None
-
-
 def english_orders(text: str) -> list:
     """“3 boxes of red pens and two blue pens” → [红笔 3 boxes, 蓝笔 2]；商品名按词译成中文名，译不出就用原话。"""
     orders, bare = [], []
     q = re.sub(rf"\b((?:{COLOUR}) (?:{GOODS}))\s*[x×]\s*(\d+(?:\.\d+)?)\b", r"\2 \1", text.lower())  # red pens x3
     after = rf"(?:\s+(?:({EN_UNITS})\s+of\s+)?((?:[a-z]+ ?){{1,3}})|(?=\s*[?.!,]|\s*$))"  # 数量后面的词，或者句子完了
     found = re.finditer(rf"(?<![\w.,/~-])({EN_NUMBER}){after}", q)
-    for m in list(found)[:20]:
+    for m in [m for m in list(found)[:20] if not re.search(WHEN, q[: m.start()])]:  # “by 5 pm”“in 2 days”：是时间
         words = re.sub(EN_STOP, "", m[3] or "").strip().split()  # “if I need 12?”：数量后面没有词
         words = words[:-1] if len(words) > 1 and re.fullmatch(EN_UNITS, words[-1]) else words  # “one blue pen box”
         unit = m[2] or (words.pop(0) if words and re.fullmatch(EN_UNITS, words[0]) else "")  # “is 2 boxes ok”

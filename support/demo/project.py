@@ -129,12 +129,12 @@ def asked_about(part, deps: dict, parsed: list, en: bool, unsure: bool = False, 
     lines += [said] * ("count" in part.asks)
     if missing := [n for n in part.names if not any(same_library(n, k) for k in known)]:  # Tailwind 是 tailwindcss
         lines.append(say("asked_missing", en, names=join(missing, en), files=join(parsed, en)))
-    asked = [
-        (d, p) for d, p in deps.values() if d.spec and any(same_library(n, plain_name(d.name)) for n in part.names)
-    ]
-    return lines + [
-        say("asked_version", en, name=KNOWN.get(d.name, ("", d.name))[1], spec=d.spec, path=p) for d, p in asked
-    ]
+    for n in part.names:  # 问到的库：清单里写的版本照写；没有它本身、只有名字相近的（@types/react），说清楚
+        exact = [(d, p) for d, p in deps.values() if d.spec and plain_name(d.name) == plain_name(n)]
+        near = [(d, p) for d, p in deps.values() if d.spec and same_library(n, plain_name(d.name))] if not exact else []
+        lines += [say("asked_version", en, name=n, spec=d.spec, path=p) for d, p in exact]
+        lines += [say("asked_near", en, name=n, near=d.name, spec=d.spec, path=p) for d, p in near]
+    return lines
 
 
 def included(dep, path: str) -> str:

@@ -123,6 +123,8 @@ def filled_in(part: Part, before: list, question: str) -> Part:
     数的是那个文件，“src 下有几个文件？一共多少行？”数的是 src。"""
     if part.kind == "inventory":
         whole_order(part, question)
+    if part.kind == "tests" and any(p.kind == "entry" and "how" in p.asks for p in before):  # “run it and its tests”
+        part = replace(part, asks=part.asks | {"how"})
     if part.names and before:  # “src/components 里有几个文件，TodoList.tsx 多少行”：是那个目录里的
         return in_last_folder(part, before[-1])
     here = re.search(r"当前|这个|顶层|\b(this|current|here|top)\b", part.text)  # 说了是顶层
@@ -215,9 +217,7 @@ def detailed(part: Part) -> Part | None:
         if files and not part.names:  # “summary.py 用了哪些函数”：问的是文件，不是库
             return None
         part.folder = files[0] if part.folder == "." and files else part.folder  # “Does src/index.js use lodash?”
-        searched = re.search(
-            r"搜|提到|\b(search|grep|mention\w*)\b", q
-        )  # “搜一下有没有提到 Rust”：照字搜，不是问技术栈
+        searched = re.search(r"搜|提到|\b(search|grep|mention\w*)\b", q)  # “搜一下有没有提到 Rust”：照字搜
         libraries = [n for n in part.names if n.lower() not in w.LANGUAGE_NAMES]  # “Python 代码里用到 requests 了吗”
         if len(libraries) < len(part.names) and not searched:
             part.names = libraries  # 还说了库名：查库；只说了语言、运行时：技术栈里答
@@ -294,7 +294,7 @@ def leftover(question: str, part: Part) -> bool:
     问的不是上一件事，不拿上一件事的回答充数。"""
     said = [x for n in part.names for x in ([n] if isinstance(n, str) else [n.asked, n.item, n.unclear])]
     words = [*(re.escape(n.lower()) for n in said if n), w.KIND.get(part.kind, "$^"), w.ON_TOPIC.get(part.kind, "$^")]
-    words += [w.FOLLOW_UP, w.FILLER, w.ASKING, w.ALSO_THERE, w.HOW, *ASKS.get(part.kind, {}).values()]  # 名字先去掉
+    words += [*ASKS.get(part.kind, {}).values(), w.FOLLOW_UP, w.FILLER, w.ASKING, w.ALSO_THERE, w.HOW]  # 名字先去掉
     rest = re.sub("|".join(words), " ", question.lower())
     return bool(re.search(r"[\u4e00-\u9fff]{2,}|[a-z]{3,}", rest))
 

@@ -95,7 +95,8 @@ def headings(lines) -> list:
         if comment or text.startswith(("<!--", ".. ")) or text == "..":  # “..” 单独一行：reST 的注释
             comment = (comment or text.startswith("<!--")) and "-->" not in text
             code = re.match(r"\.\. (code-block|code|sourcecode)::", text) and not comment
-            directive, out = ("code", [*out, "```"]) if code else ("other" if text.startswith("..") else "", out)
+            directive = "code" if code else "other" if text.startswith("..") else ""
+            out += ["```"] * bool(code)  # 在原地加：每个指令都重建一遍列表是平方的
         elif underline and title and not title.startswith(("#", "-", "*", "|", "`")):
             out[-1] = ("# " if "=" in text else "## ") + title
         elif not (underline and text[0] in "=~"):  # 标题上面的线

@@ -141,6 +141,7 @@ def readme_command(facts, readme: str | None, section: str) -> tuple | None:
             c for c in spans if (re.match(runner, last(c)) or shell and re.fullmatch(SHELL_LIKE, c)) and whole(c)
         ]
         commands = [c for c in commands if not re.search(INSTALL, last(c)[:300])]  # 再长的一行也只看开头：线性时间
+        commands = [c for c in commands if code or not negated(text, c)]  # “Do not run `python app.py` directly”
         if not (command := next((c for c in commands if bool(re.match(TESTS, last(c))) == testing), "")):
             continue
         if heading:
@@ -157,6 +158,12 @@ STARTS_IT = (  # 说的是启动项目的一句（命令本身不算：scripts/w
 )
 
 
+def negated(text: str, command: str) -> bool:
+    """这句话在命令前面说别这样运行、已经不用了（“Do not run `x`”“不要直接运行 `x`”“~~Run `x`~~”）。"""
+    lead = re.split(r"[.。;；!?！？]", text[: text.find(command)])[-1]
+    return bool(re.search(r"\b(do not|don't|never|avoid|deprecated|no longer)\b|不要|别|不用|不再|废弃|~~", lead, re.I))
+
+
 def starts(text: str, command: str) -> bool:
     """正文里的一句话说用 command 启动项目：“Start it with `npm run dev`”“Run it with `go run .`”、只有一个
     “Run `python app.py`”；“To wipe every note, run `python reset_db.py`”“缓存坏了的话，执行 `…`”不是。"""
@@ -164,7 +171,7 @@ def starts(text: str, command: str) -> bool:
     lead, tail = re.split(ends, text[:at])[-1], re.split(ends, text[at + len(command) :])[0]  # 这句话里命令前后
     bare = re.fullmatch(r"[\s`$>*-]*(run|运行|执行)\s*(with|:|：)?\s*`?", lead, re.I)  # 只有一个“Run”
     other = re.search(f"{DOCS}|{TEST_SECTION}", f"{lead} {tail}", re.I)  # 怎么看文档、怎么跑测试
-    return bool(bare or re.search(STARTS_IT, f"{lead} {tail}", re.I)) and not other
+    return bool(bare or re.search(STARTS_IT, f"{lead} {tail}", re.I)) and not other and not negated(text, command)
 
 
 def whole(command: str) -> bool:
@@ -208,9 +215,9 @@ def test_command(facts, names: list, readme: str | None, en: bool) -> str:
     if found:
         return say("test_guess", en, command=found[0])
     unread = [p for p in paths if p not in whole]
-    said = (
-        say("test_unread", en, files=join(unread, en)) if unread else say("test_unknown" if paths else "test_none", en)
-    )
+    listed = facts.pages("list_files", {"path": "."}).state == "complete"  # 顶层没列全：不说“这一层没有清单”
+    none = "test_unknown" if paths else "test_none" if listed else "test_unlisted"
+    said = say("test_unread", en, files=join(unread, en)) if unread else say(none, en)
     return said + unread_readme(facts, readme, en)
 
 

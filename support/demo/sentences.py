@@ -19,6 +19,8 @@ state_unreadable | 工具说读不出文字（{said}） | the tool says there is
 state_garbled | 有些字解不出来（显示成 �：文件也许不是 UTF-8 编码的） | some of it could not be decoded (shown as �: the file may not be UTF-8)
 state_empty | 是空的 | it is empty
 state_end | 超出了末尾 | it is past the end
+state_cut | 只看到了一部分（结果被截断了） | I saw only part of it (the result was cut off)
+state_more | 只看到了前几页 | I saw only the first pages
 workdir | 工作目录 | the work folder
 listed_part | 我只看到了{where}的前 {n} 项（没有列全） | I saw only the first {n} entries of {where}
 list_failed | 我列不了{where}（{why}） | I could not list {where} ({why})
@@ -52,6 +54,7 @@ no_manifest | 工作目录里没有 package.json、pyproject.toml 或 requiremen
 no_manifest_in | {folder} 里没有依赖清单（package.json、pyproject.toml、requirements.txt），下面看的是工作目录的：\n\n | {folder} has no manifest (package.json, pyproject.toml, requirements.txt), so here is the work folder's:\n\n
 asked_missing | - 你问到的 {names}：依赖清单（{files}）里我没看到 | - You asked about {names}: I did not see it in the manifests ({files})
 asked_version | - 你问到的 {name}：{path} 里写的是 `{spec}` | - You asked about {name}: {path} says `{spec}`
+asked_near | - 你问到的 {name}：清单里没有它本身；名字相近的 {near}，{path} 里写的是 `{spec}` | - You asked about {name}: it is not in the manifests itself; {near}, a package with a similar name, is `{spec}` in {path}
 manifests_unread_kind | \n- {files} 这样的清单（{languages} 的）我不读：上面没有它们里面的依赖 | \n- I do not read manifests like {files} ({languages}): their dependencies are not above
 dep_count_part | - 我数到 {n} 个依赖（{files} 里写的，开发、测试用的也算在内）；下面说了有的清单、有的依赖我没有读到，实际可能不止这些 | - I counted {n} dependencies (as written in {files}, development and test ones included); as said below, some manifests or entries were not read, so there may be more
 dep_count | - 一共 {n} 个依赖（{files} 里写的，开发、测试用的也算在内） | - {n} dependencies in all (as written in {files}, development and test ones included)
@@ -67,6 +70,7 @@ test_guess | \n\n怎么跑测试：一般用 `{command}`（这是按清单里提
 test_placeholder | \n\n怎么跑测试：package.json 的 scripts.test 还是 npm init 写的占位（`{script}`），没有真的测试命令。 | \n\nHow to run the tests: package.json's scripts.test is still npm init's placeholder (`{script}`), not a real test command.
 test_unknown | \n\n怎么跑测试：依赖清单里我没看到写明的命令（package.json 的 scripts.test），也没看到认得的测试框架，所以说不出来。 | \n\nHow to run the tests: the manifests name no command (package.json's scripts.test) and no test framework I know, so I can't say.
 test_none | \n\n怎么跑测试：这一层没有我读得懂的依赖清单（package.json、pyproject.toml、requirements.txt），我也没看到写明怎么跑测试的地方，所以说不出来。 | \n\nHow to run the tests: there is no manifest here that I can read (package.json, pyproject.toml, requirements.txt), and I saw nothing that says how to run them, so I can't say.
+test_unlisted | \n\n怎么跑测试：我没能列全工作目录，不知道有没有依赖清单，所以说不出来。 | \n\nHow to run the tests: I could not list all of the work folder, so I don't know whether it has a manifest and can't say.
 test_unread | \n\n怎么跑测试：{files} 没有读全，我说不出来。 | \n\nHow to run the tests: I could not read all of {files}, so I can't say.
 no_manifest_part | {seen}，里面没有 package.json、pyproject.toml 或 requirements.txt；没看全，不能说没有，所以判断不出技术栈。 | {seen}, and none of them is package.json, pyproject.toml or requirements.txt; I did not see the rest, so I can't say there is none, and I can't tell the tech stack.
 entry_start | 入口文件是 {path}：package.json 的 scripts.start 是 `{script}`。 | The entry point is {path}: package.json's scripts.start is `{script}`.

@@ -20,7 +20,8 @@ QUOTED = 20  # 最多引用输出的前几行
 def listed_files(part, facts):
     """测试目录里列出来的文件（最多 20 个，子目录不算；多的记在 skipped 里）：没说是哪个目录，就是顶层的 tests/、
     test/ 这些里第一个有的（不分大小写）；都没有，就是顶层按测试命名的文件。返回 (part, 那个目录的列表或 None)。"""
-    folder, top = part.folder, facts.pages("list_files", {"path": "."}).lines if part.folder == "." else ()
+    whole = facts.pages("list_files", {"path": "."}) if part.folder == "." else None
+    folder, top = part.folder, whole.lines if whole else ()
     dirs = {n.rstrip("/").lower(): n.rstrip("/") for n in top if n.endswith("/")}
     folder = next((dirs[f] for f in TEST_FOLDERS if f in dirs), folder)
     got = facts.pages("list_files", {"path": folder}) if folder != "." else None
@@ -28,7 +29,7 @@ def listed_files(part, facts):
         [f"{folder}/{n}" for n in got.lines if n and not n.endswith(("/", "不能读取）"))] if got else []
     )  # 读不了的项
     files = files or [n for n in top if re.fullmatch(TEST_NAME, n, re.I)]  # 顶层的 test_app.py
-    return replace(part, folder=folder, names=files[:20], skipped=files[20:]), got
+    return replace(part, folder=folder, names=files[:20], skipped=files[20:]), got or whole  # 顶层没列全：也不说没有
 
 
 def word(text: str, windows: bool) -> str:
