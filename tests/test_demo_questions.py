@@ -2374,3 +2374,13 @@ def test_a_manifest_included_with_dash_r_is_read_and_one_read_before_is_not_call
     first, second = finals(workdir, "what does requirements/base.txt say?", "which version of Django?")
     assert "`==4.2.11`" in second and "(not read): requirements/base.txt" not in second, second
     assert "constraints.txt (from requirements/base.txt)" in second and "did not look inside" not in second, second
+
+
+@pytest.mark.parametrize(
+    "then, total", [("那把红笔换成 1 盒蓝笔呢？", "3 + 8 = 11"), ("把红笔换成 2 盒蓝笔，一共多少钱？", "3 + 16 = 19")]
+)
+def test_swapping_one_item_of_a_total_for_a_new_quantity_keeps_the_others(inventory, then, total):
+    record = '{"item": "黑笔", "stock": 9, "unit_price": 3, "currency": "CNY"}'
+    (inventory / "stock" / "黑笔.json").write_text(record, encoding="utf-8")
+    said = finals(inventory, "我要 1 盒黑笔和 2 盒红笔，一共多少钱？", then)[1]
+    assert total in said, said

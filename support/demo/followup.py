@@ -16,6 +16,7 @@ from support.demo.orders import (
     chinese_name,
     english,
     name_near,
+    number_said,
     orders_in,
     quantity_in,
     with_amount,
@@ -35,6 +36,8 @@ from support.demo.question import (
 from support.demo.running import about_tests, runs_them
 
 FOLDERED = ("use", "ls", "count", "stack")  # 在一个目录里做的几类事
+SWAP = r"([\u4e00-\u9fff]{2,8}?)\s*(?:换成|改成|改为)\s*"  # “把红笔换成蓝笔”“铅笔换成 5 本笔记本”
+SWAP += r"(\w{1,6}\s*[盒支个件包瓶本只箱张卷袋把])?\s*([\u4e00-\u9fff]{2,8})"
 
 
 def in_context(question: str, before: Ask | None) -> Ask:
@@ -138,22 +141,17 @@ def version_of(part: Part, question: str, last: Part) -> Part:
     return part
 
 
-def number_said(text: str) -> bool:
-    """问题里说了一个要的数（有没有量词都算：“红笔要4”）；“库存改成 2 盒了”“我手上有 2 盒”里的不算。"""
-    return any(
-        not re.search(w.OWNED, text[max(0, m.start() - 20) : m.start()], re.I) for m in re.finditer(r"\d+", text)
-    )
-
-
 def swapped(question: str, last: Part) -> Part | None:
     """“把红笔换成蓝笔”“红笔改成蓝笔，够吗”：上一个问题的一种商品换成另一种，数量照旧；不是这样说的是 None。"""
-    m = re.search(r"([\u4e00-\u9fff]{2,8}?)\s*(?:换成|改成|改为)\s*([\u4e00-\u9fff]{2,8})", question)
+    m = re.search(SWAP, question)
     old = next((o for o in last.names if m and o.item == name_near(m[1], after=False)), None)
-    new = name_near(m[2], after=True) if old else ""
-    if not new or new == old.item or quantity_in(question):
+    new, said = (name_near(m[3], after=True), quantity_in(m[2] or "")) if old else ("", None)  # “换成 5 本笔记本”
+    if not new or new == old.item or quantity_in(question) and not said:
         return None
-    names = [replace(o, item=new, asked=new) if o is old else o for o in last.names]
-    return replace(last, text=question, names=names, carried="quantity" if old.quantity else "", carried_from=old)
+    amount = dict(zip(("quantity", "unit", "unclear"), said or (old.quantity, old.unit, old.unclear), strict=True))
+    names = [replace(o, item=new, asked=new, **amount) if o is old else o for o in last.names]
+    carried = "quantity" * bool(old.quantity and not said)  # 换了商品，数量照旧：说出来
+    return replace(last, text=question, names=names, carried=carried, carried_from=old)
 
 
 def in_folder(part: Part, folder: str) -> Part:

@@ -322,3 +322,8 @@ def rough(text: str, m) -> str:
         return ""
     start, end = m.start() - (len(pre[0]) if pre else 0), max(unit, post[0] + post[1].end() if post else 0)
     return text[start:end].strip()
+
+
+def number_said(text: str) -> bool:
+    """问题里说了一个要的数（有没有量词都算：“红笔要4”）；“库存改成 2 盒了”“我手上有 2 盒”里的不算。"""
+    return any(not re.search(OWNED, text[max(0, m.start() - 20) : m.start()], re.I) for m in re.finditer(r"\d+", text))
