@@ -2384,3 +2384,10 @@ def test_swapping_one_item_of_a_total_for_a_new_quantity_keeps_the_others(invent
     (inventory / "stock" / "黑笔.json").write_text(record, encoding="utf-8")
     said = finals(inventory, "我要 1 盒黑笔和 2 盒红笔，一共多少钱？", then)[1]
     assert total in said, said
+
+
+# ── 第五十轮学习者：又说了一遍上一个问题的商品（“add … too”），没有沿用什么：不出错 ──────────────────────
+def test_adding_the_item_just_asked_about_again_is_no_error(inventory):
+    said = finals(inventory, "I need 3 boxes of red pens. Enough? How much?", "What about blue pens?",
+                  "add 1 box of blue pens too, total?")[2]  # fmt: skip
+    assert "蓝笔" in said or "Blue pens" in said, said

@@ -45,13 +45,7 @@ def inventory(part, facts, en: bool) -> str:
         paths = {o.item: f"{template[0]}{o.item}{template[1]}" for o in orders if template and o.item not in pasted}
         all_pages(facts, "read_file", [{"path": p} for p in paths.values()])  # 几种商品：同一轮里一起读
         found = [fact(facts, o, paths.get(o.item), pasted.get(o.item), "total" in part.asks) for o in orders]
-        carried = part.carried_from if part.carried == "also" else orders  # “连同”的只是上一个问题的那几种
-        said = (
-            join(((o.asked if en else "") or o.item for o in carried), en)
-            if part.carried in ("items", "also", "asked")
-            else amount(part.carried_from or orders[0], en)
-        )
-        answer = say(f"carried_{part.carried}", en, said=said) if part.carried else ""
+        answer = carried_note(part, orders, en)
         if len(found) > 1:
             answer += many_answer(found, en, part.asks)
         elif found[0]["kind"] == "ok":
@@ -70,6 +64,16 @@ def inventory(part, facts, en: bool) -> str:
             "\n" + say("only_checked", en) + sources(found, en) + say("pasted_unused", en, n=unused) * bool(unused)
         )
         return answer + (say("too_many", en, names=join(more, en), n=MAX_NAMES * 2) if more else "")
+
+
+def carried_note(part, orders: list, en: bool) -> str:
+    """沿用了前面问的什么：数量（quantity），或者商品（items、asked；also 只连同上一个问题的那几种）；没有是 ""。"""
+    if not part.carried:
+        return ""
+    if part.carried == "quantity":
+        return say("carried_quantity", en, said=amount(part.carried_from or orders[0], en))
+    items = part.carried_from if part.carried == "also" else orders
+    return say(f"carried_{part.carried}", en, said=join(((o.asked if en else "") or o.item for o in items), en))
 
 
 def stock_path(system: str) -> tuple | None:
