@@ -280,7 +280,8 @@ class Facts:
 
     def already(self, tool: str, args: dict) -> "Result | None":
         """请求里已经有的这个调用的结果；没有是 None（不为它调用）。以前的问题里的，记在 reused 里（回答里说出来）。"""
-        got, k = self.results.get(key((tool, args))), key((tool, args))
+        k = key((tool, args))
+        got = self.results.get(k)
         self.reused += [(tool, args)] if got and k in self.earlier and k not in map(key, self.reused) else []
         return got
 

@@ -149,10 +149,11 @@ def spread(part) -> list:
         ones = [replace(part, folder=n, names=[n], ext=n.rsplit(".", 1)[-1].lower()) for n in part.names]
     elif part.kind in ("ls", "count", "use", "stack"):
         said = [LANGUAGE_EXT.get(k.lower(), k.lower()) for k in re.findall(BARE_LANG, part.text, re.I)]  # js 和 ts
-        kinds = [k for k in dict.fromkeys(said) if k not in folders_in(part.text)]
+        folders = folders_in(part.text)
+        kinds = [k for k in dict.fromkeys(said) if k not in folders]
         exts = (re.findall(DOT_EXT, part.text) or kinds * (len(kinds) > 1)) if part.kind == "count" else []
         exts = list(dict.fromkeys(e.lower() for e in exts)) or [part.ext]
-        ones = [replace(part, folder=f, ext=e) for f in folders_in(part.text) or [part.folder] for e in exts]
+        ones = [replace(part, folder=f, ext=e) for f in folders or [part.folder] for e in exts]
     else:
         return [part]
     skipped = [

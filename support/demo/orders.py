@@ -114,11 +114,9 @@ def mixed_items(text: str, orders: list) -> list:
     """中英文夹着写的问题：另一种写法的商品也算（“2 staplers and 4 boxes of 铅笔”“one pack of 订书钉”），不悄悄丢掉。"""
     if not re.search(r"[A-Za-z]{3}", text) or not orders:
         return []
-    found = [o for o in english_orders(text) if o.asked] + [
-        Order(n, asked=n)
-        for c in re.findall(rf"\b(?:of|about|and|is|the)\s+({CJK}{{2,12}})", text)
-        if (n := name_near(c, True))
-    ]
+    found = [o for o in english_orders(text) if o.asked] + items_named(
+        re.findall(rf"\b(?:of|about|and|is|the)\s+({CJK}{{2,12}})", text)
+    )
     return list({o.item: o for o in found if o.item not in {x.item for x in orders}}.values())
 
 
@@ -126,12 +124,16 @@ def named_elsewhere(text: str, rest: str, bare: list) -> list:
     """数量旁边没有商品名：商品在“有…吗”里（“有黑笔吗？我想要 2 盒”；“有优惠吗”不是商品）、“想买”后面，
     或者是英文问题里的中文名（“one pack of 订书钉”）。"""
     asked = [m[1] for m in re.finditer(rf"(?:有没有|还有|有)\s*({CJK}+?)\s*(?:吗|卖吗|[？?]|$)", rest)] if bare else []
-    if found := [Order(i, asked=i) for i in (name_near(a, after=True) for a in asked) if i]:
+    if found := items_named(asked):
         return found
-    if (m := re.search(rf"(?:需要|想要|要买|买|订(?!书)|查)\s*({CJK}+)", text)) and (i := name_near(m[1], after=True)):
-        return [Order(i, asked=i)]
-    mixed = re.findall(rf"{CJK}{{2,12}}", text) if re.search(r"[A-Za-z]{3}", text) else []
-    return [Order(n, asked=n) for c in mixed if (n := name_near(c, True))]
+    if (m := re.search(rf"(?:需要|想要|要买|买|订(?!书)|查)\s*({CJK}+)", text)) and (found := items_named([m[1]])):
+        return found
+    return items_named(re.findall(rf"{CJK}{{2,12}}", text)) if re.search(r"[A-Za-z]{3}", text) else []
+
+
+def items_named(pieces: list) -> list:
+    """几段中文里的商品名（去掉两边的词；不是商品名的不要）：“有黑笔吗”的黑笔、英文问题里夹着的“订书钉”。"""
+    return [Order(n, asked=n) for c in pieces if (n := name_near(c, True))]
 
 
 def corrected(text: str) -> list:
