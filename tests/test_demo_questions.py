@@ -2391,3 +2391,45 @@ def test_adding_the_item_just_asked_about_again_is_no_error(inventory):
     said = finals(inventory, "I need 3 boxes of red pens. Enough? How much?", "What about blue pens?",
                   "add 1 box of blue pens too, total?")[2]  # fmt: skip
     assert "蓝笔" in said or "Blue pens" in said, said
+
+
+# ── 第五十轮学习者：“我复制的库存记录”里做的事不是商品；“where is X defined”说定义在哪一行，不去搜 defined ─────
+@pytest.mark.parametrize(
+    "question, items",
+    [("这是我复制的库存记录 {…}，要 8 盒蓝笔够吗？", ["蓝笔"]),
+     ("这是你发的库存数据，红笔要 3 盒够吗", ["红笔"]),
+     ("同事导出的库存表显示蓝笔有 12 盒，我要 8 盒蓝笔够吗", ["蓝笔"]),
+     ("我红笔的库存还有多少", ["红笔"]),
+     ("蓝笔的库存记录里有多少", ["蓝笔"])],
+)  # fmt: skip
+def test_who_made_a_stock_record_is_not_an_item(question, items):
+    assert [o.item for o in orders_in(question)] == items
+
+
+def write_definitions(workdir):
+    (workdir / "src").mkdir()
+    (workdir / "src" / "core.py").write_text(
+        "def normalise_header(name):\n    return name.strip()\n\n\nheaders = [normalise_header(h) for h in 'ab']\n",
+        encoding="utf-8",
+    )
+    (workdir / "README.md").write_text("Call `def normalise_header` yourself.\n", encoding="utf-8")
+    (workdir / "main.js").write_text("export const toSlug = (s) => s.toLowerCase();\n", encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    "question, line",
+    [("Where is normalise_header defined and used?", "src/core.py:1: def normalise_header(name):"),
+     ("normalise_header 在哪里定义的？", "src/core.py:1: def normalise_header(name):"),
+     ("where is toSlug defined?", "main.js:1: export const toSlug")],
+)  # fmt: skip
+def test_where_a_name_is_defined_is_the_line_that_defines_it(workdir, question, line):
+    write_definitions(workdir)
+    said = finals(workdir, question)[0]
+    assert line in said and "README.md:1" not in said.split("defin")[-1], said
+    assert '"query": "defined"' not in run_main("--demo", "--yes", "-C", str(workdir), question).stdout
+
+
+def test_a_name_with_no_line_that_defines_it_is_not_called_undefined(workdir):
+    write_definitions(workdir)
+    said = finals(workdir, "where is tidy_rows defined?", "tidy_rows 在哪里定义的？")
+    assert "may be defined some other way" in said[0] and "也许是用别的写法定义的" in said[1], said

@@ -75,7 +75,8 @@ NOT_NAMES = set(
         "currently terminal console shell as one ones itself themselves listed dependancy dependency code "
         "actual actually database databases db middleware hooks hook orm api apis cache caching auth "
         "authentication authorization logging notebook notebooks script scripts cli ci notes note extras extra "
-        "optional mention mentions mentioned many few several should would kindly website own project's"
+        "optional mention mentions mentioned many few several should would kindly website own project's "
+        "define defined defines definition declared implemented"
     ).split()
 )
 

@@ -45,6 +45,7 @@ AND = r"(?:和|与|跟|、|以及|及|加上?|或者?|还是)"  # 连着两种�
 WORD = rf"(?:(?!{AND}|[\d零〇一二两三四五六七八九十百千万亿]+\s*[{UNITS}]){CJK})+"
 CURRENCY = r"元|块钱?|美元|欧元|\b(?:cny|rmb|yuan|usd|eur|dollars?|euros?|bucks)\b"  # 小写以后比
 MONEY = rf"(?<![\w.])\d+(?:\.\d+)?\s*(?:{CURRENCY})|[$¥€]\s*\d+(?:\.\d+)?"  # 一笔钱：“我有 30 元”“$50”
+RECORD = r"记录|数据|表|信息|文件|截图|内容|json"  # “库存记录”：说的是一份记录，不是问库存
 PRICED = rf"(?:{MONEY})\s*$"  # 数量前面是一个价钱（5元一盒）：这是单价的“一盒”
 
 
@@ -164,7 +165,9 @@ def unmeasured(rest: str) -> list:
     for m in re.finditer(rf"({CJK}{{1,12}})\s*(\d+)(?![\d.]|\s*[{UNITS}元块])", rest):  # “红笔要4”：没有量词的数，不猜
         said = re.search(r"(只有|只剩|有|是|为|等于|剩|了)$", m[1])  # “调用数只有 1”：说一个数，不是要的数量
         orders += [Order(i, asked=i, unclear=m[2]) for i in [name_near(m[1], after=False)] if i and not said]
-    for m in re.finditer(rf"({CJK}{{1,12}}?)\s*的?\s*(?:{STOCK_WORDS})", rest):
+    for m in re.finditer(rf"({CJK}{{1,12}}?)\s*(的?)\s*(?:{STOCK_WORDS})({RECORD})?", rest):
+        if m[2] and m[3] and re.search(rf"(?:我|你|他|她|同事|别人)(?!们){CJK}{{1,4}}$", m[1]):  # “我复制的库存记录”
+            continue
         orders += [Order(i, asked=i) for p in re.split(AND, m[1]) if (i := name_near(p, after=False))]
     for m in re.finditer(
         rf"((?:(?!{AND}){CJK}){{1,12}})\s*{AND}\s*(?=((?:(?!{AND}){CJK}){{1,12}}))", rest

@@ -31,7 +31,7 @@ ASKS = {  # 每一类问题还可能问的：名字 → 词（words.py）
     "tests": {"every": w.EACH_TEST, "how": f"{w.HOW}|{w.RUN_TESTS}"},
     "stack": {"own": w.OWN_VERSION, "count": w.DEP_COUNT},
     "file": {"purpose": w.PURPOSE},
-    "use": {"files": r"\bhow many files\b|(几|多少)个?文件"},  # “How many files import flask?”：数引入它的文件
+    "use": {"files": r"\bhow many files\b|(几|多少)个?文件", "defined": w.DEFINED},  # 数引入它的文件；定义在哪一行
 }
 BREAK = (  # 句子之间；“还有多少”“还有几盒”的还有不是“另外”
     r"[，。？！；]+|[,?!;]+|\.(?=\s|$)|\b(?:also|besides)\b|(?:^|(?<=[，。？！；,\s]))(?:另外|还有(?!多少|几)|顺便|此外)"

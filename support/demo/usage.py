@@ -28,7 +28,29 @@ def use(part, facts, en: bool) -> str:
     searched(facts, [pair for pairs in hidden.values() for pair in pairs])
     extra = say("too_many", en, names=join(more, en), n=MAX_NAMES) if more else ""
     said = [verdict(facts, n, first[n] + hidden[n], part.folder, en, "files" in part.asks) for n in names]
+    said = [s.rstrip("\n") + definition(facts, n, first[n] + hidden[n], en) if "defined" in part.asks else s
+            for s, n in zip(said, names, strict=True)]  # fmt: skip
     return "\n\n".join(said) + extra
+
+
+def definition(facts, name: str, pairs: list, en: bool) -> str:
+    """“X 在哪里定义”：搜到的行里像定义 X 的（def X、class X、function X、const X、X = …；文档、注释不算）。
+    没看到就说没看到，不说“没有定义”：别的写法、没搜全的地方我都看不出来。"""
+    found = searched(facts, pairs)
+    n = re.escape(name)
+    kinds = r"def|class|function\*?|const|let|var|func|fn|type"
+    pattern = rf"^(?:export\s+)?(?:default\s+)?(?:async\s+)?(?:{kinds})\s+{n}\b"
+    hits = [
+        h
+        for h in dict.fromkeys(h for r in found.values() for h in r.lines)
+        if one_place(h)
+        and not re.search(r"\.(md|rst|txt|adoc)$|(^|/)readme", HIT.fullmatch(h)[1], re.I)
+        and re.search(rf"{pattern}|^{n}\s*(?::[^=]*)?=(?!=)", HIT.fullmatch(h)[3].strip())
+    ]
+    if hits:
+        return say("defined_at", en, name=name, hits="\n".join(f"  {h}" for h in hits[:5]))
+    whole = all(r.state == "complete" and skipped(r)[1] for r in found.values())
+    return say("defined_unseen" if whole else "defined_unknown", en, name=name)
 
 
 def spellings(name: str) -> list:
