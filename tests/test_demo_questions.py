@@ -2,6 +2,7 @@
 “各”、接着问、要重新读。每一种都要么答对，要么说清楚没做什么。"""
 
 import json
+import re
 
 import pytest
 from conftest import ROOT, run_main
@@ -624,7 +625,7 @@ def test_a_name_imported_from_a_module_is_said_to_be_imported_never_not_found(wo
         assert "I found no declaration or import" in text and path in text
     else:
         assert f"These lines look like imports of {name} by name" in text and f"{path}:1:" in text
-        assert "inside a string" in text and "It appears in: " in text and "core.txt:1" not in text
+        assert "inside a string" in text and "it appears in: " in text and "core.txt:1" not in text
 
 
 # ── 第六轮学习者：换个目录接着问、接着数、问的不是上一件事、“两个库”、先说颜色的商品、没写的运行时版本 ──────
@@ -2400,7 +2401,15 @@ def test_adding_the_item_just_asked_about_again_is_no_error(inventory):
      ("这是你发的库存数据，红笔要 3 盒够吗", ["红笔"]),
      ("同事导出的库存表显示蓝笔有 12 盒，我要 8 盒蓝笔够吗", ["蓝笔"]),
      ("我红笔的库存还有多少", ["红笔"]),
-     ("蓝笔的库存记录里有多少", ["蓝笔"])],
+     ("蓝笔的库存记录里有多少", ["蓝笔"]),
+     ("给我看看蓝笔的库存表", ["蓝笔"]),
+     ("给我蓝笔的库存表", ["蓝笔"]),
+     ("我要红笔的库存信息，3 盒够吗", ["红笔"]),
+     ("我复制的库存JSON，红笔要 3 盒", ["红笔"]),
+     ("我复制的库存记录里红笔还有多少？", ["红笔"]),
+     ("他说红笔的库存记录不对", ["红笔"]),
+     ("显示器和键盘各 1 台，库存够吗？一共多少钱", ["显示器", "键盘"]),
+     ("要 3 个显示器支架，够吗", ["显示器支架"])],
 )  # fmt: skip
 def test_who_made_a_stock_record_is_not_an_item(question, items):
     assert [o.item for o in orders_in(question)] == items
@@ -2433,3 +2442,165 @@ def test_a_name_with_no_line_that_defines_it_is_not_called_undefined(workdir):
     write_definitions(workdir)
     said = finals(workdir, "where is tidy_rows defined?", "tidy_rows 在哪里定义的？")
     assert "may be defined some other way" in said[0] and "也许是用别的写法定义的" in said[1], said
+
+
+# ── 第五十一轮学习者、第二十三轮攻击：定义只认代码里像定义的一行；“块”是量词也是钱；接着问时用最后一次说的数量 ──────
+def write_code(workdir, files: dict):
+    for name, text in files.items():
+        (workdir / name).parent.mkdir(parents=True, exist_ok=True)
+        (workdir / name).write_text(text, encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    "name, defined, not_defined",
+    [("_parse", "pkg/core.py:1: def _parse(x):", "def parse(x)"),
+     ("__version__", 'pkg/core.py:7: __version__ = "1.2.3"', "None of the lines"),
+     ("parse", "pkg/core.py:4: def parse(x):", "def _parse"),
+     ("toSlug", "web/main.js:1: export default function toSlug", "require")],
+)  # fmt: skip
+def test_a_definition_is_the_line_in_code_that_defines_that_very_name(workdir, name, defined, not_defined):
+    write_code(workdir, {
+        "pkg/core.py": 'def _parse(x):\n    return x\n\ndef parse(x):\n    return _parse(x)\n\n__version__ = "1.2.3"\n',
+        "web/main.js": "export default function toSlug(s) {}\nconst lodash = require('lodash');\n",
+    })  # fmt: skip
+    said = finals(workdir, f"where is {name} defined?")[0].split("defined at")[-1]
+    assert defined in said and not_defined not in said, said
+
+
+@pytest.mark.parametrize(
+    "name, files",
+    [("debug", {"src/app.py": "config = dict(\n    debug=True,\n)\nrun(\n    debug = False,\n)\n"}),
+     ("timeout", {"a.py": "x = 1\n", "docs/guide.markdown": "    def timeout(s):\n", "CHANGELOG": "def timeout\n"}),
+     ("express", {"src/index.js": "const express = require('express');\nimport express2 from 'express';\n"})],
+)  # fmt: skip
+def test_arguments_docs_and_imports_are_no_definitions(workdir, name, files):
+    write_code(workdir, files)
+    said = finals(workdir, f"where is {name} defined?")[0]
+    assert "is defined at" not in said and "may be defined some other way" in said, said
+
+
+@pytest.mark.parametrize(
+    "files, line",
+    [({"src/readme_parser.py": "def continued_lines(x):\n"}, "src/readme_parser.py:1: def continued_lines"),
+     ({"nb.ipynb": '{"cells": [{"source": [\n"def continued_lines(x):\\n",\n"  return x"]}]}\n'}, "nb.ipynb:2:")],
+)  # fmt: skip
+def test_a_definition_in_any_code_file_is_found(workdir, files, line):
+    write_code(workdir, files)
+    assert line in finals(workdir, "where is continued_lines defined?")[0]
+
+
+def test_more_than_five_definitions_are_counted_not_cut_silently(workdir):
+    write_code(workdir, {f"m{i}.py": "def render(x):\n    return x\n" for i in range(8)})
+    said = finals(workdir, "where is render defined?")[0]
+    assert "and 3 more not shown" in said, said
+
+
+def test_a_search_that_skipped_a_file_never_says_the_search_was_complete(workdir):
+    write_code(workdir, {"b.py": "render(1)\n", "z_big.py": "x = 1\n" * 400_000 + "def render(x):\n"})
+    said = finals(workdir, "where is render defined?")[0]
+    assert "the search was not complete" in said and "may be defined some other way" not in said, said
+
+
+@pytest.mark.parametrize(
+    "question, searched",
+    [("Where is the helper function defined?", ["helper"]),
+     ("Where is the Widget class defined?", ["Widget", "widget"]),
+     ("创建 hello.py，在里面定义一个函数 greet", []),
+     ("How is the start script defined in package.json?", [])],
+)  # fmt: skip
+def test_words_around_a_definition_are_not_names(workdir, question, searched):
+    write_code(workdir, {"a.py": "def helper():\n    pass\n"})
+    out = run_main("--demo", "--yes", "-C", str(workdir), question).stdout
+    assert re.findall(r'search_files\(\{"query": "([^"]+)"', out) == searched, out
+
+
+def test_a_follow_up_about_another_name_is_also_asked_where_it_is_defined(workdir):
+    write_code(workdir, {"ui.py": "def render(x):\n    return x\n\n\nclass Widget:\n    pass\n"})
+    said = finals(workdir, "where is render defined?", "and Widget?")[1]
+    assert "ui.py:5: class Widget:" in said, said
+
+
+@pytest.mark.parametrize(
+    "question, orders",
+    [("我要 2 块橡皮、5 本笔记本和 20 支铅笔，够吗？", [("橡皮", 2, "块"), ("笔记本", 5, "本"), ("铅笔", 20, "支")]),
+     ("我需要 4 块橡皮。库存够吗？", [("橡皮", 4, "块")]),
+     ("我有 30 块，买 3 盒红笔够吗", [("红笔", 3, "盒")]),
+     ("5 块钱一盒的红笔要 2 盒", [("红笔", 2, "盒")]),
+     ("I need 5 pencils (铅笔) and 2 erasers （橡皮）.", [("铅笔", 5, ""), ("橡皮", 2, "")])],
+)  # fmt: skip
+def test_kuai_is_a_unit_before_an_item_and_money_otherwise(question, orders):
+    assert [(o.item, o.quantity, o.unit) for o in orders_in(question)] == orders
+
+
+def test_money_and_a_kuai_quantity_in_one_question_are_both_understood(inventory):
+    record = '{"item": "橡皮", "stock": 3, "unit_price": 5, "currency": "CNY"}'
+    (inventory / "stock" / "橡皮.json").write_text(record, encoding="utf-8")
+    said = finals(inventory, "预算 50 块钱，2 块橡皮和 3 盒红笔够吗")[0]
+    assert "10 + 36 = 46" in said and "“50 块钱”" in said and "“2 块”" not in said, said
+
+
+def test_a_total_over_items_asked_before_uses_the_latest_quantity_of_each(inventory):
+    said = finals(inventory, "我需要 3 盒红笔。库存够吗？如果够，一共多少钱？", "那蓝笔呢？", "如果要 2 盒蓝笔呢？",
+                  "两样加起来一共多少钱？")[3]  # fmt: skip
+    assert "36 + 16 = 52" in said, said
+
+
+@pytest.mark.parametrize(
+    "then", ["And what is the price of a blue pen box?", "And the price of blue pens?", "那蓝笔的价格呢？"]
+)
+def test_asking_a_price_after_a_quantity_does_not_carry_the_quantity(inventory, then):
+    said = finals(inventory, "I need 4 boxes of red pens. Enough in stock?", then)[1]
+    assert "4 boxes" not in said and "4 盒" not in said and " 8 " in said, said
+
+
+@pytest.mark.parametrize(
+    "question, tools",
+    [("price 方法在哪里被调用？", ["search_files"]),
+     ("那 price 方法在哪用到了", ["search_files"]),
+     ("where is the price method used?", ["search_files"]),
+     ("Product 的价格字段叫什么？", []),
+     ("total 方法用到了什么函数", [])],
+)  # fmt: skip
+def test_a_question_about_code_that_says_price_is_no_stock_question(workdir, question, tools):
+    write_code(workdir, {"models.py": "class Product:\n    def price(self):\n        return 1\n"})
+    out = run_main("--demo", "--yes", "-C", str(workdir), question).stdout
+    assert sorted(set(re.findall(r"\[调用工具\] (\w+)\(", out))) == tools, out
+    assert "库存数据" not in out and "which item" not in out and "单价" not in out, out
+
+
+def test_an_english_item_name_in_a_chinese_question_is_that_item(inventory):
+    record = '{"item": "stapler", "stock": 3, "unit_price": 25, "currency": "USD"}'
+    (inventory / "stock" / "stapler.json").write_text(record, encoding="utf-8")
+    said = finals(inventory, "我需要 3 盒红笔，够吗？", "stapler 单价是多少？", "那 stapler 呢？")
+    assert "stapler：库存 3，单价 25" in said[1] and "红笔" not in said[1], said[1]
+    assert "stapler" in said[2] and "红笔" not in said[2], said[2]
+
+
+@pytest.mark.parametrize("question", ["vue 和 pinia 分别是什么版本？", "vue and pinia versions?"])
+def test_the_versions_of_several_named_libraries_are_each_asked_for(question):
+    assert [(p.kind, p.names) for p in understand(question).parts] == [("stack", ["vue", "pinia"])]
+
+
+def test_a_test_framework_asked_for_and_not_declared_is_said_not_seen(workdir):
+    write_code(workdir, {"requirements.txt": "flask==3.0\n", "requirements/constraints.txt": "urllib3<3\n"})
+    said = finals(workdir, "用了什么测试框架？", "What test framework does it use?")
+    assert "测试框架：读到的依赖清单（requirements.txt）里没有我认得的测试框架" in said[0], said[0]
+    assert "Test framework: none that I recognise" in said[1], said[1]
+
+
+def test_a_constraints_file_is_no_list_of_dependencies(workdir):
+    write_code(workdir, {"requirements/base.txt": "flask==3.0\n", "requirements/constraints.txt": "urllib3<3\n"})
+    said = finals(workdir, "requirements 目录下的技术栈")[0]
+    assert "Flask" in said and "urllib3" not in said, said
+
+
+def test_a_filter_over_the_dependencies_is_named_as_not_done(workdir):
+    write_code(workdir, {"requirements.txt": 'waitress>=2.1; sys_platform == "win32"\nflask\n'})
+    said = finals(workdir, "哪些依赖只在 windows 上装？")[0]
+    assert "认不出" in said and "Flask" not in said, said
+
+
+def test_where_a_name_appears_says_which_spellings_were_searched(workdir):
+    write_code(workdir, {"a.py": "from m import Product\n", "index.html": "{{ products }}\n"})
+    said = finals(workdir, "where is Product used?")[0]
+    assert "Searched as Product, product, it appears in: a.py, index.html" in said, said

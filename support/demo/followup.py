@@ -6,7 +6,8 @@ from dataclasses import replace
 
 from support.demo import words as w
 from support.demo.basket import dropped_in
-from support.demo.names import in_last_folder, spread
+from support.demo.manifests import KNOWN
+from support.demo.names import NOT_NAMES, in_last_folder, spread
 from support.demo.orders import (
     COLOUR,
     EN_GOODS,
@@ -54,7 +55,8 @@ def in_context(question: str, before: Ask | None) -> Ask:
         )
     asked = [o for p in ask.parts if p.kind == "inventory" for o in p.names]
     items = [*(before.items if before else []), *asked]  # 问过的每一种商品，最近问的在后面
-    ask.items = list({o.item: o for o in reversed(items)}.values())[::-1]  # 每种一条：最后问的那次
+    latest = {o.item: o for o in items}  # 每种一条：最后问的那次（数量也是那次的）
+    ask.items = [latest[i] for i in list(dict.fromkeys(o.item for o in reversed(items)))[::-1]]
     return ask
 
 
@@ -74,7 +76,7 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
     if ask.parts and (counts := recounted(ask, question, before)):  # “加起来一共多少行？”：还是上一个问题数的那些文件
         return counts
     if ask.parts:
-        stock = re.search(w.STOCK_ASKED, question.lower())  # 问的是库存有多少：不沿用上一个数量
+        stock = re.search(w.NOT_CARRIED, question.lower())  # 问的是库存有多少、价格：不沿用上一个数量
         said = quantity_in(question) or number_said(question)  # 说了数（哪怕没有量词：“红笔要4”）
         loose = lambda p: said and not any(o.quantity or o.unclear for o in p.names)  # noqa: E731
         carry = lambda p: (again or p.asks & {"total", "sum"}) and not stock and not loose(p)  # noqa: E731  “need like 2”
@@ -112,10 +114,10 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
 
 def bare_item(question: str) -> list:
     """“What about tape?”“and the staplers?”：英文接着问时只说了一种商品（认不出的名字也照原话查）。"""
-    m = re.fullmatch(r"\s*(?:and|what about|how about)\s+(?:the\s+)?([a-z][a-z -]{1,30}?)\s*[?？.!]*", question, re.I)
-    words = m[1].lower().strip() if m else ""
+    m = re.fullmatch(w.ITEM_ALONE, question, re.I)
+    words = m[1].lower().strip() if m and not m[1].isupper() and m[1].lower() not in NOT_NAMES | KNOWN.keys() else ""
     other = re.search(w.KIND["none"], words) or re.sub(w.EN_STOP, "", words).strip() != words  # delivery、next week
-    return [Order(chinese_name(words), asked=words)] if m and not set(words.split()) & EN_PRONOUNS and not other else []
+    return [Order(chinese_name(words), asked=words)] if words and not (EN_PRONOUNS & {*words.split()} or other) else []
 
 
 def count_after(parts: list, last: Part) -> tuple:

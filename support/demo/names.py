@@ -76,7 +76,8 @@ NOT_NAMES = set(
         "actual actually database databases db middleware hooks hook orm api apis cache caching auth "
         "authentication authorization logging notebook notebooks script scripts cli ci notes note extras extra "
         "optional mention mentions mentioned many few several should would kindly website own project's "
-        "define defined defines definition declared implemented"
+        "define defined defines definition declared implemented configured function functions class classes method "
+        "methods variable variables constant constants component components func def fn const var let"
     ).split()
 )
 
@@ -84,7 +85,9 @@ NOT_NAMES = set(
 def library_names(clause: str) -> list:
     """库名：问题里的英文词，照用户的写法；目录（in src）、路径、常用词都不算。"""
     clause = re.sub("|".join(FOLDER), " ", clause, flags=re.I)
-    found = [word.rstrip(".") for word in re.findall(r"@?[A-Za-z][A-Za-z0-9_@./+-]*", clause)]  # “有用pinia吗”
+    found = [
+        word.rstrip(".") for word in re.findall(r"@?_*[A-Za-z][A-Za-z0-9_@./+-]*", clause)
+    ]  # “有用pinia吗”“_parse”
     found = [n for n in found if "/" not in n[1:] or re.fullmatch(r"@[\w.-]+/[\w.-]+", n)]  # npm 的 @scope/name
     return list(dict.fromkeys(n for n in found if n.lower() not in NOT_NAMES and len(n) > 1))
 

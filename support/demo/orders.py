@@ -37,15 +37,17 @@ EN_SINGULAR = {u + "s": u for u in "pack packet piece bottle carton case set uni
 WHEN = r"\b(in|within|by|at|on|until|before|after|room|building|floor)\s*$"  # “in 2 days”“by 5 pm”：不是数量
 EN_PRONOUNS = set("them it those these ones one that this they some any".split())  # 不是商品名
 CJK = r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
+UNIT = rf"[{UNITS}]|块(?=\s*(?!钱)(?:{CJK}|[A-Za-z]{{3}}))"  # “2 块橡皮”的块是量词，“30 块”“5 块钱”是钱
 ONE_PRICE = (
     rf"多少钱\s*一\s*[{UNITS}]|(?<![\d一二两三四五六七八九十])一\s*[{UNITS}]\s*({CJK}{{0,6}}?)\s*多少钱"  # 问单价的说法
 )
 AND = r"(?:和|与|跟|、|以及|及|加上?|或者?|还是)"  # 连着两种商品的词：“红笔和蓝笔”“红笔或者蓝笔”
 # 一个商品名：“红笔和蓝笔”是两个；到下一个数量为止（“两盒红笔还有一盒蓝笔”）
-WORD = rf"(?:(?!{AND}|[\d零〇一二两三四五六七八九十百千万亿]+\s*[{UNITS}]){CJK})+"
-CURRENCY = r"元|块钱?|美元|欧元|\b(?:cny|rmb|yuan|usd|eur|dollars?|euros?|bucks)\b"  # 小写以后比
+WORD = rf"(?:(?!{AND}|[\d零〇一二两三四五六七八九十百千万亿]+\s*(?:{UNIT})){CJK})+"
+CURRENCY = rf"元|块(?:钱|(?!\s*(?:{CJK}|[A-Za-z]{{3}})))|美元|欧元|\b(?:cny|rmb|yuan|usd|eur|dollars?|euros?|bucks)\b"
 MONEY = rf"(?<![\w.])\d+(?:\.\d+)?\s*(?:{CURRENCY})|[$¥€]\s*\d+(?:\.\d+)?"  # 一笔钱：“我有 30 元”“$50”
-RECORD = r"记录|数据|表|信息|文件|截图|内容|json"  # “库存记录”：说的是一份记录，不是问库存
+RECORD = r"记录|数据|表|信息|文件|截图|内容|(?i:json)"  # “我复制的库存记录”：说的是谁做的一份记录，不是问库存
+WHO = r"(?<![给帮让替叫])(?:我|你|他|她|同事|别人)(?!们)(?:刚才?|刚刚)?"  # “给我蓝笔的库存表”的我不是做事的人
 PRICED = rf"(?:{MONEY})\s*$"  # 数量前面是一个价钱（5元一盒）：这是单价的“一盒”
 
 
@@ -68,12 +70,13 @@ def orders_in(text: str) -> list:
     """“3 盒红笔和 2 盒蓝笔”“红笔 2 盒”“红笔和蓝笔各 2 盒” → [红笔 2 盒, …]；没说数量的商品数量是 None。
     最多看前 20 个数量；一个数量落不到一种商品上、一种商品说了两个数量，就都看不准（照原话问）。"""
     text = re.sub(ONE_PRICE, r"\1单价", text)  # “多少钱一盒”“一盒铅笔多少钱”问的是单价，不是要 1 盒
+    text = re.sub(rf"{WHO}{CJK}{{1,2}}的\s*(?=库存\s*(?:{RECORD}))", "", text)  # “我复制的库存记录”：做的事不是商品
     if fixed := corrected(text):
         return fixed
     if english(text):
         return english_orders(text)
     orders, bare, start = [], [], 0
-    found = list(re.finditer(rf"({NUMBER})\s*([{UNITS}]|(?:{EN_UNITS})\s+of\b)(半)?", text))[:20]
+    found = list(re.finditer(rf"({NUMBER})\s*({UNIT}|(?:{EN_UNITS})\s+of\b)(半)?", text))[:20]
     found = [m for m in found if not re.search(PRICED, text[max(0, m.start() - 12) : m.start()])]  # 5元一盒：是单价
     first = not found or bool(item_after(text, found[-1]))  # 最后一个数量后面还有商品名：“3 盒红笔”这样数量在前
     for m in found:
@@ -100,7 +103,7 @@ def orders_in(text: str) -> list:
             quantity, unclear = None, f"{said} {unit}{noun[1]}"
         bare += [] if wanted or owned else [Order("", quantity, unit, "", unclear)]
         start = m.end() + (after.end() if after and listed and not each else 0)
-    rest = re.sub(rf"({NUMBER})\s*[{UNITS}]半?", " ", text)  # 说了数量的上面算过了
+    rest = re.sub(rf"({NUMBER})\s*(?:{UNIT})半?", " ", text)  # 说了数量的上面算过了
     for m in re.finditer(rf"(?<![\d.,])(\d+)\s*(?![元块角分钱号点%])({CJK}+)", rest):  # “30 黑笔”：没有量词的数，不猜
         if re.match(NOT_ITEMS, m[2]):  # “蓝笔3够不够”：后面是问的话，数是前面那种商品的
             continue
@@ -165,10 +168,10 @@ def unmeasured(rest: str) -> list:
     for m in re.finditer(rf"({CJK}{{1,12}})\s*(\d+)(?![\d.]|\s*[{UNITS}元块])", rest):  # “红笔要4”：没有量词的数，不猜
         said = re.search(r"(只有|只剩|有|是|为|等于|剩|了)$", m[1])  # “调用数只有 1”：说一个数，不是要的数量
         orders += [Order(i, asked=i, unclear=m[2]) for i in [name_near(m[1], after=False)] if i and not said]
-    for m in re.finditer(rf"({CJK}{{1,12}}?)\s*(的?)\s*(?:{STOCK_WORDS})({RECORD})?", rest):
-        if m[2] and m[3] and re.search(rf"(?:我|你|他|她|同事|别人)(?!们){CJK}{{1,4}}$", m[1]):  # “我复制的库存记录”
-            continue
+    for m in re.finditer(rf"({CJK}{{1,12}}?)\s*的?\s*(?:{STOCK_WORDS})", rest):
         orders += [Order(i, asked=i) for p in re.split(AND, m[1]) if (i := name_near(p, after=False))]
+    for m in re.finditer(rf"(?<![A-Za-z])([A-Za-z]{{3,20}})\s*的?\s*(?:{STOCK_WORDS})", rest):  # “stapler 单价是多少”
+        orders += [Order(chinese_name(m[1].lower()), asked=m[1])] if m[1].lower() not in NOT_GOODS else []
     for m in re.finditer(
         rf"((?:(?!{AND}){CJK}){{1,12}})\s*{AND}\s*(?=((?:(?!{AND}){CJK}){{1,12}}))", rest
     ):  # “红笔 3 盒和蓝笔”：和连着的也是商品
@@ -204,7 +207,7 @@ def item_after(text: str, m) -> re.Match | None:
     """数量后面紧跟着的商品名（“3 盒红笔和蓝笔”）；“红笔 3 盒，够吗”后面没有。"""
     if re.match(rf"\s*(?:{LATER})", text[m.end() :]):  # “其中 2 盒今天就要”“1 盒是给小王的”：后面不是商品名
         return None
-    after = re.match(rf"\s*的?\s*({WORD}(?:{AND}(?!(?:{NUMBER})\s*[{UNITS}]){WORD})*)", text[m.end() :])
+    after = re.match(rf"\s*的?\s*({WORD}(?:{AND}(?!(?:{NUMBER})\s*(?:{UNIT})){WORD})*)", text[m.end() :])
     return after if after and any(name_near(i, True) for i in re.split(AND, after[1])) else None
 
 
@@ -215,7 +218,7 @@ def name_near(text: str, after: bool) -> str:
         name = max(re.split(AROUND, m[1]), key=len) if m else ""
     else:
         text = re.sub(rf"(?:多少|几|每)\s*[{UNITS}]", "多少", text)  # “多少支笔”“红笔每盒”：量词不是商品名的一部分
-        piece = re.split(rf"[\s，。？！、,.?!:：;；+]+|(?:{NUMBER})\s*[{UNITS}]", text.strip(" \t：:"))[-1]
+        piece = re.split(rf"[\s，。？！、,.?!:：;；+]+|(?:{NUMBER})\s*(?:{UNIT})", text.strip(" \t：:"))[-1]
         near = (p for p in reversed(re.split(AROUND, piece)) if re.fullmatch(f"{CJK}+", p) and p.strip(UNITS))
         name = next(near, "")
     return "" if len(name) < 2 or re.match(NOT_ITEMS, name) else name  # “红笔 3 盒总价”：问的词、一个字不是商品名
@@ -262,8 +265,9 @@ def english_orders(text: str) -> list:
         owned, loose = re.search(OWNED, q[: m.start()]), rough(q, m)  # “at least 6”“2 dozen”“2 more”：看不准
         quantity = None if owned or loose else EN_NUMBERS.get(m[1]) or chinese_number(m[1])
         unclear = loose or ("" if quantity or owned else f"{m[1]} {unit or asked}")
+        named = re.match(rf"\s*[（(]\s*({CJK}{{2,12}})\s*[)）]", q[m.end() :])  # “2 erasers (橡皮)”：用户给的中文名
         if asked and asked not in EN_PRONOUNS:
-            orders.append(Order(chinese_name(asked), quantity, unit, asked, unclear))
+            orders.append(Order(named[1] if named else chinese_name(asked), quantity, unit, asked, unclear))
         elif (unit or loose or re.search(r"\b(need|want|take|buy|get|order)\s*$", q[: m.start()])) and not owned:
             bare.append(Order("", quantity, unit, "", unclear))  # “if I need 12”：只说了数量
         elif m[3] and not owned and not re.match(r"(each|apiece|per)\b", m[3]):  # “and 3 for tomorrow”：照原话问
@@ -301,7 +305,7 @@ def quantity_in(text: str, en: bool | None = None) -> tuple | None:
     m = re.search(rf"(?<![\w.,/~-])({EN_NUMBER})\s*({EN_UNITS})?\b", text.lower()) if en else None
     if m and m[1] == "one" and re.search(rf"\b({THE_ONE})\b(\s+\w+)?\s*$", text.lower()[: m.start()]):
         m = None  # “the blue one”“which one”：one 不是数量
-    m = m or re.search(rf"({NUMBER})\s*([{UNITS}])", text)
+    m = m or re.search(rf"({NUMBER})\s*({UNIT})", text)
     if not m:
         return (None, "", said[0]) if (said := re.search(SCALED, text.lower())) else None
     money = re.match(rf"\s*(?:{CURRENCY})", text.lower()[m.end(1) :])

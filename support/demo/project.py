@@ -65,7 +65,7 @@ def stack(part, facts, en: bool) -> str:
     top, names = listing(facts, part.folder)
     partly, base = seen_part(top, part.folder, en), "" if part.folder == "." else part.folder + "/"
     reqs = part.folder.rstrip("/").rsplit("/", 1)[-1].lower() == "requirements"  # requirements/base.txt 都是清单
-    found = [n for n in names if n.endswith(".txt")] if reqs else manifests_in(names)
+    found = [n for n in names if n.endswith(".txt") and "constraint" not in n.lower()] if reqs else manifests_in(names)
     paths, skipped = [base + p for p in found][:MAX_NAMES], found[MAX_NAMES:]  # 最多读 5 份
     unread = [n for n in names if n in UNREAD]
     languages = join(dict.fromkeys(UNREAD[n] for n in unread), en)  # go.mod 是 Go 的
@@ -127,6 +127,8 @@ def asked_about(part, deps: dict, parsed: list, en: bool, unsure: bool = False, 
     counted = {d.name for d, _ in deps.values() if d.note in ("", "url", "path") and d.extra != "build-system"}
     said = say("dep_count_part" if unsure else "dep_count", en, n=len(counted), files=join(parsed, en))
     lines += [said] * ("count" in part.asks)
+    tested = any(KNOWN.get(d.name, ("",))[0] == "testing" for d, _ in deps.values())  # “用了什么测试框架”：没有也说
+    lines += [say("asked_testing_none", en, files=join(parsed, en))] if "testing" in part.asks and not tested else []
     if missing := [n for n in part.names if not any(same_library(n, k) for k in known)]:  # Tailwind 是 tailwindcss
         lines.append(say("asked_missing", en, names=join(missing, en), files=join(parsed, en)))
     for n in part.names:  # 问到的库：清单里写的版本照写；没有它本身、只有名字相近的（@types/react），说清楚

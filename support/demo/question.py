@@ -29,7 +29,7 @@ ASKS = {  # 每一类问题还可能问的：名字 → 词（words.py）
     "entry": {"how": w.HOW},
     "inventory": {"total": w.TOTAL, "sum": w.SUM, "either": w.EITHER},  # either：几种里挑一种，不加在一起
     "tests": {"every": w.EACH_TEST, "how": f"{w.HOW}|{w.RUN_TESTS}"},
-    "stack": {"own": w.OWN_VERSION, "count": w.DEP_COUNT},
+    "stack": {"own": w.OWN_VERSION, "count": w.DEP_COUNT, "testing": w.TEST_FRAMEWORK},
     "file": {"purpose": w.PURPOSE},
     "use": {"files": r"\bhow many files\b|(几|多少)个?文件", "defined": w.DEFINED},  # 数引入它的文件；定义在哪一行
 }
@@ -330,6 +330,7 @@ def continued(part: Part, clause: str) -> Part | None:
     if part.kind == "stack" and only_names:  # “Jest 呢？”：技术栈的回答里列着每个依赖（没有就说没看到）
         return Part("stack", clause, names)
     more = detailed(Part(part.kind, clause)) if part.kind != "use" or only_names else None  # “and also Jest”
+    more = more and replace(more, asks=more.asks | part.asks) if part.kind == "use" else more  # “and Widget?”：也问定义
     return more if more and (more.asks or more.names and part.kind != "stack") else None
 
 

@@ -53,6 +53,7 @@ manifests_unread | 依赖清单读不了或解析不了（{why}），我判断�
 no_manifest | 工作目录里没有 package.json、pyproject.toml 或 requirements.txt，我判断不出技术栈。 | The work folder has no package.json, pyproject.toml or requirements.txt, so I can't tell the tech stack.
 no_manifest_in | {folder} 里没有依赖清单（package.json、pyproject.toml、requirements.txt），下面看的是工作目录的：\n\n | {folder} has no manifest (package.json, pyproject.toml, requirements.txt), so here is the work folder's:\n\n
 asked_missing | - 你问到的 {names}：依赖清单（{files}）里我没看到 | - You asked about {names}: I did not see it in the manifests ({files})
+asked_testing_none | - 测试框架：读到的依赖清单（{files}）里没有我认得的测试框架（Jest、Vitest、Mocha、pytest）；没读到的清单里也许有 | - Test framework: none that I recognise (Jest, Vitest, Mocha, pytest) in the manifests I read ({files}); manifests I did not read may have one
 asked_version | - 你问到的 {name}：{path} 里写的是 `{spec}` | - You asked about {name}: {path} says `{spec}`
 asked_near | - 你问到的 {name}：清单里没有它本身；名字相近的 {near}，{path} 里写的是 `{spec}` | - You asked about {name}: it is not in the manifests itself; {near}, a package with a similar name, is `{spec}` in {path}
 manifests_unread_kind | \n- {files} 这样的清单（{languages} 的）我不读：上面没有它们里面的依赖 | \n- I do not read manifests like {files} ({languages}): their dependencies are not above
@@ -140,7 +141,7 @@ file_whole | {path} 一共 {n} 行 | {path} has {n} line(s)
 file_seen | {path} 我只看到了 {n} 行（没有读全） | I saw only {n} lines of {path} (not all of it)
 file_partial | {path} 我只看到了开头被截断的一部分，不到一整行 | I saw only a cut-off start of {path}, less than one whole line
 gap_ambiguous | 结果末尾有一行分不清是匹配还是工具的说明（{line}） | a line at the end of the results could be a match or the tool's note ({line})
-appears_in | 它出现在这些文件里：{files}。 |  It appears in: {files}.
+appears_in | 按 {names} 搜，出现在这些文件里：{files}。 |  Searched as {names}, it appears in: {files}.
 file_quoted | ，下面是前 {n} 行 | ; here are the first {n}
 file_purpose | \n\n（你问的是它做什么：上面引了它的内容，我不从代码里概括它的用途。） | \n\n(You asked what it does: above is its content; I don't sum up what code does.)
 file_value | \n\n（你问的是它里面写的一项：上面引了它的内容，我不从里面挑出来回答。） | \n\n(You asked about one thing it says: above is its content; I don't pick it out for you.)
@@ -242,7 +243,7 @@ no_currency | （数据里没写币种） | (the data gives no currency)
 unread_table | - {path} 的 [{table}] 表是我不读的写法：上面没有它里面的依赖 | - I do not read the [{table}] table of {path}: its dependencies are not above
 folders_unread | - {folders} 这些子目录可能有自己的依赖清单，我没有往里看：要是有，上面没有它们的依赖 | - {folders} may have manifests of their own, and I did not look inside: if they do, their dependencies are not above
 imported_name | 搜到的这几行看起来是从别的模块引入 {name}（一个名字，不是某个库的声明），在 {files}：\n\n{hits}\n\n只凭一行看不出它是不是写在字符串、文档字符串里；引入以后哪里调用了它，我也没有一处处去看。{seen}\n | These lines look like imports of {name} by name from another module (not a library declaration), in {files}:\n\n{hits}\n\nFrom one line I can't tell whether it sits inside a string or a docstring, and where it is called after that I did not check.{seen}\n
-defined_at | \n\n{name} 定义在（搜到的行里像定义它的）：\n\n{hits} | \n\n{name} is defined at (the lines found that look like its definition):\n\n{hits}
+defined_at | \n\n{name} 定义在（搜到的行里像定义它的；只凭一行看不出它是不是写在字符串、文档字符串里）：\n\n{hits} | \n\n{name} is defined at (the lines found that look like its definition; from one line I can't tell whether it sits inside a string or a docstring):\n\n{hits}
 defined_unseen | \n\n搜到的行里没有一行像是在定义 {name}（我认得 def、class、function、const、“{name} =” 这样的写法）：它也许是用别的写法定义的，所以我不说它没有定义。 | \n\nNone of the lines found looks like a definition of {name} (I recognise def, class, function, const and “{name} =”): it may be defined some other way, so I don't say it is undefined.
 defined_unknown | \n\n在哪里定义 {name}：搜到的行里没有像定义它的，而搜索没有看全，所以我说不准。 | \n\nWhere {name} is defined: none of the lines found looks like its definition, and the search was not complete, so I can't tell.
 mentioned | 没有找到我认得的 {name} 的依赖声明或 import{where}（我认得 package.json、pyproject.toml、requirements*.txt 和 JS、Python 的引入；别的语言的引入我看不出来）；它出现在这些文件里：{files}。这些地方是不是在用它，我判断不了。 | I found no declaration or import of {name} that I recognise{where} (I know package.json, pyproject.toml, requirements*.txt and JS and Python imports; I can't read imports in other languages); it appears in: {files}. Whether those use it, I can't tell.

@@ -15,6 +15,9 @@ KINDS = ("use",)
 IMPORTED = {v.lower() for v in IMPORTS.values()}  # dotenv、yaml 本身就是 import 的名字：照它搜，不换成包名
 TOOL_FOLDERS = {".git", ".hg", ".svn", ".venv", ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".cache"}
 # 认得引入的语言（笔记本 .ipynb 里是 Python）
+CODE = set(
+    "py pyi ipynb js mjs cjs jsx ts tsx vue svelte go rs rb java kt scala c h cc cpp hpp cs php swift lua sh".split()
+)
 LANGUAGES = {e: "js" for e in "js mjs cjs jsx ts tsx vue svelte".split()} | {e: "py" for e in ("py", "pyi", "ipynb")}
 
 
@@ -34,23 +37,28 @@ def use(part, facts, en: bool) -> str:
 
 
 def definition(facts, name: str, pairs: list, en: bool) -> str:
-    """“X 在哪里定义”：搜到的行里像定义 X 的（def X、class X、function X、const X、X = …；文档、注释不算）。
-    没看到就说没看到，不说“没有定义”：别的写法、没搜全的地方我都看不出来。"""
+    """“X 在哪里定义”：搜到的行里像定义 X 的。没看到就说没看到，不说“没有定义”：别的写法、没搜全的地方我都看不出来。"""
     found = searched(facts, pairs)
-    n = re.escape(name)
-    kinds = r"def|class|function\*?|const|let|var|func|fn|type"
-    pattern = rf"^(?:export\s+)?(?:default\s+)?(?:async\s+)?(?:{kinds})\s+{n}\b"
-    hits = [
-        h
-        for h in dict.fromkeys(h for r in found.values() for h in r.lines)
-        if one_place(h)
-        and not re.search(r"\.(md|rst|txt|adoc)$|(^|/)readme", HIT.fullmatch(h)[1], re.I)
-        and re.search(rf"{pattern}|^{n}\s*(?::[^=]*)?=(?!=)", HIT.fullmatch(h)[3].strip())
-    ]
-    if hits:
-        return say("defined_at", en, name=name, hits="\n".join(f"  {h}" for h in hits[:5]))
-    whole = all(r.state == "complete" and skipped(r)[1] for r in found.values())
-    return say("defined_unseen" if whole else "defined_unknown", en, name=name)
+    lines = list(dict.fromkeys(h for r in found.values() for h in r.lines))
+    if hits := [h for h in lines if one_place(h) and defines(h, name)]:
+        more = say("more_hits", en, n=len(hits) - 5) * (len(hits) > 5)
+        return say("defined_at", en, name=name, hits="\n".join(f"  {h}" for h in hits[:5]) + more)
+    gaps = [k for r in found.values() for k, _ in r.notes if k.startswith("有 ") or k == "ambiguous"]
+    whole = all(r.state == "complete" and skipped(r)[1] for r in found.values()) and not gaps
+    return say("defined_unseen" if whole and all(map(one_place, lines)) else "defined_unknown", en, name=name)
+
+
+def defines(hit: str, name: str) -> bool:
+    """代码文件里的一行像定义 name：def、class、function、const……后面是它，或者“name = …”（不是调用里的
+    name=1, 这样的参数）；引入（import、require）不是定义，文档不是代码。"""
+    path, _, text = HIT.fullmatch(hit).groups()
+    text, n = code(path, text), re.escape(name)
+    if path.rsplit("/", 1)[-1].rpartition(".")[2].lower() not in CODE or re.search(r"\brequire\s*\(|\bimport\b", text):
+        return False
+    kinds = r"def|class|function\*?|const|let|var|func|fn|type|interface|struct|enum"
+    return bool(re.match(rf"(?:export\s+)?(?:default\s+)?(?:async\s+)?(?:{kinds})\s+{n}\b", text)) or bool(
+        re.match(rf"{n}\s*(?::[^=,()]*)?\s=\s(?!=).*[^,]$", text)
+    )
 
 
 def spellings(name: str) -> list:
@@ -116,11 +124,11 @@ def verdict(facts, name: str, pairs: list, folder: str, en: bool, files_asked: b
         return said + (say("maybe_more", en, gaps=gaps) if gaps else "")
     if named := [h for h in hits if imports_name(h, name)]:  # from wordcount.core import count_lines：一个名字，不是库
         where_ = join(sorted({HIT.fullmatch(h)[1] for h in named}), en)
-        seen = say("appears_in", en, files=files)
+        seen = say("appears_in", en, files=files, names=join(spellings(name), en))
         said = say("imported_name", en, name=name, files=where_, hits="\n".join(f"  {h}" for h in named[:5]), seen=seen)
         return said + (say("maybe_more", en, gaps=gaps) if gaps else "")
     if gaps:
-        seen = say("appears_in", en, files=files) if hits else ""
+        seen = say("appears_in", en, files=files, names=join(spellings(name), en)) if hits else ""
         return say("cannot_tell", en, name=name, where=where, gaps=gaps, seen=seen) + not_own
     if hits:
         return say("mentioned", en, name=name, where=where, files=files) + not_own

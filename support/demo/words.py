@@ -28,13 +28,14 @@ DEMO_INTRO = "\n".join([
 ])  # fmt: skip
 
 # ── 听懂问题用的词（question.py）：问题先转成小写再找 ─────────────────────
+DEFINED = r"(在?哪|哪个文件).{0,8}定义|定义在|\bwhere\b.{0,80}\bdefined\b|\bdefined (where|in which)\b"  # “where is X defined”：问定义它的那一行
 # 每一类问题的关键词：类 | 正则。按这个顺序认，一小句只算第一类（use 还要有库名，file 还要有文件名）；
 # none 是认得、却不做的事（跑测试）：不当成别的一类，回答时照原话说没做
 KINDS = [
     tuple(row.split(" | "))
     for row in r"""
 tests | (怎么|咋|如何|怎样|用什么命令|什么命令)(来)?(跑|运行|执行|启动)(一下)?(这些|所有的?|全部的?|这个项目的|项目的)?(单元)?测试|(单元)?测试(要|该)?(怎么|咋|如何|怎样)(跑|运行|执行|启动)|测试(命令|脚本)|\bhow (do|can|should|would) (i|we|you) (run|execute) (all )?(the |these |my |its )?(unit )?tests?\b|\bhow to (run|execute) (all )?(the )?tests?\b|\b(which|what)('s| is)? (the )?command (runs|to run|do i use to run|should i use to run|for)( all)?( the)? tests?\b|\btest (command|script)\b
-none | \bshould (i|we)\b|\bwhy\b|为什么|为啥|\b(latest|newest) version\b|最新的?版|应该(用|选|升级)|(推荐|建议)(用|哪)|\bdev\s*依赖|开发时?的?依赖|\bdev[ -]only\b|只在开发|开发时才|几倍|倍数|\bhow many times\b|\btimes (as|more)\b|所有的?分支|哪些分支|几个分支|分支列表|列出.{0,6}分支|合并|\bbranches\b|\bbranch (called|named)\b|\bmerged?\b|\bis there a branch\b|\bdev ?dependencies\b|\bpeer ?dependencies\b|开发依赖|生产依赖|\b(outside|except|excluding|other than|besides|apart from|beyond|but|not counting|not including|without)\b.{0,20}\btests?\b|(测试|\btests?\b).{0,8}(以外|之外|除外)|除了?.{0,10}(测试|\btests?\b)|(不算|除开|不包括|不含|排除|去掉).{0,6}(测试|\btests?\b)|\bleft (after|afterwards|over)\b|\b(would|will|would there|will there) be left\b|\bafterwards\b|\bremain(ing)? after\b|买完|买了(以后|之后)|(以后|之后)还剩|预算|买得起|(能|可以)买(几|多少)|\bbudget\b|\bto spend\b|\bafford\b.{0,40}\bwith \$?\d|\bhow many\b.{0,30}\bcan (i|we)( \w+)? (buy|get|afford)\b|\b\d+(\.\d+)? ?(cny|rmb|yuan)\b|\d+(\.\d+)? ?(元|块钱?)(?!.{0,3}一)|including subfolders|包括子目录|子目录里的也算|\brecursive(ly)?\b|递归|\bline \d+\b|第 ?\d+ ?行|\bthe (end|last \w+) of\b|最后(几|一|\d)|末尾|结尾|太贵|贵不贵|\btoo (expensive|cheap)\b|\b(expensive|cheaper|pricey)\b|税|运费|重量|折扣|到货|卖了|销量|失败|没用到的|多余的|\b(tax|taxes|shipping|delivery|weight|discount|sold|sales|failing|failed|unused)\b|价值|值多少|总值|买空|美元|美金|欧元|日元|英镑|港币|\b(value|worth|left over|run out|usd|eur|jpy|gbp|hkd|dollars?|euros?|yen|pounds?)\b|过时|最新版本|升级到|漏洞|覆盖率|补货|几天|多久|要改吗|怎么改|总结|概括|翻译|\b(coverage|vulnerab\w*|outdated|up[ -]to[ -]date|restock|summari[sz]e|summary|translate)\b|(跑|运行|执行|\brun\b|\bexecute\b).{0,12}(测试|\btests?\b|pytest|test suite)|测试.{0,3}(跑|运行)(?!的)|比.{1,10}(贵|便宜|多|少)|\b(cheaper|dearer|pricier|more expensive|more|less|fewer) than\b|设为|设成|改为|修改|更新|删除|删掉|\b(set|update|modify|delete|remove|change)\b.{0,40}\b(to|stock|file|price)\b|\bcommits?\b|提交|端口|监听|\bports?\b|\blisten(s|ing)?\b|哪几种商品|哪些商品|什么商品|几种商品|\b(which|what) (products|items|goods)\b|\bstock records\b|排序|最多的|最少的|(行数|行)最[多少]|最大|最小|平均|最长|最短|隐藏的?(文件|目录)|(多少|几)行是?注释|是空的|空的?文件|\b(sort(ed|ing)?|largest|smallest|biggest|longest|shortest|average|modified|hidden (files?|folders?)|empty (files?|folders?)|comment lines?|the (most|fewest|least))\b
+none | 哪些(依赖|包|库).{0,20}(只|才|有关|相关)|(用|调用)(到|了)+(什么|哪些)(函数|方法)|\bwhat (functions|methods) (does|do|did)\b|\bwhich (dependencies|packages|deps|libraries)\b.{1,30}\b(only|related)\b|\bshould (i|we)\b|\bwhy\b|为什么|为啥|\b(latest|newest) version\b|最新的?版|应该(用|选|升级)|(推荐|建议)(用|哪)|\bdev\s*依赖|开发时?的?依赖|\bdev[ -]only\b|只在开发|开发时才|几倍|倍数|\bhow many times\b|\btimes (as|more)\b|所有的?分支|哪些分支|几个分支|分支列表|列出.{0,6}分支|合并|\bbranches\b|\bbranch (called|named)\b|\bmerged?\b|\bis there a branch\b|\bdev ?dependencies\b|\bpeer ?dependencies\b|开发依赖|生产依赖|\b(outside|except|excluding|other than|besides|apart from|beyond|but|not counting|not including|without)\b.{0,20}\btests?\b|(测试|\btests?\b).{0,8}(以外|之外|除外)|除了?.{0,10}(测试|\btests?\b)|(不算|除开|不包括|不含|排除|去掉).{0,6}(测试|\btests?\b)|\bleft (after|afterwards|over)\b|\b(would|will|would there|will there) be left\b|\bafterwards\b|\bremain(ing)? after\b|买完|买了(以后|之后)|(以后|之后)还剩|预算|买得起|(能|可以)买(几|多少)|\bbudget\b|\bto spend\b|\bafford\b.{0,40}\bwith \$?\d|\bhow many\b.{0,30}\bcan (i|we)( \w+)? (buy|get|afford)\b|\b\d+(\.\d+)? ?(cny|rmb|yuan)\b|\d+(\.\d+)? ?(元|块钱|块(?!\s*[\u4e00-\u9fff]))(?!.{0,3}一)|including subfolders|包括子目录|子目录里的也算|\brecursive(ly)?\b|递归|\bline \d+\b|第 ?\d+ ?行|\bthe (end|last \w+) of\b|最后(几|一|\d)|末尾|结尾|太贵|贵不贵|\btoo (expensive|cheap)\b|\b(expensive|cheaper|pricey)\b|税|运费|重量|折扣|到货|卖了|销量|失败|没用到的|多余的|\b(tax|taxes|shipping|delivery|weight|discount|sold|sales|failing|failed|unused)\b|价值|值多少|总值|买空|美元|美金|欧元|日元|英镑|港币|\b(value|worth|left over|run out|usd|eur|jpy|gbp|hkd|dollars?|euros?|yen|pounds?)\b|过时|最新版本|升级到|漏洞|覆盖率|补货|几天|多久|要改吗|怎么改|总结|概括|翻译|\b(coverage|vulnerab\w*|outdated|up[ -]to[ -]date|restock|summari[sz]e|summary|translate)\b|(跑|运行|执行|\brun\b|\bexecute\b).{0,12}(测试|\btests?\b|pytest|test suite)|测试.{0,3}(跑|运行)(?!的)|比.{1,10}(贵|便宜|多|少)|\b(cheaper|dearer|pricier|more expensive|more|less|fewer) than\b|设为|设成|改为|修改|更新|删除|删掉|\b(set|update|modify|delete|remove|change)\b.{0,40}\b(to|stock|file|price)\b|\bcommits?\b|提交|端口|监听|\bports?\b|\blisten(s|ing)?\b|哪几种商品|哪些商品|什么商品|几种商品|\b(which|what) (products|items|goods)\b|\bstock records\b|排序|最多的|最少的|(行数|行)最[多少]|最大|最小|平均|最长|最短|隐藏的?(文件|目录)|(多少|几)行是?注释|是空的|空的?文件|\b(sort(ed|ing)?|largest|smallest|biggest|longest|shortest|average|modified|hidden (files?|folders?)|empty (files?|folders?)|comment lines?|the (most|fewest|least))\b
 branch | 分支|\bbranch\b
 count | 几行|行数|多少行|\b(how many|number of) rows\b|\brow counts?\b|\bhow long (is|are)\b.{0,40}\b(files?|scripts?)\b|\bcount\b.{0,30}\blines?\b|\bline counts?\b|\bhow many lines\b|\blines of code\b|\bwc\b
 ls | \bhow many (?!tests? )([\w.+-]+ )?files\b(?!.{0,30}\b(use[sd]?|import|imports|imported|mention|mentions|mentioned|contain|contains|reference|references|referenced|require|requires|required)\b)|(?<!在)(?<!在了)几个文件(?!.{0,8}(用到|用了|引用|提到|包含|引入|导入|import|require))|(?<!在)(?<!在了)多少个?文件(?!.{0,8}(用到|用了|引用|提到|包含|引入|导入|import|require))|\bfile count\b
@@ -44,12 +45,24 @@ file | (里|中)(面)?(都)?(写了|讲了|说了|写着|有|是)(些)?(什么|�
 about | (做|干)(什么|啥)(用)?的|干嘛的|干嘛用|用来(做|干)|有什么用|介绍一下|简介|用途|\bwhat (does|is) (this|the|it)( project| repo| app| tool)?( (?!tests?\b|errors?\b|files?\b|functions?\b)\w+)? ?(do|for|about)\b|\bwhat('s| is) this (project|repo|repository|codebase)\b|\b(about|describe) (this|the) (project|repo)
 stack | 用.{1,20}写的|用的是.{1,30}还是|版本号|(项目|包)(自己)?(的|是)?(什么|哪个|哪一个)?版本|\bwhat version is (it|this|my|our)\b|什么 ?\w{0,12} ?版本|什么语言|哪种语言|\b(what|which) (programming )?language\b|技术栈|框架|测试.{0,3}(用的是|用了|用)(什么|哪个|啥)|用什么(来)?测试|\btest(ing)? (framework|library|runner)\b|\bwhat\b.{0,20}\bfor testing\b|(用了|用到了?|使用了?)(什么|哪些|啥)|(什么|哪些|啥)(技术|依赖|库|框架)|依赖了?(什么|哪些|啥)|(什么|哪个)版本|\bstack\b|\bframeworks?\b|\btechnolog|\bdependencies\b|\blibraries\b|\bbuilt with\b|\b(which|what) versions?\b|\bwhat \w+ versions?\b|(几|多少)个?依赖|\bwhat (libs|libraries|packages|deps|dependencies)\b|(?<![a-z0-9_.@/+-])[a-z][a-z0-9_.@/+-]*\s*(的|'s)?\s*(版本|versions?\b)|版本(是)?多少|\bwhat('s| is) the version\b|可选依赖|\bextras\b|\boptional[ -](dependencies|deps)\b
 entry | 入口|启动(?!后|以后|之后|了)|(怎么|咋)(运行|跑)|\bentry|\bmain (file|script|module)\b|\bstarting point\b|\bhow (do i|to|can i) (run|start)\b|\bhow (do i|to|can i) use (it|this|the (cli|tool|command|command line|app|program))\b|\bwhere does .{0,30} start\b
-use | 用到|用了|用在|使用|有用|有没有|是否|搜|找|提到|出现在|依赖|定义|\b(use[sd]?|using|search|find|depends?|imports?|imported|requires?|mention(s|ed)?|defined)\b
+use | 用到|用了|用在|使用|有用|有没有|是否|搜|找|提到|出现在|依赖|\b(use[sd]?|using|search|find|depends?|imports?|imported|requires?|mention(s|ed)?)\b
 tests | 测试文件|测试目录|测试用例|\btest files?\b|\btests? (folder|directory|dir)\b|\bwhich tests\b|\bspecs?\b
 ls | \blist (everything|all)\b
 ls | (目录|文件夹|这里|这儿)(下|里|中)?(面)?(现在)?(都)?(有)?(些|哪些|什么|啥)|(里|下|中)(面)?(现在)?(都)?有(些|哪些|什么|啥)(文件|东西)|列(出|一下|下)?.{0,12}(文件|目录|文件夹)|(?<!在)(?<!在了)多少个?文件(?!.{0,8}(用到|用了|引用|提到|包含|引入|导入|import|require))|\bls\b|\blist\b.{0,15}\bfiles\b|\bwhat files\b|\bwhat('s| is) in (this |the |the current )?([\w./-]+ )?(dir|directory|folder)\b|\bhow many files\b(?!.{0,30}\b(use[sd]?|import|imports|imported|mention|mentions|mentioned|contain|contains|reference|references|referenced|require|requires|required)\b)|(?<!在)(?<!在了)几个文件(?!.{0,8}(用到|用了|引用|提到|包含|引入|导入|import|require))|多少项
 tests | 测试|\btests?\b
 """.strip().splitlines()
+]
+CODE_WORDS = r"方法|函数|字段|变量|属性|类名|调用|定义|\b(methods?|functions?|fields?|variables?|attributes?|class|classes|defined|calls?|called)\b"
+KINDS = [  # “X 在哪里定义”“price 在哪里被调用”也问 use；说到代码（“price 方法”“价格字段”）的不是库存问题
+    (
+        k,
+        f"{p}|{DEFINED}|调用"
+        if k == "use"
+        else f"^(?!.*(?:{CODE_WORDS})).*?(?:{p})"
+        if k in ("inventory", "stack")
+        else p,
+    )
+    for k, p in KINDS
 ]
 KIND = dict(KINDS)  # 按类查它的关键词（同一类有几行的，用最后一行）
 GOODS_WORDS = r"库存|单价|价格|多少钱|总价|有货|买|[盒支包瓶箱]|\b(stock|prices?|costs?|boxes|box|pens?|pencils?|notebooks?|packs?|buy|order)\b"  # 说的是商品
@@ -63,6 +76,8 @@ SOURCE_FILE = r"\.(py|pyi|ts|tsx|jsx|mjs|cjs|json|md|rst|txt|toml|ya?ml|cfg|ini|
 ALL_OF = r"最多|\bat most\b|\bevery\b.{0,30}\b(you('ve| have)|in stock|there is|left|available)\b|\b(buy|take|get) every\b|\bhow many\b.{0,30}\bcan\b|这么多|那么多|\b(that|this|so) many\b|全买|全部|全都|所有的?|买下所有|\ball (of )?(the|them|it|its)\b|\bthe whole\b"  # 要的是全部库存：不是一个数量
 PURPOSE = r"干什么|做什么|干嘛|是干|用途|作用|\bpurpose\b|\bwhat (does|do)\b.{0,40}\bdo\b"  # 问一个文件做什么：只引内容，说不概括
 STOCK_ASKED = r"(还有|还剩|剩下?|有)多少(?!钱|个?文件)(库存)?|多少库存|库存.{0,4}多少|\bhow many\b.{0,20}\b(left|in stock|remain\w*)\b|\bstock (level|count)s?\b|\bhow much stock\b"  # 问的是有多少库存，不是够不够
+ITEM_ALONE = r"\s*(?:(?:and|what about|how about)\s+|那么?\s*)(?:the\s+)?([a-z][a-z -]{1,30}?)\s*呢?\s*[?？.!]*"  # “What about tape?”“那 eraser 呢？”
+NOT_CARRIED = rf"{STOCK_ASKED}|{UNIT_PRICE}|(?<!总)价格|\bprice of\b"  # 接着问这些时不沿用上一个数量
 # 不要了哪一种（要紧挨着商品名）：“红笔先不要了”“红笔算了”“never mind the red pens”；“别去掉”“去掉一盒”“drop … to 1”不是
 DROP = r"(?<!要)(?<![别不])(?:不要|不买|去掉|取消|删掉|算了)(?!忘|\s*[\d一两二三四五六七八九十])|(?<!don't )(?<!do not )\b(?:forget|drop|remove|skip|no more)\b(?!.{0,30}\bto \d)|\bwithout\b|\b(don't|do not|no longer) (want|need)\b|\bnever ?mind\b"
 # 数量要乘上别的：“3 boxes for each of 2 classes”“每班 3 盒”“要 2 份”：说的不是一共要多少
@@ -73,8 +88,9 @@ ALSO = r"(别|不要|不用)(去掉|删掉|取消)|\b(don't|do not) (drop|remove
 RUN_TESTS = r"\btest (command|script)\b|测试(命令|脚本)|\bcommand\b.{0,20}\btests?\b"  # 问怎么跑测试（和 HOW 一起）
 VERSION_OF = (  # 问了版本的库：“which version of React”“express是哪个版本”“the jest version”
     r"\bversions? of (?:the )?(@?[A-Za-z][A-Za-z0-9_@./+-]*)",
-    r"(?<![A-Za-z0-9_@./+-])(@?[A-Za-z][A-Za-z0-9_@./+-]*)\s*(?:'s\s+)?(?:用的|的)?是?\s*(?:什么|哪个|哪一个|which|what)?\s*(?:versions?|版本)",
+    r"(?<![A-Za-z0-9_@./+-])((?:@?[A-Za-z][A-Za-z0-9_@./+-]*\s*(?:和|、|,|与|\band\b)\s*){0,4}@?[A-Za-z][A-Za-z0-9_@./+-]*)\s*(?:'s\s+)?(?:分别|各自)?(?:用的|的)?是?\s*(?:什么|哪个|哪一个|which|what)?\s*(?:versions?|版本)",
 )
+TEST_FRAMEWORK = r"测试框架|测试(库|工具)|\btest(ing)? (framework|library|runner)s?\b"  # 问了用什么测试框架
 DEP_COUNT = r"(几|多少)个?依赖|依赖.{0,3}(几|多少)个|\bhow many (dependencies|deps|packages|libraries)\b|\bnumber of (dependencies|packages)\b"
 OWN_VERSION = r"(项目|它|这个|本项目|包)(自己)?(的|是)?(什么|哪个|哪一个)?版本号?|\bwhat version is (it|this|my|our|the)\b( (project|app|package))?|版本号是|\bwhat version (is|'s) (it|this|the (project|app|package))\b|\bversion (number )?of (this|the) (project|app|package)\b|\b(project|package|app)('?s)? (own )?version\b|\bits (own )?version\b"  # 项目自己的版本号
 OTHER_STEPS = r"(?i)\b(build|compile|deploy|install|set (it )?up|publish|release)\b|编译|构建|打包|部署|安装|发布"  # 运行、测试以外的几步
@@ -127,7 +143,7 @@ AROUND_WORDS = (  # 商品名两边的词
     r"两样|这两种|几种|的|和|与|跟|以及|想|想买|打算|准备|采购|公司|我们|下单|订购|列出|查下|看下|下|先|发|送|了|刚|刚刚|改|改了|重新|读|重读|文件|数据|记录|大概|大约|约|"
     r"左右|差不多|估计|可能|是|几|加|再|另外|手上|手里|已经|现在|目前|所有|全部|商品|每种|各种|哪些|一次|一遍|库存|够|吗|还|有|呢|一共|总共|多少|价格|单价|是否|能|可以|"
     r"需要|想要|要|买|来|查|一下|看看|帮|我们|我|请|如果|那么|那|各|要是|换成|改成|啊|吧|把|会|让|被|给|使|都|也|就|再|又|会不会|能不能|但|不要|不|没有|没|"
-    r"加起来|合计|共|分别|各自|请问|麻烦|显示|写着|表上|表里"
+    r"加起来|合计|共|分别|各自|请问|麻烦|他说|她说|你说|我说|记录里|表里|数据里|文件里|里面|表显示|上显示|里显示|写着"
 )
 AROUND = "|".join(sorted(AROUND_WORDS.split("|"), key=len, reverse=True))  # 长的先试：“要是”不会被拆成“要”和“是”
 NOT_ITEMS = (  # 这些开头的不是商品名
@@ -164,7 +180,6 @@ CORRECTED = (  # 改口：后面说的算；“我是说”“I mean”是整句
     r"|(?P<all>我是说|我的意思是|\bi meant?\b)"
 )
 LATER = r"是|给|今天|明天|后天|马上|立刻|尽快|先|就|下周|下个月|周[一二三四五六日天]"  # 数量后面说什么时候要、给谁
-DEFINED = r"定义|\b(defined?|defines|definition)\b"  # “where is X defined”：问定义它的那一行
 STOCK_WORDS = (
     r"库存|单价|价格|有货|还剩|还有多少|还有几|够吗|够不够|多少钱|还有吗|有货吗|还有没有"  # 商品名后面跟着的词
 )
