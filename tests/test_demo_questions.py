@@ -2604,3 +2604,82 @@ def test_where_a_name_appears_says_which_spellings_were_searched(workdir):
     write_code(workdir, {"a.py": "from m import Product\n", "index.html": "{{ products }}\n"})
     said = finals(workdir, "where is Product used?")[0]
     assert "Searched as Product, product, it appears in: a.py, index.html" in said, said
+
+
+# ── 第五十二轮学习者：重量、杯、一打、bags of；英文名的单复数；中文句子里的英文商品名；子目录的清单；JS 默认引入 ──
+@pytest.mark.parametrize(
+    "question, orders",
+    [("我要 3 公斤大米和 2 本笔记本，库存够吗？", [("大米", 3, "公斤", ""), ("笔记本", 2, "本", "")]),
+     ("我需要 5 块橡皮和 4 kg 大米，够吗？", [("橡皮", 5, "块", ""), ("大米", 4, "kg", "")]),
+     ("我需要 5 个 cookie 和 2 杯美式。", [("cookie", 5, "个", ""), ("美式", 2, "杯", "")]),
+     ("我需要一打红笔，够吗？", [("红笔", None, "打", "一打")]),
+     ("I need 2 bags of coffee.", [("coffee", 2, "bags", "")]),
+     ("I need 2 staplers and 4 kg of rice (大米).", [("stapler", 2, "", ""), ("大米", 4, "kg", "")]),
+     ("I need 1 roll of tape (胶带).", [("胶带", 1, "roll", "")]),
+     ("What about 6 again?", []),
+     ("croissant 改成一盒", [("croissant", 1, "盒", "")])],
+)  # fmt: skip
+def test_weights_cups_dozens_and_english_units_are_units_not_items(question, orders):
+    assert [(o.item, o.quantity, o.unit, o.unclear) for o in orders_in(question)] == orders
+
+
+def stock_file(inventory, name, stock, price, currency="USD"):
+    record = json.dumps({"item": name, "stock": stock, "unit_price": price, "currency": currency})
+    (inventory / "stock" / f"{name}.json").write_text(record, encoding="utf-8")
+
+
+@pytest.mark.parametrize(
+    "question, said",
+    [("How many sticky notes are in stock?", "25 in stock at 2.1 USD"),
+     ("I need 5 cookies. Enough? Total?", "5 × 5 = 25 USD"),
+     ('I need 3 sticky notes. {"item": "sticky notes", "stock": 25, "unit_price": 2.1}', "3 × 2.1 = 6.3")],
+)  # fmt: skip
+def test_an_english_plural_finds_the_stock_file_as_the_user_wrote_it(inventory, question, said):
+    stock_file(inventory, "sticky notes", 25, 2.1)
+    stock_file(inventory, "cookie", 30, 5)
+    answer = finals(inventory, question)[0]
+    assert said in answer and "could not read" not in answer and "won't use" not in answer, answer
+
+
+def test_a_follow_up_naming_an_english_item_before_a_new_quantity_is_that_item(inventory):
+    stock_file(inventory, "croissant", 12, 15, "CNY")
+    said = finals(inventory, "我需要 3 盒红笔。库存够吗？", "那 croissant 改成一盒呢", "要是一打呢？")
+    assert "croissant库存 12，你需要 1 盒" in said[1] and "一盒.json" not in said[1], said[1]
+    assert "“一打”" in said[2] and "一打.json" not in said[2], said[2]
+
+
+@pytest.mark.parametrize(
+    "question, said",
+    [("帮我 check 一下 pyproject 里 fastapi 的 version", "pyproject.toml 里写的是 `>=0.110`"),
+     ("server/package.json 里 express 是哪个版本？", "server/package.json 里写的是 `^4.19.2`")],
+)  # fmt: skip
+def test_a_manifest_named_in_the_question_is_the_one_read(workdir, question, said):
+    write_code(workdir, {"pyproject.toml": '[project]\nname = "x"\ndependencies = ["fastapi>=0.110"]\n',
+                         "server/package.json": '{"dependencies": {"express": "^4.19.2"}}'})  # fmt: skip
+    assert said in finals(workdir, question)[0]
+
+
+def test_a_follow_up_about_a_version_stays_in_the_folder_asked_about(workdir):
+    write_code(workdir, {"package.json": '{"dependencies": {"react": "^18.3.1"}}',
+                         "server/package.json": '{"dependencies": {"express": "^4.19.2"}}'})  # fmt: skip
+    said = finals(workdir, "帮我看看这个项目用了什么技术栈", "那 server 目录呢？", "express 是哪个版本？")[2]
+    assert "server/package.json 里写的是 `^4.19.2`" in said, said
+
+
+@pytest.mark.parametrize("line", ['import Button from "./components/Button";', "import * as Button from './b';"])
+def test_a_default_or_namespace_import_of_a_name_is_an_import(workdir, line):
+    write_code(workdir, {"src/App.js": line + "\n", "src/components/Button.js": "export default function Button() {}"})
+    said = finals(workdir, "Button 在哪里被用到？")[0]
+    assert "看起来是从别的模块引入 Button" in said and "没有找到我认得的" not in said, said
+
+
+def test_with_no_manifest_at_the_top_the_folders_not_looked_into_are_named(workdir):
+    write_code(workdir, {"scripts/requirements.txt": "pandas==2.2.0\n", "notes/a.md": "x\n"})
+    said = finals(workdir, "帮我看看这个项目用了什么技术栈", "What tech stack does this project use?")
+    assert "notes/、scripts/ 这些子目录可能有自己的依赖清单" in said[0] and "notes/, scripts/" in said[1], said
+
+
+@pytest.mark.parametrize("question", ["这个项目用的是 ESM 还是 CommonJS？", "Does it use ES modules or CommonJS?"])
+def test_a_module_system_question_is_named_as_not_understood(project, question):
+    out = run_main("--demo", "--yes", question).stdout
+    assert "search_files" not in out and ("认不出" in out or "can't tell" in out), out

@@ -253,6 +253,11 @@ def manifests_in(names: list) -> list:
     ]
 
 
+def manifest_folder(files: list) -> str:
+    """问题里说的子目录里的清单（“server/package.json 里 express 是哪个版本”）：它的目录；没有是 "."。"""
+    return next((f.rpartition("/")[0] for f in files if "/" in f and manifests_in([f.rpartition("/")[2]])), ".")
+
+
 def declared_in(facts, paths: list, name: str) -> tuple:
     """这几份清单里，哪几份声明了 name（搜到的那一行看不出是不是声明：pyproject 的 dev = ["pytest>=7"]）：
     读整份清单，按解析出的依赖算；只读到开头的一部分（翻页到了上限、被截断），按读到的那部分算（读到的总是从头开始的，

@@ -27,7 +27,7 @@ NOT_FOLDERS = set(  # 这些词不是目录名
         "repo code codebase "
         "source dependencies devdependencies peerdependencies optionaldependencies readme dockerfile makefile "
         "license licence changelog 当前 这个 项目 工作 整个 根 所有 每个 "
-        "which what any some general particular advance fact short "  # in which files、in any file、in general
+        "which what any some general particular advance fact short pyproject package "  # in which files、in general
     ).split()
 )
 DOT_EXT = r"(?<!\w)\.([A-Za-z0-9]{1,8})(?!\w)"
@@ -170,6 +170,8 @@ def spread(part) -> list:
 def in_last_folder(part, last):
     """“recipes 下有哪些文件？”“models.py 里写了啥”“src/main.rs 几行？lib.rs 呢？”：只说了文件名（读、数行数），
     前一件事在某个目录里做，或者说的是那个目录里的文件：文件可能在那个目录里（near），也可能在顶层。"""
+    if part.kind == last.kind == "stack" and part.folder == ".":  # “那 server 目录呢？”“express 是哪个版本？”
+        return replace(part, folder=last.folder)
     if part.kind not in ("file", "count") or not part.names or any("/" in n for n in part.names):
         return part
     paths = [n for n in last.names if isinstance(n, str) and "/" in n] if last.kind in ("file", "count") else []

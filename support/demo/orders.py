@@ -21,8 +21,10 @@ from support.demo.words import (
 
 # 商品、数量的词：量词、英文里认得的颜色和商品（说数量不准的词、商品名两边的词在 words.py）
 SCALED = r"双倍|翻倍|加倍|一半|减半|\b(double|twice|half|triple)\b"  # 上一个数量的几倍：不是一个数量，照原话问
-UNITS = "盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶"
-EN_UNITS = r"boxes|box|packs?|packets?|pieces?|pcs|bottles?|cartons?|cases?|sets?|units?"
+UNITS = "盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶斤升杯打"  # 一打是 12 个：照原话问（ROUGH）
+EN_UNIT_WORDS = "pack packet piece bottle carton case set unit bag roll jar can tube ream sheet pair".split()
+EN_UNIT_WORDS += ["kg", "kilo", "lb", "gram", "liter", "litre"]  # 按重量、容量卖的
+EN_UNITS = "boxes|box|pcs|" + "|".join(f"{u}s?" for u in EN_UNIT_WORDS)
 COLOUR, GOODS = "red|blue|black|green", "pens?|pencils?|notebooks?"  # 英文问题里认得的颜色和商品
 EN_GOODS = dict(x.split(":") for x in "red:红 blue:蓝 black:黑 green:绿 pen:笔 pencil:铅笔 notebook:笔记本".split())
 # 英文里没说数量、只问一种商品：“how much is a stapler”“how many staplers are in stock”“price of tape”
@@ -33,11 +35,11 @@ BARE_ASK = (
     rf"|\bhow many {ITEM} (?:are |do (?:we|you) have )?(?:in stock|left|available)"  # “how many routes”不是商品
     rf"|^\W*{ITEM}\s+(?:stock|price)\W*$"  # “stapler stock?”
 )
-EN_SINGULAR = {u + "s": u for u in "pack packet piece bottle carton case set unit".split()} | {"boxes": "box"}
+EN_SINGULAR = {u + "s": u for u in EN_UNIT_WORDS} | {"boxes": "box"}
 WHEN = r"\b(in|within|by|at|on|until|before|after|room|building|floor)\s*$"  # “in 2 days”“by 5 pm”：不是数量
 EN_PRONOUNS = set("them it those these ones one that this they some any".split())  # 不是商品名
 CJK = r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
-UNIT = rf"[{UNITS}]|块(?=\s*(?!钱)(?:{CJK}|[A-Za-z]{{3}}))"  # “2 块橡皮”的块是量词，“30 块”“5 块钱”是钱
+UNIT = rf"[{UNITS}]|公斤|千克|毫升|kg(?![A-Za-z])|块(?=\s*(?!钱)(?:{CJK}|[A-Za-z]{{3}}))"  # “2 块橡皮”：块是量词
 ONE_PRICE = (
     rf"多少钱\s*一\s*[{UNITS}]|(?<![\d一二两三四五六七八九十])一\s*[{UNITS}]\s*({CJK}{{0,6}}?)\s*多少钱"  # 问单价的说法
 )
@@ -48,6 +50,7 @@ CURRENCY = rf"元|块(?:钱|(?!\s*(?:{CJK}|[A-Za-z]{{3}})))|美元|欧元|\b(?:c
 MONEY = rf"(?<![\w.])\d+(?:\.\d+)?\s*(?:{CURRENCY})|[$¥€]\s*\d+(?:\.\d+)?"  # 一笔钱：“我有 30 元”“$50”
 RECORD = r"记录|数据|表|信息|文件|截图|内容|(?i:json)"  # “我复制的库存记录”：说的是谁做的一份记录，不是问库存
 WHO = r"(?<![给帮让替叫])(?:我|你|他|她|同事|别人)(?!们)(?:刚才?|刚刚)?"  # “给我蓝笔的库存表”的我不是做事的人
+LATIN_BEFORE = r"(?<![A-Za-z])([A-Za-z]{3,20})\s*(?:改成|改为|换成|要|来)?\s*$"  # 数量前面的英文商品名
 PRICED = rf"(?:{MONEY})\s*$"  # 数量前面是一个价钱（5元一盒）：这是单价的“一盒”
 
 
@@ -90,7 +93,8 @@ def orders_in(text: str) -> list:
         elif after and (first or not before):
             listed = re.split(AND, after[1])
         named = [n for n in (name_near(i, True) for i in listed) if n] or [before] * bool(before)
-        latin = re.match(r"\s*的?\s*([A-Za-z][A-Za-z -]{1,40})", text[m.end() :]) if not (named or each) else None
+        latin = re.match(r"\s*的?\s*([A-Za-z][A-Za-z -]{1,40})", text[m.end() :]) or re.search(LATIN_BEFORE, segment)
+        latin = None if named or each else latin  # “3 个 stapler”“croissant 改成一盒”
         english_item = re.sub(EN_STOP, "", f" {latin[1].lower()} ").strip() if latin else ""  # 3 个 stapler
         named = [chinese_name(english_item)] if english_item else named  # 3 盒 red pens：红笔
         owned, quantity, loose = re.search(OWNED, segment, re.I), None if m[3] else chinese_number(said), rough(text, m)
@@ -221,7 +225,8 @@ def name_near(text: str, after: bool) -> str:
         piece = re.split(rf"[\s，。？！、,.?!:：;；+]+|(?:{NUMBER})\s*(?:{UNIT})", text.strip(" \t：:"))[-1]
         near = (p for p in reversed(re.split(AROUND, piece)) if re.fullmatch(f"{CJK}+", p) and p.strip(UNITS))
         name = next(near, "")
-    return "" if len(name) < 2 or re.match(NOT_ITEMS, name) else name  # “红笔 3 盒总价”：问的词、一个字不是商品名
+    counted = re.fullmatch(rf"(?:{NUMBER})\s*(?:{UNIT})", name)  # “改成一盒”的一盒是数量
+    return "" if len(name) < 2 or re.match(NOT_ITEMS, name) or counted else name  # “红笔 3 盒总价”：问的词不是商品名
 
 
 def settled(orders: list, bare: list) -> list:

@@ -73,7 +73,8 @@ def stack(part, facts, en: bool) -> str:
     if not paths and part.folder != "." and not partly:  # “tests 里用的什么测试框架”：依赖写在项目的清单里
         return say("no_manifest_in", en, folder=part.folder) + stack(replace(part, folder="."), facts, en)
     subs = [f for f in names if f.rstrip("/") in SUBPROJECTS]  # 子项目自己的清单没有看：说出来，不悄悄漏掉
-    if not paths:  # 顶层没有清单：backend/、frontend/ 里也许有
+    if not paths:  # 顶层没有清单：backend/、frontend/、scripts/ 里也许有（列出的每个目录都没有往里看）
+        subs = [f for f in names if f.endswith("/") and not f.startswith(".") and f != "node_modules/"][:MAX_NAMES]
         said = say("no_manifest_part" if partly else "no_manifest", en, seen=partly) + unread
         return said + ("\n" + say("folders_unread", en, folders=join(subs, en)) if subs else "")
     deps, notes, bad, paths = with_includes(facts, paths, en)

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, replace
 
 from support.demo import words as w
 from support.demo.basket import item_alone, not_ordered, resolved, whole_order
-from support.demo.manifests import manifests_in
+from support.demo.manifests import manifest_folder, manifests_in
 from support.demo.names import (
     EXT,
     FILE,
@@ -113,9 +113,8 @@ def understand(question: str) -> Ask:
     unknown = not_ordered(unknown, parts)
     if (after := re.search(w.AFTER_BUYING, question.lower())) and not any(after[0] in u.lower() for u in unknown):
         unknown.append(question[after.start() : after.end()][:80])  # “如果我买 3 盒红笔，还剩几盒？”：买了以后的没算
-    ask = Ask([one for part in parts for one in spread(part)], unknown, english(question))
-    ask.fresh = bool(re.search(w.FRESH, question.lower()))
-    return ask
+    fresh = bool(re.search(w.FRESH, question.lower()))  # “重新读一下”
+    return Ask([one for part in parts for one in spread(part)], unknown, english(question), fresh)
 
 
 def filled_in(part: Part, before: list, question: str) -> Part:
@@ -222,6 +221,7 @@ def detailed(part: Part) -> Part | None:
         if len(libraries) < len(part.names) and not searched:
             part.names = libraries  # 还说了库名：查库；只说了语言、运行时：技术栈里答
             return part if libraries else replace(part, kind="stack", names=[])
+    part.folder = manifest_folder(files_in(text)) if part.kind == "stack" and part.folder == "." else part.folder
     if part.kind == "stack" and (files := [n for n in files_in(text) if not manifests_in([n.rsplit("/")[-1]])]):
         return replace(part, kind="file", names=files, asks={"value"})  # “Dockerfile 里用的是哪个 Python 版本”：读它
     if part.kind == "stack":  # “which version of React”“express是哪个版本”：问了版本的库，技术栈里没有就说没看到

@@ -42,8 +42,11 @@ def inventory(part, facts, en: bool) -> str:
             {} if facts.fresh else pasted_in(pasted_records(facts.questions[-2:-1]))
         )  # 上一个问题贴的（不是重读后）
         now, pasted = pasted, {k: r for k, r in before.items() if k} | pasted  # “那 40 盒呢？”
+        pasted |= {o.item: pasted[o.asked.lower()] for o in orders if o.asked.lower() in pasted}  # “sticky notes”
         paths = {o.item: f"{template[0]}{o.item}{template[1]}" for o in orders if template and o.item not in pasted}
-        all_pages(facts, "read_file", [{"path": p} for p in paths.values()])  # 几种商品：同一轮里一起读
+        written = as_written(facts, paths, orders, template)
+        orders = [replace(o, item=written.get(o.item, o.item)) for o in orders]  # 读到的是 cookie.json：商品是 cookie
+        paths = {written.get(i, i): f"{template[0]}{written.get(i, i)}{template[1]}" for i in paths}
         found = [fact(facts, o, paths.get(o.item), pasted.get(o.item), "total" in part.asks) for o in orders]
         answer = carried_note(part, orders, en)
         if len(found) > 1:
@@ -59,11 +62,24 @@ def inventory(part, facts, en: bool) -> str:
         if not template and any(CUT_NOTE.search(text[-200:]) for text in facts.system):  # 写着位置的那段也许被截掉了
             answer += say("rules_cut", en)
         more = [o.item for o in part.names[MAX_NAMES * 2 :]]
-        unused = len(records) - sum(o.item in now for o in orders)  # 对不上、贴了两条、用不了：说出来，不悄悄丢掉
+        unused = len(records) - sum(
+            o.item in now or o.asked.lower() in now for o in orders
+        )  # 对不上、贴了两条、用不了：说出来，不悄悄丢掉
         answer += (
             "\n" + say("only_checked", en) + sources(found, en) + say("pasted_unused", en, n=unused) * bool(unused)
         )
         return answer + (say("too_many", en, names=join(more, en), n=MAX_NAMES * 2) if more else "")
+
+
+def as_written(facts, paths: dict, orders: list, template) -> dict:
+    """几种商品在同一轮里一起读；英文名按单数找不到文件的（sticky note.json、cooky.json），再按用户写的和去掉 s 的
+    （sticky notes.json、cookie.json）一起读一次。返回 {商品: 读到的文件里的商品名}。"""
+    got = dict(zip(paths, all_pages(facts, "read_file", [{"path": p} for p in paths.values()]), strict=True))
+    said = {o.item: o.asked.lower() for o in orders if re.fullmatch(r"[a-z][a-z -]*", o.asked.lower() or "-")}
+    failed = [i for i, r in got.items() if r.state == "error" and said.get(i, i) != i]
+    tries = [(i, n) for i in failed for n in dict.fromkeys([said[i], said[i][:-1]]) if n != i]
+    read = all_pages(facts, "read_file", [{"path": f"{template[0]}{n}{template[1]}"} for _, n in tries])
+    return dict(reversed([pair for pair, r in zip(tries, read, strict=True) if r.state != "error"]))  # 都有：用户写的
 
 
 def carried_note(part, orders: list, en: bool) -> str:
@@ -124,7 +140,7 @@ def fact(facts, order, path: str | None, pasted: dict | None, total: bool) -> di
             return {**found, "kind": "cut" if got.state != "complete" else "bad"}
     price = Decimal(str(data["unit_price"]))
     found |= {"data": data, "stock": data["stock"], "price": price, "money": data.get("currency")}
-    if (data.get("item") or order.item) != order.item:
+    if (data.get("item") or order.item) not in (order.item, order.asked.lower()):  # “sticky notes”是用户的写法
         return {**found, "kind": "other_item"}
     if order.quantity is None:  # 问够不够、多少钱却没说数量：问数量；只问有多少、单价：照实说
         return {**found, "kind": "no_quantity" if total or order.unclear else "report"}

@@ -178,7 +178,7 @@ def imports_name(hit: str, name: str) -> bool:
     n, language = re.escape(name), LANGUAGES.get(path.rsplit(".", 1)[-1])
     pattern = {
         "py": rf"^from\s+[\w.]+\s+import\s+\(?\s*(\w+(\s+as\s+\w+)?\s*,\s*)*{n}\b",
-        "js": rf"^import\s+(type\s+)?(\w+\s*,\s*)?\{{[^}}]*(?<![\w$]){n}(?![\w$])",
+        "js": rf"^import\s+(type\s+)?((\w+\s*,\s*)?\{{[^}}]*(?<![\w$]){n}(?![\w$])|(\*\s+as\s+)?{n}\s*(,|from\b))",
     }.get(language)
     return bool(pattern and one_place(hit) and re.search(pattern, code(path, text)))
 
