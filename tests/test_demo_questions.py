@@ -2582,7 +2582,7 @@ def test_the_versions_of_several_named_libraries_are_each_asked_for(question):
 
 
 def test_a_test_framework_asked_for_and_not_declared_is_said_not_seen(workdir):
-    write_code(workdir, {"requirements.txt": "flask==3.0\n", "requirements/constraints.txt": "urllib3<3\n"})
+    write_code(workdir, {"requirements.txt": "flask==3.0\n"})
     said = finals(workdir, "用了什么测试框架？", "What test framework does it use?")
     assert "测试框架：读到的依赖清单（requirements.txt）里没有我认得的测试框架" in said[0], said[0]
     assert "Test framework: none that I recognise" in said[1], said[1]
@@ -2683,3 +2683,75 @@ def test_with_no_manifest_at_the_top_the_folders_not_looked_into_are_named(workd
 def test_a_module_system_question_is_named_as_not_understood(project, question):
     out = run_main("--demo", "--yes", question).stdout
     assert "search_files" not in out and ("认不出" in out or "can't tell" in out), out
+
+
+# ── 第二十四轮攻击：块后面是语气词就是钱；转述的库存不是要的；说到代码的词只在像代码时算；文件名不是商品 ──
+@pytest.mark.parametrize(
+    "question, orders",
+    [("红笔单价是 12 块吗？", [("红笔", None, "", "")]),
+     ("我要 3 盒红笔，36 块够吗？", [("红笔", 3, "盒", "")]),
+     ("他说红笔还剩 5 盒", [("红笔", None, "", "")]),
+     ("记录里蓝笔还剩 1 盒", [("蓝笔", None, "", "")]),
+     ("蓝笔有 12 盒，我要 8 盒蓝笔够吗", [("蓝笔", 8, "盒", "")]),
+     ("有没有 3 盒红笔", [("红笔", 3, "盒", "")]),
+     ("还有 3 盒红笔吗", [("红笔", 3, "盒", "")]),
+     ("看一下 stock/红笔.json 的库存", [("红笔", None, "", "")]),
+     ("红笔在 SAP 还有多少", [("红笔", None, "", "")]),
+     ("库存表上红笔还有多少？", [("红笔", None, "", "")]),
+     ("库存显示红笔还有多少？", [("红笔", None, "", "")]),
+     ("显示器还有货吗？", [("显示器", None, "", "")]),
+     ("I need 2 boxes of red pens (明天要), is there enough?", [("红笔", 2, "boxes", "")])],
+)  # fmt: skip
+def test_money_reported_stock_file_names_and_notes_are_no_order(question, orders):
+    assert [(o.item, o.quantity, o.unit, o.unclear) for o in orders_in(question)] == orders
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["I need 3 boxes of red pens for my class", "Call me if we have 3 boxes of red pens in stock",
+     "有没有什么方法知道红笔还有多少库存？", "帮我查一下\n红笔还有多少库存"],
+)  # fmt: skip
+def test_ordinary_words_that_also_name_code_leave_a_stock_question_one(question):
+    assert [p.kind for p in understand(question).parts] == ["inventory"]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Which testing framework do the test functions use",
+        "这个项目的函数组件用了什么框架",
+        "帮我看看这个项目\n用了什么技术栈",
+    ],
+)
+def test_code_words_leave_a_stack_question_one(question):
+    assert [p.kind for p in understand(question).parts] == ["stack"]
+
+
+@pytest.mark.parametrize(
+    "line, defined",
+    [("struct Point *make_point(int x, int y);", False), ("struct Point {", True), ('MODE = "import"', True),
+     ("type Point struct {", True), ("enum Color paint(void);", False), ("const MODE = require('m')", False)],
+)  # fmt: skip
+def test_a_type_used_in_a_line_is_no_definition_and_a_string_is_no_import(line, defined):
+    from support.demo.usage import defines
+
+    name = "Color" if "Color" in line else "MODE" if "MODE" in line else "Point"
+    assert defines(f"src/a.c:1: {line}", name) is defined
+
+
+@pytest.mark.parametrize("then", ["那 src 呢？", "那么 python 呢", "那 json 呢", "那 the rest 呢"])
+def test_a_folder_language_or_pronoun_after_an_order_is_no_item(inventory, then):
+    out = run_main("--demo", "-C", str(inventory), input=f"我要 3 盒红笔，库存够吗？\n{then}\n").stdout
+    assert out.count("read_file") == 1, out
+
+
+def test_a_price_and_a_total_asked_after_a_quantity_carry_it(inventory):
+    said = finals(inventory, "我要 2 盒红笔，够吗？", "那蓝笔呢？价格一共多少？")[1]
+    assert "2 × 8 = 16" in said, said
+
+
+def test_a_test_framework_in_a_manifest_read_only_in_part_is_not_said_to_be_missing(workdir):
+    deps = ", ".join(f'"pkg{i}": "^1.0.{i}"' for i in range(3000))
+    write_code(workdir, {"package.json": '{"dependencies": {' + deps + '}, "devDependencies": {"jest": "^29"}}'})
+    said = finals(workdir, "用了什么测试框架？")[0]
+    assert "读到的依赖清单（package.json）里没有" not in said, said

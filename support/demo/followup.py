@@ -7,7 +7,7 @@ from dataclasses import replace
 from support.demo import words as w
 from support.demo.basket import dropped_in
 from support.demo.manifests import KNOWN
-from support.demo.names import NOT_NAMES, in_last_folder, spread
+from support.demo.names import FILE_KINDS, NOT_FOLDERS, NOT_NAMES, in_last_folder, spread
 from support.demo.orders import (
     COLOUR,
     EN_GOODS,
@@ -36,6 +36,7 @@ from support.demo.question import (
 )
 from support.demo.running import about_tests, runs_them
 
+NOT_ITEM_WORDS = NOT_NAMES | NOT_FOLDERS | KNOWN.keys() | w.LANGUAGE_NAMES | {*FILE_KINDS.split("|"), "src", "lib"}
 FOLDERED = ("use", "ls", "count", "stack")  # 在一个目录里做的几类事
 SWAP = r"([\u4e00-\u9fff]{2,8}?)\s*(?:换成|改成|改为)\s*"  # “把红笔换成蓝笔”“铅笔换成 5 本笔记本”
 SWAP += r"(\w{1,6}\s*[盒支个件包瓶本只箱张卷袋把])?\s*([\u4e00-\u9fff]{2,8})"
@@ -115,7 +116,7 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
 def bare_item(question: str) -> list:
     """“What about tape?”“and the staplers?”：英文接着问时只说了一种商品（认不出的名字也照原话查）。"""
     m = re.fullmatch(w.ITEM_ALONE, question, re.I)
-    words = m[1].lower().strip() if m and not m[1].isupper() and m[1].lower() not in NOT_NAMES | KNOWN.keys() else ""
+    words = m[1].lower().strip() if m and not m[1].isupper() and m[1].lower() not in NOT_ITEM_WORDS else ""
     other = re.search(w.KIND["none"], words) or re.sub(w.EN_STOP, "", words).strip() != words  # delivery、next week
     return [Order(chinese_name(words), asked=words)] if words and not (EN_PRONOUNS & {*words.split()} or other) else []
 

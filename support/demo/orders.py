@@ -37,16 +37,17 @@ BARE_ASK = (
 )
 EN_SINGULAR = {u + "s": u for u in EN_UNIT_WORDS} | {"boxes": "box"}
 WHEN = r"\b(in|within|by|at|on|until|before|after|room|building|floor)\s*$"  # “in 2 days”“by 5 pm”：不是数量
-EN_PRONOUNS = set("them it those these ones one that this they some any".split())  # 不是商品名
+EN_PRONOUNS = set("them it those these ones one that this they some any both rest others other all".split())  # 不是商品
 CJK = r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
-UNIT = rf"[{UNITS}]|公斤|千克|毫升|kg(?![A-Za-z])|块(?=\s*(?!钱)(?:{CJK}|[A-Za-z]{{3}}))"  # “2 块橡皮”：块是量词
+KUAI_ITEM = rf"\s*(?![钱吗吧呢了啊呀嘛么对左一够是的])(?:{CJK}|[A-Za-z]{{3}})"  # 块后面是商品名：“2 块橡皮”
+UNIT = rf"[{UNITS}]|公斤|千克|毫升|kg(?![A-Za-z])|块(?={KUAI_ITEM})"  # 块是量词；“12 块吗”“5 块钱”是钱
 ONE_PRICE = (
     rf"多少钱\s*一\s*[{UNITS}]|(?<![\d一二两三四五六七八九十])一\s*[{UNITS}]\s*({CJK}{{0,6}}?)\s*多少钱"  # 问单价的说法
 )
 AND = r"(?:和|与|跟|、|以及|及|加上?|或者?|还是)"  # 连着两种商品的词：“红笔和蓝笔”“红笔或者蓝笔”
 # 一个商品名：“红笔和蓝笔”是两个；到下一个数量为止（“两盒红笔还有一盒蓝笔”）
 WORD = rf"(?:(?!{AND}|[\d零〇一二两三四五六七八九十百千万亿]+\s*(?:{UNIT})){CJK})+"
-CURRENCY = rf"元|块(?:钱|(?!\s*(?:{CJK}|[A-Za-z]{{3}})))|美元|欧元|\b(?:cny|rmb|yuan|usd|eur|dollars?|euros?|bucks)\b"
+CURRENCY = rf"元|块(?!{KUAI_ITEM})钱?|美元|欧元|\b(?:cny|rmb|yuan|usd|eur|dollars?|euros?|bucks)\b"
 MONEY = rf"(?<![\w.])\d+(?:\.\d+)?\s*(?:{CURRENCY})|[$¥€]\s*\d+(?:\.\d+)?"  # 一笔钱：“我有 30 元”“$50”
 RECORD = r"记录|数据|表|信息|文件|截图|内容|(?i:json)"  # “我复制的库存记录”：说的是谁做的一份记录，不是问库存
 WHO = r"(?<![给帮让替叫])(?:我|你|他|她|同事|别人)(?!们)(?:刚才?|刚刚)?"  # “给我蓝笔的库存表”的我不是做事的人
@@ -174,7 +175,7 @@ def unmeasured(rest: str) -> list:
         orders += [Order(i, asked=i, unclear=m[2]) for i in [name_near(m[1], after=False)] if i and not said]
     for m in re.finditer(rf"({CJK}{{1,12}}?)\s*的?\s*(?:{STOCK_WORDS})", rest):
         orders += [Order(i, asked=i) for p in re.split(AND, m[1]) if (i := name_near(p, after=False))]
-    for m in re.finditer(rf"(?<![A-Za-z])([A-Za-z]{{3,20}})\s*的?\s*(?:{STOCK_WORDS})", rest):  # “stapler 单价是多少”
+    for m in re.finditer(rf"(?<![\w./-])([a-z]{{3,20}})\s*的?\s*(?:{STOCK_WORDS})", rest):  # “stapler 单价是多少”
         orders += [Order(chinese_name(m[1].lower()), asked=m[1])] if m[1].lower() not in NOT_GOODS else []
     for m in re.finditer(
         rf"((?:(?!{AND}){CJK}){{1,12}})\s*{AND}\s*(?=((?:(?!{AND}){CJK}){{1,12}}))", rest
@@ -271,8 +272,9 @@ def english_orders(text: str) -> list:
         quantity = None if owned or loose else EN_NUMBERS.get(m[1]) or chinese_number(m[1])
         unclear = loose or ("" if quantity or owned else f"{m[1]} {unit or asked}")
         named = re.match(rf"\s*[（(]\s*({CJK}{{2,12}})\s*[)）]", q[m.end() :])  # “2 erasers (橡皮)”：用户给的中文名
+        named = named and name_near(named[1], True) == named[1] and chinese_name(asked) == singular(asked) and named[1]
         if asked and asked not in EN_PRONOUNS:
-            orders.append(Order(named[1] if named else chinese_name(asked), quantity, unit, asked, unclear))
+            orders.append(Order(named or chinese_name(asked), quantity, unit, asked, unclear))
         elif (unit or loose or re.search(r"\b(need|want|take|buy|get|order)\s*$", q[: m.start()])) and not owned:
             bare.append(Order("", quantity, unit, "", unclear))  # “if I need 12”：只说了数量
         elif m[3] and not owned and not re.match(r"(each|apiece|per)\b", m[3]):  # “and 3 for tomorrow”：照原话问

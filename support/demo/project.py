@@ -129,7 +129,8 @@ def asked_about(part, deps: dict, parsed: list, en: bool, unsure: bool = False, 
     said = say("dep_count_part" if unsure else "dep_count", en, n=len(counted), files=join(parsed, en))
     lines += [said] * ("count" in part.asks)
     tested = any(KNOWN.get(d.name, ("",))[0] == "testing" for d, _ in deps.values())  # “用了什么测试框架”：没有也说
-    lines += [say("asked_testing_none", en, files=join(parsed, en))] if "testing" in part.asks and not tested else []
+    none = say("asked_testing_part" if unsure else "asked_testing_none", en, files=join(parsed, en))  # 没读全：不说没有
+    lines += [none] if "testing" in part.asks and not tested else []
     if missing := [n for n in part.names if not any(same_library(n, k) for k in known)]:  # Tailwind 是 tailwindcss
         lines.append(say("asked_missing", en, names=join(missing, en), files=join(parsed, en)))
     for n in part.names:  # 问到的库：清单里写的版本照写；没有它本身、只有名字相近的（@types/react），说清楚

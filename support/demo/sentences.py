@@ -54,6 +54,7 @@ no_manifest | 工作目录里没有 package.json、pyproject.toml 或 requiremen
 no_manifest_in | {folder} 里没有依赖清单（package.json、pyproject.toml、requirements.txt），下面看的是工作目录的：\n\n | {folder} has no manifest (package.json, pyproject.toml, requirements.txt), so here is the work folder's:\n\n
 asked_missing | - 你问到的 {names}：依赖清单（{files}）里我没看到 | - You asked about {names}: I did not see it in the manifests ({files})
 asked_testing_none | - 测试框架：读到的依赖清单（{files}）里没有我认得的测试框架（Jest、Vitest、Mocha、pytest）；没读到的清单里也许有 | - Test framework: none that I recognise (Jest, Vitest, Mocha, pytest) in the manifests I read ({files}); manifests I did not read may have one
+asked_testing_part | - 测试框架：在读到的部分（{files}）里没有我认得的测试框架；没读到的部分、没读的清单里也许有 | - Test framework: none that I recognise in the part I read ({files}); the part I did not read, or manifests I did not read, may have one
 asked_version | - 你问到的 {name}：{path} 里写的是 `{spec}` | - You asked about {name}: {path} says `{spec}`
 asked_near | - 你问到的 {name}：清单里没有它本身；名字相近的 {near}，{path} 里写的是 `{spec}` | - You asked about {name}: it is not in the manifests itself; {near}, a package with a similar name, is `{spec}` in {path}
 manifests_unread_kind | \n- {files} 这样的清单（{languages} 的）我不读：上面没有它们里面的依赖 | \n- I do not read manifests like {files} ({languages}): their dependencies are not above

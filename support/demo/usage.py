@@ -53,9 +53,11 @@ def defines(hit: str, name: str) -> bool:
     name=1, 这样的参数）；引入（import、require）不是定义，文档不是代码。"""
     path, _, text = HIT.fullmatch(hit).groups()
     text, n = code(path, text), re.escape(name)
-    if path.rsplit("/", 1)[-1].rpartition(".")[2].lower() not in CODE or re.search(r"\brequire\s*\(|\bimport\b", text):
+    bare = re.sub(r""""[^"]*"|'[^']*'|`[^`]*`""", '""', text)  # 字符串里的 import 不算（MODE = "import"）
+    if path.rsplit("/", 1)[-1].rpartition(".")[2].lower() not in CODE or re.search(r"\brequire\s*\(|\bimport\b", bare):
         return False
-    kinds = r"def|class|function\*?|const|let|var|func|fn|type|interface|struct|enum"
+    typed = r"(?:type|interface|struct|enum)(?=\s+\S+\s*(?:[{=<]|struct|interface|$))"  # 后面是定义体，不是用到它
+    kinds = rf"def|class|function\*?|const|let|var|func|fn|{typed}"
     return bool(re.match(rf"(?:export\s+)?(?:default\s+)?(?:async\s+)?(?:{kinds})\s+{n}\b", text)) or bool(
         re.match(rf"{n}\s*(?::[^=,()]*)?\s=\s(?!=).*[^,]$", text)
     )

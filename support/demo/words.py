@@ -35,7 +35,7 @@ KINDS = [
     tuple(row.split(" | "))
     for row in r"""
 tests | (怎么|咋|如何|怎样|用什么命令|什么命令)(来)?(跑|运行|执行|启动)(一下)?(这些|所有的?|全部的?|这个项目的|项目的)?(单元)?测试|(单元)?测试(要|该)?(怎么|咋|如何|怎样)(跑|运行|执行|启动)|测试(命令|脚本)|\bhow (do|can|should|would) (i|we|you) (run|execute) (all )?(the |these |my |its )?(unit )?tests?\b|\bhow to (run|execute) (all )?(the )?tests?\b|\b(which|what)('s| is)? (the )?command (runs|to run|do i use to run|should i use to run|for)( all)?( the)? tests?\b|\btest (command|script)\b
-none | \b(esm|commonjs|es ?modules?)\b|模块(系统|规范|格式)|哪些(依赖|包|库).{0,20}(只|才|有关|相关)|(用|调用)(到|了)+(什么|哪些)(函数|方法)|\bwhat (functions|methods) (does|do|did)\b|\bwhich (dependencies|packages|deps|libraries)\b.{1,30}\b(only|related)\b|\bshould (i|we)\b|\bwhy\b|为什么|为啥|\b(latest|newest) version\b|最新的?版|应该(用|选|升级)|(推荐|建议)(用|哪)|\bdev\s*依赖|开发时?的?依赖|\bdev[ -]only\b|只在开发|开发时才|几倍|倍数|\bhow many times\b|\btimes (as|more)\b|所有的?分支|哪些分支|几个分支|分支列表|列出.{0,6}分支|合并|\bbranches\b|\bbranch (called|named)\b|\bmerged?\b|\bis there a branch\b|\bdev ?dependencies\b|\bpeer ?dependencies\b|开发依赖|生产依赖|\b(outside|except|excluding|other than|besides|apart from|beyond|but|not counting|not including|without)\b.{0,20}\btests?\b|(测试|\btests?\b).{0,8}(以外|之外|除外)|除了?.{0,10}(测试|\btests?\b)|(不算|除开|不包括|不含|排除|去掉).{0,6}(测试|\btests?\b)|\bleft (after|afterwards|over)\b|\b(would|will|would there|will there) be left\b|\bafterwards\b|\bremain(ing)? after\b|买完|买了(以后|之后)|(以后|之后)还剩|预算|买得起|(能|可以)买(几|多少)|\bbudget\b|\bto spend\b|\bafford\b.{0,40}\bwith \$?\d|\bhow many\b.{0,30}\bcan (i|we)( \w+)? (buy|get|afford)\b|\b\d+(\.\d+)? ?(cny|rmb|yuan)\b|\d+(\.\d+)? ?(元|块钱|块(?!\s*[\u4e00-\u9fff]))(?!.{0,3}一)|including subfolders|包括子目录|子目录里的也算|\brecursive(ly)?\b|递归|\bline \d+\b|第 ?\d+ ?行|\bthe (end|last \w+) of\b|最后(几|一|\d)|末尾|结尾|太贵|贵不贵|\btoo (expensive|cheap)\b|\b(expensive|cheaper|pricey)\b|税|运费|重量|折扣|到货|卖了|销量|失败|没用到的|多余的|\b(tax|taxes|shipping|delivery|weight|discount|sold|sales|failing|failed|unused)\b|价值|值多少|总值|买空|美元|美金|欧元|日元|英镑|港币|\b(value|worth|left over|run out|usd|eur|jpy|gbp|hkd|dollars?|euros?|yen|pounds?)\b|过时|最新版本|升级到|漏洞|覆盖率|补货|几天|多久|要改吗|怎么改|总结|概括|翻译|\b(coverage|vulnerab\w*|outdated|up[ -]to[ -]date|restock|summari[sz]e|summary|translate)\b|(跑|运行|执行|\brun\b|\bexecute\b).{0,12}(测试|\btests?\b|pytest|test suite)|测试.{0,3}(跑|运行)(?!的)|比.{1,10}(贵|便宜|多|少)|\b(cheaper|dearer|pricier|more expensive|more|less|fewer) than\b|设为|设成|改为|修改|更新|删除|删掉|\b(set|update|modify|delete|remove|change)\b.{0,40}\b(to|stock|file|price)\b|\bcommits?\b|提交|端口|监听|\bports?\b|\blisten(s|ing)?\b|哪几种商品|哪些商品|什么商品|几种商品|\b(which|what) (products|items|goods)\b|\bstock records\b|排序|最多的|最少的|(行数|行)最[多少]|最大|最小|平均|最长|最短|隐藏的?(文件|目录)|(多少|几)行是?注释|是空的|空的?文件|\b(sort(ed|ing)?|largest|smallest|biggest|longest|shortest|average|modified|hidden (files?|folders?)|empty (files?|folders?)|comment lines?|the (most|fewest|least))\b
+none | \b(esm|commonjs|es ?modules?)\b|模块(系统|规范|格式)|哪些(依赖|包|库).{0,20}(只|才|有关|相关)|(用|调用)(到|了)+(什么|哪些)(函数|方法)|\bwhat (functions|methods) (does|do|did)\b|\bwhich (dependencies|packages|deps|libraries)\b.{1,30}\b(only|related)\b|\bshould (i|we)\b|\bwhy\b|为什么|为啥|\b(latest|newest) version\b|最新的?版|应该(用|选|升级)|(推荐|建议)(用|哪)|\bdev\s*依赖|开发时?的?依赖|\bdev[ -]only\b|只在开发|开发时才|几倍|倍数|\bhow many times\b|\btimes (as|more)\b|所有的?分支|哪些分支|几个分支|分支列表|列出.{0,6}分支|合并|\bbranches\b|\bbranch (called|named)\b|\bmerged?\b|\bis there a branch\b|\bdev ?dependencies\b|\bpeer ?dependencies\b|开发依赖|生产依赖|\b(outside|except|excluding|other than|besides|apart from|beyond|but|not counting|not including|without)\b.{0,20}\btests?\b|(测试|\btests?\b).{0,8}(以外|之外|除外)|除了?.{0,10}(测试|\btests?\b)|(不算|除开|不包括|不含|排除|去掉).{0,6}(测试|\btests?\b)|\bleft (after|afterwards|over)\b|\b(would|will|would there|will there) be left\b|\bafterwards\b|\bremain(ing)? after\b|买完|买了(以后|之后)|(以后|之后)还剩|预算|买得起|(能|可以)买(几|多少)|\bbudget\b|\bto spend\b|\bafford\b.{0,40}\bwith \$?\d|\bhow many\b.{0,30}\bcan (i|we)( \w+)? (buy|get|afford)\b|\b\d+(\.\d+)? ?(cny|rmb|yuan)\b|\d+(\.\d+)? ?(元|块钱|块(?!\s*(?![钱吗吧呢了啊呀嘛么对左一够是的])[\u4e00-\u9fff]))(?!.{0,3}一)|including subfolders|包括子目录|子目录里的也算|\brecursive(ly)?\b|递归|\bline \d+\b|第 ?\d+ ?行|\bthe (end|last \w+) of\b|最后(几|一|\d)|末尾|结尾|太贵|贵不贵|\btoo (expensive|cheap)\b|\b(expensive|cheaper|pricey)\b|税|运费|重量|折扣|到货|卖了|销量|失败|没用到的|多余的|\b(tax|taxes|shipping|delivery|weight|discount|sold|sales|failing|failed|unused)\b|价值|值多少|总值|买空|美元|美金|欧元|日元|英镑|港币|\b(value|worth|left over|run out|usd|eur|jpy|gbp|hkd|dollars?|euros?|yen|pounds?)\b|过时|最新版本|升级到|漏洞|覆盖率|补货|几天|多久|要改吗|怎么改|总结|概括|翻译|\b(coverage|vulnerab\w*|outdated|up[ -]to[ -]date|restock|summari[sz]e|summary|translate)\b|(跑|运行|执行|\brun\b|\bexecute\b).{0,12}(测试|\btests?\b|pytest|test suite)|测试.{0,3}(跑|运行)(?!的)|比.{1,10}(贵|便宜|多|少)|\b(cheaper|dearer|pricier|more expensive|more|less|fewer) than\b|设为|设成|改为|修改|更新|删除|删掉|\b(set|update|modify|delete|remove|change)\b.{0,40}\b(to|stock|file|price)\b|\bcommits?\b|提交|端口|监听|\bports?\b|\blisten(s|ing)?\b|哪几种商品|哪些商品|什么商品|几种商品|\b(which|what) (products|items|goods)\b|\bstock records\b|排序|最多的|最少的|(行数|行)最[多少]|最大|最小|平均|最长|最短|隐藏的?(文件|目录)|(多少|几)行是?注释|是空的|空的?文件|\b(sort(ed|ing)?|largest|smallest|biggest|longest|shortest|average|modified|hidden (files?|folders?)|empty (files?|folders?)|comment lines?|the (most|fewest|least))\b
 branch | 分支|\bbranch\b
 count | 几行|行数|多少行|\b(how many|number of) rows\b|\brow counts?\b|\bhow long (is|are)\b.{0,40}\b(files?|scripts?)\b|\bcount\b.{0,30}\blines?\b|\bline counts?\b|\bhow many lines\b|\blines of code\b|\bwc\b
 ls | \bhow many (?!tests? )([\w.+-]+ )?files\b(?!.{0,30}\b(use[sd]?|import|imports|imported|mention|mentions|mentioned|contain|contains|reference|references|referenced|require|requires|required)\b)|(?<!在)(?<!在了)几个文件(?!.{0,8}(用到|用了|引用|提到|包含|引入|导入|import|require))|(?<!在)(?<!在了)多少个?文件(?!.{0,8}(用到|用了|引用|提到|包含|引入|导入|import|require))|\bfile count\b
@@ -52,14 +52,14 @@ ls | (目录|文件夹|这里|这儿)(下|里|中)?(面)?(现在)?(都)?(有)?(�
 tests | 测试|\btests?\b
 """.strip().splitlines()
 ]
-CODE_WORDS = r"方法|函数|字段|变量|属性|类名|调用|定义|\b(methods?|functions?|fields?|variables?|attributes?|class|classes|defined|calls?|called)\b"
+CODE_WORDS = r"[A-Za-z_]\w*\s*的?\s*\S{0,4}(?:方法|函数|字段|变量|属性)|类名|\b(methods?|functions?|variables?|attributes?|defined)\b"
 KINDS = [  # “X 在哪里定义”“price 在哪里被调用”也问 use；说到代码（“price 方法”“价格字段”）的不是库存问题
     (
         k,
         f"{p}|{DEFINED}|调用"
         if k == "use"
-        else f"^(?!.*(?:{CODE_WORDS})).*?(?:{p})"
-        if k in ("inventory", "stack")
+        else f"^(?![\\s\\S]*(?:{CODE_WORDS}))[\\s\\S]*?(?:{p})"
+        if k == "inventory"
         else p,
     )
     for k, p in KINDS
@@ -77,7 +77,6 @@ ALL_OF = r"最多|\bat most\b|\bevery\b.{0,30}\b(you('ve| have)|in stock|there i
 PURPOSE = r"干什么|做什么|干嘛|是干|用途|作用|\bpurpose\b|\bwhat (does|do)\b.{0,40}\bdo\b"  # 问一个文件做什么：只引内容，说不概括
 STOCK_ASKED = r"(还有|还剩|剩下?|有)多少(?!钱|个?文件)(库存)?|多少库存|库存.{0,4}多少|\bhow many\b.{0,20}\b(left|in stock|remain\w*)\b|\bstock (level|count)s?\b|\bhow much stock\b"  # 问的是有多少库存，不是够不够
 ITEM_ALONE = r"\s*(?:(?:and|what about|how about)\s+|那么?\s*)(?:the\s+)?([a-z][a-z -]{1,30}?)\s*呢?\s*[?？.!]*"  # “What about tape?”“那 eraser 呢？”
-NOT_CARRIED = rf"{STOCK_ASKED}|{UNIT_PRICE}|(?<!总)价格|\bprice of\b"  # 接着问这些时不沿用上一个数量
 # 不要了哪一种（要紧挨着商品名）：“红笔先不要了”“红笔算了”“never mind the red pens”；“别去掉”“去掉一盒”“drop … to 1”不是
 DROP = r"(?<!要)(?<![别不])(?:不要|不买|去掉|取消|删掉|算了)(?!忘|\s*[\d一两二三四五六七八九十])|(?<!don't )(?<!do not )\b(?:forget|drop|remove|skip|no more)\b(?!.{0,30}\bto \d)|\bwithout\b|\b(don't|do not|no longer) (want|need)\b|\bnever ?mind\b"
 # 数量要乘上别的：“3 boxes for each of 2 classes”“每班 3 盒”“要 2 份”：说的不是一共要多少
@@ -107,6 +106,7 @@ NOT_PROJECT = (
 EITHER = r"或者?|还是(?!要)|要不然|否则|不够(就|的话)|\b(or|instead|if not)\b"  # 两种商品之间的这些词：挑一种
 TOTAL = r"够|多少钱|总价|价钱|下单|\b(enough|cost|how much|afford|(the|a|grand) total|total (cost|price)|bill)\b|\btotal\s*[?？.!]*$"  # 要知道数量才答得了：够不够、要多少钱
 SUM = r"一共|总共|合计|加起来|\b(total|altogether|in all|sum)\b"  # 几种商品加在一起
+NOT_CARRIED = rf"{STOCK_ASKED}|^(?![\s\S]*(?:{SUM}|same|同样|一样))[\s\S]*?(?:{UNIT_PRICE}|(?<!总)价格|\bprice of\b)"  # 不沿用数量
 FOLLOW_UP = r"呢\s*[？?]?\s*$|^\s*(那么?|要是|如果是|换成|改成)|^\s*(and|what about|how about)\b"  # 接着上一个问题问
 # 接着前一句说的（不另算一件事）：问的本来就在这一类的回答里（在哪里、版本、路径、列出来……）
 ON_TOPIC = {
@@ -143,7 +143,7 @@ AROUND_WORDS = (  # 商品名两边的词
     r"两样|这两种|几种|的|和|与|跟|以及|想|想买|打算|准备|采购|公司|我们|下单|订购|列出|查下|看下|下|先|发|送|了|刚|刚刚|改|改了|重新|读|重读|文件|数据|记录|大概|大约|约|"
     r"左右|差不多|估计|可能|是|几|加|再|另外|手上|手里|已经|现在|目前|所有|全部|商品|每种|各种|哪些|一次|一遍|库存|够|吗|还|有|呢|一共|总共|多少|价格|单价|是否|能|可以|"
     r"需要|想要|要|买|来|查|一下|看看|帮|我们|我|请|如果|那么|那|各|要是|换成|改成|啊|吧|把|会|让|被|给|使|都|也|就|再|又|会不会|能不能|但|不要|不|没有|没|"
-    r"加起来|合计|共|分别|各自|请问|麻烦|他说|她说|你说|我说|记录里|表里|数据里|文件里|里面|表显示|上显示|里显示|写着"
+    r"加起来|合计|共|分别|各自|请问|麻烦|他说|她说|你说|我说|记录里|表里|数据里|文件里|里面|表显示|上显示|里显示|写着|表上|显示(?![器屏卡])|在"
 )
 AROUND = "|".join(sorted(AROUND_WORDS.split("|"), key=len, reverse=True))  # 长的先试：“要是”不会被拆成“要”和“是”
 NOT_ITEMS = (  # 这些开头的不是商品名
@@ -173,6 +173,7 @@ NOT_GOODS = set(  # 问到的这些词不是商品名
 )
 OWNED = (  # “我手上有 2 盒”“我上周买了 3 盒”：不是要的
     r"(?:(?:我|我们|手上|手里|已经)有|买了|用了|卖了|用掉了|库存.{0,6}(?:改成|改为|调成|调到|设成|变成))\s*$|上周|上个月|昨天|前天|之前|去年"
+    r"|[\u4e00-\u9fff](?<![还再没])(?:还有|还剩|剩下?|有)\s*$"  # “红笔还剩 5 盒”：说的是库存，不是要的
     r"|\bi (?:already )?(?:have|own|'ve got|bought|used)\s*$|\blast (?:week|month|year)\b|\byesterday\b"
 )
 CORRECTED = (  # 改口：后面说的算；“我是说”“I mean”是整句重说
