@@ -2755,3 +2755,28 @@ def test_a_test_framework_in_a_manifest_read_only_in_part_is_not_said_to_be_miss
     write_code(workdir, {"package.json": '{"dependencies": {' + deps + '}, "devDependencies": {"jest": "^29"}}'})
     said = finals(workdir, "用了什么测试框架？")[0]
     assert "读到的依赖清单（package.json）里没有" not in said, said
+
+
+# ── 第五十三轮学习者：“版本和根目录”不是目录；“server 呢？”是目录；“croissant 的 price”；搜过的写法说出来 ──────────
+def test_a_phrase_ending_in_root_folder_names_no_folder():
+    parts = understand("客户端用的 typescript 版本和根目录的一样吗").parts
+    assert [(p.kind, p.folder) for p in parts] == [("stack", ".")]
+
+
+def test_a_follow_up_naming_a_usual_sub_project_is_that_folder(workdir):
+    write_code(workdir, {"client/package.json": '{"dependencies": {"react": "^18.3.1"}}',
+                         "server/package.json": '{"dependencies": {"express": "^4.19.2"}}'})  # fmt: skip
+    said = finals(workdir, "client 里 react 是哪个版本", "server 呢？")[1]
+    assert "Express 4.19" in said and "你问到的 server" not in said, said
+
+
+def test_an_english_item_before_an_english_stock_word_is_the_item(inventory):
+    stock_file(inventory, "croissant", 15, 1.8, "EUR")
+    said = finals(inventory, "croissant 的 price 是多少，用什么货币？")[0]
+    assert "croissant：库存 15，单价 1.8 欧元（EUR）" in said and "用什么货币.json" not in said, said
+
+
+def test_a_name_mentioned_but_not_imported_says_which_spellings_were_searched(workdir):
+    write_code(workdir, {"client.py": "class Forecast:\n    pass\n", "README.md": "Fetches forecasts.\n"})
+    said = finals(workdir, "where is the Forecast class used?")[0]
+    assert "searched as Forecast, forecast, it appears in: README.md, client.py" in said, said

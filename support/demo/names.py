@@ -132,8 +132,8 @@ def folders_in(clause: str) -> list:
         found = [
             re.split(r"\s*(?:[和、,]|\band\b)\s*(?:in\s+)?", m[1]) for m in re.finditer(pattern, clause, flags=re.I)
         ]
+        found = [g for g in found if not any(re.search(NOT_CJK_FOLDER, f) for f in g)]  # “版本和根目录”不是目录名
         folders = [re.sub(rf"^(?:(?:{VERBS})\s+)+", "", f.strip(), flags=re.I).rstrip("/.") for g in found for f in g]
-        folders = [f for f in folders if not re.search(NOT_CJK_FOLDER, f)]  # “帮我看看当前目录”不是目录名
         folders = [f for f in folders if not re.search(w.SOURCE_FILE, f, re.I)]  # “package.json 里”是文件
         if folders := list(dict.fromkeys(f for f in folders if f and f.lower() not in NOT_FOLDERS)):
             return folders

@@ -175,7 +175,7 @@ def unmeasured(rest: str) -> list:
         orders += [Order(i, asked=i, unclear=m[2]) for i in [name_near(m[1], after=False)] if i and not said]
     for m in re.finditer(rf"({CJK}{{1,12}}?)\s*的?\s*(?:{STOCK_WORDS})", rest):
         orders += [Order(i, asked=i) for p in re.split(AND, m[1]) if (i := name_near(p, after=False))]
-    for m in re.finditer(rf"(?<![\w./-])([a-z]{{3,20}})\s*的?\s*(?:{STOCK_WORDS})", rest):  # “stapler 单价是多少”
+    for m in re.finditer(rf"(?<![\w./-])([a-z]{{3,20}})\s*的?\s*(?:{STOCK_WORDS}|price|stock)", rest):  # stapler 单价
         orders += [Order(chinese_name(m[1].lower()), asked=m[1])] if m[1].lower() not in NOT_GOODS else []
     for m in re.finditer(
         rf"((?:(?!{AND}){CJK}){{1,12}})\s*{AND}\s*(?=((?:(?!{AND}){CJK}){{1,12}}))", rest
@@ -227,7 +227,8 @@ def name_near(text: str, after: bool) -> str:
         near = (p for p in reversed(re.split(AROUND, piece)) if re.fullmatch(f"{CJK}+", p) and p.strip(UNITS))
         name = next(near, "")
     counted = re.fullmatch(rf"(?:{NUMBER})\s*(?:{UNIT})", name)  # “改成一盒”的一盒是数量
-    return "" if len(name) < 2 or re.match(NOT_ITEMS, name) or counted else name  # “红笔 3 盒总价”：问的词不是商品名
+    asking = re.match(NOT_ITEMS, name) or "什么" in name  # “红笔 3 盒总价”“用什么货币”：问的词不是商品名
+    return "" if len(name) < 2 or asking or counted else name
 
 
 def settled(orders: list, bare: list) -> list:

@@ -7,6 +7,7 @@
 import re
 from dataclasses import replace
 
+from support.demo import words as w
 from support.demo.facts import Result, all_pages, usable, why_not
 from support.demo.manifests import (
     IMPORTS,
@@ -25,8 +26,6 @@ from support.demo.running import how_to_run, installed, start_file, test_command
 from support.demo.sentences import join, say
 
 KINDS = ("stack", "entry", "tests", "file", "about")
-# 常见的子项目目录，可能有自己的依赖清单（requirements/ 里是分开写的几份依赖）
-SUBPROJECTS = set("web frontend backend client server ui api site app apps packages services requirements".split())
 ENTRY_NAMES = "index.js main.js app.js server.js index.ts main.ts main.py app.py manage.py __main__.py main.go".split()
 ENTRY_NAMES += "index.mjs server.ts app.ts wsgi.py asgi.py run.py server.py main.rs main.jsx main.tsx index.jsx".split()
 ENTRY_NAMES += ["index.tsx", "main.c", "main.cpp", "main.cc"]
@@ -72,7 +71,7 @@ def stack(part, facts, en: bool) -> str:
     unread = say("manifests_unread_kind", en, files=join(unread, en), languages=languages) if unread else ""
     if not paths and part.folder != "." and not partly:  # “tests 里用的什么测试框架”：依赖写在项目的清单里
         return say("no_manifest_in", en, folder=part.folder) + stack(replace(part, folder="."), facts, en)
-    subs = [f for f in names if f.rstrip("/") in SUBPROJECTS]  # 子项目自己的清单没有看：说出来，不悄悄漏掉
+    subs = [f for f in names if f.rstrip("/") in w.SUBPROJECTS]  # 子项目自己的清单没有看：说出来，不悄悄漏掉
     if not paths:  # 顶层没有清单：backend/、frontend/、scripts/ 里也许有（列出的每个目录都没有往里看）
         subs = [f for f in names if f.endswith("/") and not f.startswith(".") and f != "node_modules/"][:MAX_NAMES]
         said = say("no_manifest_part" if partly else "no_manifest", en, seen=partly) + unread

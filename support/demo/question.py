@@ -254,7 +254,7 @@ def asks_of(kind: str, q: str) -> set:
 def elsewhere(part: Part, clause: str) -> Part | None:
     """只说了另一个目录（“还有 tests 下的”“and in src?”“那 src 呢？”）：同一件事，在那个目录里再做一次。"""
     said = re.findall(r"[A-Za-z0-9_.~][\w./~-]*", clause, re.A) if re.search(w.FOLLOW_UP, clause.lower()) else []
-    folders = folders_in(clause) or (said[:1] if part.kind in ("ls", "count", "tests") else [])  # “那 react 呢？”是库名
+    folders = folders_in(clause) or [f for f in said[:1] if part.kind in ("ls", "count", "tests") or f in w.SUBPROJECTS]
     same = [r"有?用到", w.KIND[part.kind]] if part.kind in ("use", "count", "ls") else []  # “tests 里有用到吗”
     rest = re.sub(
         "|".join([*FOLDER, w.FOLLOW_UP, *same, w.ALSO_THERE, *map(re.escape, folders)])

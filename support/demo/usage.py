@@ -133,7 +133,7 @@ def verdict(facts, name: str, pairs: list, folder: str, en: bool, files_asked: b
         seen = say("appears_in", en, files=files, names=join(spellings(name), en)) if hits else ""
         return say("cannot_tell", en, name=name, where=where, gaps=gaps, seen=seen) + not_own
     if hits:
-        return say("mentioned", en, name=name, where=where, files=files) + not_own
+        return say("mentioned", en, name=name, where=where, files=files, names=join(spellings(name), en)) + not_own
     tried = say("tried", en, names=join(spellings(name), en)) if len(spellings(name)) > 1 else ""
     listed = facts.already("list_files", {"path": folder})  # 列过这个目录的话（不为它再调用一次）
     if files := [n for n in (listed.lines if listed else ()) if name.lower().lstrip(".") in n.lower()]:  # Dockerfile

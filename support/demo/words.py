@@ -124,6 +124,8 @@ ASKING = r"这个|那个|项目|需要|付|什么|哪|些|是|吗|呢|多少|充
 FILLER = r"\bif (so|any)\b|(如果)?有的话|现在|以下是|这是(数据|记录)|数据如下|附上|\bhere('s| is| are)\b|\b(the )?(stock )?(record|data)s?\b|\b(below|attached)\b|请问?|谢谢|多谢|感谢|谢了|辛苦了?|帮我|帮个忙|麻烦你?|好的?|你好|嗨|我想(知道|问问?|了解)|问一下|想问一下|告诉我|一下|[那就吧呀啊啦哈呢嘛哦嗯了你您]|\b(now|hmm|ok|okay|please|pls|plz|thanks|thank|thx|ty|you|so|much|a|lot|very|cheers|hi|hello|hey|well|quick|question|i|i'd|would|like|want|to|know|can|could|tell|me|wonder|great|cool|in|advance|and|also|but)\b"
 # 只补了库名的一小句里可以有的词（“and also Jest”）
 LINKING = set("and also too or plus as well what about how with is are".split())
+# 常见的子项目目录，可能有自己的依赖清单（requirements/ 里是分开写的几份依赖）；“那 server 呢？”是目录，“那 react 呢？”是库名
+SUBPROJECTS = set("web frontend backend client server ui api site app apps packages services requirements".split())
 LANGUAGE_NAMES = set(
     "python node node.js nodejs java go golang ruby php rust javascript typescript".split()
 )  # 问它：技术栈里的语言、运行时
