@@ -2780,3 +2780,21 @@ def test_a_name_mentioned_but_not_imported_says_which_spellings_were_searched(wo
     write_code(workdir, {"client.py": "class Forecast:\n    pass\n", "README.md": "Fetches forecasts.\n"})
     said = finals(workdir, "where is the Forecast class used?")[0]
     assert "searched as Forecast, forecast, it appears in: README.md, client.py" in said, said
+
+
+@pytest.mark.parametrize(
+    "question, orders",
+    [("复印纸还有多少公斤？", [("复印纸", None, "", "复印纸")]),
+     ("How many kg of 复印纸 are left? I need 30 kg.", [("复印纸", 30, "kg", "复印纸")]),
+     ("我要 10 支铅笔和 10 块 erasers，够吗？", [("铅笔", 10, "支", "铅笔"), ("eraser", 10, "块", "erasers")]),
+     ("And crayons, 3 of them?", [("crayon", 3, "", "crayons")]),
+     ("我要 5 支这个，够吗？多少钱？", [])],
+)  # fmt: skip
+def test_units_verbs_and_pronouns_are_no_items_and_an_english_item_keeps_its_spelling(question, orders):
+    assert [(o.item, o.quantity, o.unit, o.asked) for o in orders_in(question)] == orders
+
+
+def test_an_english_plural_in_a_chinese_question_finds_its_stock_file(inventory):
+    stock_file(inventory, "erasers", 30, 0.5)
+    said = finals(inventory, "我要 10 块 erasers，够吗？一共多少钱？")[0]
+    assert "10 × 0.5 = 5 美元" in said, said

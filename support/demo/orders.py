@@ -34,6 +34,7 @@ BARE_ASK = (
     rf"|\b(?:price|cost|stock) of (?:an? |the )?{ITEM}"
     rf"|\bhow many {ITEM} (?:are |do (?:we|you) have )?(?:in stock|left|available)"  # “how many routes”不是商品
     rf"|^\W*{ITEM}\s+(?:stock|price)\W*$"  # “stapler stock?”
+    rf"|^\W*(?:and|what about|how about)\s+(?:the\s+)?{ITEM}\s*[,，]"  # “And crayons, 3 of them?”
 )
 EN_SINGULAR = {u + "s": u for u in EN_UNIT_WORDS} | {"boxes": "box"}
 WHEN = r"\b(in|within|by|at|on|until|before|after|room|building|floor)\s*$"  # “in 2 days”“by 5 pm”：不是数量
@@ -51,7 +52,7 @@ CURRENCY = rf"元|块(?!{KUAI_ITEM})钱?|美元|欧元|\b(?:cny|rmb|yuan|usd|eur
 MONEY = rf"(?<![\w.])\d+(?:\.\d+)?\s*(?:{CURRENCY})|[$¥€]\s*\d+(?:\.\d+)?"  # 一笔钱：“我有 30 元”“$50”
 RECORD = r"记录|数据|表|信息|文件|截图|内容|(?i:json)"  # “我复制的库存记录”：说的是谁做的一份记录，不是问库存
 WHO = r"(?<![给帮让替叫])(?:我|你|他|她|同事|别人)(?!们)(?:刚才?|刚刚)?"  # “给我蓝笔的库存表”的我不是做事的人
-LATIN_BEFORE = r"(?<![A-Za-z])([A-Za-z]{3,20})\s*(?:改成|改为|换成|要|来)?\s*$"  # 数量前面的英文商品名
+LATIN_BEFORE = r"(?<![A-Za-z])(?!(?:need|want|buy|get|take|have)\b)([A-Za-z]{3,20})\s*(?:改成|换成|要|来)?\s*$"
 PRICED = rf"(?:{MONEY})\s*$"  # 数量前面是一个价钱（5元一盒）：这是单价的“一盒”
 
 
@@ -101,7 +102,7 @@ def orders_in(text: str) -> list:
         owned, quantity, loose = re.search(OWNED, segment, re.I), None if m[3] else chinese_number(said), rough(text, m)
         unclear = loose or ("" if quantity or owned else f"{said} {unit}{m[3] or ''}")
         quantity = None if loose else quantity
-        wanted = [Order(n, None if owned else quantity, unit, n, unclear) for n in named]
+        wanted = [Order(n, None if owned else quantity, unit, english_item or n, unclear) for n in named]  # erasers
         orders += wanted if each else wanted[:1] + [Order(n, asked=n) for n in named[1:]]  # 3 盒红笔和蓝笔
         noun = re.match(rf"\s*(?!{AROUND}|{LATER})({CJK})", text[m.end() :])  # “5 个人”：数的是别的（“10 盒要”不是）
         if not (wanted or owned) and noun:
@@ -181,7 +182,7 @@ def unmeasured(rest: str) -> list:
         rf"((?:(?!{AND}){CJK}){{1,12}})\s*{AND}\s*(?=((?:(?!{AND}){CJK}){{1,12}}))", rest
     ):  # “红笔 3 盒和蓝笔”：和连着的也是商品
         orders += [Order(i, asked=i) for i in (name_near(m[1], False), name_near(m[2], True)) if i]
-    for m in re.finditer(rf"(?:还有|还剩|剩下?)\s*(?:多少|几)\s*[{UNITS}]?\s*({CJK}+)", rest):  # “还有几盒红笔”
+    for m in re.finditer(rf"(?:还有|还剩|剩下?)\s*(?:多少|几)\s*(?:{UNIT})?\s*({CJK}+)", rest):  # “还有几盒红笔”
         orders += [Order(i, asked=i) for i in [name_near(m[1], after=True)] if i]
     return orders
 
@@ -226,7 +227,7 @@ def name_near(text: str, after: bool) -> str:
         piece = re.split(rf"[\s，。？！、,.?!:：;；+]+|(?:{NUMBER})\s*(?:{UNIT})", text.strip(" \t：:"))[-1]
         near = (p for p in reversed(re.split(AROUND, piece)) if re.fullmatch(f"{CJK}+", p) and p.strip(UNITS))
         name = next(near, "")
-    counted = re.fullmatch(rf"(?:{NUMBER})\s*(?:{UNIT})", name)  # “改成一盒”的一盒是数量
+    counted = re.fullmatch(rf"(?:{NUMBER})?\s*(?:{UNIT})", name)  # “改成一盒”“还有多少公斤”：是数量、量词
     asking = re.match(NOT_ITEMS, name) or "什么" in name  # “红笔 3 盒总价”“用什么货币”：问的词不是商品名
     return "" if len(name) < 2 or asking or counted else name
 
@@ -276,7 +277,7 @@ def english_orders(text: str) -> list:
         named = named and name_near(named[1], True) == named[1] and chinese_name(asked) == singular(asked) and named[1]
         if asked and asked not in EN_PRONOUNS:
             orders.append(Order(named or chinese_name(asked), quantity, unit, asked, unclear))
-        elif (unit or loose or re.search(r"\b(need|want|take|buy|get|order)\s*$", q[: m.start()])) and not owned:
+        elif (unit or loose or asked or re.search(r"\b(need|want|take|buy|get)\s*$", q[: m.start()])) and not owned:
             bare.append(Order("", quantity, unit, "", unclear))  # “if I need 12”：只说了数量
         elif m[3] and not owned and not re.match(r"(each|apiece|per)\b", m[3]):  # “and 3 for tomorrow”：照原话问
             bare.append(Order("", None, unit, "", f"{m[1]} {m[3]}".strip()))
