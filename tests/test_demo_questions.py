@@ -2798,3 +2798,46 @@ def test_an_english_plural_in_a_chinese_question_finds_its_stock_file(inventory)
     stock_file(inventory, "erasers", 30, 0.5)
     said = finals(inventory, "我要 10 块 erasers，够吗？一共多少钱？")[0]
     assert "10 × 0.5 = 5 美元" in said, said
+
+
+# ── 第二十五轮攻击：问整个项目不留在上一个目录；说到函数的不是技术栈；商品名里的在、显示、打、块；单说的 bags ──
+@pytest.mark.parametrize(
+    "question, orders",
+    [("在线卡还有多少？", [("在线卡", None, "")]), ("自在杯还有多少？", [("自在杯", None, "")]),
+     ("我要 3 个显示灯，够吗？", [("显示灯", 3, "")]), ("红笔在仓库里还有多少？", [("红笔", None, "")]),
+     ("红笔有 12 盒吗？", [("红笔", 12, "")]), ("红笔还有 5 盒够不够？", [("红笔", 5, "")]),
+     ("红笔还有 5 盒，对吗？", [("红笔", None, "")]), ("橡皮 2 块一共多少钱", [("橡皮", 2, "")]),
+     ("我要 3 包打印纸，够吗？", [("打印纸", 3, "")]), ("I need 4 bags. Enough?", [("bag", 4, "")]),
+     ("I need 2 pens (红笔)", [("红笔", 2, "")]), ("我要 json 3 个", []), ("我要 USB 3 个", [])],
+)  # fmt: skip
+def test_item_names_holding_new_words_and_questions_about_stock_said(question, orders):
+    assert [(o.item, o.quantity, o.unclear) for o in orders_in(question)] == orders
+
+
+@pytest.mark.parametrize(
+    "question, kinds_",
+    [("price 在哪里定义的？", ["use"]), ("price 在哪里被调用", ["use"]), ("price 方法用了什么框架？", ["use"]),
+     ("Which framework does the price function use?", [])],
+)  # fmt: skip
+def test_questions_about_a_function_are_no_stack_or_stock_questions(question, kinds_):
+    assert [p.kind for p in understand(question).parts] == kinds_
+
+
+def test_a_whole_project_stack_question_after_a_folder_one_looks_at_the_whole_project(workdir):
+    write_code(workdir, {"client/package.json": '{"dependencies": {"react": "^18.3.1"}}',
+                         "server/package.json": '{"dependencies": {"express": "^4.19.2"}}'})  # fmt: skip
+    said = finals(workdir, "server 目录用了什么技术栈", "帮我看看这个项目用了什么技术栈")[1]
+    assert "client/、server/ 这些子目录" in said and "依据：server/package.json" not in said, said
+
+
+def test_two_manifests_named_are_not_read_as_one(workdir):
+    write_code(workdir, {"client/package.json": '{"dependencies": {"react": "^18.3.1"}}',
+                         "server/package.json": '{"dependencies": {"express": "^4.19.2"}}'})  # fmt: skip
+    said = finals(workdir, "server/package.json 和 client/package.json 里 react 分别是什么版本")[0]
+    assert "依赖清单（server/package.json）里我没看到" not in said, said
+
+
+def test_a_plural_ending_in_es_finds_its_stock_file(inventory):
+    stock_file(inventory, "bus", 4, 30)
+    said = finals(inventory, "How many buses are in stock?")[0]
+    assert "4 in stock at 30 USD" in said, said

@@ -255,7 +255,8 @@ def manifests_in(names: list) -> list:
 
 def manifest_folder(files: list) -> str:
     """问题里说的子目录里的清单（“server/package.json 里 express 是哪个版本”）：它的目录；没有是 "."。"""
-    return next((f.rpartition("/")[0] for f in files if "/" in f and manifests_in([f.rpartition("/")[2]])), ".")
+    folders = {f.rpartition("/")[0] for f in files if "/" in f and manifests_in([f.rpartition("/")[2]])}
+    return folders.pop() if len(folders) == 1 else "."  # 说了两个目录的清单：在顶层答，说出没往里看的目录
 
 
 def declared_in(facts, paths: list, name: str) -> tuple:

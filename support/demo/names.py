@@ -170,7 +170,8 @@ def spread(part) -> list:
 def in_last_folder(part, last):
     """“recipes 下有哪些文件？”“models.py 里写了啥”“src/main.rs 几行？lib.rs 呢？”：只说了文件名（读、数行数），
     前一件事在某个目录里做，或者说的是那个目录里的文件：文件可能在那个目录里（near），也可能在顶层。"""
-    if part.kind == last.kind == "stack" and part.folder == ".":  # “那 server 目录呢？”“express 是哪个版本？”
+    whole = re.search(r"项目|整个|根目录|顶层|\b(project|repo|whole|top)\b", part.text, re.I)
+    if part.kind == last.kind == "stack" and part.folder == "." and part.names and not whole:  # “express 是哪个版本？”
         return replace(part, folder=last.folder)
     if part.kind not in ("file", "count") or not part.names or any("/" in n for n in part.names):
         return part

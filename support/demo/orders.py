@@ -22,9 +22,9 @@ from support.demo.words import (
 # 商品、数量的词：量词、英文里认得的颜色和商品（说数量不准的词、商品名两边的词在 words.py）
 SCALED = r"双倍|翻倍|加倍|一半|减半|\b(double|twice|half|triple)\b"  # 上一个数量的几倍：不是一个数量，照原话问
 UNITS = "盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶斤升杯打"  # 一打是 12 个：照原话问（ROUGH）
-EN_UNIT_WORDS = "pack packet piece bottle carton case set unit bag roll jar can tube ream sheet pair".split()
-EN_UNIT_WORDS += ["kg", "kilo", "lb", "gram", "liter", "litre"]  # 按重量、容量卖的
-EN_UNITS = "boxes|box|pcs|" + "|".join(f"{u}s?" for u in EN_UNIT_WORDS)
+EN_BOXES = r"boxes|box|packs?|packets?|pieces?|pcs|bottles?|cartons?|cases?|sets?|units?|kgs?"  # 单说也是量词
+EN_UNIT_WORDS = "pack piece bottle carton case set unit bag roll jar can tube sheet pair kg kilo lb gram litre".split()
+EN_UNITS = EN_BOXES + "|" + "|".join(f"{u}s?" for u in EN_UNIT_WORDS)
 COLOUR, GOODS = "red|blue|black|green", "pens?|pencils?|notebooks?"  # 英文问题里认得的颜色和商品
 EN_GOODS = dict(x.split(":") for x in "red:红 blue:蓝 black:黑 green:绿 pen:笔 pencil:铅笔 notebook:笔记本".split())
 # 英文里没说数量、只问一种商品：“how much is a stapler”“how many staplers are in stock”“price of tape”
@@ -36,11 +36,11 @@ BARE_ASK = (
     rf"|^\W*{ITEM}\s+(?:stock|price)\W*$"  # “stapler stock?”
     rf"|^\W*(?:and|what about|how about)\s+(?:the\s+)?{ITEM}\s*[,，]"  # “And crayons, 3 of them?”
 )
-EN_SINGULAR = {u + "s": u for u in EN_UNIT_WORDS} | {"boxes": "box"}
+EN_SINGULAR = {u + "s": u for u in EN_UNIT_WORDS} | {"boxes": "box", "packets": "packet"}
 WHEN = r"\b(in|within|by|at|on|until|before|after|room|building|floor)\s*$"  # “in 2 days”“by 5 pm”：不是数量
 EN_PRONOUNS = set("them it those these ones one that this they some any both rest others other all".split())  # 不是商品
 CJK = r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
-KUAI_ITEM = rf"\s*(?![钱吗吧呢了啊呀嘛么对左一够是的])(?:{CJK}|[A-Za-z]{{3}})"  # 块后面是商品名：“2 块橡皮”
+KUAI_ITEM = rf"\s*(?![钱吗吧呢了啊呀嘛么对左够是的]|一(?!共))(?:{CJK}|[A-Za-z]{{3}})"  # 块后面是商品名：“2 块橡皮”
 UNIT = rf"[{UNITS}]|公斤|千克|毫升|kg(?![A-Za-z])|块(?={KUAI_ITEM})"  # 块是量词；“12 块吗”“5 块钱”是钱
 ONE_PRICE = (
     rf"多少钱\s*一\s*[{UNITS}]|(?<![\d一二两三四五六七八九十])一\s*[{UNITS}]\s*({CJK}{{0,6}}?)\s*多少钱"  # 问单价的说法
@@ -52,7 +52,8 @@ CURRENCY = rf"元|块(?!{KUAI_ITEM})钱?|美元|欧元|\b(?:cny|rmb|yuan|usd|eur
 MONEY = rf"(?<![\w.])\d+(?:\.\d+)?\s*(?:{CURRENCY})|[$¥€]\s*\d+(?:\.\d+)?"  # 一笔钱：“我有 30 元”“$50”
 RECORD = r"记录|数据|表|信息|文件|截图|内容|(?i:json)"  # “我复制的库存记录”：说的是谁做的一份记录，不是问库存
 WHO = r"(?<![给帮让替叫])(?:我|你|他|她|同事|别人)(?!们)(?:刚才?|刚刚)?"  # “给我蓝笔的库存表”的我不是做事的人
-LATIN_BEFORE = r"(?<![A-Za-z])(?!(?:need|want|buy|get|take|have)\b)([A-Za-z]{3,20})\s*(?:改成|换成|要|来)?\s*$"
+LATIN_BEFORE = r"(?<![A-Za-z])(?!(?:need|want|buy|get|have|json)\b)([a-z]{3,20})\s*(?:改成|换成|要|来)?\s*$"
+REPORTED, ASKED = rf"{CJK}(?<![还再没])(?:还有|还剩|剩下?|有)\s*$", r"[^，。,;；]*?(?:够|(?<![对是])吗|多少|几|[?？])"
 PRICED = rf"(?:{MONEY})\s*$"  # 数量前面是一个价钱（5元一盒）：这是单价的“一盒”
 
 
@@ -100,6 +101,7 @@ def orders_in(text: str) -> list:
         english_item = re.sub(EN_STOP, "", f" {latin[1].lower()} ").strip() if latin else ""  # 3 个 stapler
         named = [chinese_name(english_item)] if english_item else named  # 3 盒 red pens：红笔
         owned, quantity, loose = re.search(OWNED, segment, re.I), None if m[3] else chinese_number(said), rough(text, m)
+        owned = owned or re.search(REPORTED, segment) and not re.match(ASKED, text[m.end() :])  # 说库存：“还剩 5 盒”
         unclear = loose or ("" if quantity or owned else f"{said} {unit}{m[3] or ''}")
         quantity = None if loose else quantity
         wanted = [Order(n, None if owned else quantity, unit, english_item or n, unclear) for n in named]  # erasers
@@ -161,9 +163,8 @@ def corrected(text: str) -> list:
     if amount:
         return [replace(earlier[0], quantity=amount[0], unit=amount[1] or earlier[0].unit, unclear=amount[2])]
     other = fixed and not any(o.item == f.item for o in earlier for f in fixed)  # “3 盒红笔，不对，2 盒蓝笔”：换了一种
-    if fixed and (
-        fix[0]["all"] or other and not re.search(r"还要|也要|另外|再|\b(also|plus|too|as well)\b", tail, re.I)
-    ):
+    more = re.search(r"还要|也要|另外|再|\b(also|plus|too|as well)\b", tail, re.I)
+    if fixed and (fix[0]["all"] or other and not more):
         return fixed
     return [o for o in earlier if not any(o.item in f.item for f in fixed)] + fixed if fixed else []
 
@@ -256,7 +257,7 @@ def english_orders(text: str) -> list:
     for m in [m for m in list(found)[:20] if not re.search(WHEN, q[: m.start()])]:  # “by 5 pm”“in 2 days”：是时间
         words = re.sub(EN_STOP, "", m[3] or "").strip().split()  # “if I need 12?”：数量后面没有词
         words = words[:-1] if len(words) > 1 and re.fullmatch(EN_UNITS, words[-1]) else words  # “one blue pen box”
-        unit = m[2] or (words.pop(0) if words and re.fullmatch(EN_UNITS, words[0]) else "")  # “is 2 boxes ok”
+        unit = m[2] or (words.pop(0) if words and re.fullmatch(EN_BOXES, words[0]) else "")  # “is 2 boxes ok”
         asked = " ".join(words[1:] if words[:1] == ["of"] else words)
         asked = re.sub(rf"^({COLOUR}) ones?$", r"\1", asked)  # “2 blue ones”：颜色，名词在别处
         shared = (  # 后面“blue pens”的名词、下一个数量之前的名词、前面说过的名词（“2 red plus 1 notebook”不是红笔记本）
@@ -274,7 +275,7 @@ def english_orders(text: str) -> list:
         quantity = None if owned or loose else EN_NUMBERS.get(m[1]) or chinese_number(m[1])
         unclear = loose or ("" if quantity or owned else f"{m[1]} {unit or asked}")
         named = re.match(rf"\s*[（(]\s*({CJK}{{2,12}})\s*[)）]", q[m.end() :])  # “2 erasers (橡皮)”：用户给的中文名
-        named = named and name_near(named[1], True) == named[1] and chinese_name(asked) == singular(asked) and named[1]
+        named = named and name_near(named[1], True) == named[1] and named[1]
         if asked and asked not in EN_PRONOUNS:
             orders.append(Order(named or chinese_name(asked), quantity, unit, asked, unclear))
         elif (unit or loose or asked or re.search(r"\b(need|want|take|buy|get)\s*$", q[: m.start()])) and not owned:
@@ -332,6 +333,8 @@ def quantity_in(text: str, en: bool | None = None) -> tuple | None:
 def rough(text: str, m) -> str:
     """数量前后说它不准、不是总数的词（大约、至少、几十、3 盒以上、再加 2 盒、2 more、每人）：连同数量照原话返回；
     没有是 ""。只看数量（m 的第一组）前后、量词后面十几个字符。"""
+    if m.re.groups > 1 and m[2] == "打":  # “一打红笔”是 12 支：照原话问
+        return text[m.start() : m.end(2)].strip()
     pre = re.search(rf"(?:{ROUGH}|{NOT_SO})\s*$", text[max(0, m.start() - 20) : m.start()], re.I)
     unit = m.end(2) if m[2] else m.end(1)  # 量词（有的话）后面
     after = [(i, re.match(rf"\s*(?:{ROUGH})", text[i : i + 12], re.I)) for i in (m.end(1), unit)]

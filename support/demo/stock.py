@@ -77,7 +77,8 @@ def as_written(facts, paths: dict, orders: list, template) -> dict:
     got = dict(zip(paths, all_pages(facts, "read_file", [{"path": p} for p in paths.values()]), strict=True))
     said = {o.item: o.asked.lower() for o in orders if re.fullmatch(r"[a-z][a-z -]*", o.asked.lower() or "-")}
     failed = [i for i, r in got.items() if r.state == "error" and said.get(i, i) != i]
-    tries = [(i, n) for i in failed for n in dict.fromkeys([said[i], said[i][:-1]]) if n != i]
+    ends = {i: [said[i], said[i][:-1]] + [said[i][:-2]] * said[i].endswith("es") for i in failed}  # buses：bus
+    tries = [(i, n) for i in failed for n in dict.fromkeys(ends[i]) if n != i]
     read = all_pages(facts, "read_file", [{"path": f"{template[0]}{n}{template[1]}"} for _, n in tries])
     return dict(reversed([pair for pair, r in zip(tries, read, strict=True) if r.state != "error"]))  # 都有：用户写的
 
