@@ -2841,3 +2841,20 @@ def test_a_plural_ending_in_es_finds_its_stock_file(inventory):
     stock_file(inventory, "bus", 4, 30)
     said = finals(inventory, "How many buses are in stock?")[0]
     assert "4 in stock at 30 USD" in said, said
+
+
+# ── 第五十四轮学习者：“学生每人”“班每班”不是商品；“the client”是目录；cups 是量词；没往里看的子目录不止列出的那些 ─────
+@pytest.mark.parametrize(
+    "question, items",
+    [("10 个学生每人 2 支铅笔，库存够吗？", ["铅笔"]), ("给 3 个班每班买 2 盒订书钉，够吗？", ["订书钉"]),
+     ("2 boxes of 曲奇 and 3 cups of mocha, how much total?", ["曲奇", "mocha"])],
+)  # fmt: skip
+def test_who_each_quantity_is_for_is_no_item(question, items):
+    assert [o.item for o in orders_in(question)] == items
+
+
+def test_the_client_in_a_question_is_the_client_folder(workdir):
+    write_code(workdir, {"client/package.json": '{"dependencies": {"react": "^18"}}',
+                         "server/package.json": '{"dependencies": {"zod": "^3"}}'})  # fmt: skip
+    out = run_main("--demo", "--yes", "-C", str(workdir), "does the client use zod?").stdout
+    assert '"query": "client"' not in out and "server/package.json" not in out.split("[最终回复]")[-1], out

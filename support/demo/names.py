@@ -52,6 +52,7 @@ FOLDER = (
     r"\s+(?:folder|directory|dir)\b",
     rf"\b(?:in|inside|under)\s+(?:the\s+)?((?:{NAME}\s*(?:,|\band\b)\s*(?:in\s+)?)*{NAME})",
     rf"\bthe\s+({NAME})\s+(?:folder|directory|dir)\b",  # “and the test folder?”
+    rf"\bthe ({'|'.join(sorted(w.SUBPROJECTS))})\b(?!\.)",  # “does the client use zod?”
 )
 
 

@@ -23,7 +23,7 @@ from support.demo.words import (
 SCALED = r"双倍|翻倍|加倍|一半|减半|\b(double|twice|half|triple)\b"  # 上一个数量的几倍：不是一个数量，照原话问
 UNITS = "盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶斤升杯打"  # 一打是 12 个：照原话问（ROUGH）
 EN_BOXES = r"boxes|box|packs?|packets?|pieces?|pcs|bottles?|cartons?|cases?|sets?|units?|kgs?"  # 单说也是量词
-EN_UNIT_WORDS = "pack piece bottle carton case set unit bag roll jar can tube sheet pair kg kilo lb gram litre".split()
+EN_UNIT_WORDS = "pack piece bottle carton case set unit bag roll jar can tube sheet pair cup kg kilo lb gram".split()
 EN_UNITS = EN_BOXES + "|" + "|".join(f"{u}s?" for u in EN_UNIT_WORDS)
 COLOUR, GOODS = "red|blue|black|green", "pens?|pencils?|notebooks?"  # 英文问题里认得的颜色和商品
 EN_GOODS = dict(x.split(":") for x in "red:红 blue:蓝 black:黑 green:绿 pen:笔 pencil:铅笔 notebook:笔记本".split())
@@ -52,6 +52,7 @@ CURRENCY = rf"元|块(?!{KUAI_ITEM})钱?|美元|欧元|\b(?:cny|rmb|yuan|usd|eur
 MONEY = rf"(?<![\w.])\d+(?:\.\d+)?\s*(?:{CURRENCY})|[$¥€]\s*\d+(?:\.\d+)?"  # 一笔钱：“我有 30 元”“$50”
 RECORD = r"记录|数据|表|信息|文件|截图|内容|(?i:json)"  # “我复制的库存记录”：说的是谁做的一份记录，不是问库存
 WHO = r"(?<![给帮让替叫])(?:我|你|他|她|同事|别人)(?!们)(?:刚才?|刚刚)?"  # “给我蓝笔的库存表”的我不是做事的人
+LATIN_AFTER = rf"\s*的?\s*(?!(?:{EN_UNITS})\b)([A-Za-z][A-Za-z -]{{1,40}})"  # “3 个 stapler”；“3 cups”的 cups 是量词
 LATIN_BEFORE = r"(?<![A-Za-z])(?!(?:need|want|buy|get|have|json)\b)([a-z]{3,20})\s*(?:改成|换成|要|来)?\s*$"
 REPORTED, ASKED = rf"{CJK}(?<![还再没])(?:还有|还剩|剩下?|有)\s*$", r"[^，。,;；]*?(?:够|(?<![对是])吗|多少|几|[?？])"
 PRICED = rf"(?:{MONEY})\s*$"  # 数量前面是一个价钱（5元一盒）：这是单价的“一盒”
@@ -96,8 +97,7 @@ def orders_in(text: str) -> list:
         elif after and (first or not before):
             listed = re.split(AND, after[1])
         named = [n for n in (name_near(i, True) for i in listed) if n] or [before] * bool(before)
-        latin = re.match(r"\s*的?\s*([A-Za-z][A-Za-z -]{1,40})", text[m.end() :]) or re.search(LATIN_BEFORE, segment)
-        latin = None if named or each else latin  # “3 个 stapler”“croissant 改成一盒”
+        latin = None if named or each else re.match(LATIN_AFTER, text[m.end() :]) or re.search(LATIN_BEFORE, segment)
         english_item = re.sub(EN_STOP, "", f" {latin[1].lower()} ").strip() if latin else ""  # 3 个 stapler
         named = [chinese_name(english_item)] if english_item else named  # 3 盒 red pens：红笔
         owned, quantity, loose = re.search(OWNED, segment, re.I), None if m[3] else chinese_number(said), rough(text, m)
@@ -106,7 +106,7 @@ def orders_in(text: str) -> list:
         quantity = None if loose else quantity
         wanted = [Order(n, None if owned else quantity, unit, english_item or n, unclear) for n in named]  # erasers
         orders += wanted if each else wanted[:1] + [Order(n, asked=n) for n in named[1:]]  # 3 盒红笔和蓝笔
-        noun = re.match(rf"\s*(?!{AROUND}|{LATER})({CJK})", text[m.end() :])  # “5 个人”：数的是别的（“10 盒要”不是）
+        noun = re.match(rf"\s*(?!{AROUND}|{LATER})({CJK}(?:(?!每){CJK}){{0,5}})", text[m.end() :])  # “5 个人”数的是别的
         if not (wanted or owned) and noun:
             quantity, unclear = None, f"{said} {unit}{noun[1]}"
         bare += [] if wanted or owned else [Order("", quantity, unit, "", unclear)]
@@ -229,7 +229,7 @@ def name_near(text: str, after: bool) -> str:
         near = (p for p in reversed(re.split(AROUND, piece)) if re.fullmatch(f"{CJK}+", p) and p.strip(UNITS))
         name = next(near, "")
     counted = re.fullmatch(rf"(?:{NUMBER})?\s*(?:{UNIT})", name)  # “改成一盒”“还有多少公斤”：是数量、量词
-    asking = re.match(NOT_ITEMS, name) or "什么" in name  # “红笔 3 盒总价”“用什么货币”：问的词不是商品名
+    asking = re.match(NOT_ITEMS, name) or re.search("什么|每", name)  # “总价”“用什么货币”“学生每人”不是商品名
     return "" if len(name) < 2 or asking or counted else name
 
 

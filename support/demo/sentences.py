@@ -242,7 +242,7 @@ carried_quantity | （数量沿用你前面问的 {said}。）\n | (Same quantit
 carried_also | （连同你前面问的商品一起算：{said}。）\n | (Together with the items you asked earlier: {said}.)\n
 no_currency | （数据里没写币种） | (the data gives no currency)
 unread_table | - {path} 的 [{table}] 表是我不读的写法：上面没有它里面的依赖 | - I do not read the [{table}] table of {path}: its dependencies are not above
-folders_unread | - {folders} 这些子目录可能有自己的依赖清单，我没有往里看：要是有，上面没有它们的依赖 | - {folders} may have manifests of their own, and I did not look inside: if they do, their dependencies are not above
+folders_unread | - {folders} 这些子目录可能有自己的依赖清单，我没有往里看（别的子目录也没有）：要是有，上面没有它们的依赖 | - {folders} may have manifests of their own, and I did not look inside (nor into other subfolders): if they do, their dependencies are not above
 imported_name | 搜到的这几行看起来是从别的模块引入 {name}（一个名字，不是某个库的声明），在 {files}：\n\n{hits}\n\n只凭一行看不出它是不是写在字符串、文档字符串里；引入以后哪里调用了它，我也没有一处处去看。{seen}\n | These lines look like imports of {name} by name from another module (not a library declaration), in {files}:\n\n{hits}\n\nFrom one line I can't tell whether it sits inside a string or a docstring, and where it is called after that I did not check.{seen}\n
 defined_at | \n\n{name} 定义在（搜到的行里像定义它的；只凭一行看不出它是不是写在字符串、文档字符串里）：\n\n{hits} | \n\n{name} is defined at (the lines found that look like its definition; from one line I can't tell whether it sits inside a string or a docstring):\n\n{hits}
 defined_unseen | \n\n搜到的行里没有一行像是在定义 {name}（我认得 def、class、function、const、“{name} =” 这样的写法）：它也许是用别的写法定义的，所以我不说它没有定义。 | \n\nNone of the lines found looks like a definition of {name} (I recognise def, class, function, const and “{name} =”): it may be defined some other way, so I don't say it is undefined.
