@@ -2858,3 +2858,22 @@ def test_the_client_in_a_question_is_the_client_folder(workdir):
                          "server/package.json": '{"dependencies": {"zod": "^3"}}'})  # fmt: skip
     out = run_main("--demo", "--yes", "-C", str(workdir), "does the client use zod?").stdout
     assert '"query": "client"' not in out and "server/package.json" not in out.split("[最终回复]")[-1], out
+
+
+# ── 第五十五轮学习者：库存是 0 就不够，单位对不上也一样；“5 块 eraser”认得；“10 个学生”不是商品 ──────────────
+def test_no_stock_is_not_enough_whatever_the_unit(inventory):
+    record = '{"item": "胶水", "stock": 0, "unit": "瓶", "unit_price": 4, "currency": "CNY"}'
+    (inventory / "stock" / "胶水.json").write_text(record, encoding="utf-8")
+    said = finals(inventory, "我要 4 盒胶水，够吗？")[0]
+    assert said.strip().startswith("不够") and "判断不了" not in said, said
+
+
+def test_kuai_before_an_english_item_is_no_money_and_no_unread_clause(inventory):
+    stock_file(inventory, "eraser", 25, 0.8)
+    said = finals(inventory, "我需要 5 块 eraser。库存够吗？")[0]
+    assert "25 ≥ 5" in said and "没有认出" not in said, said
+
+
+@pytest.mark.parametrize("question", ["每人 2 支铅笔，10 个学生，够吗？", "给 3 个班每班买 2 盒订书钉"])
+def test_the_people_a_quantity_is_for_are_no_item(question):
+    assert [o.item for o in orders_in(question)] in (["铅笔"], ["订书钉"])

@@ -146,7 +146,7 @@ def fact(facts, order, path: str | None, pasted: dict | None, total: bool) -> di
     if order.quantity is None:  # 问够不够、多少钱却没说数量：问数量；只问有多少、单价：照实说
         return {**found, "kind": "no_quantity" if total or order.unclear else "report"}
     units = [EN_SINGULAR.get(u, u) for u in (data.get("unit"), order.unit)]  # boxes 和 box 是一个单位
-    if units[0] and units[1] and units[0] != units[1]:  # 数据说的是支，问的是箱：不能直接比
+    if units[0] and units[1] and units[0] != units[1] and data["stock"] > 0:  # 支和箱不能直接比（库存是 0 就都不够）
         return {**found, "kind": "other_unit"}
     return {**found, "kind": "ok", "enough": data["stock"] >= order.quantity, "cost": price * order.quantity}
 
