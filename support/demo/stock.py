@@ -43,10 +43,10 @@ def inventory(part, facts, en: bool) -> str:
         )  # 上一个问题贴的（不是重读后）
         now, pasted = pasted, {k: r for k, r in before.items() if k} | pasted  # “那 40 盒呢？”
         pasted |= {o.item: pasted[o.asked.lower()] for o in orders if o.asked.lower() in pasted}  # “sticky notes”
-        paths = {o.item: f"{template[0]}{o.item}{template[1]}" for o in orders if template and o.item not in pasted}
+        paths = {o.item: file_of(template, o.item) for o in orders if template and o.item not in pasted}
         written = as_written(facts, paths, orders, template)
         orders = [replace(o, item=written.get(o.item, o.item)) for o in orders]  # 读到的是 cookie.json：商品是 cookie
-        paths = {written.get(i, i): f"{template[0]}{written.get(i, i)}{template[1]}" for i in paths}
+        paths = {written.get(i, i): file_of(template, written.get(i, i)) for i in paths}
         found = [fact(facts, o, paths.get(o.item), pasted.get(o.item), "total" in part.asks) for o in orders]
         answer = carried_note(part, orders, en)
         if len(found) > 1:
@@ -71,6 +71,11 @@ def inventory(part, facts, en: bool) -> str:
         return answer + (say("too_many", en, names=join(more, en), n=MAX_NAMES * 2) if more else "")
 
 
+def file_of(template: tuple, item: str) -> str:
+    """AGENTS.md 写的 stock/<商品>.json 里填上商品名。"""
+    return f"{template[0]}{item}{template[1]}"
+
+
 def as_written(facts, paths: dict, orders: list, template) -> dict:
     """几种商品在同一轮里一起读；英文名按单数找不到文件的（sticky note.json、cooky.json），再按用户写的和去掉 s 的
     （sticky notes.json、cookie.json）一起读一次。返回 {商品: 读到的文件里的商品名}。"""
@@ -79,7 +84,7 @@ def as_written(facts, paths: dict, orders: list, template) -> dict:
     failed = [i for i, r in got.items() if r.state == "error" and said.get(i, i) != i]
     ends = {i: [said[i], said[i][:-1]] + [said[i][:-2]] * said[i].endswith("es") for i in failed}  # buses：bus
     tries = [(i, n) for i in failed for n in dict.fromkeys(ends[i]) if n != i]
-    read = all_pages(facts, "read_file", [{"path": f"{template[0]}{n}{template[1]}"} for _, n in tries])
+    read = all_pages(facts, "read_file", [{"path": file_of(template, n)} for _, n in tries])
     return dict(reversed([pair for pair, r in zip(tries, read, strict=True) if r.state != "error"]))  # 都有：用户写的
 
 

@@ -94,7 +94,7 @@ def verdict(facts, name: str, pairs: list, folder: str, en: bool, files_asked: b
     """看到声明就是用到了；没看到、又都看全了，才说没用到；否则说不准，说哪里没看全。
     files_asked：问了几个文件引入它（依赖清单不算）。"""
     alias = IMPORTS.get(name.lower())  # 按 import 的名字（PIL）搜到的：只有引入才算，getattr 里的 attr 不算
-    found = searched(facts, pairs)
+    found, said_as = searched(facts, pairs), join(spellings(name), en)  # 搜过的写法：回答里说出来
     results = list(found.values())
     hits = list(dict.fromkeys(h for (q, _), r in found.items() for h in r.lines if q != alias or declares(h, name)))
     unsure = sorted({HIT.fullmatch(h)[1] for h in hits if not declares(h, name)})  # 清单里一行看不出的：读整份清单
@@ -117,8 +117,7 @@ def verdict(facts, name: str, pairs: list, folder: str, en: bool, files_asked: b
         )
         only = all(manifests_in([HIT.fullmatch(h)[1].rsplit("/", 1)[-1]]) for h in declared)  # 只有清单里的声明
         head = ("declared_part" if gaps else "declared_head") if only else "used"  # 代码里没有引入：不说“用到了”
-        names = join(spellings(name), en)
-        said = say(head, en, name=name, where=where, n=len(declared), files=files, hits=hits_, names=names)
+        said = say(head, en, name=name, where=where, n=len(declared), files=files, hits=hits_, names=said_as)
         code = sorted({f for h in declared if not manifests_in([(f := HIT.fullmatch(h)[1]).rsplit("/", 1)[-1]])})
         said += say("import_files", en, n=len(code), files=join(code, en)) if files_asked else ""
         other = sorted({HIT.fullmatch(h)[1] for h in hits} - {HIT.fullmatch(h)[1] for h in declared})  # setup.cfg
@@ -126,15 +125,15 @@ def verdict(facts, name: str, pairs: list, folder: str, en: bool, files_asked: b
         return said + (say("maybe_more", en, gaps=gaps) if gaps else "")
     if named := [h for h in hits if imports_name(h, name)]:  # from wordcount.core import count_lines：一个名字，不是库
         where_ = join(sorted({HIT.fullmatch(h)[1] for h in named}), en)
-        seen = say("appears_in", en, files=files, names=join(spellings(name), en))
+        seen = say("appears_in", en, files=files, names=said_as)
         said = say("imported_name", en, name=name, files=where_, hits="\n".join(f"  {h}" for h in named[:5]), seen=seen)
         return said + (say("maybe_more", en, gaps=gaps) if gaps else "")
     if gaps:
-        seen = say("appears_in", en, files=files, names=join(spellings(name), en)) if hits else ""
+        seen = say("appears_in", en, files=files, names=said_as) if hits else ""
         return say("cannot_tell", en, name=name, where=where, gaps=gaps, seen=seen) + not_own
     if hits:
-        return say("mentioned", en, name=name, where=where, files=files, names=join(spellings(name), en)) + not_own
-    tried = say("tried", en, names=join(spellings(name), en)) if len(spellings(name)) > 1 else ""
+        return say("mentioned", en, name=name, where=where, files=files, names=said_as) + not_own
+    tried = say("tried", en, names=said_as) if len(spellings(name)) > 1 else ""
     listed = facts.already("list_files", {"path": folder})  # 列过这个目录的话（不为它再调用一次）
     if files := [n for n in (listed.lines if listed else ()) if name.lower().lstrip(".") in n.lower()]:  # Dockerfile
         return say("named_files", en, name=name, files=join(files, en), tried=tried)
