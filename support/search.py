@@ -34,8 +34,8 @@ COMMON_BYTES = b" etaoinsrlcd\nupmh_f.g(),=\"ybw:'vk-x/0;1T2S>A<"  # 代码里�
 
 
 def matching_lines(files: "FileWalk", query: str, max_file_bytes: int):
-    """逐个给出 (文件, 行号, 这一行) —— 这一行包含 query。二进制文件跳过；比 max_file_bytes 大的文件
-    不搜，记在 files 的 missed 里（结果末尾会注明）。"""
+    """逐个给出 (文件, 行号, 这一行) —— 这一行包含 query。比 max_file_bytes 大的文件不搜、含有 query 的
+    二进制文件不列行，都记在 files 的 missed 里（结果末尾会注明）。"""
     needle = query.encode("utf-8")
     # 锚点：query 里在代码中最少见的那个字节，用它快速排除不含 query 的文件
     offset = max(range(len(needle)), key=lambda i: rarity(needle[i]))
@@ -48,7 +48,10 @@ def matching_lines(files: "FileWalk", query: str, max_file_bytes: int):
             files.miss(file, "UTF-16 编码的文本，search_files 只搜 UTF-8")
             continue
         # 先整块找一次：大多数文件里根本没有，不必逐行拆开
-        if not contains(data, needle, offset) or looks_binary(data[:8192]):
+        if not contains(data, needle, offset):
+            continue
+        if looks_binary(data[:8192]):  # 像 grep 的“Binary file matches”：有这串字节，只是不列行
+            files.miss(file, "看起来是二进制文件，里面有要搜的这串字节，没有列出行；文本文件的话可以用 read_file 读")
             continue
         for line_no, line in enumerate(data.split(b"\n"), 1):  # 和 read_file 一样只按 \n 分行
             if needle in line:

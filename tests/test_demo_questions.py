@@ -2779,7 +2779,7 @@ def test_an_english_item_before_an_english_stock_word_is_the_item(inventory):
 def test_a_name_mentioned_but_not_imported_says_which_spellings_were_searched(workdir):
     write_code(workdir, {"client.py": "class Forecast:\n    pass\n", "README.md": "Fetches forecasts.\n"})
     said = finals(workdir, "where is the Forecast class used?")[0]
-    assert "searched as Forecast, forecast, it appears in: README.md, client.py" in said, said
+    assert "earched as Forecast, forecast, it appears in: README.md, client.py" in said, said
 
 
 @pytest.mark.parametrize(
@@ -2877,3 +2877,85 @@ def test_kuai_before_an_english_item_is_no_money_and_no_unread_clause(inventory)
 @pytest.mark.parametrize("question", ["每人 2 支铅笔，10 个学生，够吗？", "给 3 个班每班买 2 盒订书钉"])
 def test_the_people_a_quantity_is_for_are_no_item(question):
     assert [o.item for o in orders_in(question)] in (["铅笔"], ["订书钉"])
+
+
+# ── 第五十六轮：数量在另一小句里（前面说的是别人报的库存）；杯、斤、升、公斤的数量也是库存问题 ────────────────────
+@pytest.mark.parametrize("unit", ["杯", "公斤"])
+def test_the_quantity_in_its_own_clause_after_reported_stock_is_the_order(inventory, unit):
+    stock_file(inventory, "拿铁", 5, 30, "CNY")
+    said = finals(inventory, f"他说拿铁还剩 3 {unit}，我要 4 {unit}，够吗")[0]
+    assert "5 ≥ 4" in said and "没从你的问题里听出你要多少" not in said, said
+
+
+@pytest.mark.parametrize("clause", ["我要 4 杯", "来 2 斤", "要 3 升", "买 5 公斤", "两千克"])
+def test_a_quantity_in_any_unit_is_a_stock_question(clause):
+    assert [p.kind for p in understand(clause).parts] == ["inventory"]
+
+
+# ── 第五十六轮学习者、第二十六轮攻击：项目自己定义的名字；没看全时也说“我认得的”；名字里连着写的字母；给谁买的人 ──────
+CALC = {"src/core.py": "OPS = {}\n\ndef evaluate(s):\n    return _eval(s)\n\n\ndef _eval(n):\n    return OPS[n]\n",
+        "src/util.js": "function formatTodo(t) {\n  return t;\n}\nmodule.exports = { formatTodo };\n",
+        "src/todos.js": "const { formatTodo } = require('./util');\nformatTodo(1);\n"}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "question, lines",
+    [("Where is _eval used?", ["src/core.py:7: def _eval(n):"]),
+     ("OPS 在哪里用到了？", ["src/core.py:1: OPS = {}"]),
+     ("Where is formatTodo used?", ["src/util.js:1: function formatTodo", "src/todos.js:1: const { formatTodo }"])],
+)  # fmt: skip
+def test_a_name_the_project_defines_is_named_as_its_own_with_its_lines(workdir, question, lines):
+    write_code(workdir, CALC)
+    said = finals(workdir, question)[0]
+    assert ("defines itself" in said or "自己定义的名字" in said) and "no declaration" not in said, said
+    assert all(line in said for line in lines), said
+
+
+def test_a_definition_asked_for_is_not_listed_twice_and_keywords_come_first(workdir):
+    write_code(workdir, {"a.py": "def test_x():\n    price = 5\n", "b.py": "def price(x):\n    return x\n"})
+    said = finals(workdir, "Where is the price function defined?")[0]
+    assert said.count("b.py:1: def price(x):") == 1 and said.index("b.py:1") < said.index("a.py:2"), said
+    assert "no indentation" in said, said
+
+
+def test_an_incomplete_search_names_which_imports_it_recognises(workdir):
+    write_code(workdir, {"go.mod": "module x\n\nrequire github.com/gin-gonic/gin v1.9.1\n",
+                         "main.go": 'import "github.com/gin-gonic/gin"\n'})  # fmt: skip
+    (workdir / "notes.txt").write_bytes("gin notes\n".encode("utf-16"))
+    said = finals(workdir, "Is gin used anywhere?")[0]
+    assert "that I recognise" in said and "I can't tell whether gin is used" in said, said
+
+
+def test_a_binary_looking_file_holding_the_name_is_no_complete_search(workdir):
+    write_code(workdir, {"package.json": '{"name": "x", "dependencies": {}}'})
+    (workdir / "index.js").write_bytes(b'const _ = require("lodash");\nconst SEP = "\x00";\n')
+    said = finals(workdir, "项目里有没有用到 lodash？")[0]
+    assert "没有搜到" not in said and "index.js" in said and "说不准" in said, said
+
+
+@pytest.mark.parametrize(
+    "question, follow_up, said, unsaid",
+    [("我要 3 支红笔和 2 盒蓝笔，不要红笔芯了，一共多少钱？", None, "36 + 16 = 52", "一共 2 × 8"),
+     ("我要 3 盒红笔，够吗？", "红笔芯呢？", "红笔芯库存 50", "红笔库存 5"),
+     ("我要 3 盒红笔，够吗？", "他说只剩 2 盒了，还够吗？", "你需要 3 盒", "你需要 2 盒")],
+)  # fmt: skip
+def test_an_item_is_not_the_start_of_a_longer_item_and_reported_stock_is_no_order(inventory, question, follow_up,
+                                                                                  said, unsaid):  # fmt: skip
+    stock_file(inventory, "红笔芯", 50, 0.5, "CNY")
+    answers = finals(inventory, *[q for q in (question, follow_up) if q])
+    assert said in answers[-1] and unsaid not in answers[-1], answers
+
+
+@pytest.mark.parametrize(
+    "question, items",
+    [("2B铅笔 50 支够吗？", [("2B铅笔", 50)]), ("我要 3 包 A4纸", [("A4纸", 3)]),
+     ("红笔和2B铅笔各 2 支", [("红笔", 2), ("2B铅笔", 2)]), ("A4纸还有多少", [("A4纸", None)]),
+     ("我要 3 盒红笔给 2 个同事", [("红笔", 3)]), ("给 3 个老师买 5 盒红笔，够吗", [("红笔", 5)])],
+)  # fmt: skip
+def test_letters_written_onto_a_name_are_part_of_it_and_people_are_no_items(question, items):
+    assert [(o.item, o.quantity) for o in orders_in(question)] == items
+
+
+@pytest.mark.parametrize("question", ["where is PRICE defined?", "In which file is price_total defined?"])
+def test_an_english_definition_question_is_about_code_even_with_a_stock_word(question):
+    assert [(p.kind, p.asks) for p in understand(question).parts] == [("use", {"defined"})]

@@ -14,7 +14,9 @@ def whole_order(part, question: str) -> None:
     """库存的那件事要的商品、数量按整个问题读（“Red pens x3, blue pens x1”：商品在别的小句里也算）。"""
     own, whole = orders_in(part.text), orders_in(question)  # “Red pens x3, blue pens x1”：商品在别的小句里也算
     corrected = re.search(w.CORRECTED, question, re.I)  # 改口了：整句读的才算
+    open_ = {o.item for o in own if not (o.quantity or o.unclear)}  # “他说拿铁还剩 3 杯，我要 4 杯”：数量在别的小句里
     wider = {o.item for o in own} < {o.item for o in whole} or corrected
+    wider = wider or any(o.item in open_ and o.quantity for o in whole)
     mine = {o.item for o in own if o.quantity}  # “I need 3 boxes, 2 boxes urgently”：整句看，数量就看不准了
     merged_in = part.names  # 同一个问题里“蓝笔呢？”添上的商品：整句再读时也在
     part.names = whole if wider or any(o.unclear and o.item in mine for o in whole) else own or whole
@@ -35,9 +37,18 @@ def whole_order(part, question: str) -> None:
 
 def dropped_in(question: str, order, alone: list = ()) -> bool:
     """问题里说这一种不要了（“蓝笔不要了”“drop the blue pen”）：紧挨着说不要的词。alone：另外的说法（只说了颜色）。"""
-    said = "|".join([re.escape(n.lower()) for n in (order.item, order.asked) if n] + list(alone))
-    drop = rf"(?:{said})\s*(?:也|就|先|暂时|都)?\s*(?:{w.DROP})|(?:{w.DROP})\s*(?:the\s+|掉\s*)?(?:{said})"
-    return bool(re.search(drop, question.lower()))
+    said, q = "|".join([re.escape(n.lower()) for n in (order.item, order.asked) if n] + list(alone)), question.lower()
+    if re.search(rf"(?:{said})\s*(?:也|就|先|暂时|都)?\s*(?:{w.DROP})", q):
+        return True
+    after = rf"(?:{w.DROP})\s*(?:the\s+|掉\s*)?(?=(?P<it>{said}))"  # 说的是这一种，不是更长的另一种（不要红笔芯）
+    return any(said_alone(q[m.end() :], m["it"]) for m in re.finditer(after, q))
+
+
+def said_alone(text: str, item: str) -> bool:
+    """text 里说到了 item 这种商品，不只是另一种商品名的开头（问过红笔，“红笔芯呢”说的是红笔芯；多出三个字以上、
+    多的是副词的，是后面的话：“红笔全买下来”）。"""
+    names = (name_near(text[m.start() :], True) for m in re.finditer(re.escape(item), text))
+    return any(n == item or len(n) - len(item) > 2 or n[len(item) :][:1] in "全都也就还再又先只各共" for n in names)
 
 
 def resolved(parts: list, unknown: list) -> tuple:

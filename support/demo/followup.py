@@ -5,7 +5,7 @@ import re
 from dataclasses import replace
 
 from support.demo import words as w
-from support.demo.basket import dropped_in
+from support.demo.basket import dropped_in, said_alone
 from support.demo.manifests import KNOWN
 from support.demo.names import FILE_KINDS, NOT_FOLDERS, NOT_NAMES, in_last_folder, spread
 from support.demo.orders import (
@@ -192,8 +192,8 @@ def named_in(text: str, before: Ask, old) -> list:
     “the red and blue ones”）。说不要了的那一小句（“forget the black pen”）不算。"""
     kept = [p for p in re.split(r"[，。？！；,.?!;]+", text) if p.strip() and not re.search(w.DROP, p.lower())]
     text = "，".join(kept)
-    said = [o for o in before.items if o.item in text or o.asked and o.asked.lower() in text.lower()]
-    if said:
+    named = lambda o: said_alone(text, o.item) or o.asked != o.item and o.asked.lower() in text.lower()  # noqa: E731
+    if said := [o for o in before.items if named(o)]:
         return [
             replace(o, quantity=None, unit="", unclear="", asked=o.item if o.item in text else o.asked) for o in said
         ]

@@ -3,6 +3,8 @@
 
 import re
 
+from support.demo.words import NOT_SO, ROUGH
+
 EN_NUMBERS = dict(zip("one two three four five six seven eight nine ten".split(), range(1, 11), strict=True))
 ONE = (  # 一个数：看不准的（2.5、3+2、10**200、3 千）也整个拿下来，不只取最后几位
     r"(?:(?<!\w)[-−+])?\d(?:[\d.,，/~～eE*×xX^+\-−十百千万亿]|\s(?=[\d十百千万亿]))*|[零〇一二两三四五六七八九十百千万亿]+"
@@ -38,3 +40,18 @@ def chinese_number(text: str) -> int | None:
     if digit is not None:  # 两百五 = 250、两万五 = 25000、一百零五 = 105
         section += digit * (last // 10 if last >= 100 and not zero else 1)
     return total + section or None
+
+
+def rough(text: str, m) -> str:
+    """数量前后说它不准、不是总数的词（大约、至少、几十、3 盒以上、再加 2 盒、2 more、每人）：连同数量照原话返回；
+    没有是 ""。只看数量（m 的第一组）前后、量词后面十几个字符。"""
+    if m.re.groups > 1 and m[2] == "打":  # “一打红笔”是 12 支：照原话问
+        return text[m.start() : m.end(2)].strip()
+    pre = re.search(rf"(?:{ROUGH}|{NOT_SO})\s*$", text[max(0, m.start() - 20) : m.start()], re.I)
+    unit = m.end(2) if m[2] else m.end(1)  # 量词（有的话）后面
+    after = [(i, re.match(rf"\s*(?:{ROUGH})", text[i : i + 12], re.I)) for i in (m.end(1), unit)]
+    post = next(((i, p) for i, p in after if p), None)
+    if not (pre or post):
+        return ""
+    start, end = m.start() - (len(pre[0]) if pre else 0), max(unit, post[0] + post[1].end() if post else 0)
+    return text[start:end].strip()

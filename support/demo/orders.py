@@ -4,7 +4,7 @@
 import re
 from dataclasses import dataclass, replace
 
-from support.demo.numbers import EN_NUMBER, EN_NUMBERS, NUMBER, chinese_number
+from support.demo.numbers import EN_NUMBER, EN_NUMBERS, NUMBER, chinese_number, rough
 from support.demo.words import (
     AROUND,
     CORRECTED,
@@ -12,9 +12,8 @@ from support.demo.words import (
     LATER,
     NOT_GOODS,
     NOT_ITEMS,
-    NOT_SO,
     OWNED,
-    ROUGH,
+    PEOPLE,
     STOCK_WORDS,
     THE_ONE,
 )
@@ -47,7 +46,8 @@ ONE_PRICE = (
 )
 AND = r"(?:和|与|跟|、|以及|及|加上?|或者?|还是)"  # 连着两种商品的词：“红笔和蓝笔”“红笔或者蓝笔”
 # 一个商品名：“红笔和蓝笔”是两个；到下一个数量为止（“两盒红笔还有一盒蓝笔”）
-WORD = rf"(?:(?!{AND}|[\d零〇一二两三四五六七八九十百千万亿]+\s*(?:{UNIT})){CJK})+"
+GLUED = rf"(?:[A-Za-z\d]*[A-Za-z][A-Za-z\d]*(?={CJK}))?"  # 名字前面连着写的字母、数字：2B铅笔、A4纸
+WORD = rf"{GLUED}(?:(?!{AND}|[\d零〇一二两三四五六七八九十百千万亿]+\s*(?:{UNIT})){CJK})+"
 CURRENCY = rf"元|块(?!{KUAI_ITEM})钱?|美元|欧元|\b(?:cny|rmb|yuan|usd|eur|dollars?|euros?|bucks)\b"
 MONEY = rf"(?<![\w.])\d+(?:\.\d+)?\s*(?:{CURRENCY})|[$¥€]\s*\d+(?:\.\d+)?"  # 一笔钱：“我有 30 元”“$50”
 RECORD = r"记录|数据|表|信息|文件|截图|内容|(?i:json)"  # “我复制的库存记录”：说的是谁做的一份记录，不是问库存
@@ -109,10 +109,11 @@ def orders_in(text: str) -> list:
         noun = re.match(rf"\s*(?!{AROUND}|{LATER})({CJK}(?:(?!每){CJK}){{0,5}})", text[m.end() :])  # “5 个人”数的是别的
         if not (wanted or owned) and noun:
             quantity, unclear = None, f"{said} {unit}{noun[1]}"
-        bare += [] if wanted or owned else [Order("", quantity, unit, "", unclear)]
+        people = noun and re.match(PEOPLE, noun[1])  # “给 3 个老师买”：给谁（每人几盒的在 MULTIPLIED）
+        bare += [] if wanted or owned or people else [Order("", quantity, unit, "", unclear)]
         start = m.end() + (after.end() if after and listed and not each else 0)
     rest = re.sub(rf"({NUMBER})\s*(?:{UNIT})半?", " ", text)  # 说了数量的上面算过了
-    for m in re.finditer(rf"(?<![\d.,])(\d+)\s*(?![元块角分钱号点%])({CJK}+)", rest):  # “30 黑笔”：没有量词的数，不猜
+    for m in re.finditer(rf"(?<![\w.,])(\d+)\s*(?![元块角分钱号点%])({CJK}+)", rest):  # “30 黑笔”：没有量词的数，不猜
         if re.match(NOT_ITEMS, m[2]):  # “蓝笔3够不够”：后面是问的话，数是前面那种商品的
             continue
         bare.append(Order("", unclear=f"{m[1]} {name_near(m[2], True) or m[2]}"))
@@ -172,10 +173,12 @@ def corrected(text: str) -> list:
 def unmeasured(rest: str) -> list:
     """没有带量词的数量的商品（数量都已经从 rest 里去掉了）：“红笔要4”“蓝笔库存”“红笔 3 盒和蓝笔”“还有几盒红笔”。"""
     orders = []
-    for m in re.finditer(rf"({CJK}{{1,12}})\s*(\d+)(?![\d.]|\s*[{UNITS}元块])", rest):  # “红笔要4”：没有量词的数，不猜
+    for m in re.finditer(
+        rf"({GLUED}{CJK}{{1,12}})\s*(\d+)(?![\d.A-Za-z]|\s*[{UNITS}元块])", rest
+    ):  # “红笔要4”：没有量词的数，不猜
         said = re.search(r"(只有|只剩|有|是|为|等于|剩|了)$", m[1])  # “调用数只有 1”：说一个数，不是要的数量
         orders += [Order(i, asked=i, unclear=m[2]) for i in [name_near(m[1], after=False)] if i and not said]
-    for m in re.finditer(rf"({CJK}{{1,12}}?)\s*的?\s*(?:{STOCK_WORDS})", rest):
+    for m in re.finditer(rf"({GLUED}{CJK}{{1,12}}?)\s*的?\s*(?:{STOCK_WORDS})", rest):
         orders += [Order(i, asked=i) for p in re.split(AND, m[1]) if (i := name_near(p, after=False))]
     for m in re.finditer(rf"(?<![\w./-])([a-z]{{3,20}})\s*的?\s*(?:{STOCK_WORDS}|price|stock)", rest):  # stapler 单价
         orders += [Order(chinese_name(m[1].lower()), asked=m[1])] if m[1].lower() not in NOT_GOODS else []
@@ -183,7 +186,7 @@ def unmeasured(rest: str) -> list:
         rf"((?:(?!{AND}){CJK}){{1,12}})\s*{AND}\s*(?=((?:(?!{AND}){CJK}){{1,12}}))", rest
     ):  # “红笔 3 盒和蓝笔”：和连着的也是商品
         orders += [Order(i, asked=i) for i in (name_near(m[1], False), name_near(m[2], True)) if i]
-    for m in re.finditer(rf"(?:还有|还剩|剩下?)\s*(?:多少|几)\s*(?:{UNIT})?\s*({CJK}+)", rest):  # “还有几盒红笔”
+    for m in re.finditer(rf"(?:还有|还剩|剩下?)\s*(?:多少|几)\s*(?:{UNIT})?\s*({GLUED}{CJK}+)", rest):  # “还有几盒红笔”
         orders += [Order(i, asked=i) for i in [name_near(m[1], after=True)] if i]
     return orders
 
@@ -221,12 +224,12 @@ def item_after(text: str, m) -> re.Match | None:
 def name_near(text: str, after: bool) -> str:
     """数量后面紧跟着的（after），或者前面同一小句里的商品名。"""
     if after:  # 紧跟着的那一段里最长的一截
-        m = re.match(rf"\s*的?\s*({CJK}+)", text)
+        m = re.match(rf"\s*的?\s*({GLUED}{CJK}+)", text)
         name = max(re.split(AROUND, m[1]), key=len) if m else ""
     else:
         text = re.sub(rf"(?:多少|几|每)\s*[{UNITS}]", "多少", text)  # “多少支笔”“红笔每盒”：量词不是商品名的一部分
         piece = re.split(rf"[\s，。？！、,.?!:：;；+]+|(?:{NUMBER})\s*(?:{UNIT})", text.strip(" \t：:"))[-1]
-        near = (p for p in reversed(re.split(AROUND, piece)) if re.fullmatch(f"{CJK}+", p) and p.strip(UNITS))
+        near = (p for p in reversed(re.split(AROUND, piece)) if re.fullmatch(f"{GLUED}{CJK}+", p) and p.strip(UNITS))
         name = next(near, "")
     counted = re.fullmatch(rf"(?:{NUMBER})?\s*(?:{UNIT})", name)  # “改成一盒”“还有多少公斤”：是数量、量词
     asking = re.match(NOT_ITEMS, name) or re.search("什么|每", name)  # “总价”“用什么货币”“学生每人”不是商品名
@@ -319,7 +322,7 @@ def quantity_in(text: str, en: bool | None = None) -> tuple | None:
     if not m:
         return (None, "", said[0]) if (said := re.search(SCALED, text.lower())) else None
     money = re.match(rf"\s*(?:{CURRENCY})", text.lower()[m.end(1) :])
-    if re.search(OWNED, text[: m.start()], re.I) or re.search(PRICED, text[max(0, m.start() - 12) : m.start()]):
+    if stock_said(text[: m.start()], text[m.end() :]) or re.search(PRICED, text[max(0, m.start() - 12) : m.start()]):
         return None  # “我把库存改成 2 盒了”“8块钱一盒”：不是要的数量
     if money or text[: m.start()].rstrip().endswith("$"):  # “what about $50?”“50 块呢”：一笔钱
         return None
@@ -330,21 +333,13 @@ def quantity_in(text: str, en: bool | None = None) -> tuple | None:
     return number, m[2] or "", loose or ("" if number else f"{said} {m[2] or ''}".strip())
 
 
-def rough(text: str, m) -> str:
-    """数量前后说它不准、不是总数的词（大约、至少、几十、3 盒以上、再加 2 盒、2 more、每人）：连同数量照原话返回；
-    没有是 ""。只看数量（m 的第一组）前后、量词后面十几个字符。"""
-    if m.re.groups > 1 and m[2] == "打":  # “一打红笔”是 12 支：照原话问
-        return text[m.start() : m.end(2)].strip()
-    pre = re.search(rf"(?:{ROUGH}|{NOT_SO})\s*$", text[max(0, m.start() - 20) : m.start()], re.I)
-    unit = m.end(2) if m[2] else m.end(1)  # 量词（有的话）后面
-    after = [(i, re.match(rf"\s*(?:{ROUGH})", text[i : i + 12], re.I)) for i in (m.end(1), unit)]
-    post = next(((i, p) for i, p in after if p), None)
-    if not (pre or post):
-        return ""
-    start, end = m.start() - (len(pre[0]) if pre else 0), max(unit, post[0] + post[1].end() if post else 0)
-    return text[start:end].strip()
-
-
 def number_said(text: str) -> bool:
-    """问题里说了一个要的数（有没有量词都算：“红笔要4”）；“库存改成 2 盒了”“我手上有 2 盒”里的不算。"""
-    return any(not re.search(OWNED, text[max(0, m.start() - 20) : m.start()], re.I) for m in re.finditer(r"\d+", text))
+    """问题里说了一个要的数（有没有量词都算：“红笔要4”）；“库存改成 2 盒了”“他说只剩 2 盒了”里的不算。"""
+    return any(
+        not stock_said(text[max(0, m.start() - 20) : m.start()], text[m.end() :]) for m in re.finditer(r"\d+", text)
+    )
+
+
+def stock_said(before: str, after: str) -> bool:
+    """两段之间的数量说的是有多少（“我手上有 2 盒”“他说只剩 2 盒了”），不是要多少（“还剩 5 盒吗？”是问）。"""
+    return bool(re.search(OWNED, before, re.I) or re.search(REPORTED, before) and not re.match(ASKED, after))

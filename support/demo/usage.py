@@ -31,21 +31,28 @@ def use(part, facts, en: bool) -> str:
     searched(facts, [pair for pairs in hidden.values() for pair in pairs])
     extra = say("too_many", en, names=join(more, en), n=MAX_NAMES) if more else ""
     said = [verdict(facts, n, first[n] + hidden[n], part.folder, en, "files" in part.asks) for n in names]
-    said = [s.rstrip("\n") + definition(facts, n, first[n] + hidden[n], en) if "defined" in part.asks else s
+    said = [s.rstrip("\n") + definition(facts, n, first[n] + hidden[n], en, s) if "defined" in part.asks else s
             for s, n in zip(said, names, strict=True)]  # fmt: skip
     return "\n\n".join(said) + extra
 
 
-def definition(facts, name: str, pairs: list, en: bool) -> str:
-    """“X 在哪里定义”：搜到的行里像定义 X 的。没看到就说没看到，不说“没有定义”：别的写法、没搜全的地方我都看不出来。"""
+def definition(facts, name: str, pairs: list, en: bool, shown: str = "") -> str:
+    """“X 在哪里定义”：搜到的行里像定义 X 的（上面的回答 shown 已经列出来的不再说）。没看到就说没看到，不说“没有定义”：
+    别的写法、没搜全的地方我都看不出来。"""
     found = searched(facts, pairs)
     lines = list(dict.fromkeys(h for r in found.values() for h in r.lines))
-    if hits := [h for h in lines if one_place(h) and defines(h, name)]:
-        more = say("more_hits", en, n=len(hits) - 5) * (len(hits) > 5)
-        return say("defined_at", en, name=name, hits="\n".join(f"  {h}" for h in hits[:5]) + more)
+    if hits := definitions(lines, name):
+        if all(f"  {h}" in shown for h in hits[:5]):
+            return ""
+        return say("defined_at", en, name=name, hits=shown_hits(hits, en))
     gaps = [k for r in found.values() for k, _ in r.notes if k.startswith("有 ") or k == "ambiguous"]
     whole = all(r.state == "complete" and skipped(r)[1] for r in found.values()) and not gaps
     return say("defined_unseen" if whole and all(map(one_place, lines)) else "defined_unknown", en, name=name)
+
+
+def definitions(lines: list, name: str) -> list:
+    """搜到的行里像定义 name 的；def、class、function 这样的在前，“name = …”（也许是函数里的变量）在后。"""
+    return sorted((h for h in lines if one_place(h) and defines(h, name)), key=lambda h: f": {name} " in h)
 
 
 def defines(hit: str, name: str) -> bool:
@@ -112,9 +119,7 @@ def verdict(facts, name: str, pairs: list, folder: str, en: bool, files_asked: b
     where = say("in_folder", en, folder=folder) if folder != "." else ""
     files = join(sorted({HIT.fullmatch(h)[1] for h in declared or hits}), en)
     if declared:
-        hits_ = "\n".join(f"  {h}" for h in declared[:5]) + say("more_hits", en, n=len(declared) - 5) * (
-            len(declared) > 5
-        )
+        hits_ = shown_hits(declared, en)
         only = all(manifests_in([HIT.fullmatch(h)[1].rsplit("/", 1)[-1]]) for h in declared)  # 只有清单里的声明
         head = ("declared_part" if gaps else "declared_head") if only else "used"  # 代码里没有引入：不说“用到了”
         said = say(head, en, name=name, where=where, n=len(declared), files=files, hits=hits_, names=said_as)
@@ -123,10 +128,7 @@ def verdict(facts, name: str, pairs: list, folder: str, en: bool, files_asked: b
         other = sorted({HIT.fullmatch(h)[1] for h in hits} - {HIT.fullmatch(h)[1] for h in declared})  # setup.cfg
         said += say("also_in", en, files=join(other, en)) if other else ""
         return said + (say("maybe_more", en, gaps=gaps) if gaps else "")
-    if named := [h for h in hits if imports_name(h, name)]:  # from wordcount.core import count_lines：一个名字，不是库
-        where_ = join(sorted({HIT.fullmatch(h)[1] for h in named}), en)
-        seen = say("appears_in", en, files=files, names=said_as)
-        said = say("imported_name", en, name=name, files=where_, hits="\n".join(f"  {h}" for h in named[:5]), seen=seen)
+    if said := by_name(hits, name, say("appears_in", en, files=files, names=said_as), en):
         return said + (say("maybe_more", en, gaps=gaps) if gaps else "")
     if gaps:
         seen = say("appears_in", en, files=files, names=said_as) if hits else ""
@@ -138,6 +140,19 @@ def verdict(facts, name: str, pairs: list, folder: str, en: bool, files_asked: b
     if files := [n for n in (listed.lines if listed else ()) if name.lower().lstrip(".") in n.lower()]:  # Dockerfile
         return say("named_files", en, name=name, files=join(files, en), tried=tried)
     return say("not_used" if folder == "." else "not_found_in", en, name=name, folder=folder, tried=tried) + not_own
+
+
+def by_name(hits: list, name: str, seen: str, en: bool) -> str:
+    """项目自己定义的名字（def _eval、const OPS =），或者从别的模块按名字引入的（from x import name）：列出那几行；
+    都不是是 ""。"""
+    named = [h for h in hits if imports_name(h, name)]  # from wordcount.core import count_lines：一个名字，不是库
+    if defs := definitions(hits, name):
+        imports = say("own_imports", en, name=name, hits=shown_hits(named, en)) if named else ""
+        return say("own_name", en, name=name, defs=shown_hits(defs, en), imports=imports, seen=seen.strip())
+    if named:
+        where = join(sorted({HIT.fullmatch(h)[1] for h in named}), en)
+        return say("imported_name", en, name=name, files=where, hits=shown_hits(named, en), seen=seen)
+    return ""
 
 
 def declares(hit: str, name: str) -> bool:
@@ -177,9 +192,10 @@ def imports_name(hit: str, name: str) -> bool:
     """代码里从别的模块引入了叫 name 的东西（函数、类）：from x import a, name；import { name } from 'x'。"""
     path, _, text = HIT.fullmatch(hit).groups()
     n, language = re.escape(name), LANGUAGES.get(path.rsplit(".", 1)[-1])
-    pattern = {
+    pattern = {  # JS 也有 const { name } = require("./x")
         "py": rf"^from\s+[\w.]+\s+import\s+\(?\s*(\w+(\s+as\s+\w+)?\s*,\s*)*{n}\b",
-        "js": rf"^import\s+(type\s+)?((\w+\s*,\s*)?\{{[^}}]*(?<![\w$]){n}(?![\w$])|(\*\s+as\s+)?{n}\s*(,|from\b))",
+        "js": rf"^import\s+(type\s+)?((\w+\s*,\s*)?\{{[^}}]*(?<![\w$]){n}(?![\w$])|(\*\s+as\s+)?{n}\s*(,|from\b))"
+        rf"|^(const|let|var)\s+(\{{[^}}]*(?<![\w$]){n}(?![\w$])[^}}]*\}}|{n})\s*=\s*require\s*\(",
     }.get(language)
     return bool(pattern and one_place(hit) and re.search(pattern, code(path, text)))
 
@@ -192,3 +208,8 @@ def code(path: str, text: str) -> str:
 def one_place(hit: str) -> bool:
     """search_files 的一行里只有一处“:行号: ”：文件名里也像“:1: ”的，分不清哪里是内容，不算声明或引入。"""
     return len(re.findall(r":\d+: ", hit)) == 1
+
+
+def shown_hits(hits: list, en: bool) -> str:
+    """搜到的行，最多列 5 行，多的说还有几行。"""
+    return "\n".join(f"  {h}" for h in hits[:5]) + say("more_hits", en, n=len(hits) - 5) * (len(hits) > 5)
