@@ -2959,3 +2959,35 @@ def test_letters_written_onto_a_name_are_part_of_it_and_people_are_no_items(ques
 @pytest.mark.parametrize("question", ["where is PRICE defined?", "In which file is price_total defined?"])
 def test_an_english_definition_question_is_about_code_even_with_a_stock_word(question):
     assert [(p.kind, p.asks) for p in understand(question).parts] == [("use", {"defined"})]
+
+
+def test_how_much_will_it_cost_is_the_total_not_an_unread_clause(inventory):
+    said = finals(inventory, "I need 3 red pens. Is that enough and how much will it cost?")[0]
+    assert "3 × 12 = 36" in said and "did not recognise" not in said, said
+
+
+def test_a_chinese_name_in_straight_quotes_leaves_an_english_question_english(inventory):
+    said = finals(inventory, 'I need 3 boxes of "红笔" and 2 of "蓝笔". Enough in stock?')[0]
+    assert "All in stock" in said and "5 ≥ 3" in said and "2 ≥ 2" in said, said
+
+
+@pytest.mark.parametrize("question", ["List the files in stock", "帮我看一下 stock 下都有些什么文件"])
+def test_files_in_the_stock_folder_are_a_listing(question):
+    assert [(p.kind, p.folder) for p in understand(question).parts] == [("ls", "stock")]
+
+
+def test_a_folder_listed_and_counted_in_one_question_is_listed_once():
+    assert len(understand("packages 目录下有哪些东西？一共几个文件？").parts) == 1
+
+
+def test_liters_are_a_unit_and_an_empty_stock_file_is_no_missing_file(inventory):
+    assert [(o.item, o.quantity, o.unit) for o in orders_in("I need 2 liters of ink")] == [("ink", 2, "liters")]
+    (inventory / "stock" / "尺子.json").write_text("", encoding="utf-8")
+    said = finals(inventory, "尺子还有多少")[0]
+    assert "不是我能用的库存记录" in said and "目录里有没有" not in said, said
+
+
+def test_a_line_count_by_wc_says_a_last_line_without_newline_is_not_counted(workdir):
+    write_code(workdir, {"main.rs": "fn main() {\n}"})
+    said = finals(workdir, "main.rs 有多少行？", args=("--yes",))[0]
+    assert "1 main.rs" in said and "wc -l 数的是换行符" in said, said

@@ -22,7 +22,9 @@ from support.demo.words import (
 SCALED = r"双倍|翻倍|加倍|一半|减半|\b(double|twice|half|triple)\b"  # 上一个数量的几倍：不是一个数量，照原话问
 UNITS = "盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶斤升杯打"  # 一打是 12 个：照原话问（ROUGH）
 EN_BOXES = r"boxes|box|packs?|packets?|pieces?|pcs|bottles?|cartons?|cases?|sets?|units?|kgs?"  # 单说也是量词
-EN_UNIT_WORDS = "pack piece bottle carton case set unit bag roll jar can tube sheet pair cup kg kilo lb gram".split()
+EN_UNIT_WORDS = (
+    "pack piece bottle carton case set unit bag roll jar can tube sheet pair cup kg kilo lb gram liter litre".split()
+)
 EN_UNITS = EN_BOXES + "|" + "|".join(f"{u}s?" for u in EN_UNIT_WORDS)
 COLOUR, GOODS = "red|blue|black|green", "pens?|pencils?|notebooks?"  # 英文问题里认得的颜色和商品
 EN_GOODS = dict(x.split(":") for x in "red:红 blue:蓝 black:黑 green:绿 pen:笔 pencil:铅笔 notebook:笔记本".split())
@@ -69,7 +71,7 @@ class Order:
 
 def english(question: str) -> bool:
     """没有中日韩文字、有拉丁字母就是英文问题（全角问号不算中文；括号、引号里注的中文也不算：“10 pencils (铅笔)”）。"""
-    question = re.sub(r"[（(][^（()）]{0,40}[)）]|“[^“”]{0,40}”", " ", question)
+    question = re.sub(r'[（(][^（()）]{0,40}[)）]|“[^“”]{0,40}”|"[^"]{0,40}"', " ", question)
     return not re.search(CJK, question) and bool(re.search(r"[A-Za-z]", question))
 
 
@@ -255,10 +257,11 @@ def english_orders(text: str) -> list:
     """“3 boxes of red pens and two blue pens” → [红笔 3 boxes, 蓝笔 2]；商品名按词译成中文名，译不出就用原话。"""
     orders, bare = [], []
     q = re.sub(rf"\b((?:{COLOUR}) (?:{GOODS}))\s*[x×]\s*(\d+(?:\.\d+)?)\b", r"\2 \1", text.lower())  # red pens x3
-    after = rf"(?:\s+(?:({EN_UNITS})\s+of\s+)?((?:[a-z]+ ?){{1,3}})|(?=\s*[?.!,]|\s*$))"  # 数量后面的词，或者句子完了
+    name = rf"(?:[a-z]+ ?){{1,3}}|[\"“]{CJK}{{2,12}}[\"”]"  # 数量后面的词（或引号里的中文名），或者句子完了
+    after = rf"(?:\s+(?:(?:({EN_UNITS})\s+)?of\s+)?({name})|(?=\s*[?.!,]|\s*$))"
     found = re.finditer(rf"(?<![\w.,/~-])({EN_NUMBER}){after}", q)
     for m in [m for m in list(found)[:20] if not re.search(WHEN, q[: m.start()])]:  # “by 5 pm”“in 2 days”：是时间
-        words = re.sub(EN_STOP, "", m[3] or "").strip().split()  # “if I need 12?”：数量后面没有词
+        words = re.sub(EN_STOP, "", (m[3] or "").strip('"“”')).strip().split()  # “if I need 12?”：数量后面没有词
         words = words[:-1] if len(words) > 1 and re.fullmatch(EN_UNITS, words[-1]) else words  # “one blue pen box”
         unit = m[2] or (words.pop(0) if words and re.fullmatch(EN_BOXES, words[0]) else "")  # “is 2 boxes ok”
         asked = " ".join(words[1:] if words[:1] == ["of"] else words)

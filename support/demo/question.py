@@ -107,8 +107,8 @@ def understand(question: str) -> Ask:
         if more and more.run and re.search(r"都|全部|\b(both|all|each)\b", clause.lower()):  # “然后都运行”
             parts = [replace(p, run=p.run or p.kind == "create") for p in parts]
     parts = [filled_in(part, parts[:i], question) for i, part in enumerate(parts)]
-    counted = [(p.folder, p.ext, p.names) if p.kind == "count" else i for i, p in enumerate(parts)]
-    parts = [p for i, p in enumerate(parts) if counted[i] not in counted[:i]]  # 补全以后数的是同一些文件：数一次
+    counted = [(p.kind, p.folder, p.ext, p.names) if p.kind in ("count", "ls") else i for i, p in enumerate(parts)]
+    parts = [p for i, p in enumerate(parts) if counted[i] not in counted[:i]]  # 补全以后数的、列的是同一些文件：做一次
     parts, unknown = resolved(parts, unknown)
     unknown = not_ordered(unknown, parts)
     if (after := re.search(w.AFTER_BUYING, question.lower())) and not any(after[0] in u.lower() for u in unknown):

@@ -190,6 +190,7 @@ here | 当前目录 | this directory
 count_no_files | 我没在 {folder} 里找到可以数的测试文件，没有数行数。 | I found no test files to count in {folder}, so I counted no lines.
 count_unlisted | 我没能列全 {folder}（{why}），没有数行数。 | I could not list all of {folder} ({why}), so I counted no lines.
 count_head | `{command}` 的输出： | Output of `{command}`:
+count_newlines | \n\n（wc -l 数的是换行符：文件的最后一行后面没有换行符的话，那一行没有算进去。） | \n\n(wc -l counts newline characters: if a file's last line has no newline after it, that line is not counted.)
 count_flat | \n\n（`*.{ext}` 只匹配这一层的 .{ext} 文件：子目录里的没有数。） | \n\n(`*.{ext}` matches only the .{ext} files directly in this folder: those in subfolders were not counted.)
 count_guess | \n（你没说数哪种文件：我数的是 .py 文件。） | \n(You did not say which kind of file: I counted .py files.)
 which_item | 我没听出你要查哪种商品：请说出商品名，例如“我需要 3 盒红笔，库存够吗？” | I could not make out which item to check: name it, e.g. “I need 3 boxes of red pens. Enough in stock?”

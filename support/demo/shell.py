@@ -170,7 +170,8 @@ def count(part, facts, en: bool) -> str:
     flat += say("too_many", en, names=join(part.skipped, en), n=20) if ext == "*" and part.skipped else ""
     if problem:  # 没有这种文件时 shell 不展开 *.py：wc 的报错原样引出来
         return problem + flat
-    return say("count_head", en, command=command) + quoted_output(got, en) + flat
+    newline = say("count_newlines", en) * (not windows)  # wc -l 数换行符：最后一行没有换行符就少数一行
+    return say("count_head", en, command=command) + quoted_output(got, en) + newline + flat
 
 
 def count_command(part, ext: str, windows: bool) -> str:

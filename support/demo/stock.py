@@ -140,8 +140,12 @@ def fact(facts, order, path: str | None, pasted: dict | None, total: bool) -> di
     if not pasted:
         got = facts.pages("read_file", {"path": path})
         found["earlier"] = key(("read_file", {"path": path})) in facts.earlier
-        if not usable(got):
-            return {**found, "kind": "error", "said": why_not(got, False)}
+        if not usable(got):  # 空文件读到了，只是不是库存记录；别的是没读成
+            return (
+                {**found, "kind": "bad"}
+                if got.state == "empty"
+                else {**found, "kind": "error", "said": why_not(got, False)}
+            )
         if (data := stock_record(got.text) if got.state == "complete" else None) is None:
             return {**found, "kind": "cut" if got.state != "complete" else "bad"}
     price = Decimal(str(data["unit_price"]))

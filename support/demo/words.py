@@ -48,17 +48,18 @@ entry | 入口|启动(?!后|以后|之后|了)|(怎么|咋)(运行|跑)|\bentry|
 use | 用到|用了|用在|使用|有用|有没有|是否|搜|找|提到|出现在|依赖|\b(use[sd]?|using|search|find|depends?|imports?|imported|requires?|mention(s|ed)?)\b
 tests | 测试文件|测试目录|测试用例|\btest files?\b|\btests? (folder|directory|dir)\b|\bwhich tests\b|\bspecs?\b
 ls | \blist (everything|all)\b
-ls | (目录|文件夹|这里|这儿)(下|里|中)?(面)?(现在)?(都)?(有)?(些|哪些|什么|啥)|(里|下|中)(面)?(现在)?(都)?有(些|哪些|什么|啥)(文件|东西)|列(出|一下|下)?.{0,12}(文件|目录|文件夹)|(?<!在)(?<!在了)多少个?文件(?!.{0,8}(用到|用了|引用|提到|包含|引入|导入|import|require))|\bls\b|\blist\b.{0,15}\bfiles\b|\bwhat files\b|\bwhat('s| is) in (this |the |the current )?([\w./-]+ )?(dir|directory|folder)\b|\bhow many files\b(?!.{0,30}\b(use[sd]?|import|imports|imported|mention|mentions|mentioned|contain|contains|reference|references|referenced|require|requires|required)\b)|(?<!在)(?<!在了)几个文件(?!.{0,8}(用到|用了|引用|提到|包含|引入|导入|import|require))|多少项
+ls | (目录|文件夹|这里|这儿)(下|里|中)?(面)?(现在)?(都)?(有)?(些|哪些|什么|啥)|(里|下|中)(面)?(现在)?(都)?有些?(哪些|什么|啥)?(文件|东西)|列(出|一下|下)?.{0,12}(文件|目录|文件夹)|(?<!在)(?<!在了)多少个?文件(?!.{0,8}(用到|用了|引用|提到|包含|引入|导入|import|require))|\bls\b|\blist\b.{0,15}\bfiles\b|\bwhat files\b|\bwhat('s| is) in (this |the |the current )?([\w./-]+ )?(dir|directory|folder)\b|\bhow many files\b(?!.{0,30}\b(use[sd]?|import|imports|imported|mention|mentions|mentioned|contain|contains|reference|references|referenced|require|requires|required)\b)|(?<!在)(?<!在了)几个文件(?!.{0,8}(用到|用了|引用|提到|包含|引入|导入|import|require))|多少项
 tests | 测试|\btests?\b
 """.strip().splitlines()
 ]
 CODE_WORDS = r"[A-Za-z_]\w*\s*的?\s*\S{0,6}(?:方法|函数|字段|变量|属性|定义|调用)|(?:定义|调用|导入)了?\s*[A-Za-z_]|类名|\b(?:the|this|that|my) \w+ (?:function|method|class)\b|\bdefined\b"
+FILE_WORDS = r"|(?:什么|哪些)文件|\bfiles\b"  # “stock 下都有些什么文件”“list the files in stock”：问的是文件，不是库存
 KINDS = [  # “X 在哪里定义”“price 在哪里被调用”也问 use；说到代码（“price 方法”“价格字段”）的不是库存问题
     (
         k,
         f"{p}|{DEFINED}|调用"
         if k == "use"
-        else f"^(?![\\s\\S]*(?:{CODE_WORDS}))[\\s\\S]*?(?:{p})"
+        else f"^(?![\\s\\S]*(?:{CODE_WORDS}{FILE_WORDS * (k == 'inventory')}))[\\s\\S]*?(?:{p})"
         if k in ("inventory", "stack")
         else p,
     )
@@ -120,7 +121,7 @@ ON_TOPIC = {
     "tests": r"列出|列一下|叫什么|名字|哪些|分别|在哪(儿|里)?|哪儿|哪里|文件|\b(list|show|names?|called|where|files?)\b",
     "create": r"运行|执行|\b(run|execute|content|containing|with)\b",
 }
-ASKING = r"这个|那个|项目|需要|付|什么|哪|些|是|吗|呢|多少|充足|足够|吧|啊|的|了|有|都|也|么|谁|给出|给|说|列|分别|各自|具体|一下|\b(what|whats|which|who|is|are|was|were|do|does|did|we|us|our|have|has|got|the|a|an|it|its|they|them|of|in|on|for|s|me|show|give|tell|list|exactly|just|only|again|so|yes|not|that|this|those|these|actually|really|there|project|repo|app|package|codebase)\b"  # 问句里的虚词、请求的动词
+ASKING = r"这个|那个|项目|需要|付|什么|哪|些|是|吗|呢|多少|充足|足够|吧|啊|的|了|有|都|也|么|谁|给出|给|说|列|分别|各自|具体|一下|\b(what|whats|which|who|is|are|was|were|will|would|do|does|did|we|us|our|have|has|got|the|a|an|it|its|they|them|of|in|on|for|s|me|show|give|tell|list|exactly|just|only|again|so|yes|not|that|this|those|these|actually|really|there|project|repo|app|package|codebase)\b"  # 问句里的虚词、请求的动词
 FILLER = r"\bif (so|any)\b|(如果)?有的话|现在|以下是|这是(数据|记录)|数据如下|附上|\bhere('s| is| are)\b|\b(the )?(stock )?(record|data)s?\b|\b(below|attached)\b|请问?|谢谢|多谢|感谢|谢了|辛苦了?|帮我|帮个忙|麻烦你?|好的?|你好|嗨|我想(知道|问问?|了解)|问一下|想问一下|告诉我|一下|[那就吧呀啊啦哈呢嘛哦嗯了你您]|\b(now|hmm|ok|okay|please|pls|plz|thanks|thank|thx|ty|you|so|much|a|lot|very|cheers|hi|hello|hey|well|quick|question|i|i'd|would|like|want|to|know|can|could|tell|me|wonder|great|cool|in|advance|and|also|but)\b"
 # 只补了库名的一小句里可以有的词（“and also Jest”）
 LINKING = set("and also too or plus as well what about how with is are".split())
