@@ -33,6 +33,12 @@ SKIPPED_WHY = "（整体搜索跳过隐藏目录、node_modules、site-packages 
 COMMON_BYTES = b" etaoinsrlcd\nupmh_f.g(),=\"ybw:'vk-x/0;1T2S>A<"  # 代码里最常见的字节，越靠前越常见
 
 
+MEDIA = frozenset(  # 这些文件里碰巧有要搜的字节，说明不了什么
+    "png jpg jpeg gif ico webp bmp tif tiff pdf zip gz tgz bz2 xz 7z tar jar woff woff2 ttf otf eot mp3 mp4 m4a wav ogg"
+    " webm mov avi pyc pyo so dll dylib exe class o a db sqlite sqlite3 bin npy npz pkl parquet".split()
+)
+
+
 def matching_lines(files: "FileWalk", query: str, max_file_bytes: int):
     """逐个给出 (文件, 行号, 这一行) —— 这一行包含 query。比 max_file_bytes 大的文件不搜、含有 query 的
     二进制文件不列行，都记在 files 的 missed 里（结果末尾会注明）。"""
@@ -50,8 +56,11 @@ def matching_lines(files: "FileWalk", query: str, max_file_bytes: int):
         # 先整块找一次：大多数文件里根本没有，不必逐行拆开
         if not contains(data, needle, offset):
             continue
-        if looks_binary(data[:8192]):  # 像 grep 的“Binary file matches”：有这串字节，只是不列行
-            files.miss(file, "看起来是二进制文件，里面有要搜的这串字节，没有列出行；文本文件的话可以用 read_file 读")
+        if looks_binary(data[:8192]):  # 像 grep 的“Binary file matches”：不列行，要说（图片、字体这些里的字节不算）
+            if file.rpartition(".")[2].lower() not in MEDIA:
+                files.miss(
+                    file, "看起来是二进制文件，里面有要搜的这串字节，没有列出行；文本文件的话可以用 read_file 读"
+                )
             continue
         for line_no, line in enumerate(data.split(b"\n"), 1):  # 和 read_file 一样只按 \n 分行
             if needle in line:

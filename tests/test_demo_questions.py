@@ -2907,7 +2907,7 @@ CALC = {"src/core.py": "OPS = {}\n\ndef evaluate(s):\n    return _eval(s)\n\n\nd
 def test_a_name_the_project_defines_is_named_as_its_own_with_its_lines(workdir, question, lines):
     write_code(workdir, CALC)
     said = finals(workdir, question)[0]
-    assert ("defines itself" in said or "自己定义的名字" in said) and "no declaration" not in said, said
+    assert ("This project defines" in said or "这个项目里定义了" in said) and "no declaration" not in said, said
     assert all(line in said for line in lines), said
 
 
@@ -2991,3 +2991,89 @@ def test_a_line_count_by_wc_says_a_last_line_without_newline_is_not_counted(work
     write_code(workdir, {"main.rs": "fn main() {\n}"})
     said = finals(workdir, "main.rs 有多少行？", args=("--yes",))[0]
     assert "1 main.rs" in said and "wc -l 数的是换行符" in said, said
+
+
+# ── 第五十七轮学习者、第二十七轮攻击：载入库的变量不是定义；说不要、给谁买、别人报的库存；英文的“each of”“a” ──
+@pytest.mark.parametrize(
+    "line",
+    ['requests = pytest.importorskip("requests")', 'requests = importlib.import_module("requests")',
+     "requests = __import__('requests')"],
+)  # fmt: skip
+def test_a_variable_that_loads_a_library_is_no_definition(workdir, line):
+    write_code(workdir, {"tests/test_live.py": f"import pytest, importlib\n\n{line}\n"})
+    said = finals(workdir, "项目用到 requests 了吗？")[0]
+    assert "tests/test_live.py" in said and "定义" not in said, said
+
+
+def test_a_whole_module_require_is_no_import_by_name(workdir):
+    write_code(workdir, {"a.js": "const lodash = require('lodash-es');\n"})
+    assert "引入 lodash" not in finals(workdir, "lodash 在哪里被用到？")[0]
+
+
+def test_a_picture_holding_the_bytes_leaves_an_absence_clear(workdir):
+    write_code(workdir, {"app.py": "import flask\n"})
+    (workdir / "logo.png").write_bytes(b"\x89PNG\0\0ws\0\0")
+    assert "没有搜到 ws" in finals(workdir, "项目用到 ws 了吗？")[0]
+
+
+@pytest.mark.parametrize(
+    "question, items",
+    [("我要 3 盒红笔和 2 盒蓝笔，不要红笔啦，一共多少钱？", [("蓝笔", 2)]), ("至少要有 6 盒红笔", [("红笔", 6)]),
+     ("给 2 个同事各买 3 盒红笔，够吗", [("红笔", None)]), ("我要 3 盒团队用的红笔，够吗", [("红笔", 3)]),
+     ("同事说红笔只剩 2 盒了，我要 3 盒，够吗", [("红笔", 3)]), ("我要 3 个客户端", [("客户端", 3)]),
+     ("老板说红笔还剩 3 盒，我要 4 盒，够吗？", [("红笔", 4)]), ("5号电池 10 节多少钱？", [("5号电池", 10)]),
+     ("两杯拿铁一个牛角包多少钱？", [("拿铁", 2), ("牛角包", 1)]), ("电线要 30 米，多少钱？", [("电线", 30)]),
+     ("MP3 播放器要 2 个，够吗？", [("播放器", None)]), ("我要 3 包 A4纸", [("A4纸", 3)]),
+     ("I need 2 boxes of red pens for each of my 3 colleagues. Enough?", [("红笔", None)]),
+     ("3 colleagues want 2 notebooks each; enough?", [("笔记本", None)]),
+     ("Two lattes and a croissant, how much?", [("latte", 2), ("croissant", 1)]),
+     ("I need a box of red pens and a notebook", [("红笔", 1), ("笔记本", 1)])],
+)  # fmt: skip
+def test_drops_speakers_people_and_quantities_written_as_words(question, items):
+    assert [(o.item, o.quantity) for p in understand(question).parts for o in p.names] == items
+
+
+def test_a_word_after_an_item_is_no_longer_item_in_a_follow_up(inventory):
+    said = finals(inventory, "我要 3 盒红笔和 1 盒蓝笔，够吗？", "那就红笔咯")[1]
+    assert "红笔咯" not in said and "红笔库存 5" in said, said
+
+
+def test_a_discount_is_named_as_not_done_and_cups_are_cups(inventory):
+    stock_file(inventory, "拿铁", 5, 28, "CNY")
+    record = json.loads((inventory / "stock" / "拿铁.json").read_text(encoding="utf-8")) | {"unit": "杯"}
+    (inventory / "stock" / "拿铁.json").write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
+    said = finals(inventory, "红笔 3 盒打八折多少钱？", "I need 4 cups of 拿铁, enough?")
+    assert "“打八折”" in said[0] and "3 × 12 = 36" in said[0], said
+    assert "5 ≥ 4" in said[1] and "cups of" not in said[1], said
+
+
+def test_a_quantity_said_before_a_price_question_is_kept_for_the_total(inventory):
+    said = finals(inventory, "我要 2 盒蓝笔，够吗？", "那 3 盒呢", "那红笔呢？", "单价是多少？", "一共多少钱？")[4]
+    assert "3 × 12 = 36" in said, said
+
+
+def test_a_setup_line_in_the_readme_is_no_way_to_run_it(workdir):
+    write_code(workdir, {"manage.py": "import sys\n", "README.md": "# blog\n\n## Setup\n\n```\npip install -r r.txt\n"
+                         "python manage.py migrate\npython manage.py runserver\n```\n"})  # fmt: skip
+    said = finals(workdir, "How do I start the dev server?")[0]
+    assert "python manage.py runserver" in said and "migrate" not in said, said
+
+
+def test_a_dotted_module_says_other_ways_of_importing_it_were_not_searched(workdir):
+    write_code(workdir, {"pkg/web.py": "from pkg import util\n", "scripts/b.py": "import pkg.util as u\n"})
+    said = finals(workdir, "Which files import pkg.util?")[0]
+    assert "scripts/b.py" in said and "`from pkg import util`" in said, said
+
+
+def test_a_manifest_read_in_part_is_named_when_no_entry_was_found(workdir):
+    write_code(workdir, {"pyproject.toml": '[project]\nname = "b"\ndescription = "' + "x" * 60000 + '"\n'
+                         '[project.scripts]\nb = "b.cli:main"\n', "b/cli.py": "def main(): pass\n"})  # fmt: skip
+    said = finals(workdir, "入口是什么？")[0]
+    assert "pyproject.toml 我只读到了一部分" in said, said
+
+
+def test_a_manifest_read_because_it_was_included_names_its_folder_as_not_looked_into(workdir):
+    write_code(workdir, {"requirements.txt": "-r requirements/base.txt\n", "requirements/base.txt": "Django==5.0.4\n",
+                         "requirements/dev.txt": "pytest-django==4.8.0\n"})  # fmt: skip
+    said = finals(workdir, "What tech stack does this project use?")[0]
+    assert "Django 5.0.4" in said and "requirements/base.txt: read only because another manifest includes it" in said

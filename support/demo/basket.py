@@ -46,9 +46,9 @@ def dropped_in(question: str, order, alone: list = ()) -> bool:
 
 def said_alone(text: str, item: str) -> bool:
     """text 里说到了 item 这种商品，不只是另一种商品名的开头（问过红笔，“红笔芯呢”说的是红笔芯；多出三个字以上、
-    多的是副词的，是后面的话：“红笔全买下来”）。"""
+    多的是虚词、动词的，是后面的话：“红笔全买下来”）。"""
     names = (name_near(text[m.start() :], True) for m in re.finditer(re.escape(item), text))
-    return any(n == item or len(n) - len(item) > 2 or n[len(item) :][:1] in "全都也就还再又先只各共" for n in names)
+    return any(n == item or len(n) - len(item) > 2 or n[len(item) :][:1] in w.NOT_NAME for n in names)
 
 
 def resolved(parts: list, unknown: list) -> tuple:

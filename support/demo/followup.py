@@ -9,10 +9,6 @@ from support.demo.basket import dropped_in, said_alone
 from support.demo.manifests import KNOWN
 from support.demo.names import FILE_KINDS, NOT_FOLDERS, NOT_NAMES, in_last_folder, spread
 from support.demo.orders import (
-    COLOUR,
-    EN_GOODS,
-    EN_PRONOUNS,
-    GOODS,
     Order,
     chinese_name,
     english,
@@ -47,16 +43,15 @@ def in_context(question: str, before: Ask | None) -> Ask:
     ask = understand(question)
     question = question[:MAX_QUESTION]  # 太长的后面不读（understand 说了没读）：每一步的时间也有上限
     ask = carried_on(ask, question, before) if before and before.parts else ask
-    vague = [
-        p for p in ask.parts if p.kind == "inventory" and not p.names and not re.search(w.GOODS_WORDS, p.text.lower())
-    ]
-    if vague:  # “how many routes”“enough tests”：没有商品、也没说到商品，不是库存问题
-        ask = replace(
-            ask, parts=[p for p in ask.parts if p not in vague], unknown=ask.unknown + [p.text[:80] for p in vague]
-        )
+    vague = [p for p in ask.parts if p.kind == "inventory" and not p.names]
+    if vague := [p for p in vague if not re.search(w.GOODS_WORDS, p.text.lower())]:  # “how many routes”：不是库存问题
+        kept = [p for p in ask.parts if p not in vague]
+        ask = replace(ask, parts=kept, unknown=ask.unknown + [p.text[:80] for p in vague])
     asked = [o for p in ask.parts if p.kind == "inventory" for o in p.names]
     items = [*(before.items if before else []), *asked]  # 问过的每一种商品，最近问的在后面
-    latest = {o.item: o for o in items}  # 每种一条：最后问的那次（数量也是那次的）
+    latest = {o.item: o for o in items} | {
+        o.item: o for o in items if o.quantity or o.unclear
+    }  # 每种一条：最后说的数量
     ask.items = [latest[i] for i in list(dict.fromkeys(o.item for o in reversed(items)))[::-1]]
     return ask
 
@@ -118,7 +113,8 @@ def bare_item(question: str) -> list:
     m = re.fullmatch(w.ITEM_ALONE, question, re.I)
     words = m[1].lower().strip() if m and not m[1].isupper() and m[1].lower() not in NOT_ITEM_WORDS else ""
     other = re.search(w.KIND["none"], words) or re.sub(w.EN_STOP, "", words).strip() != words  # delivery、next week
-    return [Order(chinese_name(words), asked=words)] if words and not (EN_PRONOUNS & {*words.split()} or other) else []
+    pronoun = w.EN_PRONOUNS & {*words.split()}
+    return [Order(chinese_name(words), asked=words)] if words and not (pronoun or other) else []
 
 
 def count_after(parts: list, last: Part) -> tuple:
@@ -193,10 +189,8 @@ def named_in(text: str, before: Ask, old) -> list:
     kept = [p for p in re.split(r"[，。？！；,.?!;]+", text) if p.strip() and not re.search(w.DROP, p.lower())]
     text = "，".join(kept)
     named = lambda o: said_alone(text, o.item) or o.asked != o.item and o.asked.lower() in text.lower()  # noqa: E731
-    if said := [o for o in before.items if named(o)]:
-        return [
-            replace(o, quantity=None, unit="", unclear="", asked=o.item if o.item in text else o.asked) for o in said
-        ]
+    if said := [o for o in before.items if named(o)]:  # 数量这次没说：不带上次的
+        return [replace(o, quantity=None, unit="", unclear="", asked=(o.asked, o.item)[o.item in text]) for o in said]
     return next((found for piece in kept if (found := other_items(piece, old, before.items))), [])
 
 
@@ -205,7 +199,7 @@ def dropped(question: str, before: Ask) -> set:
     “要不要”“don't forget”“蓝笔不用 2 盒了”（改数量）都不是不要。"""
     gone = set()
     for o in before.items:
-        colour = re.match(rf"({COLOUR})\b|([红蓝黑绿])(?=笔)", o.asked.lower())  # 只说了颜色：“drop the blue one”“蓝的”
+        colour = re.match(rf"({w.COLOUR})\b|([红蓝黑绿])(?=笔)", o.asked.lower())  # 只说了颜色：“drop the blue one”
         alone = [rf"{colour[1]}\b(?: ones?)?" if colour[1] else f"{colour[2]}的"] if colour else []
         if dropped_in(question, o, alone):
             gone.add(o.item)
@@ -283,6 +277,8 @@ def with_items(part: Part, before: Ask, quantity: bool, question: str = "") -> P
     previous = next((p.names for p in reversed(before.parts) if p.kind == "inventory" and p.names), None)
     if previous is None:
         return part
+    said_before = {o.item: o for o in before.items}  # “单价是多少？”没说数量：这种商品最后说的数量还算
+    previous = [o if o.quantity or o.unclear else said_before.get(o.item, o) for o in previous]
     if gone := dropped(question or part.text, before):  # 不要了的商品：不沿用，也不算这次问的
         part = replace(part, names=[o for o in part.names if o.item not in gone])
         before = replace(before, items=[o for o in before.items if o.item not in gone])
@@ -295,7 +291,7 @@ def with_items(part: Part, before: Ask, quantity: bool, question: str = "") -> P
     quantity = quantity and not re.search(w.ALL_OF, said)  # “把红笔全买下来”：要的不是上一个数量
     previous, also = asked if each and before.items else previous, re.search(w.ALSO, said)
     kind = "asked" if each and before.items else "items"  # 回答里说商品从哪里来：这次对话里问过的，或上一个问题的
-    noun = next((o for o in reversed(before.items) if re.search(rf"\b({GOODS})$", o.asked)), old)  # red pens 的 pens
+    noun = next((o for o in reversed(before.items) if re.search(rf"\b({w.GOODS})$", o.asked)), old)  # red pens 的 pens
     if not part.names and (amount := quantity_in(part.text)):
         number, unit, unclear = amount
         known = {o.item for o in before.items}  # “红笔的文件改过了，还够 4 盒吗？”：商品在别的小句里
@@ -328,23 +324,24 @@ def with_items(part: Part, before: Ask, quantity: bool, question: str = "") -> P
 def colour_of(order: Order, old: Order, items: list = ()) -> Order:
     """英文只说了颜色（1 blue）：这次对话里问过这个颜色的商品（red pens 和 notebooks 里的 red）就是它；没有就沿用
     上一种商品的名词（red pens → blue pens）。"""
-    same = next((o for o in items if re.fullmatch(COLOUR, order.asked) and o.asked.startswith(order.asked + " ")), None)
+    colour = re.fullmatch(w.COLOUR, order.asked)
+    same = next((o for o in items if colour and o.asked.startswith(order.asked + " ")), None)
     if same:
         return replace(order, item=same.item, asked=same.asked)
-    if re.fullmatch(COLOUR, order.asked) and re.search(rf"\b({GOODS})$", old.asked):  # 上一种有名词才沿用
+    if re.fullmatch(w.COLOUR, order.asked) and re.search(rf"\b({w.GOODS})$", old.asked):  # 上一种有名词才沿用
         asked = f"{order.asked} {old.asked.split()[-1]}"
         return replace(order, item=chinese_name(asked), asked=asked)
-    if re.fullmatch(COLOUR, order.asked) and old.item[:1] in "红蓝黑绿" and len(old.item) > 1:  # 红笔 → blue：蓝笔
-        return replace(order, item=EN_GOODS[order.asked] + old.item[1:])
+    if re.fullmatch(w.COLOUR, order.asked) and old.item[:1] in "红蓝黑绿" and len(old.item) > 1:  # 红笔 → blue：蓝笔
+        return replace(order, item=w.EN_GOODS[order.asked] + old.item[1:])
     return order
 
 
 def other_items(text: str, old: Order, items: list = ()) -> list:
     """“那蓝笔呢？”“and the red ones?”：另几种商品；英文只说了颜色：问过的这个颜色的，或者沿用上一种的名词。"""
-    colours = dict.fromkeys(re.findall(rf"\b({COLOUR})\b", text.lower()))
-    if colours and re.search(rf"\b({GOODS})$", old.asked):
+    colours = dict.fromkeys(re.findall(rf"\b({w.COLOUR})\b", text.lower()))
+    if colours and re.search(rf"\b({w.GOODS})$", old.asked):
         return [colour_of(Order(c, asked=c), old, items) for c in colours]
-    if goods := re.search(rf"\b((?:(?:{COLOUR}) )?(?:{GOODS}))\b", text.lower()):
+    if goods := re.search(rf"\b((?:(?:{w.COLOUR}) )?(?:{w.GOODS}))\b", text.lower()):
         return [Order(chinese_name(goods[1]), asked=goods[1])]  # “what about pencils?”
     item = name_near(re.sub(w.FOLLOW_UP, "", text), after=False)
     return [Order(item, asked=item)] if len(item) > 1 else []

@@ -7,48 +7,35 @@ from dataclasses import dataclass, replace
 from support.demo.numbers import EN_NUMBER, EN_NUMBERS, NUMBER, chinese_number, rough
 from support.demo.words import (
     AROUND,
+    BARE_ASK,
+    CJK,
+    COLOUR,
     CORRECTED,
+    EN_BOXES,
+    EN_GOODS,
+    EN_PEOPLE,
+    EN_PRONOUNS,
     EN_STOP,
+    EN_UNITS,
+    GOODS,
+    KUAI_ITEM,
     LATER,
     NOT_GOODS,
     NOT_ITEMS,
+    ONE_PRICE,
     OWNED,
-    PEOPLE,
+    PERSON,
+    SCALED,
     STOCK_WORDS,
     THE_ONE,
+    UNIT,
+    UNITS,
+    WHEN,
 )
 
-# 商品、数量的词：量词、英文里认得的颜色和商品（说数量不准的词、商品名两边的词在 words.py）
-SCALED = r"双倍|翻倍|加倍|一半|减半|\b(double|twice|half|triple)\b"  # 上一个数量的几倍：不是一个数量，照原话问
-UNITS = "盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶斤升杯打"  # 一打是 12 个：照原话问（ROUGH）
-EN_BOXES = r"boxes|box|packs?|packets?|pieces?|pcs|bottles?|cartons?|cases?|sets?|units?|kgs?"  # 单说也是量词
-EN_UNIT_WORDS = (
-    "pack piece bottle carton case set unit bag roll jar can tube sheet pair cup kg kilo lb gram liter litre".split()
-)
-EN_UNITS = EN_BOXES + "|" + "|".join(f"{u}s?" for u in EN_UNIT_WORDS)
-COLOUR, GOODS = "red|blue|black|green", "pens?|pencils?|notebooks?"  # 英文问题里认得的颜色和商品
-EN_GOODS = dict(x.split(":") for x in "red:红 blue:蓝 black:黑 green:绿 pen:笔 pencil:铅笔 notebook:笔记本".split())
-# 英文里没说数量、只问一种商品：“how much is a stapler”“how many staplers are in stock”“price of tape”
-ITEM = r"([a-z]+(?: (?!(?:are|is|in|left|cost|costs|available)\b)[a-z]+)?)"
-BARE_ASK = (
-    rf"\bhow much (?:is|are|does|do) (?:an? |the |one |each )?{ITEM}(?=\s*(?:cost|costs|[?.!]|$))"
-    rf"|\b(?:price|cost|stock) of (?:an? |the )?{ITEM}"
-    rf"|\bhow many {ITEM} (?:are |do (?:we|you) have )?(?:in stock|left|available)"  # “how many routes”不是商品
-    rf"|^\W*{ITEM}\s+(?:stock|price)\W*$"  # “stapler stock?”
-    rf"|^\W*(?:and|what about|how about)\s+(?:the\s+)?{ITEM}\s*[,，]"  # “And crayons, 3 of them?”
-)
-EN_SINGULAR = {u + "s": u for u in EN_UNIT_WORDS} | {"boxes": "box", "packets": "packet"}
-WHEN = r"\b(in|within|by|at|on|until|before|after|room|building|floor)\s*$"  # “in 2 days”“by 5 pm”：不是数量
-EN_PRONOUNS = set("them it those these ones one that this they some any both rest others other all".split())  # 不是商品
-CJK = r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
-KUAI_ITEM = rf"\s*(?![钱吗吧呢了啊呀嘛么对左够是的]|一(?!共))(?:{CJK}|[A-Za-z]{{3}})"  # 块后面是商品名：“2 块橡皮”
-UNIT = rf"[{UNITS}]|公斤|千克|毫升|kg(?![A-Za-z])|块(?={KUAI_ITEM})"  # 块是量词；“12 块吗”“5 块钱”是钱
-ONE_PRICE = (
-    rf"多少钱\s*一\s*[{UNITS}]|(?<![\d一二两三四五六七八九十])一\s*[{UNITS}]\s*({CJK}{{0,6}}?)\s*多少钱"  # 问单价的说法
-)
 AND = r"(?:和|与|跟|、|以及|及|加上?|或者?|还是)"  # 连着两种商品的词：“红笔和蓝笔”“红笔或者蓝笔”
 # 一个商品名：“红笔和蓝笔”是两个；到下一个数量为止（“两盒红笔还有一盒蓝笔”）
-GLUED = rf"(?:[A-Za-z\d]*[A-Za-z][A-Za-z\d]*(?={CJK}))?"  # 名字前面连着写的字母、数字：2B铅笔、A4纸
+GLUED = rf"(?:(?![x×]\d)(?:[A-Za-z\d]*[A-Za-z][A-Za-z\d]*|\d+号)(?={CJK}))?"  # 名字前面连着写的字母、数字：2B铅笔、A4纸
 WORD = rf"{GLUED}(?:(?!{AND}|[\d零〇一二两三四五六七八九十百千万亿]+\s*(?:{UNIT})){CJK})+"
 CURRENCY = rf"元|块(?!{KUAI_ITEM})钱?|美元|欧元|\b(?:cny|rmb|yuan|usd|eur|dollars?|euros?|bucks)\b"
 MONEY = rf"(?<![\w.])\d+(?:\.\d+)?\s*(?:{CURRENCY})|[$¥€]\s*\d+(?:\.\d+)?"  # 一笔钱：“我有 30 元”“$50”
@@ -56,7 +43,7 @@ RECORD = r"记录|数据|表|信息|文件|截图|内容|(?i:json)"  # “我复
 WHO = r"(?<![给帮让替叫])(?:我|你|他|她|同事|别人)(?!们)(?:刚才?|刚刚)?"  # “给我蓝笔的库存表”的我不是做事的人
 LATIN_AFTER = rf"\s*的?\s*(?!(?:{EN_UNITS})\b)([A-Za-z][A-Za-z -]{{1,40}})"  # “3 个 stapler”；“3 cups”的 cups 是量词
 LATIN_BEFORE = r"(?<![A-Za-z])(?!(?:need|want|buy|get|have|json)\b)([a-z]{3,20})\s*(?:改成|换成|要|来)?\s*$"
-REPORTED, ASKED = rf"{CJK}(?<![还再没])(?:还有|还剩|剩下?|有)\s*$", r"[^，。,;；]*?(?:够|(?<![对是])吗|多少|几|[?？])"
+REPORTED, ASKED = rf"{CJK}(?<![还再没要])(?:还有|还剩|剩下?|有)\s*$", r"[^，。,;；]*?(?:够|(?<![对是])吗|多少|几|[?？])"
 PRICED = rf"(?:{MONEY})\s*$"  # 数量前面是一个价钱（5元一盒）：这是单价的“一盒”
 
 
@@ -78,7 +65,7 @@ def english(question: str) -> bool:
 def orders_in(text: str) -> list:
     """“3 盒红笔和 2 盒蓝笔”“红笔 2 盒”“红笔和蓝笔各 2 盒” → [红笔 2 盒, …]；没说数量的商品数量是 None。
     最多看前 20 个数量；一个数量落不到一种商品上、一种商品说了两个数量，就都看不准（照原话问）。"""
-    text = re.sub(ONE_PRICE, r"\1单价", text)  # “多少钱一盒”“一盒铅笔多少钱”问的是单价，不是要 1 盒
+    text = re.sub(ONE_PRICE, lambda m: unit_price(text, m), text)  # “多少钱一盒”“一盒铅笔多少钱”问的是单价
     text = re.sub(rf"{WHO}{CJK}{{1,2}}的\s*(?=库存\s*(?:{RECORD}))", "", text)  # “我复制的库存记录”：做的事不是商品
     if fixed := corrected(text):
         return fixed
@@ -92,6 +79,7 @@ def orders_in(text: str) -> list:
         said, unit, segment = m[1].strip(), m[2].removesuffix(" of").strip(), text[start : m.start()]  # 上一个数量之后
         after = item_after(text, m)
         each = re.search(rf"((?:{WORD}(?:{AND}|\s+))*{WORD})各(?:要|买|来|需要|订)?\s*$", segment)  # 红笔和蓝笔各 2 盒
+        each = None if each and re.match(PERSON, each[1]) else each  # “2 个同事各买”：每人几盒（MULTIPLIED）
         before = "" if each else name_near(segment, False)  # 红笔 2 盒
         listed = []
         if each:
@@ -105,17 +93,18 @@ def orders_in(text: str) -> list:
         owned, quantity, loose = re.search(OWNED, segment, re.I), None if m[3] else chinese_number(said), rough(text, m)
         owned = owned or re.search(REPORTED, segment) and not re.match(ASKED, text[m.end() :])  # 说库存：“还剩 5 盒”
         unclear = loose or ("" if quantity or owned else f"{said} {unit}{m[3] or ''}")
-        quantity = None if loose else quantity
-        wanted = [Order(n, None if owned else quantity, unit, english_item or n, unclear) for n in named]  # erasers
+        quantity, unit = (None, "") if owned else (None if loose else quantity, unit)  # 说的是库存：不是要的
+        wanted = [Order(n, quantity, unit, english_item or n, unclear) for n in named]  # erasers
         orders += wanted if each else wanted[:1] + [Order(n, asked=n) for n in named[1:]]  # 3 盒红笔和蓝笔
         noun = re.match(rf"\s*(?!{AROUND}|{LATER})({CJK}(?:(?!每){CJK}){{0,5}})", text[m.end() :])  # “5 个人”数的是别的
         if not (wanted or owned) and noun:
             quantity, unclear = None, f"{said} {unit}{noun[1]}"
-        people = noun and re.match(PEOPLE, noun[1])  # “给 3 个老师买”：给谁（每人几盒的在 MULTIPLIED）
+        people = noun and re.match(PERSON, noun[1])  # “给 3 个老师买”：给谁（每人几盒的在 MULTIPLIED）
         bare += [] if wanted or owned or people else [Order("", quantity, unit, "", unclear)]
         start = m.end() + (after.end() if after and listed and not each else 0)
     rest = re.sub(rf"({NUMBER})\s*(?:{UNIT})半?", " ", text)  # 说了数量的上面算过了
-    for m in re.finditer(rf"(?<![\w.,])(\d+)\s*(?![元块角分钱号点%])({CJK}+)", rest):  # “30 黑笔”：没有量词的数，不猜
+    glued = r"(?<![A-Za-z\d.,])|(?<=[A-Za-z])(?=\d+\s)"  # A4纸的 4 是名字的一部分；“MP3 播放器”的 3 拿不准
+    for m in re.finditer(rf"(?:{glued})(\d+)\s*(?![元块角分钱号点%])({CJK}+)", rest):  # “30 黑笔”：没有量词的数，不猜
         if re.match(NOT_ITEMS, m[2]):  # “蓝笔3够不够”：后面是问的话，数是前面那种商品的
             continue
         bare.append(Order("", unclear=f"{m[1]} {name_near(m[2], True) or m[2]}"))
@@ -123,6 +112,12 @@ def orders_in(text: str) -> list:
     orders += mixed_items(text, orders)
     orders = [o for o in orders if len(o.item) > 1 and o.item.strip(UNITS)]  # “盒”不是商品名
     return scaled(settled(orders, bare), text)
+
+
+def unit_price(text: str, m) -> str:
+    """“一盒铅笔多少钱”问单价（写成“铅笔单价”）；同一小句里前面还有数量的（“两杯拿铁一个牛角包多少钱”）是要 1 个。"""
+    before = re.split(r"[，。？！,.?!；;]", text[: m.start()])[-1]
+    return m[0] if re.search(rf"{NUMBER}\s*(?:{UNIT})", before) else f"{m[1] or ''}单价"
 
 
 def mixed_items(text: str, orders: list) -> list:
@@ -176,7 +171,7 @@ def unmeasured(rest: str) -> list:
     """没有带量词的数量的商品（数量都已经从 rest 里去掉了）：“红笔要4”“蓝笔库存”“红笔 3 盒和蓝笔”“还有几盒红笔”。"""
     orders = []
     for m in re.finditer(
-        rf"({GLUED}{CJK}{{1,12}})\s*(\d+)(?![\d.A-Za-z]|\s*[{UNITS}元块])", rest
+        rf"({GLUED}{CJK}{{1,12}})\s*(\d+)(?![\d.]|[A-Za-z]+{CJK}|\s*[{UNITS}元块])", rest
     ):  # “红笔要4”：没有量词的数，不猜
         said = re.search(r"(只有|只剩|有|是|为|等于|剩|了)$", m[1])  # “调用数只有 1”：说一个数，不是要的数量
         orders += [Order(i, asked=i, unclear=m[2]) for i in [name_near(m[1], after=False)] if i and not said]
@@ -227,7 +222,7 @@ def name_near(text: str, after: bool) -> str:
     """数量后面紧跟着的（after），或者前面同一小句里的商品名。"""
     if after:  # 紧跟着的那一段里最长的一截
         m = re.match(rf"\s*的?\s*({GLUED}{CJK}+)", text)
-        name = max(re.split(AROUND, m[1]), key=len) if m else ""
+        name = max((p for p in re.split(AROUND, m[1]) if not re.match(NOT_ITEMS, p)), key=len, default="") if m else ""
     else:
         text = re.sub(rf"(?:多少|几|每)\s*[{UNITS}]", "多少", text)  # “多少支笔”“红笔每盒”：量词不是商品名的一部分
         piece = re.split(rf"[\s，。？！、,.?!:：;；+]+|(?:{NUMBER})\s*(?:{UNIT})", text.strip(" \t：:"))[-1]
@@ -257,7 +252,10 @@ def english_orders(text: str) -> list:
     """“3 boxes of red pens and two blue pens” → [红笔 3 boxes, 蓝笔 2]；商品名按词译成中文名，译不出就用原话。"""
     orders, bare = [], []
     q = re.sub(rf"\b((?:{COLOUR}) (?:{GOODS}))\s*[x×]\s*(\d+(?:\.\d+)?)\b", r"\2 \1", text.lower())  # red pens x3
-    name = rf"(?:[a-z]+ ?){{1,3}}|[\"“]{CJK}{{2,12}}[\"”]"  # 数量后面的词（或引号里的中文名），或者句子完了
+    an = r"\b(and|plus|need|want|buy|take|get|order|,)\s+an?\s+(?!(?:lot|few|bit|little|dozen|couple)\b)"  # a croissant
+    q = re.sub(an, r"\1 one ", q)
+    word = rf"(?!(?:{'|'.join(EN_NUMBERS)})\b)[a-z]+"  # 数量后面的词（或中文名），或者句子完了
+    name = rf"(?:{word} ?){{1,3}}|[\"“]{CJK}{{2,12}}[\"”]|(?<=of ){CJK}{{2,12}}"
     after = rf"(?:\s+(?:(?:({EN_UNITS})\s+)?of\s+)?({name})|(?=\s*[?.!,]|\s*$))"
     found = re.finditer(rf"(?<![\w.,/~-])({EN_NUMBER}){after}", q)
     for m in [m for m in list(found)[:20] if not re.search(WHEN, q[: m.start()])]:  # “by 5 pm”“in 2 days”：是时间
@@ -266,6 +264,8 @@ def english_orders(text: str) -> list:
         unit = m[2] or (words.pop(0) if words and re.fullmatch(EN_BOXES, words[0]) else "")  # “is 2 boxes ok”
         asked = " ".join(words[1:] if words[:1] == ["of"] else words)
         asked = re.sub(rf"^({COLOUR}) ones?$", r"\1", asked)  # “2 blue ones”：颜色，名词在别处
+        if re.match(rf"(?:{EN_PEOPLE})(?:e?s)?\b", asked):  # “for each of my 3 colleagues”：给谁买（MULTIPLIED）
+            continue
         shared = (  # 后面“blue pens”的名词、下一个数量之前的名词、前面说过的名词（“2 red plus 1 notebook”不是红笔记本）
             re.search(rf"\b(?:{COLOUR}) ({GOODS})\b", q[m.end() :])
             or re.match(rf"[^\d]*?\b({GOODS})\b", q[m.end() :])

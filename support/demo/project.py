@@ -98,6 +98,8 @@ def stack(part, facts, en: bool) -> str:
     lines += [unread.strip()] if unread else []
     lines += [say("manifests_skipped", en, names=join(skipped, en))] if skipped else []
     lines += [say("folders_unread", en, folders=join(subs, en))] if subs else []
+    inside = [p for p in parsed if "/" in p.removeprefix(base)]  # -r requirements/base.txt：那个目录里别的没看
+    lines += [say("included_only", en, files=join(inside, en))] if inside else []
     readme = readme_in(names) if part.folder == "." else None
     _, _, paragraph, part_only = first_paragraph(facts, readme) if readme else (None, "", "", False)
     lines += [say("readme_start", en, readme=readme)] if part_only else []
@@ -216,6 +218,7 @@ def entry(part, facts, en: bool) -> str:
     if bins := [(say("package_bin", en), n, t) for n, t in commands_of(data)]:  # 命令行工具：装好以后的命令
         return installed(part, bins, "npm link", en, (facts, readme_in(names)), usual(names))
     py = facts.pages("read_file", {"path": "pyproject.toml"}) if not main and "pyproject.toml" in names else None
+    cut = say("scripts_partly", en) if py and usable(py) and py.state != "complete" else ""  # 命令也许在看不到的那段
     if commands := scripts_in(py.text) if py and py.state == "complete" else []:  # [project.scripts]：装好以后的命令
         commands = [(say("pyproject_table", en, table=table), n, target) for table, n, target in commands]
         return installed(part, commands, "pip install -e .", en, (facts, readme_in(names)), usual(names))
@@ -236,15 +239,14 @@ def entry(part, facts, en: bool) -> str:
         if not found:
             folders = say("and_folders", en, folders=join(subs, en)) if subs else ""
             said = say("entry_none_part" if partly else "entry_none", en, seen=join(partly, en), folders=folders)
-            return gone_main + said + how_to_run(part, facts, readme_in(names), scripts, "", en)
+            return gone_main + said + cut + how_to_run(part, facts, readme_in(names), scripts, "", en)
         path = found[0]
         first = facts.pages("read_file", {"path": path}, enough=lambda text: text.count("\n") >= 6)  # 引它的开头
         no_main = say("odd_main" if "main" in data else "no_main", en) if package is not None and not main else ""
         no_main = say("package_unread", en) if got and package is None else no_main
         why = say("entry_named", en, no_main=no_main, name=path.rsplit("/", 1)[-1])
         said = gone_main + say("entry_is", en, path=path, why=why, head=opening(first, path, en))
-    partly = say("scripts_partly", en) if py and usable(py) and py.state != "complete" else ""  # 命令也许在看不到的那段
-    return said + partly + how_to_run(part, facts, readme_in(names), scripts, path, en)
+    return said + cut + how_to_run(part, facts, readme_in(names), scripts, path, en)
 
 
 def usual(names: list) -> list:

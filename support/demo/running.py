@@ -91,7 +91,8 @@ def mention(facts, readme: str | None, command: str, path: str) -> str:
         ran = [c for c in spans if starts(text, c)] + [c for c in code if not re.search(CLEAN_UP, c)]
         ran = [c for c in ran if re.match(RUNNER, c) and whole(c) and not re.search(f"{INSTALL}|{TESTS}", c[:300])]
         named = path and path in text and re.search(rf"{RUN_FIRST}|\b(launch|execute)\b|执行", text, re.I)
-        if command and command in text or named or ran and not text.startswith("#"):
+        setup = re.search(INSTALL, text.strip("`$ ")[:300])  # “python manage.py migrate”是准备的一步，不是运行
+        if (command and command in text or named or ran and not text.startswith("#")) and not setup:
             return text.strip("`$ ")[:300].rstrip("。.")
     return ""
 

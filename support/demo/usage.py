@@ -33,6 +33,8 @@ def use(part, facts, en: bool) -> str:
     said = [verdict(facts, n, first[n] + hidden[n], part.folder, en, "files" in part.asks) for n in names]
     said = [s.rstrip("\n") + definition(facts, n, first[n] + hidden[n], en, s) if "defined" in part.asks else s
             for s, n in zip(said, names, strict=True)]  # fmt: skip
+    dotted = [n for n in names if re.fullmatch(r"\w+(\.\w+)+", n) and n.rpartition(".")[2].lower() not in CODE]
+    said += [say("dotted", en, name=n, parent=n.rpartition(".")[0], last=n.rpartition(".")[2]) for n in dotted]
     return "\n\n".join(said) + extra
 
 
@@ -61,7 +63,9 @@ def defines(hit: str, name: str) -> bool:
     path, _, text = HIT.fullmatch(hit).groups()
     text, n = code(path, text), re.escape(name)
     bare = re.sub(r""""[^"]*"|'[^']*'|`[^`]*`""", '""', text)  # 字符串里的 import 不算（MODE = "import"）
-    if path.rsplit("/", 1)[-1].rpartition(".")[2].lower() not in CODE or re.search(r"\brequire\s*\(|\bimport\b", bare):
+    if path.rsplit("/", 1)[-1].rpartition(".")[2].lower() not in CODE or re.search(
+        r"require\s*\(|import|\bwindow\.", bare
+    ):
         return False
     typed = r"(?:type|interface|struct|enum)(?=\s+\S+\s*(?:[{=<]|struct|interface|$))"  # 后面是定义体，不是用到它
     kinds = rf"def|class|function\*?|const|let|var|func|fn|{typed}"
@@ -195,7 +199,7 @@ def imports_name(hit: str, name: str) -> bool:
     pattern = {  # JS 也有 const { name } = require("./x")
         "py": rf"^from\s+[\w.]+\s+import\s+\(?\s*(\w+(\s+as\s+\w+)?\s*,\s*)*{n}\b",
         "js": rf"^import\s+(type\s+)?((\w+\s*,\s*)?\{{[^}}]*(?<![\w$]){n}(?![\w$])|(\*\s+as\s+)?{n}\s*(,|from\b))"
-        rf"|^(const|let|var)\s+(\{{[^}}]*(?<![\w$]){n}(?![\w$])[^}}]*\}}|{n})\s*=\s*require\s*\(",
+        rf"|^(const|let|var)\s+\{{[^}}]*(?<![\w$]){n}(?![\w$])[^}}]*\}}\s*=\s*require\s*\(",
     }.get(language)
     return bool(pattern and one_place(hit) and re.search(pattern, code(path, text)))
 

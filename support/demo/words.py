@@ -35,12 +35,12 @@ KINDS = [
     tuple(row.split(" | "))
     for row in r"""
 tests | (怎么|咋|如何|怎样|用什么命令|什么命令)(来)?(跑|运行|执行|启动)(一下)?(这些|所有的?|全部的?|这个项目的|项目的)?(单元)?测试|(单元)?测试(要|该)?(怎么|咋|如何|怎样)(跑|运行|执行|启动)|测试(命令|脚本)|\bhow (do|can|should|would) (i|we|you) (run|execute) (all )?(the |these |my |its )?(unit )?tests?\b|\bhow to (run|execute) (all )?(the )?tests?\b|\b(which|what)('s| is)? (the )?command (runs|to run|do i use to run|should i use to run|for)( all)?( the)? tests?\b|\btest (command|script)\b
-none | \b(esm|commonjs|es ?modules?)\b|模块(系统|规范|格式)|哪些(依赖|包|库).{0,20}(只|才|有关|相关)|(用|调用)(到|了)+(什么|哪些)(函数|方法)|\bwhat (functions|methods) (does|do|did)\b|\bwhich (dependencies|packages|deps|libraries)\b.{1,30}\b(only|related)\b|\bshould (i|we)\b|\bwhy\b|为什么|为啥|\b(latest|newest) version\b|最新的?版|应该(用|选|升级)|(推荐|建议)(用|哪)|\bdev\s*依赖|开发时?的?依赖|\bdev[ -]only\b|只在开发|开发时才|几倍|倍数|\bhow many times\b|\btimes (as|more)\b|所有的?分支|哪些分支|几个分支|分支列表|列出.{0,6}分支|合并|\bbranches\b|\bbranch (called|named)\b|\bmerged?\b|\bis there a branch\b|\bdev ?dependencies\b|\bpeer ?dependencies\b|开发依赖|生产依赖|\b(outside|except|excluding|other than|besides|apart from|beyond|but|not counting|not including|without)\b.{0,20}\btests?\b|(测试|\btests?\b).{0,8}(以外|之外|除外)|除了?.{0,10}(测试|\btests?\b)|(不算|除开|不包括|不含|排除|去掉).{0,6}(测试|\btests?\b)|\bleft (after|afterwards|over)\b|\b(would|will|would there|will there) be left\b|\bafterwards\b|\bremain(ing)? after\b|买完|买了(以后|之后)|(以后|之后)还剩|预算|买得起|(能|可以)买(几|多少)|\bbudget\b|\bto spend\b|\bafford\b.{0,40}\bwith \$?\d|\bhow many\b.{0,30}\bcan (i|we)( \w+)? (buy|get|afford)\b|\b\d+(\.\d+)? ?(cny|rmb|yuan)\b|\d+(\.\d+)? ?(元|块钱|块(?!\s*(?![钱吗吧呢了啊呀嘛么对左一够是的])(?:[\u4e00-\u9fff]|[a-z]{3})))(?!.{0,3}一)|including subfolders|包括子目录|子目录里的也算|\brecursive(ly)?\b|递归|\bline \d+\b|第 ?\d+ ?行|\bthe (end|last \w+) of\b|最后(几|一|\d)|末尾|结尾|太贵|贵不贵|\btoo (expensive|cheap)\b|\b(expensive|cheaper|pricey)\b|税|运费|重量|折扣|到货|卖了|销量|失败|没用到的|多余的|\b(tax|taxes|shipping|delivery|weight|discount|sold|sales|failing|failed|unused)\b|价值|值多少|总值|买空|美元|美金|欧元|日元|英镑|港币|\b(value|worth|left over|run out|usd|eur|jpy|gbp|hkd|dollars?|euros?|yen|pounds?)\b|过时|最新版本|升级到|漏洞|覆盖率|补货|几天|多久|要改吗|怎么改|总结|概括|翻译|\b(coverage|vulnerab\w*|outdated|up[ -]to[ -]date|restock|summari[sz]e|summary|translate)\b|(跑|运行|执行|\brun\b|\bexecute\b).{0,12}(测试|\btests?\b|pytest|test suite)|测试.{0,3}(跑|运行)(?!的)|比.{1,10}(贵|便宜|多|少)|\b(cheaper|dearer|pricier|more expensive|more|less|fewer) than\b|设为|设成|改为|修改|更新|删除|删掉|\b(set|update|modify|delete|remove|change)\b.{0,40}\b(to|stock|file|price)\b|\bcommits?\b|提交|端口|监听|\bports?\b|\blisten(s|ing)?\b|哪几种商品|哪些商品|什么商品|几种商品|\b(which|what) (products|items|goods)\b|\bstock records\b|排序|最多的|最少的|(行数|行)最[多少]|最大|最小|平均|最长|最短|隐藏的?(文件|目录)|(多少|几)行是?注释|是空的|空的?文件|\b(sort(ed|ing)?|largest|smallest|biggest|longest|shortest|average|modified|hidden (files?|folders?)|empty (files?|folders?)|comment lines?|the (most|fewest|least))\b
+none | \b(esm|commonjs|es ?modules?)\b|\b(can|could|will|would) you (deliver|ship)\b|\bdeliver(y|ed)? (by|on|to|tomorrow|today)\b|送货|配送|运费|快递|送到|模块(系统|规范|格式)|哪些(依赖|包|库).{0,20}(只|才|有关|相关)|(用|调用)(到|了)+(什么|哪些)(函数|方法)|\bwhat (functions|methods) (does|do|did)\b|\bwhich (dependencies|packages|deps|libraries)\b.{1,30}\b(only|related)\b|\bshould (i|we)\b|\bwhy\b|为什么|为啥|\b(latest|newest) version\b|最新的?版|应该(用|选|升级)|(推荐|建议)(用|哪)|\bdev\s*依赖|开发时?的?依赖|\bdev[ -]only\b|只在开发|开发时才|几倍|倍数|\bhow many times\b|\btimes (as|more)\b|所有的?分支|哪些分支|几个分支|分支列表|列出.{0,6}分支|合并|\bbranches\b|\bbranch (called|named)\b|\bmerged?\b|\bis there a branch\b|\bdev ?dependencies\b|\bpeer ?dependencies\b|开发依赖|生产依赖|\b(outside|except|excluding|other than|besides|apart from|beyond|but|not counting|not including|without)\b.{0,20}\btests?\b|(测试|\btests?\b).{0,8}(以外|之外|除外)|除了?.{0,10}(测试|\btests?\b)|(不算|除开|不包括|不含|排除|去掉).{0,6}(测试|\btests?\b)|\bleft (after|afterwards|over)\b|\b(would|will|would there|will there) be left\b|\bafterwards\b|\bremain(ing)? after\b|买完|买了(以后|之后)|(以后|之后)还剩|预算|买得起|(能|可以)买(几|多少)|\bbudget\b|\bto spend\b|\bafford\b.{0,40}\bwith \$?\d|\bhow many\b.{0,30}\bcan (i|we)( \w+)? (buy|get|afford)\b|\b\d+(\.\d+)? ?(cny|rmb|yuan)\b|\d+(\.\d+)? ?(元|块钱|块(?!\s*(?![钱吗吧呢了啊呀嘛么对左一够是的])(?:[\u4e00-\u9fff]|[a-z]{3})))(?!.{0,3}一)|including subfolders|包括子目录|子目录里的也算|\brecursive(ly)?\b|递归|\bline \d+\b|第 ?\d+ ?行|\bthe (end|last \w+) of\b|最后(几|一|\d)|末尾|结尾|太贵|贵不贵|\btoo (expensive|cheap)\b|\b(expensive|cheaper|pricey)\b|税|运费|重量|折扣|到货|卖了|销量|失败|没用到的|多余的|\b(tax|taxes|shipping|delivery|weight|discount|sold|sales|failing|failed|unused)\b|价值|值多少|总值|买空|美元|美金|欧元|日元|英镑|港币|\b(value|worth|left over|run out|usd|eur|jpy|gbp|hkd|dollars?|euros?|yen|pounds?)\b|过时|最新版本|升级到|漏洞|覆盖率|补货|几天|多久|要改吗|怎么改|总结|概括|翻译|\b(coverage|vulnerab\w*|outdated|up[ -]to[ -]date|restock|summari[sz]e|summary|translate)\b|(跑|运行|执行|\brun\b|\bexecute\b).{0,12}(测试|\btests?\b|pytest|test suite)|测试.{0,3}(跑|运行)(?!的)|比.{1,10}(贵|便宜|多|少)|\b(cheaper|dearer|pricier|more expensive|more|less|fewer) than\b|设为|设成|改为|修改|更新|删除|删掉|\b(set|update|modify|delete|remove|change)\b.{0,40}\b(to|stock|file|price)\b|\bcommits?\b|提交|端口|监听|\bports?\b|\blisten(s|ing)?\b|哪几种商品|哪些商品|什么商品|几种商品|\b(which|what) (products|items|goods)\b|\bstock records\b|排序|最多的|最少的|(行数|行)最[多少]|最大|最小|平均|最长|最短|隐藏的?(文件|目录)|(多少|几)行是?注释|是空的|空的?文件|\b(sort(ed|ing)?|largest|smallest|biggest|longest|shortest|average|modified|hidden (files?|folders?)|empty (files?|folders?)|comment lines?|the (most|fewest|least))\b
 branch | 分支|\bbranch\b
 count | 几行|行数|多少行|\b(how many|number of) rows\b|\brow counts?\b|\bhow long (is|are)\b.{0,40}\b(files?|scripts?)\b|\bcount\b.{0,30}\blines?\b|\bline counts?\b|\bhow many lines\b|\blines of code\b|\bwc\b
 ls | \bhow many (?!tests? )([\w.+-]+ )?files\b(?!.{0,30}\b(use[sd]?|import|imports|imported|mention|mentions|mentioned|contain|contains|reference|references|referenced|require|requires|required)\b)|(?<!在)(?<!在了)几个文件(?!.{0,8}(用到|用了|引用|提到|包含|引入|导入|import|require))|(?<!在)(?<!在了)多少个?文件(?!.{0,8}(用到|用了|引用|提到|包含|引入|导入|import|require))|\bfile count\b
 ls | \bhow many\b(?!\s+(tests?|test cases|cases|lines|rows|commits|dependencies|packages|libraries|functions|classes|modules)\b).{0,40}\b(in|under|inside)\s+(the\s+)?([\w.-]+/|[\w.-]+ (folder|directory|dir)\b)|(目录|文件夹|[\w.-]+/)\s*(里|下|中)(面)?(一共|总共)?(有|共有)?(几|多少)个
-inventory | 库存|多少钱|总价|单价|价格|够不够|够吗|够用|够的话|有货|还剩|还有多少|(还有|剩下?)几[盒支包瓶本箱枝张套把条根卷袋双台罐桶]|有多少[盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶]?$|下单|订购|还有吗|有货吗|还有没有|(?!一个)[\d一二两三四五六七八九十百千万]\s*(?:[盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶斤升杯]|公斤|千克)(?!\s*(库|文件|目录|文件夹|函数|依赖|包|模块|项目|测试|问题|地方|类|方法|命令))|\b(in stock|stock(?!\s*(/|folder|directory|dir|目录|文件夹))|enough|how much|total|price|costs?|available)\b|\bneed \d|\b\d+ (boxes|box|packs?|pieces?|bottles?|cartons?|cases?|sets?|units?) of\b|\bhow many\b(?!.{0,30}\b(files?|lines?|rows?|commits?|folders?|tests?|items?|dependencies|packages|libraries|modules|functions|classes)\b)|\b(sell|sold)\b|有卖|卖不卖|\bdo (you|we) (have|sell|stock)\b.{0,20}\b(pens?|pencils?|notebooks?)\b|\b(want|need|buy|order|take)\b.{0,12}\b(\d+|one|two|three|four|five|six|seven|eight|nine|ten) (boxes|box|packs?|pieces?|bottles?|cartons?|cases?|units?)\b
+inventory | 库存|多少钱|总价|单价|价格|够不够|够吗|够用|够的话|有货|还剩|还有多少|(还有|剩下?)几[盒支包瓶本箱枝张套把条根卷袋双台罐桶]|有多少[盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶]?$|下单|订购|还有吗|有货吗|还有没有|(?!一个)[\d一二两三四五六七八九十百千万]\s*(?:[盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶斤杯节米]|升(?!级)|公斤|千克)(?!\s*(库|文件|目录|文件夹|函数|依赖|包|模块|项目|测试|问题|地方|类|方法|命令))|\b(in stock|stock(?!\s*(/|folder|directory|dir|目录|文件夹))|enough|how much|total|price|costs?|available)\b|\bneed \d|\b\d+ (boxes|box|packs?|pieces?|bottles?|cartons?|cases?|sets?|units?) of\b|\bhow many\b(?!.{0,30}\b(files?|lines?|rows?|commits?|folders?|tests?|items?|dependencies|packages|libraries|modules|functions|classes)\b)|\b(sell|sold)\b|有卖|卖不卖|\bdo (you|we) (have|sell|stock)\b.{0,20}\b(pens?|pencils?|notebooks?)\b|\b(want|need|buy|order|take)\b.{0,12}\b(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten) (boxes|box|packs?|pieces?|bottles?|cartons?|cases?|units?)\b
 file | (里|中)(面)?(都)?(写了|讲了|说了|写着|有|是)(些)?(什么|啥|些什么)|(写了|讲了|说了|写的是)(些)?(什么|啥)|内容|看看|打开|显示|读一下|读读|读取|\b(show|open|read|print|cat|says?|contains?)\b|\bwhat('s| is) in\b|\bwhat (does|do)\b.{0,40}\b(do|check|test|mean)s?\b|(测|查|做|干)(的是|了)?(什么|啥)
 about | (做|干)(什么|啥)(用)?的|干嘛的|干嘛用|用来(做|干)|有什么用|介绍一下|简介|用途|\bwhat (does|is) (this|the|it)( project| repo| app| tool)?( (?!tests?\b|errors?\b|files?\b|functions?\b)\w+)? ?(do|for|about)\b|\bwhat('s| is) this (project|repo|repository|codebase)\b|\b(about|describe) (this|the) (project|repo)
 stack | 用.{1,20}写的|用的是.{1,30}还是|版本号|(项目|包)(自己)?(的|是)?(什么|哪个|哪一个)?版本|\bwhat version is (it|this|my|our)\b|什么 ?\w{0,12} ?版本|什么语言|哪种语言|\b(what|which) (programming )?language\b|技术栈|框架|测试.{0,3}(用的是|用了|用)(什么|哪个|啥)|用什么(来)?测试|\btest(ing)? (framework|library|runner)\b|\bwhat\b.{0,20}\bfor testing\b|(用了|用到了?|使用了?)(什么|哪些|啥)|(什么|哪些|啥)(技术|依赖|库|框架)|依赖了?(什么|哪些|啥)|(什么|哪个)版本|\bstack\b|\bframeworks?\b|\btechnolog|\bdependencies\b|\blibraries\b|\bbuilt with\b|\b(which|what) versions?\b|\bwhat \w+ versions?\b|(几|多少)个?依赖|\bwhat (libs|libraries|packages|deps|dependencies)\b|(?<![a-z0-9_.@/+-])[a-z][a-z0-9_.@/+-]*\s*(的|'s)?\s*(版本|versions?\b)|版本(是)?多少|\bwhat('s| is) the version\b|可选依赖|\bextras\b|\boptional[ -](dependencies|deps)\b
@@ -52,7 +52,7 @@ ls | (目录|文件夹|这里|这儿)(下|里|中)?(面)?(现在)?(都)?(有)?(�
 tests | 测试|\btests?\b
 """.strip().splitlines()
 ]
-CODE_WORDS = r"[A-Za-z_]\w*\s*的?\s*\S{0,6}(?:方法|函数|字段|变量|属性|定义|调用)|(?:定义|调用|导入)了?\s*[A-Za-z_]|类名|\b(?:the|this|that|my) \w+ (?:function|method|class)\b|\bdefined\b"
+CODE_WORDS = r"[A-Za-z_]\w*\s*的?\s*\S{0,6}(?:方法|函数|字段|变量|属性|定义|调用)|(?:定义|调用|导入)了?\s*[A-Za-z_]|类名|\b(?:the|this|that|my) \w+ (?:function|method|class)\b|\b(?:where|which file|what file)\b(?: is)? \S+ defined\b"
 FILE_WORDS = r"|(?:什么|哪些)文件|\bfiles\b"  # “stock 下都有些什么文件”“list the files in stock”：问的是文件，不是库存
 KINDS = [  # “X 在哪里定义”“price 在哪里被调用”也问 use；说到代码（“price 方法”“价格字段”）的不是库存问题
     (
@@ -81,7 +81,10 @@ ITEM_ALONE = r"\s*(?:(?:and|what about|how about)\s+|那么?\s*)(?:the\s+)?([a-z
 # 不要了哪一种（要紧挨着商品名）：“红笔先不要了”“红笔算了”“never mind the red pens”；“别去掉”“去掉一盒”“drop … to 1”不是
 DROP = r"(?<!要)(?<![别不])(?:不要|不买|去掉|取消|删掉|算了)(?!忘|\s*[\d一两二三四五六七八九十])|(?<!don't )(?<!do not )\b(?:forget|drop|remove|skip|no more)\b(?!.{0,30}\bto \d)|\bwithout\b|\b(don't|do not|no longer) (want|need)\b|\bnever ?mind\b"
 # 数量要乘上别的：“3 boxes for each of 2 classes”“每班 3 盒”“要 2 份”：说的不是一共要多少
-MULTIPLIED = r"\b(for |to )?(each|every|per) (of )?((the|my|our|these|those|\d+) )*(class|person|people|student|team|group|day|week|month|room|kid|child|employee)(e?s)?\b|\b(classes|people|persons|students|teams|groups|kids|children|employees)\b.{0,15}\beach\b|\bfor \d+ (class|people|person|student|team|group|kid|child|employee)\w*\b|\beach (needs|gets|wants|one needs)\b|每(个|位|名)?(人|班|组|天|周|月|间|学生|同学|员工|孩子|部门|小组)|[\d两二三四五六七八九十]+ ?(份|个班|个组|个人|组|班)(?!长)"
+PEOPLE = "人|学生|同学|老师|员工|孩子|小朋友|客人|客户|同事|朋友|家人|班|部门|小组|团队"  # 给谁买：不是商品
+PERSON = rf"(?:{PEOPLE})(?=$|[每各用的们买要])"  # 一个人、一群人（“客户端”“人字拖”“班级用品”是商品）
+EN_PEOPLE = "class|person|people|student|team|group|kid|child|employee|colleague|coworker|friend|teacher|member|guest"
+MULTIPLIED = rf"\b(for |to )?(each|every|per) (of )?((the|my|our|these|those|\d+) )*({EN_PEOPLE}|day|week|month|room)(e?s)?\b|\b(classes|people|persons|children|(?:{EN_PEOPLE})s)\b.{{0,25}}\beach\b|\bfor \d+ ({EN_PEOPLE})\w*\b|\beach (needs|gets|wants|one needs)\b|(?:{PEOPLE})各|每(个|位|名)?(人|班|组|天|周|月|间|学生|同学|员工|孩子|部门|小组)|[\d两二三四五六七八九十]+ ?(份|个班|个组|个人|组|班)(?!长)"
 INSTEAD = r"改成|换成|改为|减到|降到|减为|\b(instead|rather|make (it|that))\b|\b(drop|reduce|lower|cut|bring|change)\b.{0,30}\bto \d"  # 接着问时只换了这一种的数量，别的照旧
 DROPPED = r"不要|不用|别要|去掉|取消|改主意|\b(instead of|rather than|drop(?!.{0,30}\bto \d)|without|no more|not the|forget)\b"
 ALSO = r"(别|不要|不用)(去掉|删掉|取消)|\b(don't|do not) (drop|remove|forget)\b|\bkeep\b|也要|也来|还要|另外|\b(also|as well|on top of that|in addition)\b|\btoo\b(?!\s+(many|much|few|expensive|cheap|late|early|big|small))"  # 接着问时连同上一个问题的商品
@@ -96,7 +99,7 @@ OWN_VERSION = r"(项目|它|这个|本项目|包)(自己)?(的|是)?(什么|哪�
 OTHER_STEPS = r"(?i)\b(build|compile|deploy|install|set (it )?up|publish|release)\b|编译|构建|打包|部署|安装|发布"  # 运行、测试以外的几步
 HOW = r"怎么|咋|如何|怎样|什么命令|\bhow\b|\b(which|what) command\b"  # 问的是怎么运行（入口、测试），不是让我运行
 MAKE = r"创建|新建|建一个|写一个|写入|\b(create|make|write)\b"  # 建文件：动词在文件名前面
-AFTER_BUYING = r"买.{0,20}(还剩|剩下|剩余|剩几)|\bif i (buy|take|get)\b.{0,40}\bleft\b"  # 买了以后还剩多少：没做
+AFTER_BUYING = r"买.{0,20}(还剩|剩下|剩余|剩几)|\bif i (buy|take|get)\b.{0,40}\bleft\b|打.?折|折扣|\bdiscount\w*|\b\d+% off\b"  # 买了以后还剩多少、打折以后的价钱：没做
 IN_ALL = (  # 几种加起来的一个数（“红笔加蓝笔总共 3 盒”）
     r"(总共|一共|合计|加起来)(要|需要|够|有|共)?\s*[\d一二两三四五六七八九十]+\s*[盒支个]|\b\d+ (boxes )?(of )?[a-z ]*\bin total\b"
 )
@@ -146,14 +149,14 @@ AROUND_WORDS = (  # 商品名两边的词
     r"两样|这两种|几种|的|和|与|跟|以及|想|想买|打算|准备|采购|公司|我们|下单|订购|列出|查下|看下|下|先|发|送|了|刚|刚刚|改|改了|重新|读|重读|文件|数据|记录|大概|大约|约|"
     r"左右|差不多|估计|可能|是|几|加|再|另外|手上|手里|已经|现在|目前|所有|全部|商品|每种|各种|哪些|一次|一遍|库存|够|吗|还|有|呢|一共|总共|多少|价格|单价|是否|能|可以|"
     r"需要|想要|要|买|来|查|一下|看看|帮|我们|我|请|如果|那么|那|各|要是|换成|改成|啊|吧|把|会|让|被|给|使|都|也|就|再|又|会不会|能不能|但|不要|不|没有|没|"
-    r"加起来|合计|共|分别|各自|请问|麻烦|他说|她说|你说|我说|记录里|表里|数据里|文件里|里面|表显示|上显示|里显示|写着|表上|(?<=[存统表据录])显示|在(?=\s*[A-Za-z])|在$|在[^\s，。？！,.?!]{1,4}[里上中]"
+    r"加起来|合计|共|分别|各自|请问|麻烦|他说|她说|你说|我说|老板说|店员说|店长说|仓库说|同事说|老师说|客服说|经理说|啦|哦|呗|咯|咧|只剩|还剩|记录里|表里|数据里|文件里|里面|表显示|上显示|里显示|写着|表上|(?<=[存统表据录])显示|在(?=\s*[A-Za-z])|在$|在[^\s，。？！,.?!]{1,4}[里上中]"
 )
 AROUND = "|".join(sorted(AROUND_WORDS.split("|"), key=len, reverse=True))  # 长的先试：“要是”不会被拆成“要”和“是”
-PEOPLE = "人|学生|同学|老师|员工|孩子|小朋友|客人|客户|同事|朋友|家人|班|部门|小组|团队"  # 给谁买：不是商品
 NOT_ITEMS = (  # 这些开头的不是商品名
-    r"一起|一块|双倍|翻倍|加倍|一半|减半|这么|那么|哪|什么|谁|话|现有|如果|要是|每|只剩|剩|库存|单价|价格|价钱|总价|多少|有货|现货|够|还剩|还有|一共|总共|合计|以上|以下|"
-    rf"左右|或者|{PEOPLE}|其中|分别|各自|[一两二三四五六七八九十几]+[样种]|[这那](?:个|些|种|款)"  # “我要 5 支这个”  # “三样一共多少钱”“分别多少钱”：不是商品
+    r"打.?折|折扣|一起|一块|双倍|翻倍|加倍|一半|减半|这么|那么|哪|什么|谁|话|现有|如果|要是|每|只剩|剩|库存|单价|价格|价钱|总价|多少|有货|现货|够|还剩|还有|一共|总共|合计|以上|以下|"
+    rf"左右|或者|{PERSON}|其中|分别|各自|[一两二三四五六七八九十几]+[样种]|[这那](?:个|些|种|款)"  # “我要 5 支这个”  # “三样一共多少钱”“分别多少钱”：不是商品
 )
+NOT_NAME = "全都也就还再又先只各共啦哦呗咯咧嘛呀吧了呢啊减拿订换留退补得少用需才已或及要买来给和跟与的是在"  # 商品名后面的这些字不是名字的一部分
 NOT_SO = (  # 数量前面的：“不用 2 盒了”不是要 2 盒
     r"不用|不要|不需要|不是|去掉|减少?|少要|\b(not|remove|minus|take away|take off)\b"
 )
@@ -188,3 +191,36 @@ STOCK_WORDS = (
     r"库存|单价|价格|有货|还剩|还有多少|还有几|够吗|够不够|多少钱|还有吗|有货吗|还有没有"  # 商品名后面跟着的词
 )
 THE_ONE = "either|any|each|which|no|this|that|the|every"  # 这些词后面的 one 不是数量（“is either one short?”）
+
+# 商品、数量的词：量词、英文里认得的颜色和商品
+SCALED = r"双倍|翻倍|加倍|一半|减半|\b(double|twice|half|triple)\b"  # 上一个数量的几倍：不是一个数量，照原话问
+UNITS = "盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶斤升杯打节米"  # 一打是 12 个：照原话问（ROUGH）
+EN_BOXES = r"boxes|box|packs?|packets?|pieces?|pcs|bottles?|cartons?|cases?|sets?|units?|kgs?"  # 单说也是量词
+EN_UNIT_WORDS = (
+    "pack piece bottle carton case set unit bag roll jar can tube sheet pair cup kg kilo lb gram liter litre".split()
+)
+EN_UNITS = EN_BOXES + "|" + "|".join(f"{u}s?" for u in EN_UNIT_WORDS)
+COLOUR, GOODS = "red|blue|black|green", "pens?|pencils?|notebooks?"  # 英文问题里认得的颜色和商品
+EN_GOODS = dict(x.split(":") for x in "red:红 blue:蓝 black:黑 green:绿 pen:笔 pencil:铅笔 notebook:笔记本".split())
+# 英文里没说数量、只问一种商品：“how much is a stapler”“how many staplers are in stock”“price of tape”
+ITEM = r"([a-z]+(?: (?!(?:are|is|in|left|cost|costs|available)\b)[a-z]+)?)"
+BARE_ASK = (
+    rf"\bhow much (?:is|are|does|do) (?:an? |the |one |each )?{ITEM}(?=\s*(?:cost|costs|[?.!]|$))"
+    rf"|\b(?:price|cost|stock) of (?:an? |the )?{ITEM}"
+    rf"|\bhow many {ITEM} (?:are |do (?:we|you) have )?(?:in stock|left|available)"  # “how many routes”不是商品
+    rf"|^\W*{ITEM}\s+(?:stock|price)\W*$"  # “stapler stock?”
+    rf"|^\W*(?:and|what about|how about)\s+(?:the\s+)?{ITEM}\s*[,，]"  # “And crayons, 3 of them?”
+)
+EN_SINGULAR = {u + "s": u for u in EN_UNIT_WORDS} | {"boxes": "box", "packets": "packet"}
+SAME_UNIT = dict(
+    x.split(":")
+    for x in "box:盒 cup:杯 bottle:瓶 pack:包 bag:袋 kg:公斤 liter:升 litre:升 sheet:张 roll:卷 can:罐 pair:双 set:套 jar:罐 千克:公斤".split()
+)
+WHEN = r"\b(in|within|by|at|on|until|before|after|room|building|floor)\s*$"  # “in 2 days”“by 5 pm”：不是数量
+EN_PRONOUNS = set("them it those these ones one that this they some any both rest others other all".split())  # 不是商品
+CJK = r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
+KUAI_ITEM = rf"\s*(?![钱吗吧呢了啊呀嘛么对左够是的]|一(?!共))(?:{CJK}|[A-Za-z]{{3}})"  # 块后面是商品名：“2 块橡皮”
+UNIT = rf"[{UNITS}]|公斤|千克|毫升|kg(?![A-Za-z])|块(?={KUAI_ITEM})"  # 块是量词；“12 块吗”“5 块钱”是钱
+ONE_PRICE = (
+    rf"多少钱\s*一\s*[{UNITS}]|(?<![\d一二两三四五六七八九十])一\s*[{UNITS}]\s*({CJK}{{0,6}}?)\s*多少钱"  # 问单价的说法
+)
