@@ -554,7 +554,7 @@ def test_english_answers_keep_the_honesty_rules(workdir):
     for question, says in (
         ("What tech stack does this project use?", "has no package.json"),
         ("What is the entry point?", "has no usual entry file"),
-        ("Which test files?", "has no tests, test, __tests__ or spec folder"),
+        ("Which test files?", "there is no tests, test, __tests__ or spec folder"),
     ):
         answer = answer_of(demo(question, cwd=workdir).stdout)
         assert says in answer and not CJK.search(answer), answer

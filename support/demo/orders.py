@@ -13,7 +13,7 @@ from support.demo.words import (
     CORRECTED,
     EN_BOXES,
     EN_GOODS,
-    EN_PEOPLE,
+    EN_NOT_ITEMS,
     EN_PRONOUNS,
     EN_STOP,
     EN_UNITS,
@@ -35,7 +35,8 @@ from support.demo.words import (
 
 AND = r"(?:和|与|跟|、|以及|及|加上?|或者?|还是)"  # 连着两种商品的词：“红笔和蓝笔”“红笔或者蓝笔”
 # 一个商品名：“红笔和蓝笔”是两个；到下一个数量为止（“两盒红笔还有一盒蓝笔”）
-GLUED = rf"(?:(?![x×]\d)(?:[A-Za-z\d]*[A-Za-z][A-Za-z\d]*|\d+号)(?={CJK}))?"  # 名字前面连着写的字母、数字：2B铅笔、A4纸
+# 名字前面连着写的字母、数字：2B铅笔、A4纸、5号电池（最多 12 个：长串的字母数字也是线性时间）
+GLUED = rf"(?:(?![x×]\d)(?:(?=[A-Za-z\d]{{0,11}}[A-Za-z])[A-Za-z\d]{{1,12}}|\d{{1,3}}号)(?={CJK}))?"
 WORD = rf"{GLUED}(?:(?!{AND}|[\d零〇一二两三四五六七八九十百千万亿]+\s*(?:{UNIT})){CJK})+"
 CURRENCY = rf"元|块(?!{KUAI_ITEM})钱?|美元|欧元|\b(?:cny|rmb|yuan|usd|eur|dollars?|euros?|bucks)\b"
 MONEY = rf"(?<![\w.])\d+(?:\.\d+)?\s*(?:{CURRENCY})|[$¥€]\s*\d+(?:\.\d+)?"  # 一笔钱：“我有 30 元”“$50”
@@ -99,7 +100,7 @@ def orders_in(text: str) -> list:
         noun = re.match(rf"\s*(?!{AROUND}|{LATER})({CJK}(?:(?!每){CJK}){{0,5}})", text[m.end() :])  # “5 个人”数的是别的
         if not (wanted or owned) and noun:
             quantity, unclear = None, f"{said} {unit}{noun[1]}"
-        people = noun and re.match(PERSON, noun[1])  # “给 3 个老师买”：给谁（每人几盒的在 MULTIPLIED）
+        people = noun and re.match(NOT_ITEMS, noun[1])  # “给 3 个老师买”“2 张优惠券”：不是商品（每人几盒在 MULTIPLIED）
         bare += [] if wanted or owned or people else [Order("", quantity, unit, "", unclear)]
         start = m.end() + (after.end() if after and listed and not each else 0)
     rest = re.sub(rf"({NUMBER})\s*(?:{UNIT})半?", " ", text)  # 说了数量的上面算过了
@@ -252,11 +253,10 @@ def english_orders(text: str) -> list:
     """“3 boxes of red pens and two blue pens” → [红笔 3 boxes, 蓝笔 2]；商品名按词译成中文名，译不出就用原话。"""
     orders, bare = [], []
     q = re.sub(rf"\b((?:{COLOUR}) (?:{GOODS}))\s*[x×]\s*(\d+(?:\.\d+)?)\b", r"\2 \1", text.lower())  # red pens x3
-    an = r"\b(and|plus|need|want|buy|take|get|order|,)\s+an?\s+(?!(?:lot|few|bit|little|dozen|couple)\b)"  # a croissant
-    q = re.sub(an, r"\1 one ", q)
-    word = rf"(?!(?:{'|'.join(EN_NUMBERS)})\b)[a-z]+"  # 数量后面的词（或中文名），或者句子完了
+    q = re.sub(r"\b(and|plus)\s+an?\s+(?=[a-z]+s?\s*(?:[,.?!]|$))", r"\1 one ", q)  # “two lattes and a croissant”
+    word = rf"(?!(?:and|plus|or) (?:{'|'.join(EN_NUMBERS)})\b)[a-z]+"  # 数量后面的词（或中文名），或者句子完了
     name = rf"(?:{word} ?){{1,3}}|[\"“]{CJK}{{2,12}}[\"”]|(?<=of ){CJK}{{2,12}}"
-    after = rf"(?:\s+(?:(?:({EN_UNITS})\s+)?of\s+)?({name})|(?=\s*[?.!,]|\s*$))"
+    after = rf"(?:\s+(?:(?:({EN_UNITS}|[a-z]+?s)\s+)?of\s+)?({name})|(?=\s*[?.!,]|\s*$))"  # 3 pads of sticky notes
     found = re.finditer(rf"(?<![\w.,/~-])({EN_NUMBER}){after}", q)
     for m in [m for m in list(found)[:20] if not re.search(WHEN, q[: m.start()])]:  # “by 5 pm”“in 2 days”：是时间
         words = re.sub(EN_STOP, "", (m[3] or "").strip('"“”')).strip().split()  # “if I need 12?”：数量后面没有词
@@ -264,7 +264,7 @@ def english_orders(text: str) -> list:
         unit = m[2] or (words.pop(0) if words and re.fullmatch(EN_BOXES, words[0]) else "")  # “is 2 boxes ok”
         asked = " ".join(words[1:] if words[:1] == ["of"] else words)
         asked = re.sub(rf"^({COLOUR}) ones?$", r"\1", asked)  # “2 blue ones”：颜色，名词在别处
-        if re.match(rf"(?:{EN_PEOPLE})(?:e?s)?\b", asked):  # “for each of my 3 colleagues”：给谁买（MULTIPLIED）
+        if re.search(rf"^{EN_NOT_ITEMS}(?:e?s)?\b|\b{EN_NOT_ITEMS}(?:e?s)?$", (m[3] or "").strip()):  # 3 colleagues
             continue
         shared = (  # 后面“blue pens”的名词、下一个数量之前的名词、前面说过的名词（“2 red plus 1 notebook”不是红笔记本）
             re.search(rf"\b(?:{COLOUR}) ({GOODS})\b", q[m.end() :])
@@ -293,10 +293,9 @@ def english_orders(text: str) -> list:
             continue
         said = [f"{c} {m[3]}" for c in [*re.findall(COLOUR, m[1]), m[2]]]  # red and blue pens
         orders += [Order(chinese_name(a), asked=a) for a in said if all(o.asked != a for o in orders)]
-    said = (m := re.search(BARE_ASK, q)) and next(g for g in m.groups() if g)  # “how much is a stapler?”：一种商品
-    stop = said and re.sub(EN_STOP, "", said).strip() != said  # “Enough stock?”“the stock”
-    if not orders and said and not stop and not set(said.split()) & (EN_PRONOUNS | NOT_GOODS):
-        orders.append(Order(chinese_name(said), asked=said))
+    for said in [next(g for g in m.groups() if g) for m in re.finditer(BARE_ASK, q)] if not orders else []:
+        stop = re.sub(EN_STOP, "", said).strip() != said or set(said.split()) & (EN_PRONOUNS | NOT_GOODS)  # the stock
+        orders += [] if stop else [Order(chinese_name(said), asked=said)]  # “how much is a stapler?”：一种商品
     return scaled(settled(orders, bare), text)
 
 

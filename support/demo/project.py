@@ -132,6 +132,7 @@ def asked_about(part, deps: dict, parsed: list, en: bool, unsure: bool = False, 
     tested = any(KNOWN.get(d.name, ("",))[0] == "testing" for d, _ in deps.values())  # “用了什么测试框架”：没有也说
     none = say("asked_testing_part" if unsure else "asked_testing_none", en, files=join(parsed, en))  # 没读全：不说没有
     lines += [none] if "testing" in part.asks and not tested else []
+    lines += [say("asked_language", en)] if "language" in part.asks else []
     if missing := [n for n in part.names if not any(same_library(n, k) for k in known)]:  # Tailwind 是 tailwindcss
         lines.append(say("asked_missing", en, names=join(missing, en), files=join(parsed, en)))
     for n in part.names:  # 问到的库：清单里写的版本照写；没有它本身、只有名字相近的（@types/react），说清楚
@@ -227,13 +228,8 @@ def entry(part, facts, en: bool) -> str:
     else:
         subs = [f.rstrip("/") for f in ("src/", "cmd/", "app/", "bin/") if f in names]
         lists = [(".", top, names)] + [(f, *listing(facts, f)) for f in subs]
-        found = [
-            f"{f}/{m}".removeprefix("./")
-            for f, _, inside in lists
-            for n in ENTRY_NAMES
-            for m in inside
-            if m.lower() == n
-        ]
+        found = [f"{f}/{m}".removeprefix("./") for f, _, inside in lists for n in ENTRY_NAMES for m in inside
+                 if m.lower() == n]  # fmt: skip
         partly = [s for f, listed, _ in lists if (s := seen_part(listed, f, en))]
         gone_main = say("main_gone", en, main=main) if main else ""  # dist/ 要先构建
         if not found:
@@ -283,7 +279,8 @@ def tests(part, facts, en: bool) -> str:
     folders += inner
     if not subs and not loose:
         partly = seen_part(top, ".", en)
-        said = say("no_test_folder_part" if partly else "no_test_folder", en, seen=partly)
+        where = join([say("top", en), *code], en)  # 顶层，还有 src（列过的话）
+        said = say("no_test_folder_part" if partly else "no_test_folder", en, seen=partly, where=where)
         return said + (
             test_command(facts, names, readme_in(names), en) if "how" in part.asks else ""
         )  # 测试和代码放在一起（src/）

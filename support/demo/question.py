@@ -218,9 +218,10 @@ def detailed(part: Part) -> Part | None:
         part.folder = files[0] if part.folder == "." and files else part.folder  # “Does src/index.js use lodash?”
         searched = re.search(r"搜|提到|\b(search|grep|mention\w*)\b", q)  # “搜一下有没有提到 Rust”：照字搜
         libraries = [n for n in part.names if n.lower() not in w.LANGUAGE_NAMES]  # “Python 代码里用到 requests 了吗”
-        if len(libraries) < len(part.names) and not searched:
-            part.names = libraries  # 还说了库名：查库；只说了语言、运行时：技术栈里答
-            return part if libraries else replace(part, kind="stack", names=[])
+        if len(libraries) < len(part.names) and not searched:  # 还说了库名：查库；只说了语言：技术栈里答
+            typed = [n for n in part.names if n.lower() == "typescript"]  # TypeScript 也是 package.json 里的一个包
+            stack = replace(part, kind="stack", names=typed, asks={"language"})
+            return replace(part, names=libraries) if libraries else stack
     part.folder = manifest_folder(files_in(text)) if part.kind == "stack" and part.folder == "." else part.folder
     if part.kind == "stack" and (files := [n for n in files_in(text) if not manifests_in([n.rsplit("/")[-1]])]):
         return replace(part, kind="file", names=files, asks={"value"})  # “Dockerfile 里用的是哪个 Python 版本”：读它
@@ -276,9 +277,8 @@ def same_thing(first: Part, more: Part) -> bool:
     """同一类、又不是别的目录、别的文件：并成一件事（“技术栈？版本呢？”）。"""
     mine, theirs = (first.folder, first.ext, first.names), (more.folder, more.ext, more.names)
     elsewhere_ = first.folder != more.folder and "." not in (first.folder, more.folder)  # web 的技术栈、api 的技术栈
-    return (
-        first.kind == more.kind and not elsewhere_ and (mine == theirs or first.kind not in ("ls", "count", "create"))
-    )
+    same = mine == theirs or first.kind not in ("ls", "count", "create")
+    return first.kind == more.kind and not elsewhere_ and same
 
 
 def on_topic(parts: list, clause: str) -> bool:

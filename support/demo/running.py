@@ -26,13 +26,13 @@ RUNNER = (
     r"streamlit|hugo|php|ruby|rustc|gcc|bash|sh|hatch|just)\b)(?! \d+(\.\d+)*$)"
 )
 # 准备的几步，不是运行的命令
-INSTALL = (
+SETUP = (
     r"^(pip3?|pipenv|npm|yarn|pnpm|bun|poetry|uv|conda|apt(-get)?|brew|git|bundle|cargo|make|go mod) "
     r"(install|i|add|clone|sync|ci|fetch|setup|deps|download|tidy)\b|^cd |^source |^git |\bvenv\b|-m pip\b|"
     r"setup\.py (install|develop)|"
-    r"(?<!--)\b(migrate|makemigrations|collectstatic|createsuperuser|build)\b(?![/.])(?!.*&&)|"
-    r"\b(lint|format|fmt|black|isort|ruff|flake8|eslint|prettier|mypy|pre-commit)\b"  # 检查、格式化代码：也不是运行
+    r"(?<!--)\b(migrate|makemigrations|collectstatic|createsuperuser|build)\b(?![/.])(?!.*&&)"
 )
+INSTALL = SETUP + r"|(?<![-.])\b(lint|format|fmt|black|isort|ruff|flake8|eslint|prettier|mypy|pre-commit)\b"  # 检查代码
 # package.json 的 scripts.start 用哪个文件启动：node src/app.js、nodemon server.js
 START = re.compile(r"\b(?:node|nodemon|ts-node|tsx|python3?|deno run)\s+")
 RUNNERS = {"pytest": "pytest", "jest": "npx jest", "vitest": "npx vitest", "mocha": "npx mocha"}  # 测试框架：一般怎么跑
@@ -91,7 +91,8 @@ def mention(facts, readme: str | None, command: str, path: str) -> str:
         ran = [c for c in spans if starts(text, c)] + [c for c in code if not re.search(CLEAN_UP, c)]
         ran = [c for c in ran if re.match(RUNNER, c) and whole(c) and not re.search(f"{INSTALL}|{TESTS}", c[:300])]
         named = path and path in text and re.search(rf"{RUN_FIRST}|\b(launch|execute)\b|执行", text, re.I)
-        setup = re.search(INSTALL, text.strip("`$ ")[:300])  # “python manage.py migrate”是准备的一步，不是运行
+        line = text.strip("`$ ")[:300]  # 一整行命令是准备的一步（python manage.py migrate）：不是运行
+        setup = not spans and re.match(RUNNER, line) and re.search(SETUP, line)
         if (command and command in text or named or ran and not text.startswith("#")) and not setup:
             return text.strip("`$ ")[:300].rstrip("。.")
     return ""
@@ -110,7 +111,7 @@ def readme_command(facts, readme: str | None, section: str) -> tuple | None:
     像命令的（python、npm、make……开头）才算，准备的几步（安装、建环境、迁移）不算，最多 3 条：(README, 标题, [命令])。
     没有这样的一节，就找正文里说到它、带着反引号命令的一句：(README, "", [命令])。都没有、README 读不了，是 None。"""
     got = facts.pages("read_file", {"path": readme}) if readme else None
-    heading, level, block, lang, found, loose = None, 0, False, "", [], []
+    heading, level, block, lang, found, loose, setup = None, 0, False, "", [], [], []
     other = "$^" if section == TEST_SECTION else TEST_SECTION  # “Running the tests”不是怎么运行项目
     testing = section == TEST_SECTION  # 跑测试的命令（pytest、npm test）不是启动项目的，别处的也是跑测试的
     lines = headings(got.lines) if got and usable(got) else []
@@ -138,6 +139,7 @@ def readme_command(facts, readme: str | None, section: str) -> tuple | None:
         )
         shell = block and lang in SHELLS and heading and not testing and not text.endswith(":")  # 这一节的 shell 代码块
         last = lambda c: c.split("&&")[-1].strip()  # noqa: E731  “cd backend && pytest”：看最后那条
+        setup += [c for c in spans if re.search(SETUP, last(c)[:300])] if heading and not found else []  # 准备的几步
         commands = [
             c for c in spans if (re.match(runner, last(c)) or shell and re.fullmatch(SHELL_LIKE, c)) and whole(c)
         ]
@@ -149,7 +151,7 @@ def readme_command(facts, readme: str | None, section: str) -> tuple | None:
             found.append(command)
         elif testing or not code and starts(text, command) and not re.search(f"{other}|{DOCS}", text, re.I):
             loose = loose or [command]  # “Run the tests with `poetry run pytest`.”“Start it with `npm run dev`.”
-    return (readme, heading, found[:3]) if found else (readme, "", loose) if loose else None
+    return (readme, heading, found[:3], setup[:3]) if found else (readme, "", loose, []) if loose else None
 
 
 CLEAN_UP = r"\b(down|stop|rm|clean\w*|reset\w*|wipe\w*|drop|delete|purge|prune|kill|uninstall)\b"  # 收拾、删除的命令
@@ -183,9 +185,10 @@ def whole(command: str) -> bool:
 
 def readme_said(what: str, said: tuple, en: bool) -> str:
     """readme_command() 找到的命令说成一句（what：run 或 test）：在哪一节，或者在正文的哪一句。"""
-    readme, heading, commands = said
-    key = f"{what}_readme" if heading else f"{what}_readme_line"
-    return say(key, en, readme=readme, heading=heading, command=("`, `" if en else "`、`").join(commands))
+    readme, heading, commands, setup = said
+    key, sep = f"{what}_readme" if heading else f"{what}_readme_line", "`, `" if en else "`、`"
+    first = say("run_setup", en, setup=sep.join(setup)) if setup and what == "run" else ""  # “How to run”里的安装
+    return say(key, en, readme=readme, heading=heading, command=sep.join(commands)) + first
 
 
 def test_command(facts, names: list, readme: str | None, en: bool) -> str:

@@ -52,6 +52,7 @@ basis | 依据：{files}。 | Based on: {files}.
 manifests_unread | 依赖清单读不了或解析不了（{why}），我判断不出技术栈。 | I could not read or parse the manifests ({why}), so I can't tell the tech stack.
 no_manifest | 工作目录里没有 package.json、pyproject.toml 或 requirements.txt，我判断不出技术栈。 | The work folder has no package.json, pyproject.toml or requirements.txt, so I can't tell the tech stack.
 no_manifest_in | {folder} 里没有依赖清单（package.json、pyproject.toml、requirements.txt），下面看的是工作目录的：\n\n | {folder} has no manifest (package.json, pyproject.toml, requirements.txt), so here is the work folder's:\n\n
+asked_language | - 你问到的语言：下面“语言/运行时”一行是按依赖清单的种类说的（package.json 是 JavaScript，pyproject.toml、requirements.txt 是 Python……），源文件我没有一个个看 | - You asked about a language: the “Language/runtime” line below goes by the kinds of manifests (package.json means JavaScript, pyproject.toml or requirements.txt Python…); I did not look at the source files one by one
 asked_missing | - 你问到的 {names}：依赖清单（{files}）里我没看到 | - You asked about {names}: I did not see it in the manifests ({files})
 asked_testing_none | - 测试框架：读到的依赖清单（{files}）里没有我认得的测试框架（Jest、Vitest、Mocha、pytest）；没读到的清单里也许有 | - Test framework: none that I recognise (Jest, Vitest, Mocha, pytest) in the manifests I read ({files}); manifests I did not read may have one
 asked_testing_part | - 测试框架：在读到的部分（{files}）里没有我认得的测试框架；没读到的部分、没读的清单里也许有 | - Test framework: none that I recognise in the part I read ({files}); the part I did not read, or manifests I did not read, may have one
@@ -91,6 +92,7 @@ entry_none_part | {seen}，里面没有常见的入口文件；没看全，不�
 run_script | \n\n启动项目：{command}（package.json 的 scripts.{name} 是 `{script}`）。 | \n\nTo start the project: {command} (package.json's scripts.{name} is `{script}`).
 run_readme | \n\n启动项目：{readme} 的「{heading}」一节写着 `{command}`。 | \n\nTo start it: the “{heading}” section of {readme} says `{command}`.
 test_readme | \n\n怎么跑测试：{readme} 的「{heading}」一节写着 `{command}`。 | \n\nTo run the tests: the “{heading}” section of {readme} says `{command}`.
+run_setup | 这一节在它前面还有准备的几步：`{setup}`，要先做。 |  Before it, the section has setup steps: `{setup}`, to do first.
 run_readme_line | \n\n启动项目：{readme} 里写着 `{command}`。 | \n\nTo start it: {readme} says `{command}`.
 test_readme_line | \n\n怎么跑测试：{readme} 里写着 `{command}`。 | \n\nTo run the tests: {readme} says `{command}`.
 run_dev_too | （开发时用 `npm run dev`：package.json 的 scripts.dev 是 `{script}`。） |  (For development: `npm run dev`; package.json's scripts.dev is `{script}`.)
@@ -128,7 +130,7 @@ named_files | 文件内容里没有搜到 {name}{tried}，不过目录里有名�
 not_found_in | search_files 在 {folder} 里没有搜到 {name}（只搜了 {folder}，依赖清单和别的目录不在里面）{tried}。 | search_files found {name} nowhere in {folder} (I searched only {folder}; the manifests and the other folders are not in it){tried}.
 tried | （区分大小写：{names} 都搜了） |  (it is case-sensitive: I searched for {names})
 not_own | \n（没有搜 {folders}：版本库、依赖和虚拟环境里是别人的代码，不算项目用到。） | \n(I did not search {folders}: version control, dependencies and virtual environments hold other people's code.)
-no_test_folder | 工作目录这一层没有 tests、test、__tests__ 或 spec 目录，也没有 test_x.py、x.test.js 这样命名的文件（更深的子目录我没有找）。 | The top of the work folder has no tests, test, __tests__ or spec folder, and no file named like test_x.py or x.test.js (I did not look in deeper folders).
+no_test_folder | 我看了{where}：这里没有 tests、test、__tests__ 或 spec 目录，也没有 test_x.py、x.test.js 这样命名的文件（更深的子目录我没有找）。 | I looked in {where}: there is no tests, test, __tests__ or spec folder, and no file named like test_x.py or x.test.js (I did not look in deeper folders).
 no_test_folder_part | {seen}，里面没有 tests、test、__tests__ 或 spec 目录，也没有按测试命名的文件；没看全，不能说没有。 | {seen}, and none of them is a test folder or a file named like a test; I did not see the rest, so I can't say there is none.
 test_files | 测试目录里的文件、按测试命名的文件： | Files in the test folders, and files named like tests:
 no_test_names | （这个目录里没有按测试命名的文件，比如 test_x.py、x.test.js；子目录里的没有看） | (no file in this folder is named like a test, such as test_x.py or x.test.js; subfolders not checked)

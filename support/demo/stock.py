@@ -155,7 +155,7 @@ def fact(facts, order, path: str | None, pasted: dict | None, total: bool) -> di
         return {**found, "kind": "other_item"}
     if order.quantity is None:  # 问够不够、多少钱却没说数量：问数量；只问有多少、单价：照实说
         return {**found, "kind": "no_quantity" if total or order.unclear else "report"}
-    units = [SAME_UNIT.get(u, u) for u in (EN_SINGULAR.get(u, u) for u in (data.get("unit"), order.unit))]  # boxes 是盒
+    units = [SAME_UNIT.get(u, u) for u in (singular(u or "") for u in (data.get("unit"), order.unit))]  # boxes 是盒
     if units[0] and units[1] and units[0] != units[1] and data["stock"] > 0:  # 支和箱不能直接比（库存是 0 就都不够）
         return {**found, "kind": "other_unit"}
     return {**found, "kind": "ok", "enough": data["stock"] >= order.quantity, "cost": price * order.quantity}

@@ -18,6 +18,7 @@ TOOL_FOLDERS = {".git", ".hg", ".svn", ".venv", ".tox", ".nox", ".mypy_cache", "
 CODE = set(
     "py pyi ipynb js mjs cjs jsx ts tsx vue svelte go rs rb java kt scala c h cc cpp hpp cs php swift lua sh".split()
 )
+LOADS = r"\brequire\s*\(|\b(?:__)?import(?:orskip|_module|__)?\b|=\s*window\.[A-Z]\w*\s*;?$"  # 载入库：不是定义
 LANGUAGES = {e: "js" for e in "js mjs cjs jsx ts tsx vue svelte".split()} | {e: "py" for e in ("py", "pyi", "ipynb")}
 
 
@@ -33,7 +34,7 @@ def use(part, facts, en: bool) -> str:
     said = [verdict(facts, n, first[n] + hidden[n], part.folder, en, "files" in part.asks) for n in names]
     said = [s.rstrip("\n") + definition(facts, n, first[n] + hidden[n], en, s) if "defined" in part.asks else s
             for s, n in zip(said, names, strict=True)]  # fmt: skip
-    dotted = [n for n in names if re.fullmatch(r"\w+(\.\w+)+", n) and n.rpartition(".")[2].lower() not in CODE]
+    dotted = [n for n in names if re.fullmatch(r"\w+(\.\w+)+", n) and in_python(searched(facts, first[n]))]
     said += [say("dotted", en, name=n, parent=n.rpartition(".")[0], last=n.rpartition(".")[2]) for n in dotted]
     return "\n\n".join(said) + extra
 
@@ -63,9 +64,7 @@ def defines(hit: str, name: str) -> bool:
     path, _, text = HIT.fullmatch(hit).groups()
     text, n = code(path, text), re.escape(name)
     bare = re.sub(r""""[^"]*"|'[^']*'|`[^`]*`""", '""', text)  # 字符串里的 import 不算（MODE = "import"）
-    if path.rsplit("/", 1)[-1].rpartition(".")[2].lower() not in CODE or re.search(
-        r"require\s*\(|import|\bwindow\.", bare
-    ):
+    if path.rsplit("/", 1)[-1].rpartition(".")[2].lower() not in CODE or re.search(LOADS, bare):
         return False
     typed = r"(?:type|interface|struct|enum)(?=\s+\S+\s*(?:[{=<]|struct|interface|$))"  # 后面是定义体，不是用到它
     kinds = rf"def|class|function\*?|const|let|var|func|fn|{typed}"
@@ -217,3 +216,8 @@ def one_place(hit: str) -> bool:
 def shown_hits(hits: list, en: bool) -> str:
     """搜到的行，最多列 5 行，多的说还有几行。"""
     return "\n".join(f"  {h}" for h in hits[:5]) + say("more_hits", en, n=len(hits) - 5) * (len(hits) > 5)
+
+
+def in_python(found: dict) -> bool:
+    """搜到的行里有 Python 文件的（pkg.util 是 Python 模块；socket.io、lodash.debounce 是 npm 包）。"""
+    return any(h.split(":", 1)[0].endswith((".py", ".pyi", ".ipynb")) for r in found.values() for h in r.lines)

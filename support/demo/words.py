@@ -35,7 +35,7 @@ KINDS = [
     tuple(row.split(" | "))
     for row in r"""
 tests | (怎么|咋|如何|怎样|用什么命令|什么命令)(来)?(跑|运行|执行|启动)(一下)?(这些|所有的?|全部的?|这个项目的|项目的)?(单元)?测试|(单元)?测试(要|该)?(怎么|咋|如何|怎样)(跑|运行|执行|启动)|测试(命令|脚本)|\bhow (do|can|should|would) (i|we|you) (run|execute) (all )?(the |these |my |its )?(unit )?tests?\b|\bhow to (run|execute) (all )?(the )?tests?\b|\b(which|what)('s| is)? (the )?command (runs|to run|do i use to run|should i use to run|for)( all)?( the)? tests?\b|\btest (command|script)\b
-none | \b(esm|commonjs|es ?modules?)\b|\b(can|could|will|would) you (deliver|ship)\b|\bdeliver(y|ed)? (by|on|to|tomorrow|today)\b|送货|配送|运费|快递|送到|模块(系统|规范|格式)|哪些(依赖|包|库).{0,20}(只|才|有关|相关)|(用|调用)(到|了)+(什么|哪些)(函数|方法)|\bwhat (functions|methods) (does|do|did)\b|\bwhich (dependencies|packages|deps|libraries)\b.{1,30}\b(only|related)\b|\bshould (i|we)\b|\bwhy\b|为什么|为啥|\b(latest|newest) version\b|最新的?版|应该(用|选|升级)|(推荐|建议)(用|哪)|\bdev\s*依赖|开发时?的?依赖|\bdev[ -]only\b|只在开发|开发时才|几倍|倍数|\bhow many times\b|\btimes (as|more)\b|所有的?分支|哪些分支|几个分支|分支列表|列出.{0,6}分支|合并|\bbranches\b|\bbranch (called|named)\b|\bmerged?\b|\bis there a branch\b|\bdev ?dependencies\b|\bpeer ?dependencies\b|开发依赖|生产依赖|\b(outside|except|excluding|other than|besides|apart from|beyond|but|not counting|not including|without)\b.{0,20}\btests?\b|(测试|\btests?\b).{0,8}(以外|之外|除外)|除了?.{0,10}(测试|\btests?\b)|(不算|除开|不包括|不含|排除|去掉).{0,6}(测试|\btests?\b)|\bleft (after|afterwards|over)\b|\b(would|will|would there|will there) be left\b|\bafterwards\b|\bremain(ing)? after\b|买完|买了(以后|之后)|(以后|之后)还剩|预算|买得起|(能|可以)买(几|多少)|\bbudget\b|\bto spend\b|\bafford\b.{0,40}\bwith \$?\d|\bhow many\b.{0,30}\bcan (i|we)( \w+)? (buy|get|afford)\b|\b\d+(\.\d+)? ?(cny|rmb|yuan)\b|\d+(\.\d+)? ?(元|块钱|块(?!\s*(?![钱吗吧呢了啊呀嘛么对左一够是的])(?:[\u4e00-\u9fff]|[a-z]{3})))(?!.{0,3}一)|including subfolders|包括子目录|子目录里的也算|\brecursive(ly)?\b|递归|\bline \d+\b|第 ?\d+ ?行|\bthe (end|last \w+) of\b|最后(几|一|\d)|末尾|结尾|太贵|贵不贵|\btoo (expensive|cheap)\b|\b(expensive|cheaper|pricey)\b|税|运费|重量|折扣|到货|卖了|销量|失败|没用到的|多余的|\b(tax|taxes|shipping|delivery|weight|discount|sold|sales|failing|failed|unused)\b|价值|值多少|总值|买空|美元|美金|欧元|日元|英镑|港币|\b(value|worth|left over|run out|usd|eur|jpy|gbp|hkd|dollars?|euros?|yen|pounds?)\b|过时|最新版本|升级到|漏洞|覆盖率|补货|几天|多久|要改吗|怎么改|总结|概括|翻译|\b(coverage|vulnerab\w*|outdated|up[ -]to[ -]date|restock|summari[sz]e|summary|translate)\b|(跑|运行|执行|\brun\b|\bexecute\b).{0,12}(测试|\btests?\b|pytest|test suite)|测试.{0,3}(跑|运行)(?!的)|比.{1,10}(贵|便宜|多|少)|\b(cheaper|dearer|pricier|more expensive|more|less|fewer) than\b|设为|设成|改为|修改|更新|删除|删掉|\b(set|update|modify|delete|remove|change)\b.{0,40}\b(to|stock|file|price)\b|\bcommits?\b|提交|端口|监听|\bports?\b|\blisten(s|ing)?\b|哪几种商品|哪些商品|什么商品|几种商品|\b(which|what) (products|items|goods)\b|\bstock records\b|排序|最多的|最少的|(行数|行)最[多少]|最大|最小|平均|最长|最短|隐藏的?(文件|目录)|(多少|几)行是?注释|是空的|空的?文件|\b(sort(ed|ing)?|largest|smallest|biggest|longest|shortest|average|modified|hidden (files?|folders?)|empty (files?|folders?)|comment lines?|the (most|fewest|least))\b
+none | \b(esm|commonjs|es ?modules?)\b|哪(个|种|样).{0,6}(多|少|便宜|贵)|\bwhich (one )?(has|is) (more|less|cheaper)\b|\b(can|could|will|would) you (deliver|ship)\b|\bdeliver(y|ed)? (by|on|to|tomorrow|today)\b|送货|配送|运费|快递|送到|模块(系统|规范|格式)|哪些(依赖|包|库).{0,20}(只|才|有关|相关)|(用|调用)(到|了)+(什么|哪些)(函数|方法)|\bwhat (functions|methods) (does|do|did)\b|\bwhich (dependencies|packages|deps|libraries)\b.{1,30}\b(only|related)\b|\bshould (i|we)\b|\bwhy\b|为什么|为啥|\b(latest|newest) version\b|最新的?版|应该(用|选|升级)|(推荐|建议)(用|哪)|\bdev\s*依赖|开发时?的?依赖|\bdev[ -]only\b|只在开发|开发时才|几倍|倍数|\bhow many times\b|\btimes (as|more)\b|所有的?分支|哪些分支|几个分支|分支列表|列出.{0,6}分支|合并|\bbranches\b|\bbranch (called|named)\b|\bmerged?\b|\bis there a branch\b|\bdev ?dependencies\b|\bpeer ?dependencies\b|开发依赖|生产依赖|\b(outside|except|excluding|other than|besides|apart from|beyond|but|not counting|not including|without)\b.{0,20}\btests?\b|(测试|\btests?\b).{0,8}(以外|之外|除外)|除了?.{0,10}(测试|\btests?\b)|(不算|除开|不包括|不含|排除|去掉).{0,6}(测试|\btests?\b)|\bleft (after|afterwards|over)\b|\b(would|will|would there|will there) be left\b|\bafterwards\b|\bremain(ing)? after\b|买完|买了(以后|之后)|(以后|之后)还剩|预算|买得起|(能|可以)买(几|多少)|\bbudget\b|\bto spend\b|\bafford\b.{0,40}\bwith \$?\d|\bhow many\b.{0,30}\bcan (i|we)( \w+)? (buy|get|afford)\b|\b\d+(\.\d+)? ?(cny|rmb|yuan)\b|\d+(\.\d+)? ?(元|块钱|块(?!\s*(?![钱吗吧呢了啊呀嘛么对左一够是的])(?:[\u4e00-\u9fff]|[a-z]{3})))(?!.{0,3}一)|including subfolders|包括子目录|子目录里的也算|\brecursive(ly)?\b|递归|\bline \d+\b|第 ?\d+ ?行|\bthe (end|last \w+) of\b|最后(几|一|\d)|末尾|结尾|太贵|贵不贵|\btoo (expensive|cheap)\b|\b(expensive|cheaper|pricey)\b|税|运费|重量|折扣|到货|卖了|销量|失败|没用到的|多余的|\b(tax|taxes|shipping|delivery|weight|discount|sold|sales|failing|failed|unused)\b|价值|值多少|总值|买空|美元|美金|欧元|日元|英镑|港币|\b(value|worth|left over|run out|usd|eur|jpy|gbp|hkd|dollars?|euros?|yen|pounds?)\b|过时|最新版本|升级到|漏洞|覆盖率|补货|几天|多久|要改吗|怎么改|总结|概括|翻译|\b(coverage|vulnerab\w*|outdated|up[ -]to[ -]date|restock|summari[sz]e|summary|translate)\b|(跑|运行|执行|\brun\b|\bexecute\b).{0,12}(测试|\btests?\b|pytest|test suite)|测试.{0,3}(跑|运行)(?!的)|比.{1,10}(贵|便宜|多|少)|\b(cheaper|dearer|pricier|more expensive|more|less|fewer) than\b|设为|设成|改为|修改|更新|删除|删掉|\b(set|update|modify|delete|remove|change)\b.{0,40}\b(to|stock|file|price)\b|\bcommits?\b|提交|端口|监听|\bports?\b|\blisten(s|ing)?\b|哪几种商品|哪些商品|什么商品|几种商品|\b(which|what) (products|items|goods)\b|\bstock records\b|排序|最多的|最少的|(行数|行)最[多少]|最大|最小|平均|最长|最短|隐藏的?(文件|目录)|(多少|几)行是?注释|是空的|空的?文件|\b(sort(ed|ing)?|largest|smallest|biggest|longest|shortest|average|modified|hidden (files?|folders?)|empty (files?|folders?)|comment lines?|the (most|fewest|least))\b
 branch | 分支|\bbranch\b
 count | 几行|行数|多少行|\b(how many|number of) rows\b|\brow counts?\b|\bhow long (is|are)\b.{0,40}\b(files?|scripts?)\b|\bcount\b.{0,30}\blines?\b|\bline counts?\b|\bhow many lines\b|\blines of code\b|\bwc\b
 ls | \bhow many (?!tests? )([\w.+-]+ )?files\b(?!.{0,30}\b(use[sd]?|import|imports|imported|mention|mentions|mentioned|contain|contains|reference|references|referenced|require|requires|required)\b)|(?<!在)(?<!在了)几个文件(?!.{0,8}(用到|用了|引用|提到|包含|引入|导入|import|require))|(?<!在)(?<!在了)多少个?文件(?!.{0,8}(用到|用了|引用|提到|包含|引入|导入|import|require))|\bfile count\b
@@ -70,7 +70,7 @@ GOODS_WORDS = r"库存|单价|价格|多少钱|总价|有货|买|[盒支包瓶�
 UNIT_PRICE = r"\bwhat do(es)? (they|it|one|each|(a|one|each) (box|pen|pack|piece|unit)) cost\b|\bwhat('s| is) the price\b|\bhow much (is|are|does) (one|a|each)\b|单价|[一每][盒支个件包瓶本只箱]多少钱|多少钱一[盒支个件包瓶本只箱]|\b(how much|cost|costs|price|are they|is it)\b.{0,15}\beach\b|\beach (cost|costs|is|one)\b|\b(apiece|per (box|unit|pen|pack|piece|item))\b"
 # 要重新读：以前读到的不算（只说了这个的一小句不算没听懂）
 FRESH = r"库存.{0,6}(改成|改为|调成|调到|设成|变成)|调整过|刚调整|补了?货|补过货|进了货|\b(rewr[io]t\w*|modified|restocked|refilled)\b|重新(读|看|查|搜)|重读|再(读|看|查|搜)一?(下|遍|次)|刷新|最新的?|(文件|数据|库存)?(我|已经)?(改过了?|改了|更新了|更新过|变了)|(刚|刚刚|已经)(加了|装了|删了|添加了|安装了|删除了)|\b(re-?read|re-?check|(read|check|search|look) (it |them |the (stock )?files? )?again|again|latest|refresh|(i )?(have |'ve )?(changed|updated|edited)( (it|the (stock )?files?))?|i (just |have just |'ve just )?(added|removed|installed|deleted|uninstalled))\b"
-EACH_TEST = r"(测试|test)[^，。？?]{0,6}(里|中)(面)?(都)?(写了|写着|有)(些)?(什么|啥)|\bwhat('s| is) in (them|the tests?|the test files?)\b(?! (folder|directory|dir)\b)|\bwhat do(es)? the test files? (say|contain)\b|测试?了(什么|啥|哪些)|测的(是)?哪些|(几|多少)个?(测试)?(用例|函数|方法)|\btest (cases?|functions?|methods?)\b|\bhow many tests\b|每个(测试)?(文件)?(测|是|检查)(的是)?(什么|啥)|分别测|各自测|测的是什么|\bwhat (each|every) (test|one|file)\b|\beach test\b|\bwhat do (they|the tests) (test|check)\b|\bwhat (does|do) (the|this|that|each|every) tests?( files?)?\b.{0,20}\b(test|check|cover|do)\b"
+EACH_TEST = r"(测试|test)[^，。？?]{0,6}(里|中)(面)?(都)?(写了|写着|有)(些)?(什么|啥)|\bwhat('s| is) in (them|the tests?|the test files?)\b(?! (folder|directory|dir)\b)|\bwhat do(es)? the test files? (say|contain)\b|测试?了(什么|啥|哪些)|测的(是)?哪些|(几|多少)个?(测试)?(用例|函数|方法)|(几|多少)个测试(?!文件|目录)|\btest (cases?|functions?|methods?)\b|\bhow many tests\b|每个(测试)?(文件)?(测|是|检查)(的是)?(什么|啥)|分别测|各自测|测的是什么|\bwhat (each|every) (test|one|file)\b|\beach test\b|\bwhat do (they|the tests) (test|check)\b|\bwhat (does|do) (the|this|that|each|every) tests?( files?)?\b.{0,20}\b(test|check|cover|do)\b"
 # 一小句里连着问的几件事：strong 前后各拆开；其余（和、and）两边是不同的两类事才拆
 JOINS = r"(?P<strong>并且|(?<!合)并(?![且发行])|而且|然后|接着|同时|\band then\b|\bthen\b|\band\b(?=\s+(?:please\s+)?(?:(?:on|in|at|for|from|by|with|to) (?:which|what|where)\b|what|which|where|how|is|are|does|do|can|could|who|why|when|uninstall|remove|delete|install|add|update|upgrade|fix|change|rename|replace|run|create|write|tell|show|explain|list|count|check|find|search|make|give|open|read|summari[sz]e|translate)\b))|和|、|以及|\band\b"
 SOURCE_FILE = r"\.(py|pyi|ts|tsx|jsx|mjs|cjs|json|md|rst|txt|toml|ya?ml|cfg|ini|sh|go|rs|java|rb|php|c|h|cpp|html|css|vue|sql|ipynb)$"  # 文件名，不是库名（react.js 是库）
@@ -83,11 +83,12 @@ DROP = r"(?<!要)(?<![别不])(?:不要|不买|去掉|取消|删掉|算了)(?!�
 # 数量要乘上别的：“3 boxes for each of 2 classes”“每班 3 盒”“要 2 份”：说的不是一共要多少
 PEOPLE = "人|学生|同学|老师|员工|孩子|小朋友|客人|客户|同事|朋友|家人|班|部门|小组|团队"  # 给谁买：不是商品
 PERSON = rf"(?:{PEOPLE})(?=$|[每各用的们买要])"  # 一个人、一群人（“客户端”“人字拖”“班级用品”是商品）
-EN_PEOPLE = "class|person|people|student|team|group|kid|child|employee|colleague|coworker|friend|teacher|member|guest"
-MULTIPLIED = rf"\b(for |to )?(each|every|per) (of )?((the|my|our|these|those|\d+) )*({EN_PEOPLE}|day|week|month|room)(e?s)?\b|\b(classes|people|persons|children|(?:{EN_PEOPLE})s)\b.{{0,25}}\beach\b|\bfor \d+ ({EN_PEOPLE})\w*\b|\beach (needs|gets|wants|one needs)\b|(?:{PEOPLE})各|每(个|位|名)?(人|班|组|天|周|月|间|学生|同学|员工|孩子|部门|小组)|[\d两二三四五六七八九十]+ ?(份|个班|个组|个人|组|班)(?!长)"
+EN_PEOPLE = "class|person|people|student|team|group|kid|child|employee|colleague|coworker|friend|teacher|member|guest|hire|office|branch|store|desk"
+EN_NOT_ITEMS = rf"(?:{EN_PEOPLE}|day|week|month|year|hour|minute|time|coupon|voucher)"  # 给谁、多久、用什么付：不是商品
+MULTIPLIED = rf"\b(for |to )?(each|every|per) (of )?((the|my|our|these|those|\d+) )*({EN_PEOPLE}|day|week|month|room)(e?s)?\b|\b(classes|people|persons|children|(?:{EN_PEOPLE})s)\b.{{0,25}}\beach\b|\bfor \d+ ({EN_PEOPLE})\w*\b|\beach (needs|gets|wants|one needs)\b|\b(a|per) (day|week|month)\b|\bfor (the|a) week\b|\bfor \d+ (days|weeks)\b|(?:{PEOPLE})各|每(个|位|名)?(人|班|组|天|周|月|间|学生|同学|员工|孩子|部门|小组)|[\d两二三四五六七八九十]+ ?(份|个班|个组|个人|组|班)(?!长)"
 INSTEAD = r"改成|换成|改为|减到|降到|减为|\b(instead|rather|make (it|that))\b|\b(drop|reduce|lower|cut|bring|change)\b.{0,30}\bto \d"  # 接着问时只换了这一种的数量，别的照旧
 DROPPED = r"不要|不用|别要|去掉|取消|改主意|\b(instead of|rather than|drop(?!.{0,30}\bto \d)|without|no more|not the|forget)\b"
-ALSO = r"(别|不要|不用)(去掉|删掉|取消)|\b(don't|do not) (drop|remove|forget)\b|\bkeep\b|也要|也来|还要|另外|\b(also|as well|on top of that|in addition)\b|\btoo\b(?!\s+(many|much|few|expensive|cheap|late|early|big|small))"  # 接着问时连同上一个问题的商品
+ALSO = r"(别|不要|不用)(去掉|删掉|取消)|\b(don't|do not) (drop|remove|forget)\b|\bkeep\b|也要|也来|还要|另外|\b(also|as well|on top of that|in addition|plus|add)\b|\btoo\b(?!\s+(many|much|few|expensive|cheap|late|early|big|small))"  # 接着问时连同上一个问题的商品
 RUN_TESTS = r"\btest (command|script)\b|测试(命令|脚本)|\bcommand\b.{0,20}\btests?\b"  # 问怎么跑测试（和 HOW 一起）
 VERSION_OF = (  # 问了版本的库：“which version of React”“express是哪个版本”“the jest version”
     r"\bversions? of (?:the )?(@?[A-Za-z][A-Za-z0-9_@./+-]*)",
@@ -99,7 +100,7 @@ OWN_VERSION = r"(项目|它|这个|本项目|包)(自己)?(的|是)?(什么|哪�
 OTHER_STEPS = r"(?i)\b(build|compile|deploy|install|set (it )?up|publish|release)\b|编译|构建|打包|部署|安装|发布"  # 运行、测试以外的几步
 HOW = r"怎么|咋|如何|怎样|什么命令|\bhow\b|\b(which|what) command\b"  # 问的是怎么运行（入口、测试），不是让我运行
 MAKE = r"创建|新建|建一个|写一个|写入|\b(create|make|write)\b"  # 建文件：动词在文件名前面
-AFTER_BUYING = r"买.{0,20}(还剩|剩下|剩余|剩几)|\bif i (buy|take|get)\b.{0,40}\bleft\b|打.?折|折扣|\bdiscount\w*|\b\d+% off\b"  # 买了以后还剩多少、打折以后的价钱：没做
+AFTER_BUYING = r"买.{0,20}(还剩|剩下|剩余|剩几)|\bif i (buy|take|get)\b.{0,40}\bleft\b|打.?折|折扣|优惠券|代金券|\bdiscount\w*|\b\d+% off\b|\b(coupons?|vouchers?)\b"  # 买了以后还剩多少、打折以后的价钱：没做
 IN_ALL = (  # 几种加起来的一个数（“红笔加蓝笔总共 3 盒”）
     r"(总共|一共|合计|加起来)(要|需要|够|有|共)?\s*[\d一二两三四五六七八九十]+\s*[盒支个]|\b\d+ (boxes )?(of )?[a-z ]*\bin total\b"
 )
@@ -149,11 +150,11 @@ AROUND_WORDS = (  # 商品名两边的词
     r"两样|这两种|几种|的|和|与|跟|以及|想|想买|打算|准备|采购|公司|我们|下单|订购|列出|查下|看下|下|先|发|送|了|刚|刚刚|改|改了|重新|读|重读|文件|数据|记录|大概|大约|约|"
     r"左右|差不多|估计|可能|是|几|加|再|另外|手上|手里|已经|现在|目前|所有|全部|商品|每种|各种|哪些|一次|一遍|库存|够|吗|还|有|呢|一共|总共|多少|价格|单价|是否|能|可以|"
     r"需要|想要|要|买|来|查|一下|看看|帮|我们|我|请|如果|那么|那|各|要是|换成|改成|啊|吧|把|会|让|被|给|使|都|也|就|再|又|会不会|能不能|但|不要|不|没有|没|"
-    r"加起来|合计|共|分别|各自|请问|麻烦|他说|她说|你说|我说|老板说|店员说|店长说|仓库说|同事说|老师说|客服说|经理说|啦|哦|呗|咯|咧|只剩|还剩|记录里|表里|数据里|文件里|里面|表显示|上显示|里显示|写着|表上|(?<=[存统表据录])显示|在(?=\s*[A-Za-z])|在$|在[^\s，。？！,.?!]{1,4}[里上中]"
+    r"加起来|合计|共|分别|各自|请问|麻烦|他说|她说|你说|我说|老板说|店员说|店长说|仓库说|同事说|老师说|客服说|经理说|只剩|还剩|哪个|哪种|够用|记录里|表里|数据里|文件里|里面|表显示|上显示|里显示|写着|表上|(?<=[存统表据录])显示|在(?=\s*[A-Za-z])|在$|在[^\s，。？！,.?!]{1,4}[里上中]"
 )
 AROUND = "|".join(sorted(AROUND_WORDS.split("|"), key=len, reverse=True))  # 长的先试：“要是”不会被拆成“要”和“是”
 NOT_ITEMS = (  # 这些开头的不是商品名
-    r"打.?折|折扣|一起|一块|双倍|翻倍|加倍|一半|减半|这么|那么|哪|什么|谁|话|现有|如果|要是|每|只剩|剩|库存|单价|价格|价钱|总价|多少|有货|现货|够|还剩|还有|一共|总共|合计|以上|以下|"
+    r"打.?折|折扣|优惠券|代金券|[\d一两二三四五六七八九十几]+天|用[\d一两二三四五六七八九十几]+天|一起|一块|双倍|翻倍|加倍|一半|减半|这么|那么|哪|什么|谁|话|现有|如果|要是|每|只剩|剩|库存|单价|价格|价钱|总价|多少|有货|现货|够|还剩|还有|一共|总共|合计|以上|以下|"
     rf"左右|或者|{PERSON}|其中|分别|各自|[一两二三四五六七八九十几]+[样种]|[这那](?:个|些|种|款)"  # “我要 5 支这个”  # “三样一共多少钱”“分别多少钱”：不是商品
 )
 NOT_NAME = "全都也就还再又先只各共啦哦呗咯咧嘛呀吧了呢啊减拿订换留退补得少用需才已或及要买来给和跟与的是在"  # 商品名后面的这些字不是名字的一部分
@@ -196,9 +197,7 @@ THE_ONE = "either|any|each|which|no|this|that|the|every"  # 这些词后面的 o
 SCALED = r"双倍|翻倍|加倍|一半|减半|\b(double|twice|half|triple)\b"  # 上一个数量的几倍：不是一个数量，照原话问
 UNITS = "盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶斤升杯打节米"  # 一打是 12 个：照原话问（ROUGH）
 EN_BOXES = r"boxes|box|packs?|packets?|pieces?|pcs|bottles?|cartons?|cases?|sets?|units?|kgs?"  # 单说也是量词
-EN_UNIT_WORDS = (
-    "pack piece bottle carton case set unit bag roll jar can tube sheet pair cup kg kilo lb gram liter litre".split()
-)
+EN_UNIT_WORDS = "pack piece bottle carton case set unit bag roll jar can tube sheet pair cup kg kilo lb gram g ml liter litre".split()
 EN_UNITS = EN_BOXES + "|" + "|".join(f"{u}s?" for u in EN_UNIT_WORDS)
 COLOUR, GOODS = "red|blue|black|green", "pens?|pencils?|notebooks?"  # 英文问题里认得的颜色和商品
 EN_GOODS = dict(x.split(":") for x in "red:红 blue:蓝 black:黑 green:绿 pen:笔 pencil:铅笔 notebook:笔记本".split())
@@ -208,6 +207,7 @@ BARE_ASK = (
     rf"\bhow much (?:is|are|does|do) (?:an? |the |one |each )?{ITEM}(?=\s*(?:cost|costs|[?.!]|$))"
     rf"|\b(?:price|cost|stock) of (?:an? |the )?{ITEM}"
     rf"|\bhow many {ITEM} (?:are |do (?:we|you) have )?(?:in stock|left|available)"  # “how many routes”不是商品
+    rf"|\bhow many {ITEM}(?= and how many\b.{{0,40}}\b(?:in stock|left|available))"  # how many A and how many B are left
     rf"|^\W*{ITEM}\s+(?:stock|price)\W*$"  # “stapler stock?”
     rf"|^\W*(?:and|what about|how about)\s+(?:the\s+)?{ITEM}\s*[,，]"  # “And crayons, 3 of them?”
 )
