@@ -3153,3 +3153,72 @@ def test_no_test_folder_says_which_folders_were_looked_in(workdir):
     write_code(workdir, {"package.json": "{}", "src/components/List.spec.js": "test()\n", "src/main.js": "x\n"})
     said = finals(workdir, "Which test files are there?")[0]
     assert "I looked in the top folder, src:" in said, said
+
+
+# ── 第五十九轮学习者、第二十九轮攻击：人、时间的词只在整个名字是它时才不是商品；“a”是一个；改口换掉最后一种 ───────────
+@pytest.mark.parametrize(
+    "question, items",
+    [("I need 2 office chairs and 3 red pens. Enough?", [("office chair", 2), ("红笔", 3)]),
+     ("I need 3 red pens and 10 time cards. Enough?", [("红笔", 3), ("time card", 10)]),
+     ("Can I get a notebook and 2 red pens? Enough?", [("笔记本", 1), ("红笔", 2)]),
+     ("I need 2 red pens and a stapler please.", [("红笔", 2), ("stapler", 1)]),
+     ("I need a stapler.", [("stapler", 1)]),
+     ("I need three red pens two blue pens", [("红笔", 3), ("蓝笔", 2)]),
+     ("I need 3 kinds of pens, enough?", [("kinds of pen", 3)]), ("I need 2 loaves of bread", [("bread", 2)]),
+     ("I need 1 bunch of bananas", [("banana", 1)]), ("我要 3 盒红笔哦，够吗？", [("红笔", 3)]),
+     ("3 瓶墨水多少人民币？", [("墨水", 3)]),
+     ("我要 2 支钢笔和 3 卷胶带……不好意思，是 3 本笔记本。够吗？", [("钢笔", 2), ("笔记本", 3)]),
+     ("I need 2 bottles of milk and 3 loaves of bread... sorry, 3 kg of apples. Enough?", [("milk", 2), ("apple", 3)])],
+)  # fmt: skip
+def test_whole_words_for_people_and_time_articles_units_and_corrections(question, items):
+    assert [(o.item, o.quantity) for o in orders_in(question)] == items
+
+
+def test_a_follow_up_for_each_item_keeps_every_item_whatever_its_unit(inventory):
+    said = finals(inventory, "I need 2 boxes of red pens and 5 blue pens. Enough?", "What about 4 boxes of each?")[1]
+    assert "Blue pens (蓝笔): 2 in stock, you need 4 boxes" in said, said
+
+
+def test_loaves_are_a_loaf(inventory):
+    record = {"item": "bread", "stock": 5, "unit_price": 3, "currency": "GBP", "unit": "loaf"}
+    (inventory / "stock" / "bread.json").write_text(json.dumps(record), encoding="utf-8")
+    said = finals(inventory, "I need 2 loaves of bread. Enough in stock?")[0]
+    assert "5 ≥ 2" in said, said
+
+
+@pytest.mark.parametrize(
+    "files, question, said, unsaid",
+    [({"load.py": 'yaml = try_import("yaml")\n'}, "where is yaml defined?", "load.py", "This project defines"),
+     ({"app.js": "const Vue = window.Vue.default;\n"}, "where is Vue defined?", "app.js", "This project defines"),
+     ({"main.py": "from os import path\n"}, "Is os.path used?", "`from os import path`", "xx"),
+     ({"src/routes/todos.ts": 'import { TodoStore } from "../services/store";\nconst store = new TodoStore();\n'},
+      "Which files import the store module?", 'todos.ts:1: import { TodoStore } from "../services/store"', "xx")],
+)  # fmt: skip
+def test_loads_are_no_definitions_and_a_module_path_is_an_import(workdir, files, question, said, unsaid):
+    write_code(workdir, files)
+    text = finals(workdir, question)[0]
+    assert said in text and unsaid not in text, text
+
+
+@pytest.mark.parametrize(
+    "readme, unsaid",
+    [("# s\n\n## Usage with Docker\n\n```\ndocker build -t s .\n```\n\n## Running locally\n\n```\npython app.py\n```\n",
+      "docker build"),
+     ("# s\n\n## Usage\n\nDo not use `pip install`; output goes to `build`.\n\n```\npython app.py\n```\n", "pip"),
+     ("# s\n\nFirst run `python manage.py migrate` to create the database.\n", "migrate")],
+)  # fmt: skip
+def test_setup_steps_come_only_from_the_run_sections_code(workdir, readme, unsaid):
+    write_code(workdir, {"README.md": readme, "app.py": "print(1)\n", "manage.py": "import sys\n"})
+    said = finals(workdir, "How do I run this project?")[0]
+    assert unsaid not in said, said
+
+
+def test_a_test_file_read_in_the_same_question_is_not_said_to_be_unread(workdir):
+    write_code(workdir, {"tests/test_counter.py": "def test_words():\n    pass\n\n\ndef test_lines():\n    pass\n"})
+    said = finals(workdir, "What does tests/test_counter.py test, and how many test functions are there?")[0]
+    assert "def test_lines" in said and "did not read them" not in said, said
+
+
+@pytest.mark.parametrize("question", ["哪个文件里有多少行？", "拿铁和美式哪个库存多？"])
+def test_which_one_is_more_is_declined_only_about_stock(question):
+    assert bool(understand(question).parts) == question.startswith("哪个文件")

@@ -297,7 +297,7 @@ def with_items(part: Part, before: Ask, quantity: bool, question: str = "") -> P
         known = {o.item for o in before.items}  # “红笔的文件改过了，还够 4 盒吗？”：商品在别的小句里
         new = english(question or part.text) or also  # “what about pencils, like 50 of them”“蓝笔也要，1 盒”：新的一种
         said = [o for o in named_in(question or part.text, before, noun) if o.item in known or new] or previous
-        fits = [o for o in said if unit and o.unit == unit]  # “美式 2 杯、牛角包 2 个”以后“那 4 杯呢？”：说杯的那种
+        fits = [o for o in said if unit and o.unit == unit and not each]  # 美式 2 杯、牛角包 2 个，“那 4 杯呢？”：美式
         orders = [replace(o, quantity=number, unit=unit or o.unit, unclear=unclear) for o in fits or said]
         if said is previous or not (also or changed_only(question or part.text, orders, previous)):
             return replace(part, names=orders, carried=kind if said is previous else "")

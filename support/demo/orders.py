@@ -4,7 +4,7 @@
 import re
 from dataclasses import dataclass, replace
 
-from support.demo.numbers import EN_NUMBER, EN_NUMBERS, NUMBER, chinese_number, rough
+from support.demo.numbers import EN_NUMBER, EN_NUMBERS, NUMBER, chinese_number, one_for_a, rough
 from support.demo.words import (
     AROUND,
     BARE_ASK,
@@ -38,7 +38,7 @@ AND = r"(?:和|与|跟|、|以及|及|加上?|或者?|还是)"  # 连着两种�
 # 名字前面连着写的字母、数字：2B铅笔、A4纸、5号电池（最多 12 个：长串的字母数字也是线性时间）
 GLUED = rf"(?:(?![x×]\d)(?:(?=[A-Za-z\d]{{0,11}}[A-Za-z])[A-Za-z\d]{{1,12}}|\d{{1,3}}号)(?={CJK}))?"
 WORD = rf"{GLUED}(?:(?!{AND}|[\d零〇一二两三四五六七八九十百千万亿]+\s*(?:{UNIT})){CJK})+"
-CURRENCY = rf"元|块(?!{KUAI_ITEM})钱?|美元|欧元|\b(?:cny|rmb|yuan|usd|eur|dollars?|euros?|bucks)\b"
+CURRENCY = rf"元|块(?!{KUAI_ITEM})钱?|[美欧]元|人民币|港[币元]|美金|\b(?:cny|rmb|yuan|usd|eur|dollars?|euros?|bucks)\b"
 MONEY = rf"(?<![\w.])\d+(?:\.\d+)?\s*(?:{CURRENCY})|[$¥€]\s*\d+(?:\.\d+)?"  # 一笔钱：“我有 30 元”“$50”
 RECORD = r"记录|数据|表|信息|文件|截图|内容|(?i:json)"  # “我复制的库存记录”：说的是谁做的一份记录，不是问库存
 WHO = r"(?<![给帮让替叫])(?:我|你|他|她|同事|别人)(?!们)(?:刚才?|刚刚)?"  # “给我蓝笔的库存表”的我不是做事的人
@@ -163,8 +163,8 @@ def corrected(text: str) -> list:
         return [replace(earlier[0], quantity=amount[0], unit=amount[1] or earlier[0].unit, unclear=amount[2])]
     other = fixed and not any(o.item == f.item for o in earlier for f in fixed)  # “3 盒红笔，不对，2 盒蓝笔”：换了一种
     more = re.search(r"还要|也要|另外|再|\b(also|plus|too|as well)\b", tail, re.I)
-    if fixed and (fix[0]["all"] or other and not more):
-        return fixed
+    if fixed and (fix[0]["all"] or other and not more):  # 换了一种：换掉的是最后说的那种（“钢笔和胶带，不对，笔记本”）
+        return fixed if fix[0]["all"] else earlier[:-1] + fixed
     return [o for o in earlier if not any(o.item in f.item for f in fixed)] + fixed if fixed else []
 
 
@@ -224,6 +224,7 @@ def name_near(text: str, after: bool) -> str:
     if after:  # 紧跟着的那一段里最长的一截
         m = re.match(rf"\s*的?\s*({GLUED}{CJK}+)", text)
         name = max((p for p in re.split(AROUND, m[1]) if not re.match(NOT_ITEMS, p)), key=len, default="") if m else ""
+        name = re.sub(r"(?<=..)[啦哦呗咯咧呀嘛]+$", "", name)  # “红笔哦”：句末的语气词
     else:
         text = re.sub(rf"(?:多少|几|每)\s*[{UNITS}]", "多少", text)  # “多少支笔”“红笔每盒”：量词不是商品名的一部分
         piece = re.split(rf"[\s，。？！、,.?!:：;；+]+|(?:{NUMBER})\s*(?:{UNIT})", text.strip(" \t：:"))[-1]
@@ -253,10 +254,10 @@ def english_orders(text: str) -> list:
     """“3 boxes of red pens and two blue pens” → [红笔 3 boxes, 蓝笔 2]；商品名按词译成中文名，译不出就用原话。"""
     orders, bare = [], []
     q = re.sub(rf"\b((?:{COLOUR}) (?:{GOODS}))\s*[x×]\s*(\d+(?:\.\d+)?)\b", r"\2 \1", text.lower())  # red pens x3
-    q = re.sub(r"\b(and|plus)\s+an?\s+(?=[a-z]+s?\s*(?:[,.?!]|$))", r"\1 one ", q)  # “two lattes and a croissant”
-    word = rf"(?!(?:and|plus|or) (?:{'|'.join(EN_NUMBERS)})\b)[a-z]+"  # 数量后面的词（或中文名），或者句子完了
-    name = rf"(?:{word} ?){{1,3}}|[\"“]{CJK}{{2,12}}[\"”]|(?<=of ){CJK}{{2,12}}"
-    after = rf"(?:\s+(?:(?:({EN_UNITS}|[a-z]+?s)\s+)?of\s+)?({name})|(?=\s*[?.!,]|\s*$))"  # 3 pads of sticky notes
+    q = one_for_a(q)  # “two lattes and a croissant”“I need a stapler.”：a 是一个
+    word = rf"(?!(?:{'|'.join(EN_NUMBERS)})\b)[a-z]+"  # 数量后面的词（第二个起不是数：seven up 是一种）、中文名
+    name = rf"[a-z]+ ?(?:{word} ?){{0,2}}|[\"“]{CJK}{{2,12}}[\"”]|(?<=of ){CJK}{{2,12}}"
+    after = rf"(?:\s+(?:(?:({EN_UNITS})\s+)?of\s+)?({name})|(?=\s*[?.!,]|\s*$))"
     found = re.finditer(rf"(?<![\w.,/~-])({EN_NUMBER}){after}", q)
     for m in [m for m in list(found)[:20] if not re.search(WHEN, q[: m.start()])]:  # “by 5 pm”“in 2 days”：是时间
         words = re.sub(EN_STOP, "", (m[3] or "").strip('"“”')).strip().split()  # “if I need 12?”：数量后面没有词
@@ -264,7 +265,8 @@ def english_orders(text: str) -> list:
         unit = m[2] or (words.pop(0) if words and re.fullmatch(EN_BOXES, words[0]) else "")  # “is 2 boxes ok”
         asked = " ".join(words[1:] if words[:1] == ["of"] else words)
         asked = re.sub(rf"^({COLOUR}) ones?$", r"\1", asked)  # “2 blue ones”：颜色，名词在别处
-        if re.search(rf"^{EN_NOT_ITEMS}(?:e?s)?\b|\b{EN_NOT_ITEMS}(?:e?s)?$", (m[3] or "").strip()):  # 3 colleagues
+        people = rf"(?:\w+ )?(?:{EN_NOT_ITEMS})e?s?(?: (?:want|need|get|each)\b.*)?"  # 3 colleagues、500 g a day
+        if re.fullmatch(people, asked) or re.search(rf"\b(?:{EN_NOT_ITEMS})s?$", (m[3] or "").strip()):
             continue
         shared = (  # 后面“blue pens”的名词、下一个数量之前的名词、前面说过的名词（“2 red plus 1 notebook”不是红笔记本）
             re.search(rf"\b(?:{COLOUR}) ({GOODS})\b", q[m.end() :])

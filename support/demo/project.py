@@ -278,8 +278,8 @@ def tests(part, facts, en: bool) -> str:
     subs |= {f: listing(facts, f) for f in inner}  # src/__tests__/
     folders += inner
     if not subs and not loose:
-        partly = seen_part(top, ".", en)
-        where = join([say("top", en), *code], en)  # 顶层，还有 src（列过的话）
+        partly = seen_part(top, ".", en) or (seen_part(listing(facts, code[0])[0], code[0], en) if code else "")
+        where = join([say("top", en), *code], en)  # 顶层，还有 src（列过的话；没列全就说只看了一部分）
         said = say("no_test_folder_part" if partly else "no_test_folder", en, seen=partly, where=where)
         return said + (
             test_command(facts, names, readme_in(names), en) if "how" in part.asks else ""
@@ -294,7 +294,9 @@ def tests(part, facts, en: bool) -> str:
     lines = [f"- {path}" for path in loose + files] or [say("no_test_names" if other else "empty_tests", en)] * whole
     lines += [f"（{s}）" if not en else f"({s})" for f, (got, _) in subs.items() if (s := seen_part(got, f, en))]
     lines += [say("tests_scope", en, where=join([say("top", en), *folders, *code], en))] if not named else []
-    said = say("test_files", en) + "\n\n" + "\n".join(lines) + say("tests_not_read", en) * ("every" in part.asks)
+    read = any(facts.already("read_file", {"path": f}) for f in loose + files)  # 同一个问题里读过其中的文件
+    not_done = say("tests_not_counted" if read else "tests_not_read", en) * ("every" in part.asks)
+    said = say("test_files", en) + "\n\n" + "\n".join(lines) + not_done
     names = names or listing(facts)[1]
     return said + (test_command(facts, names, readme_in(names), en) if "how" in part.asks else "")
 

@@ -91,8 +91,7 @@ def mention(facts, readme: str | None, command: str, path: str) -> str:
         ran = [c for c in spans if starts(text, c)] + [c for c in code if not re.search(CLEAN_UP, c)]
         ran = [c for c in ran if re.match(RUNNER, c) and whole(c) and not re.search(f"{INSTALL}|{TESTS}", c[:300])]
         named = path and path in text and re.search(rf"{RUN_FIRST}|\b(launch|execute)\b|执行", text, re.I)
-        line = text.strip("`$ ")[:300]  # 一整行命令是准备的一步（python manage.py migrate）：不是运行
-        setup = not spans and re.match(RUNNER, line) and re.search(SETUP, line)
+        setup = any(re.match(RUNNER, c) and re.search(SETUP, c[:300]) for c in spans or [text.strip("`$ ")])  # migrate
         if (command and command in text or named or ran and not text.startswith("#")) and not setup:
             return text.strip("`$ ")[:300].rstrip("。.")
     return ""
@@ -131,7 +130,7 @@ def readme_command(facts, readme: str | None, section: str) -> tuple | None:
             if found:
                 break
             wanted = re.search(section, title, re.I) and not re.search(other, title, re.I)
-            heading, level = (title, depth) if wanted else (None, 0)
+            heading, level, setup = (title, depth, []) if wanted else (None, 0, [])  # 准备的几步只算这一节的
             continue
         code = block or line.startswith(("    ", "\t")) and not re.match(r"\s*([-*+]|\d+\.)\s", line)  # 列表项不是代码
         spans = (
@@ -139,7 +138,7 @@ def readme_command(facts, readme: str | None, section: str) -> tuple | None:
         )
         shell = block and lang in SHELLS and heading and not testing and not text.endswith(":")  # 这一节的 shell 代码块
         last = lambda c: c.split("&&")[-1].strip()  # noqa: E731  “cd backend && pytest”：看最后那条
-        setup += [c for c in spans if re.search(SETUP, last(c)[:300])] if heading and not found else []  # 准备的几步
+        setup += [c for c in spans if re.search(SETUP, last(c)[:300])] if heading and code and not found else []  # 准备
         commands = [
             c for c in spans if (re.match(runner, last(c)) or shell and re.fullmatch(SHELL_LIKE, c)) and whole(c)
         ]

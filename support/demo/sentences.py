@@ -222,6 +222,7 @@ currencies_differ | 币种不一样，没有加在一起。 | The currencies dif
 all_enough | 都够。一共 {sums} = {total} {money}。 | All in stock. Total: {sums} = {total} {money}.
 stock_sum | 加起来一共 {sums} = {total}。 | Altogether: {sums} = {total}.
 units_differ | 单位不一样，没有加在一起。 | The units differ, so I did not add them up.
+tests_not_counted | \n\n（你还问了测试里测的是什么（或有几个用例）：上面读到的文件在那里，用例我没有数、也没有一个个说。） | \n\n(You also asked what the tests check (or how many cases they have): the files I read are shown above, but I did not count or describe the cases.)
 tests_not_read | \n\n（你还问了测试里测的是什么（或有几个用例）：我只列出了文件，没有读它们，说不出来。） | \n\n(You also asked what the tests check (or how many cases they have): I only listed the files and did not read them, so I can't say.)
 budget | \n（你说的“{said}”我没有拿来和总价比较：上面的“够”“不够”只说库存。） | \n(I did not compare the total with the “{said}” you mentioned: “enough” above is about the stock only.)
 budget_alone | \n（你说的“{said}”我没有拿来和价钱比较。） | \n(I did not compare the price with the “{said}” you mentioned.)

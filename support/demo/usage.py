@@ -18,7 +18,7 @@ TOOL_FOLDERS = {".git", ".hg", ".svn", ".venv", ".tox", ".nox", ".mypy_cache", "
 CODE = set(
     "py pyi ipynb js mjs cjs jsx ts tsx vue svelte go rs rb java kt scala c h cc cpp hpp cs php swift lua sh".split()
 )
-LOADS = r"\brequire\s*\(|\b(?:__)?import(?:orskip|_module|__)?\b|=\s*window\.[A-Z]\w*\s*;?$"  # 载入库：不是定义
+LOADS = r"\brequire\s*\(|(?:\b|_)import(?:orskip|_module|__)?\b|=\s*window\.[A-Z]\w*(?:\.\w+)*\s*;?$"  # 载入库
 LANGUAGES = {e: "js" for e in "js mjs cjs jsx ts tsx vue svelte".split()} | {e: "py" for e in ("py", "pyi", "ipynb")}
 
 
@@ -34,7 +34,7 @@ def use(part, facts, en: bool) -> str:
     said = [verdict(facts, n, first[n] + hidden[n], part.folder, en, "files" in part.asks) for n in names]
     said = [s.rstrip("\n") + definition(facts, n, first[n] + hidden[n], en, s) if "defined" in part.asks else s
             for s, n in zip(said, names, strict=True)]  # fmt: skip
-    dotted = [n for n in names if re.fullmatch(r"\w+(\.\w+)+", n) and in_python(searched(facts, first[n]))]
+    dotted = [n for n in names if re.fullmatch(r"\w+(\.\w+)+", n) and in_python(searched(facts, first[n]).values())]
     said += [say("dotted", en, name=n, parent=n.rpartition(".")[0], last=n.rpartition(".")[2]) for n in dotted]
     return "\n\n".join(said) + extra
 
@@ -192,13 +192,16 @@ def in_manifest(hit: str, listed: set, name: str) -> bool:
 
 
 def imports_name(hit: str, name: str) -> bool:
-    """代码里从别的模块引入了叫 name 的东西（函数、类）：from x import a, name；import { name } from 'x'。"""
+    """代码里从别的模块引入了叫 name 的东西（函数、类）：from x import a, name；import { name } from 'x'；
+    或者引入的是项目里叫 name 的模块：from "../services/store"、from .store import x、import pkg.store。"""
     path, _, text = HIT.fullmatch(hit).groups()
     n, language = re.escape(name), LANGUAGES.get(path.rsplit(".", 1)[-1])
     pattern = {  # JS 也有 const { name } = require("./x")
-        "py": rf"^from\s+[\w.]+\s+import\s+\(?\s*(\w+(\s+as\s+\w+)?\s*,\s*)*{n}\b",
+        "py": rf"^from\s+[\w.]+\s+import\s+\(?\s*(\w+(\s+as\s+\w+)?\s*,\s*)*{n}\b|^from\s+[\w.]*\.{n}\s+import\b"
+        rf"|^import\s+[\w.]+\.{n}\b",
         "js": rf"^import\s+(type\s+)?((\w+\s*,\s*)?\{{[^}}]*(?<![\w$]){n}(?![\w$])|(\*\s+as\s+)?{n}\s*(,|from\b))"
-        rf"|^(const|let|var)\s+\{{[^}}]*(?<![\w$]){n}(?![\w$])[^}}]*\}}\s*=\s*require\s*\(",
+        rf"|^(const|let|var)\s+\{{[^}}]*(?<![\w$]){n}(?![\w$])[^}}]*\}}\s*=\s*require\s*\("
+        rf"""|(\bfrom|\brequire\s*\()\s*['"`][^'"`]*/{n}(\.\w+)?['"`]""",
     }.get(language)
     return bool(pattern and one_place(hit) and re.search(pattern, code(path, text)))
 
@@ -218,6 +221,8 @@ def shown_hits(hits: list, en: bool) -> str:
     return "\n".join(f"  {h}" for h in hits[:5]) + say("more_hits", en, n=len(hits) - 5) * (len(hits) > 5)
 
 
-def in_python(found: dict) -> bool:
-    """搜到的行里有 Python 文件的（pkg.util 是 Python 模块；socket.io、lodash.debounce 是 npm 包）。"""
-    return any(h.split(":", 1)[0].endswith((".py", ".pyi", ".ipynb")) for r in found.values() for h in r.lines)
+def in_python(results) -> bool:
+    """一个点分的名字也许是 Python 模块：搜到的行里有 Python 文件的，或者一行也没搜到（socket.io、lodash.debounce
+    在 package.json、JS 里搜到：是 npm 包）。"""
+    lines = [h for r in results for h in r.lines]
+    return not lines or any(h.split(":", 1)[0].endswith((".py", ".pyi", ".ipynb")) for h in lines)
