@@ -3163,7 +3163,7 @@ def test_no_test_folder_says_which_folders_were_looked_in(workdir):
      ("Can I get a notebook and 2 red pens? Enough?", [("笔记本", 1), ("红笔", 2)]),
      ("I need 2 red pens and a stapler please.", [("红笔", 2), ("stapler", 1)]),
      ("I need a stapler.", [("stapler", 1)]),
-     ("I need three red pens two blue pens", [("红笔", 3), ("蓝笔", 2)]),
+     ("I need three red pens, two blue pens", [("红笔", 3), ("蓝笔", 2)]),
      ("I need 3 kinds of pens, enough?", [("kinds of pen", 3)]), ("I need 2 loaves of bread", [("bread", 2)]),
      ("I need 1 bunch of bananas", [("banana", 1)]), ("我要 3 盒红笔哦，够吗？", [("红笔", 3)]),
      ("3 瓶墨水多少人民币？", [("墨水", 3)]),
@@ -3222,3 +3222,41 @@ def test_a_test_file_read_in_the_same_question_is_not_said_to_be_unread(workdir)
 @pytest.mark.parametrize("question", ["哪个文件里有多少行？", "拿铁和美式哪个库存多？"])
 def test_which_one_is_more_is_declined_only_about_stock(question):
     assert bool(understand(question).parts) == question.startswith("哪个文件")
+
+
+# ── 第六十轮学习者、第三十轮攻击：改口换掉说了不要的那种；没写币种不是币种不一样；“enough tape for 20 rolls” ──
+@pytest.mark.parametrize(
+    "question, items",
+    [("我要 2 盒红笔和 3 本笔记本，不对，把红笔换成 4 盒蓝笔。够吗？", [("笔记本", 3), ("蓝笔", 4)]),
+     ("我要 2 支钢笔和 3 卷胶带，不对，不是钢笔，是 3 本笔记本。够吗？", [("胶带", 3), ("笔记本", 3)]),
+     ("I need 2 red pens and 3 notebooks. Sorry, 4 blue pens, not red. Enough?", [("笔记本", 3), ("蓝笔", 4)]),
+     ("我要 3 盒红笔和 2 盒蓝笔，不好意思，是 3 盒黑笔和 2 盒蓝笔。够吗？", [("黑笔", 3), ("蓝笔", 2)]),
+     ("I need 10 number two pencils. Enough?", [("number two pencil", 10)]),
+     ("I need 3 bunches of grapes. Enough?", [("grape", 3)]), ("我要 2 个人民币钱包", [("人民币钱包", 2)]),
+     ("Each of my 3 colleagues needs a red pen. Enough?", [("红笔", None)])],
+)  # fmt: skip
+def test_corrections_replace_the_item_said_no_to_and_names_keep_their_words(question, items):
+    assert [(o.item, o.quantity) for o in orders_in(question)] == items
+
+
+def test_a_definition_named_like_an_import_is_a_definition(workdir):
+    write_code(workdir, {"loader.py": "def bulk_import(rows):\n    return rows\n", "main.py": "bulk_import([])\n"})
+    assert "loader.py:1: def bulk_import" in finals(workdir, "Where is bulk_import defined?")[0]
+
+
+def test_a_record_with_no_currency_is_not_added_to_others(inventory):
+    (inventory / "stock" / "胶水.json").write_text('{"item": "胶水", "stock": 6, "unit_price": 4}', encoding="utf-8")
+    said = finals(inventory, "我要 2 瓶胶水和 3 盒红笔，够吗？一共多少钱？")[0]
+    assert "有的数据没写币种" in said and "币种不一样" not in said and "= " not in said.split("都够")[-1], said
+
+
+def test_enough_of_an_item_for_a_number_of_its_units_is_that_item(inventory):
+    record = {"item": "tape", "stock": 12, "unit_price": 2, "currency": "EUR", "unit": "roll"}
+    (inventory / "stock" / "tape.json").write_text(json.dumps(record), encoding="utf-8")
+    said = finals(inventory, "Is there enough tape for 20 rolls?")[0]
+    assert "12 < 20" in said and "roll.json" not in said, said
+
+
+def test_asking_whether_a_file_exists_is_no_content_search(workdir):
+    write_code(workdir, {"pyproject.toml": "[project]\nname = 'w'\n"})
+    assert "没有搜到" not in finals(workdir, "有没有 pyproject.toml？")[0]

@@ -3,7 +3,7 @@
 
 import re
 
-from support.demo.words import COLOUR, NOT_SO, ROUGH
+from support.demo.words import COLOUR, NOT_SO, ROUGH, UNIT
 
 EN_NUMBERS = dict(zip("one two three four five six seven eight nine ten".split(), range(1, 11), strict=True))
 ONE = (  # 一个数：看不准的（2.5、3+2、10**200、3 千）也整个拿下来，不只取最后几位
@@ -63,3 +63,9 @@ def one_for_a(q: str) -> str:
     vague = r"lot|few|bit|little|dozen|couple|hundred|thousand|while|total|quote|look|price|minute|moment|second"
     single = rf"(?:(?:{COLOUR}) )?[a-z]+\s*(?:and\b|please\b|[,.?!]|$)"  # 一个词的商品名，后面就完了
     return re.sub(rf"\b(and|plus|need|want|get|take|buy)\s+an?\s+(?!(?:{vague})\b)(?={single})", r"\1 one ", q)
+
+
+def unit_price(text: str, m) -> str:
+    """“一盒铅笔多少钱”问单价（写成“铅笔单价”）；同一小句里前面还有数量的（“两杯拿铁一个牛角包多少钱”）是要 1 个。"""
+    before = re.split(r"[，。？！,.?!；;]", text[: m.start()])[-1]
+    return m[0] if re.search(rf"{NUMBER}\s*(?:{UNIT})", before) else f"{m[1] or ''}单价"

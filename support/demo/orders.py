@@ -4,7 +4,7 @@
 import re
 from dataclasses import dataclass, replace
 
-from support.demo.numbers import EN_NUMBER, EN_NUMBERS, NUMBER, chinese_number, one_for_a, rough
+from support.demo.numbers import EN_NUMBER, EN_NUMBERS, NUMBER, chinese_number, one_for_a, rough, unit_price
 from support.demo.words import (
     AROUND,
     BARE_ASK,
@@ -115,12 +115,6 @@ def orders_in(text: str) -> list:
     return scaled(settled(orders, bare), text)
 
 
-def unit_price(text: str, m) -> str:
-    """“一盒铅笔多少钱”问单价（写成“铅笔单价”）；同一小句里前面还有数量的（“两杯拿铁一个牛角包多少钱”）是要 1 个。"""
-    before = re.split(r"[，。？！,.?!；;]", text[: m.start()])[-1]
-    return m[0] if re.search(rf"{NUMBER}\s*(?:{UNIT})", before) else f"{m[1] or ''}单价"
-
-
 def mixed_items(text: str, orders: list) -> list:
     """中英文夹着写的问题：另一种写法的商品也算（“2 staplers and 4 boxes of 铅笔”“one pack of 订书钉”），不悄悄丢掉。"""
     if not re.search(r"[A-Za-z]{3}", text) or not orders:
@@ -161,10 +155,15 @@ def corrected(text: str) -> list:
     amount = (int(amount[1]), "", "") if isinstance(amount, re.Match) else amount  # “…，不对，2”：只说了一个数
     if amount:
         return [replace(earlier[0], quantity=amount[0], unit=amount[1] or earlier[0].unit, unclear=amount[2])]
+    gone = [o for o in earlier if re.search(rf"(?:不是|不要|把)\s*{re.escape(o.item)}|\bnot (?:the )?"
+                                           rf"{re.escape((o.asked or o.item).split()[0])}\b", tail, re.I)]  # fmt: skip
+    fixed = [f for f in fixed if f.item not in {o.item for o in gone}]
     other = fixed and not any(o.item == f.item for o in earlier for f in fixed)  # “3 盒红笔，不对，2 盒蓝笔”：换了一种
     more = re.search(r"还要|也要|另外|再|\b(also|plus|too|as well)\b", tail, re.I)
-    if fixed and (fix[0]["all"] or other and not more):  # 换了一种：换掉的是最后说的那种（“钢笔和胶带，不对，笔记本”）
-        return fixed if fix[0]["all"] else earlier[:-1] + fixed
+    if fixed and (fix[0]["all"] or len(fixed) > 1 and not (gone or more)):  # 整个重说了一遍
+        return fixed
+    if fixed and other and not more:  # 换了一种：换掉说了不要的那种，没说就是最后说的那种（“钢笔和胶带，不对，笔记本”）
+        return [o for o in earlier if o not in (gone or earlier[-1:])] + fixed
     return [o for o in earlier if not any(o.item in f.item for f in fixed)] + fixed if fixed else []
 
 
@@ -255,17 +254,18 @@ def english_orders(text: str) -> list:
     orders, bare = [], []
     q = re.sub(rf"\b((?:{COLOUR}) (?:{GOODS}))\s*[x×]\s*(\d+(?:\.\d+)?)\b", r"\2 \1", text.lower())  # red pens x3
     q = one_for_a(q)  # “two lattes and a croissant”“I need a stapler.”：a 是一个
-    word = rf"(?!(?:{'|'.join(EN_NUMBERS)})\b)[a-z]+"  # 数量后面的词（第二个起不是数：seven up 是一种）、中文名
+    word = rf"(?!(?:and|plus|or) (?:{'|'.join(EN_NUMBERS)})\b)[a-z]+"  # 数量后面的词（and 后面的数是下一个数量）
     name = rf"[a-z]+ ?(?:{word} ?){{0,2}}|[\"“]{CJK}{{2,12}}[\"”]|(?<=of ){CJK}{{2,12}}"
     after = rf"(?:\s+(?:(?:({EN_UNITS})\s+)?of\s+)?({name})|(?=\s*[?.!,]|\s*$))"
     found = re.finditer(rf"(?<![\w.,/~-])({EN_NUMBER}){after}", q)
     for m in [m for m in list(found)[:20] if not re.search(WHEN, q[: m.start()])]:  # “by 5 pm”“in 2 days”：是时间
         words = re.sub(EN_STOP, "", (m[3] or "").strip('"“”')).strip().split()  # “if I need 12?”：数量后面没有词
         words = words[:-1] if len(words) > 1 and re.fullmatch(EN_UNITS, words[-1]) else words  # “one blue pen box”
-        unit = m[2] or (words.pop(0) if words and re.fullmatch(EN_BOXES, words[0]) else "")  # “is 2 boxes ok”
+        units = EN_UNITS if len(words) == 1 and re.search(r"\bfor\s*$", q[: m.start()]) else EN_BOXES  # for 20 rolls
+        unit = m[2] or (words.pop(0) if words and re.fullmatch(units, words[0]) else "")
         asked = " ".join(words[1:] if words[:1] == ["of"] else words)
         asked = re.sub(rf"^({COLOUR}) ones?$", r"\1", asked)  # “2 blue ones”：颜色，名词在别处
-        people = rf"(?:\w+ )?(?:{EN_NOT_ITEMS})e?s?(?: (?:want|need|get|each)\b.*)?"  # 3 colleagues、500 g a day
+        people = rf"(?:\w+ )?(?:{EN_NOT_ITEMS})e?s?(?: (?:want|need|get|each)\w*\b.*)?"  # 3 colleagues、500 g a day
         if re.fullmatch(people, asked) or re.search(rf"\b(?:{EN_NOT_ITEMS})s?$", (m[3] or "").strip()):
             continue
         shared = (  # 后面“blue pens”的名词、下一个数量之前的名词、前面说过的名词（“2 red plus 1 notebook”不是红笔记本）

@@ -213,7 +213,7 @@ def detailed(part: Part) -> Part | None:
         files = [n for n in files_in(text) if not manifests_in([n.rsplit("/", 1)[-1]])]  # “or in package.json?”
         files = files or ["README.md"] * bool(re.search(r"\breadme\b", q) and not re.search(r"readme\.\w", q))
         part.names = [n for n in library_names(text) if n.lower() != part.folder.lower() and n not in files]
-        if files and not part.names:  # “summary.py 用了哪些函数”：问的是文件，不是库
+        if files and not part.names or all(re.search(w.SOURCE_FILE, n) for n in part.names or ["."]):  # 问的是文件
             return None
         part.folder = files[0] if part.folder == "." and files else part.folder  # “Does src/index.js use lodash?”
         searched = re.search(r"搜|提到|\b(search|grep|mention\w*)\b", q)  # “搜一下有没有提到 Rust”：照字搜

@@ -219,6 +219,7 @@ gap_of | {name}还差 {gap} | {name} by {gap}
 some_short | {gaps}，所以没有算总价：不能当作都买得到。 | Short: {gaps}, so I gave no grand total: the order can't be filled as asked.
 some_unknown | {names}的情况不清楚（见上面），所以判断不了是不是都够，也没有算总价。 | I don't know enough about {names} (see above), so I can't tell whether everything is in stock, and I gave no grand total.
 currencies_differ | 币种不一样，没有加在一起。 | The currencies differ, so I did not add them up.
+currency_unknown | 都够。有的数据没写币种，不知道是不是同一种钱，所以没有加在一起。 | All in stock. Some records give no currency, so I can't tell whether the prices are in the same money and did not add them up.
 all_enough | 都够。一共 {sums} = {total} {money}。 | All in stock. Total: {sums} = {total} {money}.
 stock_sum | 加起来一共 {sums} = {total}。 | Altogether: {sums} = {total}.
 units_differ | 单位不一样，没有加在一起。 | The units differ, so I did not add them up.

@@ -201,7 +201,8 @@ def many_answer(found: list, en: bool, asks: set) -> str:
         currencies = {f["money"] for f in costs}
         sums, total = " + ".join(plain(f["cost"]) for f in costs), plain(sum(f["cost"] for f in costs))
         said = say("all_enough", en, sums=sums, total=total, money=money(next(iter(currencies)), en))
-        lines.append(said if len(currencies) == 1 else say("currencies_differ", en))
+        said = said if len(currencies) == 1 else say("currencies_differ", en)  # 没写币种的：不知道是不是同一种钱
+        lines.append(say("currency_unknown", en) if None in currencies and len(costs) > 1 else said)
     if len(costs) < len(ok) and "sum" in asks:  # 问了库存一共有多少：每一种的库存加起来
         sums, total = " + ".join(str(f["stock"]) for f in ok), sum(f["stock"] for f in ok)
         units = {f["data"].get("unit") for f in ok}

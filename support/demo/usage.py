@@ -18,7 +18,10 @@ TOOL_FOLDERS = {".git", ".hg", ".svn", ".venv", ".tox", ".nox", ".mypy_cache", "
 CODE = set(
     "py pyi ipynb js mjs cjs jsx ts tsx vue svelte go rs rb java kt scala c h cc cpp hpp cs php swift lua sh".split()
 )
-LOADS = r"\brequire\s*\(|(?:\b|_)import(?:orskip|_module|__)?\b|=\s*window\.[A-Z]\w*(?:\.\w+)*\s*;?$"  # 载入库
+LOADS = (  # 载入一个库的一行：不是定义
+    r"\brequire\s*\(|\bimport\b|=\s*(?:\w+\.)*(?:__import__|import_module|importorskip|try_import)\s*\("
+    r"|=\s*window\.[A-Z]\w*(?:\.\w+)*\s*;?$"
+)
 LANGUAGES = {e: "js" for e in "js mjs cjs jsx ts tsx vue svelte".split()} | {e: "py" for e in ("py", "pyi", "ipynb")}
 
 

@@ -154,7 +154,7 @@ AROUND_WORDS = (  # 商品名两边的词
 )
 AROUND = "|".join(sorted(AROUND_WORDS.split("|"), key=len, reverse=True))  # 长的先试：“要是”不会被拆成“要”和“是”
 NOT_ITEMS = (  # 这些开头的不是商品名
-    r"打.?折|折扣|优惠券|代金券|人民币|港币|港元|美金|美元|欧元|[\d一两二三四五六七八九十几]+天|用[\d一两二三四五六七八九十几]+天|一起|一块|双倍|翻倍|加倍|一半|减半|这么|那么|哪|什么|谁|话|现有|如果|要是|每|只剩|剩|库存|单价|价格|价钱|总价|多少|有货|现货|够|还剩|还有|一共|总共|合计|以上|以下|"
+    r"打.?折|折扣|优惠券|代金券|(?:人民币|港币|港元|美金|美元|欧元)(?![\u4e00-\u9fff])|[\d一两二三四五六七八九十几]+天|用[\d一两二三四五六七八九十几]+天|一起|一块|双倍|翻倍|加倍|一半|减半|这么|那么|哪|什么|谁|话|现有|如果|要是|每|只剩|剩|库存|单价|价格|价钱|总价|多少|有货|现货|够|还剩|还有|一共|总共|合计|以上|以下|"
     rf"左右|或者|{PERSON}|其中|分别|各自|[一两二三四五六七八九十几]+[样种]|[这那](?:个|些|种|款)"  # “我要 5 支这个”  # “三样一共多少钱”“分别多少钱”：不是商品
 )
 NOT_NAME = "全都也就还再又先只各共啦哦呗咯咧嘛呀吧了呢啊减拿订换留退补得少用需才已或及要买来给和跟与的是在"  # 商品名后面的这些字不是名字的一部分
@@ -197,15 +197,15 @@ THE_ONE = "either|any|each|which|no|this|that|the|every"  # 这些词后面的 o
 SCALED = r"双倍|翻倍|加倍|一半|减半|\b(double|twice|half|triple)\b"  # 上一个数量的几倍：不是一个数量，照原话问
 UNITS = "盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶斤升杯打节米"  # 一打是 12 个：照原话问（ROUGH）
 EN_BOXES = r"boxes|box|packs?|packets?|pieces?|pcs|bottles?|cartons?|cases?|sets?|units?|kgs?|loaves"  # 单说也是量词
-EN_UNIT_WORDS = "pack piece bottle carton case set unit bag roll jar can tube sheet pair cup kg kilo lb gram g ml liter litre pad ream tin crate sack pouch bunch loaf".split()
-EN_UNITS = EN_BOXES + "|" + "|".join(f"{u}s?" for u in EN_UNIT_WORDS)
+EN_UNIT_WORDS = "pack piece bottle carton case set unit bag roll jar can tube sheet pair cup kg kilo lb gram g ml liter litre pad ream tin crate sack pouch bunch loaf bowl batch".split()
+EN_UNITS = EN_BOXES + "|" + "|".join(f"{u}(?:e?s)?" for u in EN_UNIT_WORDS)  # bunches
 COLOUR, GOODS = "red|blue|black|green", "pens?|pencils?|notebooks?"  # 英文问题里认得的颜色和商品
 EN_GOODS = dict(x.split(":") for x in "red:红 blue:蓝 black:黑 green:绿 pen:笔 pencil:铅笔 notebook:笔记本".split())
 # 英文里没说数量、只问一种商品：“how much is a stapler”“how many staplers are in stock”“price of tape”
 ITEM = r"([a-z]+(?: (?!(?:are|is|in|left|cost|costs|available)\b)[a-z]+)?)"
 BARE_ASK = (
     rf"\bhow much (?:is|are|does|do) (?:an? |the |one |each )?{ITEM}(?=\s*(?:cost|costs|[?.!]|$))"
-    rf"|\b(?:price|cost|stock) of (?:an? |the )?{ITEM}"
+    rf"|\b(?:price|cost|stock) of (?:an? |the )?{ITEM}|\benough {ITEM} (?=for \d)"
     rf"|\bhow many {ITEM} (?:are |do (?:we|you) have )?(?:in stock|left|available)"  # “how many routes”不是商品
     rf"|\bhow many {ITEM}(?= and how many\b.{{0,40}}\b(?:in stock|left|available))"  # how many A and how many B are left
     rf"|^\W*{ITEM}\s+(?:stock|price)\W*$"  # “stapler stock?”
