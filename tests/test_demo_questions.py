@@ -3260,3 +3260,30 @@ def test_enough_of_an_item_for_a_number_of_its_units_is_that_item(inventory):
 def test_asking_whether_a_file_exists_is_no_content_search(workdir):
     write_code(workdir, {"pyproject.toml": "[project]\nname = 'w'\n"})
     assert "没有搜到" not in finals(workdir, "有没有 pyproject.toml？")[0]
+
+
+# ── 第六十一轮学习者、第三十一轮攻击：改口只换掉说到的那种；问新商品的价钱不沿用数量 ───────────────────────────────
+@pytest.mark.parametrize(
+    "question, items",
+    [("I need 3 paper towels and 2 paper clips. Sorry, 5 staples, not paper clips.",
+      [("paper towel", 3), ("staple", 5)]),
+     ("我要 2 盒红笔和 3 本笔记本，不对，把红笔改成 4 盒。够吗？", [("笔记本", 3), ("红笔", 4)]),
+     ("I need 3 blue pens and 2 red pens. Sorry, add 3 black pens and 3 green pens.",
+      [("蓝笔", 3), ("红笔", 2), ("黑笔", 3), ("绿笔", 3)]),
+     ("我要 2 盒红笔和 3 盒蓝笔，不对，不是红笔，是 4 盒黑笔和 3 盒蓝笔。", [("黑笔", 4), ("蓝笔", 3)]),
+     ("I need 2 salad bowls and 2 red pens. Enough?", [("salad bowl", 2), ("红笔", 2)]),
+     ("Is there enough tape for 20 rolls and 5 notebooks?", [("笔记本", 5), ("tape", 20)]),
+     ("and how many staplers do you have?", [("stapler", None)])],
+)  # fmt: skip
+def test_a_correction_replaces_only_the_item_it_names(question, items):
+    assert [(o.item, o.quantity) for o in orders_in(question)] == items
+
+
+@pytest.mark.parametrize(
+    "first, then",
+    [("我要 3 盒红笔，够吗？", "蓝笔多少钱？"), ("我要 3 盒红笔，够吗？", "蓝笔多少钱一盒？"),
+     ("I need 3 boxes of red pens. Enough?", "how much is tape?")],
+)  # fmt: skip
+def test_a_price_question_about_another_item_keeps_no_quantity(inventory, first, then):
+    said = finals(inventory, first, then)[1]
+    assert "沿用" not in said and "Same quantity" not in said, said

@@ -75,7 +75,8 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
         stock = re.search(w.NOT_CARRIED, question.lower())  # 问的是库存有多少、价格：不沿用上一个数量
         said = quantity_in(question) or number_said(question)  # 说了数（哪怕没有量词：“红笔要4”）
         loose = lambda p: said and not any(o.quantity or o.unclear for o in p.names)  # noqa: E731
-        carry = lambda p: (again or p.asks & {"total", "sum"}) and not stock and not loose(p)  # noqa: E731  “need like 2”
+        new = lambda p: p.names and not {o.item for o in p.names} & {o.item for o in before.items}  # noqa: E731  订书机多少钱？
+        carry = lambda p: (again or p.asks & {"total", "sum"} and not new(p)) and not stock and not loose(p)  # noqa: E731
         fixed = [with_items(p, before, carry(p), question) if p.kind == "inventory" else p for p in ask.parts]
         inside = last.folder != "." and re.search(w.DEICTIC, question.lower())  # “里面用到 express 了吗？”：上一个目录
         fixed = [in_folder(p, last.folder) if inside else in_last_folder(p, last) for p in fixed]
@@ -89,12 +90,8 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
     if not again and not news:
         return ask
     if last.kind == "inventory":
-        said = Part(
-            "inventory",
-            question,
-            with_amount(orders_in(question) or bare_item(question), question),
-            asks=asks_of("inventory", question.lower()),
-        )
+        names = with_amount(orders_in(question) or bare_item(question), question)
+        said = Part("inventory", question, names, asks=asks_of("inventory", question.lower()))
         part = with_items(said, before, True, question)  # “那黑笔和蓝笔一共呢？”：一共也问了
         if part.carried == "items" and not news:  # 没说新的（“那 README 呢？”）
             return ask

@@ -22,9 +22,11 @@ from support.demo.words import (
     LATER,
     NOT_GOODS,
     NOT_ITEMS,
+    NOT_ORDERED,
     ONE_PRICE,
     OWNED,
     PERSON,
+    SAID_NO,
     SCALED,
     STOCK_WORDS,
     THE_ONE,
@@ -155,16 +157,17 @@ def corrected(text: str) -> list:
     amount = (int(amount[1]), "", "") if isinstance(amount, re.Match) else amount  # “…，不对，2”：只说了一个数
     if amount:
         return [replace(earlier[0], quantity=amount[0], unit=amount[1] or earlier[0].unit, unclear=amount[2])]
-    gone = [o for o in earlier if re.search(rf"(?:不是|不要|把)\s*{re.escape(o.item)}|\bnot (?:the )?"
-                                           rf"{re.escape((o.asked or o.item).split()[0])}\b", tail, re.I)]  # fmt: skip
+    said = lambda o: [re.escape(x) for x in (o.item, o.asked or o.item, (o.asked or o.item).split()[0])]  # noqa: E731
+    gone = [o for o in earlier if re.search(SAID_NO.format(*said(o)), tail, re.I)]  # 不是钢笔、not red
+    gone = [o for o in gone if not any(f.item == o.item and f.quantity for f in fixed)]  # “把红笔改成 4 盒”：还要它
     fixed = [f for f in fixed if f.item not in {o.item for o in gone}]
     other = fixed and not any(o.item == f.item for o in earlier for f in fixed)  # “3 盒红笔，不对，2 盒蓝笔”：换了一种
-    more = re.search(r"还要|也要|另外|再|\b(also|plus|too|as well)\b", tail, re.I)
-    if fixed and (fix[0]["all"] or len(fixed) > 1 and not (gone or more)):  # 整个重说了一遍
+    more = re.search(r"还要|也要|另外|再|\b(also|plus|too|as well|add)\b", tail, re.I)
+    if fixed and (fix[0]["all"] or len(fixed) > 1 and not (gone or more or other)):  # 整个重说了一遍
         return fixed
     if fixed and other and not more:  # 换了一种：换掉说了不要的那种，没说就是最后说的那种（“钢笔和胶带，不对，笔记本”）
         return [o for o in earlier if o not in (gone or earlier[-1:])] + fixed
-    return [o for o in earlier if not any(o.item in f.item for f in fixed)] + fixed if fixed else []
+    return [o for o in earlier if o not in gone and not any(o.item in f.item for f in fixed)] + fixed if fixed else []
 
 
 def unmeasured(rest: str) -> list:
@@ -196,8 +199,7 @@ def with_amount(orders: list, text: str) -> list:
 
 def scaled(orders: list, text: str) -> list:
     """“红笔要翻倍”“half as many blue pens”：数量是上一个的几倍，不是一个数：照原话问。"""
-    said = re.search(SCALED, text.lower())
-    return [replace(o, quantity=None, unclear=said[0]) for o in orders] if said else orders
+    return [replace(o, quantity=None, unclear=s[0]) for o in orders] if (s := re.search(SCALED, text, re.I)) else orders
 
 
 def side_by_side(text: str) -> list:
@@ -261,12 +263,11 @@ def english_orders(text: str) -> list:
     for m in [m for m in list(found)[:20] if not re.search(WHEN, q[: m.start()])]:  # “by 5 pm”“in 2 days”：是时间
         words = re.sub(EN_STOP, "", (m[3] or "").strip('"“”')).strip().split()  # “if I need 12?”：数量后面没有词
         words = words[:-1] if len(words) > 1 and re.fullmatch(EN_UNITS, words[-1]) else words  # “one blue pen box”
-        units = EN_UNITS if len(words) == 1 and re.search(r"\bfor\s*$", q[: m.start()]) else EN_BOXES  # for 20 rolls
+        units = EN_UNITS if len(words) == 1 and re.search(r"\benough [a-z ]+ for\s*$", q[: m.start()]) else EN_BOXES
         unit = m[2] or (words.pop(0) if words and re.fullmatch(units, words[0]) else "")
         asked = " ".join(words[1:] if words[:1] == ["of"] else words)
         asked = re.sub(rf"^({COLOUR}) ones?$", r"\1", asked)  # “2 blue ones”：颜色，名词在别处
-        people = rf"(?:\w+ )?(?:{EN_NOT_ITEMS})e?s?(?: (?:want|need|get|each)\w*\b.*)?"  # 3 colleagues、500 g a day
-        if re.fullmatch(people, asked) or re.search(rf"\b(?:{EN_NOT_ITEMS})s?$", (m[3] or "").strip()):
+        if re.fullmatch(NOT_ORDERED, asked) or re.search(rf"\b(?:{EN_NOT_ITEMS})s?$", (m[3] or "").strip()):
             continue
         shared = (  # 后面“blue pens”的名词、下一个数量之前的名词、前面说过的名词（“2 red plus 1 notebook”不是红笔记本）
             re.search(rf"\b(?:{COLOUR}) ({GOODS})\b", q[m.end() :])
@@ -295,7 +296,7 @@ def english_orders(text: str) -> list:
             continue
         said = [f"{c} {m[3]}" for c in [*re.findall(COLOUR, m[1]), m[2]]]  # red and blue pens
         orders += [Order(chinese_name(a), asked=a) for a in said if all(o.asked != a for o in orders)]
-    for said in [next(g for g in m.groups() if g) for m in re.finditer(BARE_ASK, q)] if not orders else []:
+    for said in [next(g for g in m.groups() if g) for m in re.finditer(BARE_ASK, q) if not orders or "enough" in m[0]]:
         stop = re.sub(EN_STOP, "", said).strip() != said or set(said.split()) & (EN_PRONOUNS | NOT_GOODS)  # the stock
         orders += [] if stop else [Order(chinese_name(said), asked=said)]  # “how much is a stapler?”：一种商品
     return scaled(settled(orders, bare), text)

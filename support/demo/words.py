@@ -67,7 +67,7 @@ KINDS = [  # “X 在哪里定义”“price 在哪里被调用”也问 use；�
 ]
 KIND = dict(KINDS)  # 按类查它的关键词（同一类有几行的，用最后一行）
 GOODS_WORDS = r"库存|单价|价格|多少钱|总价|有货|买|[盒支包瓶箱]|\b(stock|prices?|costs?|boxes|box|pens?|pencils?|notebooks?|packs?|buy|order)\b"  # 说的是商品
-UNIT_PRICE = r"\bwhat do(es)? (they|it|one|each|(a|one|each) (box|pen|pack|piece|unit)) cost\b|\bwhat('s| is) the price\b|\bhow much (is|are|does) (one|a|each)\b|单价|[一每][盒支个件包瓶本只箱]多少钱|多少钱一[盒支个件包瓶本只箱]|\b(how much|cost|costs|price|are they|is it)\b.{0,15}\beach\b|\beach (cost|costs|is|one)\b|\b(apiece|per (box|unit|pen|pack|piece|item))\b"
+UNIT_PRICE = r"\bwhat do(es)? (they|it|one|each|(a|one|each) (box|pen|pack|piece|unit)) cost\b|\bwhat('s| is) the price\b|\bhow much (is|are|does) (one|a|each)\b|单价|[一每][盒支个件包瓶本只箱块卷台杯斤米节]多少钱|多少钱一[盒支个件包瓶本只箱块卷台杯斤米节]|\bhow much (is|are) (?!(?:it|that|this|they|the total|everything|all)\b)[a-z]+( [a-z]+)?\s*[?？]?$|\b(how much|cost|costs|price|are they|is it)\b.{0,15}\beach\b|\beach (cost|costs|is|one)\b|\b(apiece|per (box|unit|pen|pack|piece|item))\b"
 # 要重新读：以前读到的不算（只说了这个的一小句不算没听懂）
 FRESH = r"库存.{0,6}(改成|改为|调成|调到|设成|变成)|调整过|刚调整|补了?货|补过货|进了货|\b(rewr[io]t\w*|modified|restocked|refilled)\b|重新(读|看|查|搜)|重读|再(读|看|查|搜)一?(下|遍|次)|刷新|最新的?|(文件|数据|库存)?(我|已经)?(改过了?|改了|更新了|更新过|变了)|(刚|刚刚|已经)(加了|装了|删了|添加了|安装了|删除了)|\b(re-?read|re-?check|(read|check|search|look) (it |them |the (stock )?files? )?again|again|latest|refresh|(i )?(have |'ve )?(changed|updated|edited)( (it|the (stock )?files?))?|i (just |have just |'ve just )?(added|removed|installed|deleted|uninstalled))\b"
 EACH_TEST = r"(测试|test)[^，。？?]{0,6}(里|中)(面)?(都)?(写了|写着|有)(些)?(什么|啥)|\bwhat('s| is) in (them|the tests?|the test files?)\b(?! (folder|directory|dir)\b)|\bwhat do(es)? the test files? (say|contain)\b|测试?了(什么|啥|哪些)|测的(是)?哪些|(几|多少)个?(测试)?(用例|函数|方法)|(几|多少)个测试(?!文件|目录)|\btest (cases?|functions?|methods?)\b|\bhow many tests\b|每个(测试)?(文件)?(测|是|检查)(的是)?(什么|啥)|分别测|各自测|测的是什么|\bwhat (each|every) (test|one|file)\b|\beach test\b|\bwhat do (they|the tests) (test|check)\b|\bwhat (does|do) (the|this|that|each|every) tests?( files?)?\b.{0,20}\b(test|check|cover|do)\b"
@@ -85,6 +85,9 @@ PEOPLE = "人|学生|同学|老师|员工|孩子|小朋友|客人|客户|同事|
 PERSON = rf"(?:{PEOPLE})(?=$|[每各用的们买要])"  # 一个人、一群人（“客户端”“人字拖”“班级用品”是商品）
 EN_PEOPLE = "class|person|people|student|team|group|kid|child|employee|colleague|coworker|friend|teacher|member|guest|hire|office|branch|store|desk"
 EN_NOT_ITEMS = "colleague|coworker|friend|teacher|student|employee|person|people|kid|child|hire|guest|day|week|month|year|hour|minute|coupon|voucher"  # 给谁、多久、用什么付：不是商品
+NOT_ORDERED = (
+    rf"(?:\w+ )?(?:{EN_NOT_ITEMS})e?s?(?: (?:want|need|get|each)\w*\b.*)?"  # “3 colleagues”“new hires”：不是商品
+)
 MULTIPLIED = rf"\b(for |to )?(each|every|per) (of )?((the|my|our|these|those|\d+) )*({EN_PEOPLE}|day|week|month|room)(e?s)?\b|\b(classes|people|persons|children|(?:{EN_PEOPLE})s)\b.{{0,25}}\beach\b|\bfor \d+ ({EN_PEOPLE})\w*\b|\beach (needs|gets|wants|one needs)\b|\b(a|per) (day|week|month)\b|\bfor (the|a) week\b|\bfor \d+ (days|weeks)\b|(?:{PEOPLE})各|每(个|位|名)?(人|班|组|天|周|月|间|学生|同学|员工|孩子|部门|小组)|[\d两二三四五六七八九十]+ ?(份|个班|个组|个人|组|班)(?!长)"
 INSTEAD = r"改成|换成|改为|减到|降到|减为|\b(instead|rather|make (it|that))\b|\b(drop|reduce|lower|cut|bring|change)\b.{0,30}\bto \d"  # 接着问时只换了这一种的数量，别的照旧
 DROPPED = r"不要|不用|别要|去掉|取消|改主意|\b(instead of|rather than|drop(?!.{0,30}\bto \d)|without|no more|not the|forget)\b"
@@ -183,6 +186,7 @@ OWNED = (  # “我手上有 2 盒”“我上周买了 3 盒”：不是要的
     r"(?:(?:我|我们|手上|手里|已经)有|买了|用了|卖了|用掉了|库存.{0,6}(?:改成|改为|调成|调到|设成|变成))\s*$|上周|上个月|昨天|前天|之前|去年"
     r"|\bi (?:already )?(?:have|own|'ve got|bought|used)\s*$|\blast (?:week|month|year)\b|\byesterday\b"
 )
+SAID_NO = r"(?:不是|不要|把)\s*{0}(?!\s*改)|{0}\s*不要|\bnot (?:the )?(?:{1}|{2}(?!\s*\w))\b"  # 改口时说了不要的那种：{商品名}、{说法}、{说法的第一个词}
 CORRECTED = (  # 改口：后面说的算；“我是说”“I mean”是整句重说
     r"\b(sorry|correction|scratch that|actually|make (it|that)|no wait)\b|不对|说错了|更正一下|不好意思，是"
     r"|(?P<all>我是说|我的意思是|\bi meant?\b)"
@@ -196,9 +200,11 @@ THE_ONE = "either|any|each|which|no|this|that|the|every"  # 这些词后面的 o
 # 商品、数量的词：量词、英文里认得的颜色和商品
 SCALED = r"双倍|翻倍|加倍|一半|减半|\b(double|twice|half|triple)\b"  # 上一个数量的几倍：不是一个数量，照原话问
 UNITS = "盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶斤升杯打节米"  # 一打是 12 个：照原话问（ROUGH）
-EN_BOXES = r"boxes|box|packs?|packets?|pieces?|pcs|bottles?|cartons?|cases?|sets?|units?|kgs?|loaves"  # 单说也是量词
-EN_UNIT_WORDS = "pack piece bottle carton case set unit bag roll jar can tube sheet pair cup kg kilo lb gram g ml liter litre pad ream tin crate sack pouch bunch loaf bowl batch".split()
-EN_UNITS = EN_BOXES + "|" + "|".join(f"{u}(?:e?s)?" for u in EN_UNIT_WORDS)  # bunches
+EN_BOXES = (
+    r"boxes|box|packs?|packets?|pieces?|pcs|bottles?|cartons?|cases?|sets?|units?|kgs?|loaves|bunches"  # 单说也是量词
+)
+EN_UNIT_WORDS = "pack piece bottle carton case set unit bag roll jar can tube sheet pair cup kg kilo lb gram g ml liter litre pad ream tin crate sack pouch bunch loaf".split()
+EN_UNITS = EN_BOXES + "|" + "|".join(f"{u}s?" for u in EN_UNIT_WORDS)
 COLOUR, GOODS = "red|blue|black|green", "pens?|pencils?|notebooks?"  # 英文问题里认得的颜色和商品
 EN_GOODS = dict(x.split(":") for x in "red:红 blue:蓝 black:黑 green:绿 pen:笔 pencil:铅笔 notebook:笔记本".split())
 # 英文里没说数量、只问一种商品：“how much is a stapler”“how many staplers are in stock”“price of tape”
@@ -206,7 +212,7 @@ ITEM = r"([a-z]+(?: (?!(?:are|is|in|left|cost|costs|available)\b)[a-z]+)?)"
 BARE_ASK = (
     rf"\bhow much (?:is|are|does|do) (?:an? |the |one |each )?{ITEM}(?=\s*(?:cost|costs|[?.!]|$))"
     rf"|\b(?:price|cost|stock) of (?:an? |the )?{ITEM}|\benough {ITEM} (?=for \d)"
-    rf"|\bhow many {ITEM} (?:are |do (?:we|you) have )?(?:in stock|left|available)"  # “how many routes”不是商品
+    rf"|\bhow many {ITEM} (?:are |do (?:we|you) have )?(?:in stock|left|available)|\bhow many {ITEM} do (?:we|you) have\b"
     rf"|\bhow many {ITEM}(?= and how many\b.{{0,40}}\b(?:in stock|left|available))"  # how many A and how many B are left
     rf"|^\W*{ITEM}\s+(?:stock|price)\W*$"  # “stapler stock?”
     rf"|^\W*(?:and|what about|how about)\s+(?:the\s+)?{ITEM}\s*[,，]"  # “And crayons, 3 of them?”
