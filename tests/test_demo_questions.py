@@ -3287,3 +3287,30 @@ def test_a_correction_replaces_only_the_item_it_names(question, items):
 def test_a_price_question_about_another_item_keeps_no_quantity(inventory, first, then):
     said = finals(inventory, first, then)[1]
     assert "沿用" not in said and "Same quantity" not in said, said
+
+
+# ── 第六十二轮学习者：接着问一种没问过的英文商品的价钱，不拿上一种充数 ────────────────────────────────────────
+@pytest.mark.parametrize(
+    "then, said",
+    [("What does a stapler cost?", "stapler: 4 in stock at 25 USD each"),
+     ("How much is a roll of tape?", "stock/tape.json")],
+)  # fmt: skip
+def test_a_price_question_about_a_new_english_item_is_about_that_item(inventory, then, said):
+    stock_file(inventory, "stapler", 4, 25)
+    text = finals(inventory, "I need 3 boxes of red pens. Enough?", then)[1]
+    assert said in text and "Same items" not in text and "Red pens" not in text, text
+
+
+@pytest.mark.parametrize(
+    "question, items",
+    [("I need 3 red pens and 2 blue pens. Sorry, 4 black pens and 1 green pen. Enough?", [("黑笔", 4), ("绿笔", 1)]),
+     ("I need 3 pouches of tea. Enough?", [("tea", 3)]), ("Do we have enough rice for 20 bowls?", [("rice", 20)])],
+)  # fmt: skip
+def test_an_order_said_again_replaces_it_and_units_before_of_are_units(question, items):
+    assert [(o.item, o.quantity) for o in orders_in(question)] == items
+
+
+@pytest.mark.parametrize("then", ["how much are those?", "how much is my order?"])
+def test_pointing_back_at_the_order_asks_for_its_total(inventory, then):
+    said = finals(inventory, "I need 3 boxes of red pens. Enough?", then)[1]
+    assert "3 × 12 = 36" in said, said

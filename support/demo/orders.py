@@ -23,6 +23,7 @@ from support.demo.words import (
     NOT_GOODS,
     NOT_ITEMS,
     NOT_ORDERED,
+    OF_UNITS,
     ONE_PRICE,
     OWNED,
     PERSON,
@@ -163,7 +164,7 @@ def corrected(text: str) -> list:
     fixed = [f for f in fixed if f.item not in {o.item for o in gone}]
     other = fixed and not any(o.item == f.item for o in earlier for f in fixed)  # “3 盒红笔，不对，2 盒蓝笔”：换了一种
     more = re.search(r"还要|也要|另外|再|\b(also|plus|too|as well|add)\b", tail, re.I)
-    if fixed and (fix[0]["all"] or len(fixed) > 1 and not (gone or more or other)):  # 整个重说了一遍
+    if fixed and (fix[0]["all"] or len(fixed) > 1 and not (gone or more)):  # 整个重说了一遍
         return fixed
     if fixed and other and not more:  # 换了一种：换掉说了不要的那种，没说就是最后说的那种（“钢笔和胶带，不对，笔记本”）
         return [o for o in earlier if o not in (gone or earlier[-1:])] + fixed
@@ -258,12 +259,12 @@ def english_orders(text: str) -> list:
     q = one_for_a(q)  # “two lattes and a croissant”“I need a stapler.”：a 是一个
     word = rf"(?!(?:and|plus|or) (?:{'|'.join(EN_NUMBERS)})\b)[a-z]+"  # 数量后面的词（and 后面的数是下一个数量）
     name = rf"[a-z]+ ?(?:{word} ?){{0,2}}|[\"“]{CJK}{{2,12}}[\"”]|(?<=of ){CJK}{{2,12}}"
-    after = rf"(?:\s+(?:(?:({EN_UNITS})\s+)?of\s+)?({name})|(?=\s*[?.!,]|\s*$))"
+    after = rf"(?:\s+(?:(?:({OF_UNITS})\s+)?of\s+)?({name})|(?=\s*[?.!,]|\s*$))"
     found = re.finditer(rf"(?<![\w.,/~-])({EN_NUMBER}){after}", q)
     for m in [m for m in list(found)[:20] if not re.search(WHEN, q[: m.start()])]:  # “by 5 pm”“in 2 days”：是时间
         words = re.sub(EN_STOP, "", (m[3] or "").strip('"“”')).strip().split()  # “if I need 12?”：数量后面没有词
         words = words[:-1] if len(words) > 1 and re.fullmatch(EN_UNITS, words[-1]) else words  # “one blue pen box”
-        units = EN_UNITS if len(words) == 1 and re.search(r"\benough [a-z ]+ for\s*$", q[: m.start()]) else EN_BOXES
+        units = OF_UNITS if len(words) == 1 and re.search(r"\benough [a-z ]+ for\s*$", q[: m.start()]) else EN_BOXES
         unit = m[2] or (words.pop(0) if words and re.fullmatch(units, words[0]) else "")
         asked = " ".join(words[1:] if words[:1] == ["of"] else words)
         asked = re.sub(rf"^({COLOUR}) ones?$", r"\1", asked)  # “2 blue ones”：颜色，名词在别处
@@ -338,11 +339,9 @@ def quantity_in(text: str, en: bool | None = None) -> tuple | None:
     return number, m[2] or "", loose or ("" if number else f"{said} {m[2] or ''}".strip())
 
 
-def number_said(text: str) -> bool:
+def number_said(t: str) -> bool:
     """问题里说了一个要的数（有没有量词都算：“红笔要4”）；“库存改成 2 盒了”“他说只剩 2 盒了”里的不算。"""
-    return any(
-        not stock_said(text[max(0, m.start() - 20) : m.start()], text[m.end() :]) for m in re.finditer(r"\d+", text)
-    )
+    return any(not stock_said(t[max(0, m.start() - 20) : m.start()], t[m.end() :]) for m in re.finditer(r"\d+", t))
 
 
 def stock_said(before: str, after: str) -> bool:
