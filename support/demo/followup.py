@@ -75,8 +75,8 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
         stock = re.search(w.NOT_CARRIED, question.lower())  # 问的是库存有多少、价格：不沿用上一个数量
         said = quantity_in(question) or number_said(question)  # 说了数（哪怕没有量词：“红笔要4”）
         loose = lambda p: said and not any(o.quantity or o.unclear for o in p.names)  # noqa: E731
-        new = lambda p: p.names and not {o.item for o in p.names} & {o.item for o in before.items}  # noqa: E731  订书机多少钱？
-        carry = lambda p: (again or p.asks & {"total", "sum"} and not new(p)) and not stock and not loose(p)  # noqa: E731
+        only_new = lambda p: p.names and not {o.item for o in p.names} & {o.item for o in before.items}  # noqa: E731  订书机多少钱？
+        carry = lambda p: (again or p.asks & {"total", "sum"} and not only_new(p)) and not stock and not loose(p)  # noqa: E731
         fixed = [with_items(p, before, carry(p), question) if p.kind == "inventory" else p for p in ask.parts]
         inside = last.folder != "." and re.search(w.DEICTIC, question.lower())  # “里面用到 express 了吗？”：上一个目录
         fixed = [in_folder(p, last.folder) if inside else in_last_folder(p, last) for p in fixed]

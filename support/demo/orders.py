@@ -11,6 +11,7 @@ from support.demo.words import (
     CJK,
     COLOUR,
     CORRECTED,
+    CURRENCY_NAMES,
     EN_BOXES,
     EN_GOODS,
     EN_NOT_ITEMS,
@@ -41,7 +42,7 @@ AND = r"(?:和|与|跟|、|以及|及|加上?|或者?|还是)"  # 连着两种�
 # 名字前面连着写的字母、数字：2B铅笔、A4纸、5号电池（最多 12 个：长串的字母数字也是线性时间）
 GLUED = rf"(?:(?![x×]\d)(?:(?=[A-Za-z\d]{{0,11}}[A-Za-z])[A-Za-z\d]{{1,12}}|\d{{1,3}}号)(?={CJK}))?"
 WORD = rf"{GLUED}(?:(?!{AND}|[\d零〇一二两三四五六七八九十百千万亿]+\s*(?:{UNIT})){CJK})+"
-CURRENCY = rf"元|块(?!{KUAI_ITEM})钱?|[美欧]元|人民币|港[币元]|美金|\b(?:cny|rmb|yuan|usd|eur|dollars?|euros?|bucks)\b"
+CURRENCY = rf"元|块(?!{KUAI_ITEM})钱?|{CURRENCY_NAMES}|\b(?:cny|rmb|yuan|usd|eur|dollars?|euros?|bucks)\b"
 MONEY = rf"(?<![\w.])\d+(?:\.\d+)?\s*(?:{CURRENCY})|[$¥€]\s*\d+(?:\.\d+)?"  # 一笔钱：“我有 30 元”“$50”
 RECORD = r"记录|数据|表|信息|文件|截图|内容|(?i:json)"  # “我复制的库存记录”：说的是谁做的一份记录，不是问库存
 WHO = r"(?<![给帮让替叫])(?:我|你|他|她|同事|别人)(?!们)(?:刚才?|刚刚)?"  # “给我蓝笔的库存表”的我不是做事的人

@@ -141,12 +141,10 @@ def fact(facts, order, path: str | None, pasted: dict | None, total: bool) -> di
     if not pasted:
         got = facts.pages("read_file", {"path": path})
         found["earlier"] = key(("read_file", {"path": path})) in facts.earlier
-        if not usable(got):  # 空文件读到了，只是不是库存记录；别的是没读成
-            return (
-                {**found, "kind": "bad"}
-                if got.state == "empty"
-                else {**found, "kind": "error", "said": why_not(got, False)}
-            )
+        if got.state == "empty":  # 空文件读到了，只是不是库存记录
+            return {**found, "kind": "bad"}
+        if not usable(got):
+            return {**found, "kind": "error", "said": why_not(got, False)}
         if (data := stock_record(got.text) if got.state == "complete" else None) is None:
             return {**found, "kind": "cut" if got.state != "complete" else "bad"}
     price = Decimal(str(data["unit_price"]))
@@ -155,7 +153,8 @@ def fact(facts, order, path: str | None, pasted: dict | None, total: bool) -> di
         return {**found, "kind": "other_item"}
     if order.quantity is None:  # 问够不够、多少钱却没说数量：问数量；只问有多少、单价：照实说
         return {**found, "kind": "no_quantity" if total or order.unclear else "report"}
-    units = [SAME_UNIT.get(u, u) for u in (singular(u or "") for u in (data.get("unit"), order.unit))]  # boxes 是盒
+    units = [EN_SINGULAR.get(u) or singular(u or "") for u in (data.get("unit"), order.unit)]  # loaves 是 loaf
+    units = [SAME_UNIT.get(u, u) for u in units]  # boxes 是盒
     if units[0] and units[1] and units[0] != units[1] and data["stock"] > 0:  # 支和箱不能直接比（库存是 0 就都不够）
         return {**found, "kind": "other_unit"}
     return {**found, "kind": "ok", "enough": data["stock"] >= order.quantity, "cost": price * order.quantity}

@@ -83,8 +83,9 @@ DROP = r"(?<!要)(?<![别不])(?:不要|不买|去掉|取消|删掉|算了)(?!�
 # 数量要乘上别的：“3 boxes for each of 2 classes”“每班 3 盒”“要 2 份”：说的不是一共要多少
 PEOPLE = "人|学生|同学|老师|员工|孩子|小朋友|客人|客户|同事|朋友|家人|班|部门|小组|团队"  # 给谁买：不是商品
 PERSON = rf"(?:{PEOPLE})(?=$|[每各用的们买要])"  # 一个人、一群人（“客户端”“人字拖”“班级用品”是商品）
-EN_PEOPLE = "class|person|people|student|team|group|kid|child|employee|colleague|coworker|friend|teacher|member|guest|hire|office|branch|store|desk"
-EN_NOT_ITEMS = "colleague|coworker|friend|teacher|student|employee|person|people|kid|child|hire|guest|day|week|month|year|hour|minute|coupon|voucher"  # 给谁、多久、用什么付：不是商品
+EN_PERSONS = "person|people|student|kid|child|employee|colleague|coworker|friend|teacher|guest|hire"  # 给谁买
+EN_PEOPLE = EN_PERSONS + "|class|team|group|member|office|branch|store|desk"  # 每人、每班、每个办公室各要几个
+EN_NOT_ITEMS = EN_PERSONS + "|day|week|month|year|hour|minute|coupon|voucher"  # 给谁、多久、用什么付：不是商品
 NOT_ORDERED = (
     rf"(?:\w+ )?(?:{EN_NOT_ITEMS})e?s?(?: (?:want|need|get|each)\w*\b.*)?"  # “3 colleagues”“new hires”：不是商品
 )
@@ -156,8 +157,9 @@ AROUND_WORDS = (  # 商品名两边的词
     r"加起来|合计|共|分别|各自|请问|麻烦|他说|她说|你说|我说|老板说|店员说|店长说|仓库说|同事说|老师说|客服说|经理说|只剩|还剩|哪个|哪种|够用|记录里|表里|数据里|文件里|里面|表显示|上显示|里显示|写着|表上|(?<=[存统表据录])显示|在(?=\s*[A-Za-z])|在$|在[^\s，。？！,.?!]{1,4}[里上中]"
 )
 AROUND = "|".join(sorted(AROUND_WORDS.split("|"), key=len, reverse=True))  # 长的先试：“要是”不会被拆成“要”和“是”
+CURRENCY_NAMES = "人民币|港币|港元|美金|美元|欧元"  # 钱的名字：不是商品（人民币钱包是）
 NOT_ITEMS = (  # 这些开头的不是商品名
-    r"打.?折|折扣|优惠券|代金券|(?:人民币|港币|港元|美金|美元|欧元)(?![\u4e00-\u9fff])|[\d一两二三四五六七八九十几]+天|用[\d一两二三四五六七八九十几]+天|一起|一块|双倍|翻倍|加倍|一半|减半|这么|那么|哪|什么|谁|话|现有|如果|要是|每|只剩|剩|库存|单价|价格|价钱|总价|多少|有货|现货|够|还剩|还有|一共|总共|合计|以上|以下|"
+    rf"打.?折|折扣|优惠券|代金券|(?:{CURRENCY_NAMES})(?![\u4e00-\u9fff])|[\d一两二三四五六七八九十几]+天|用[\d一两二三四五六七八九十几]+天|一起|一块|双倍|翻倍|加倍|一半|减半|这么|那么|哪|什么|谁|话|现有|如果|要是|每|只剩|剩|库存|单价|价格|价钱|总价|多少|有货|现货|够|还剩|还有|一共|总共|合计|以上|以下|"
     rf"左右|或者|{PERSON}|其中|分别|各自|[一两二三四五六七八九十几]+[样种]|[这那](?:个|些|种|款)"  # “我要 5 支这个”  # “三样一共多少钱”“分别多少钱”：不是商品
 )
 NOT_NAME = "全都也就还再又先只各共啦哦呗咯咧嘛呀吧了呢啊减拿订换留退补得少用需才已或及要买来给和跟与的是在"  # 商品名后面的这些字不是名字的一部分
@@ -221,10 +223,10 @@ BARE_ASK = (
     rf"|^\W*{ITEM}\s+(?:stock|price)\W*$"  # “stapler stock?”
     rf"|^\W*(?:and|what about|how about)\s+(?:the\s+)?{ITEM}\s*[,，]"  # “And crayons, 3 of them?”
 )
-EN_SINGULAR = {u + "s": u for u in EN_UNIT_WORDS} | {"boxes": "box", "packets": "packet"}
+EN_SINGULAR = {u + "s": u for u in EN_UNIT_WORDS} | {"boxes": "box", "packets": "packet", "loaves": "loaf"}
 SAME_UNIT = dict(
     x.split(":")
-    for x in "box:盒 cup:杯 bottle:瓶 pack:包 bag:袋 kg:公斤 liter:升 litre:升 sheet:张 roll:卷 can:罐 pair:双 set:套 jar:罐 千克:公斤 loave:loaf".split()
+    for x in "box:盒 cup:杯 bottle:瓶 pack:包 bag:袋 kg:公斤 liter:升 litre:升 sheet:张 roll:卷 can:罐 pair:双 set:套 jar:罐 千克:公斤".split()
 )
 WHEN = r"\b(in|within|by|at|on|until|before|after|room|building|floor)\s*$"  # “in 2 days”“by 5 pm”：不是数量
 EN_PRONOUNS = set("them it those these ones one that this they some any both rest others other all".split())  # 不是商品
