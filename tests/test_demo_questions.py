@@ -3314,3 +3314,33 @@ def test_an_order_said_again_replaces_it_and_units_before_of_are_units(question,
 def test_pointing_back_at_the_order_asks_for_its_total(inventory, then):
     said = finals(inventory, "I need 3 boxes of red pens. Enough?", then)[1]
     assert "3 × 12 = 36" in said, said
+
+
+# ── 第六十三轮：商品名里有说话用的字（加湿器、请柬、文件夹、多功能笔）：不拆成半个名字，读不到就看一眼目录 ──────
+@pytest.mark.parametrize(
+    "question, items",
+    [("我要 2 个文件夹", [("文件夹", 2)]), ("3 根数据线多少钱", [("数据线", 3)]), ("要 2 张请柬", [("请柬", 2)]),
+     ("我需要 5 卷胶带和 10 个文件夹，一共多少钱？", [("胶带", 5), ("文件夹", 10)]), ("我要 2 个发夹吧", [("发夹", 2)]),
+     ("3 盒红笔外加 2 盒蓝笔", [("红笔", 3), ("蓝笔", 2)]), ("3 盒还要花多少钱", []), ("我要 2 个", [])],
+)  # fmt: skip
+def test_a_name_holding_words_of_speech_is_read_whole_after_its_unit(question, items):
+    assert [(o.item, o.quantity) for o in orders_in(question)] == items
+
+
+@pytest.mark.parametrize(
+    "name, question",
+    [("加湿器", "我要 2 台加湿器，多少钱？"), ("加湿器", "加湿器 2 台够吗"), ("不锈钢杯", "要 2 个不锈钢杯，够吗？")],
+)  # fmt: skip
+def test_a_name_read_in_part_is_found_whole_in_the_listing_of_the_stock_folder(inventory, name, question):
+    stock_file(inventory, name, 5, 10, "CNY")
+    out = run_main("--demo", "-C", str(inventory), question)
+    said = out.stdout.split("[最终回复]")[-1]
+    assert 'list_files({"path": "stock"})' in out.stdout and f"stock/{name}.json" in out.stdout, out.stdout
+    assert f"{name}库存 5" in said and "2 × 10 = 20" in said and "(" not in said.split("\n")[1], said
+
+
+def test_a_missing_item_is_still_said_missing_after_the_listing_and_one_after_a_unit_lists_nothing(inventory):
+    out = run_main("--demo", "-C", str(inventory), "我要 2 台湿器，多少钱？")
+    assert "没能读到湿器的库存" in out.stdout and "list_files" not in out.stdout, out.stdout
+    out = run_main("--demo", "-C", str(inventory), "我要湿器 2 台，多少钱？")
+    assert "没能读到湿器的库存" in out.stdout and 'list_files({"path": "stock"})' in out.stdout, out.stdout

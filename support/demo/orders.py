@@ -37,7 +37,7 @@ from support.demo.words import (
     WHEN,
 )
 
-AND = r"(?:和|与|跟|、|以及|及|加上?|或者?|还是)"  # 连着两种商品的词：“红笔和蓝笔”“红笔或者蓝笔”
+AND = r"(?:和|与|跟|、|以及|及|外加|另加|加上?|或者?|还是)"  # 连着两种商品的词：“红笔和蓝笔”“红笔或者蓝笔”
 # 一个商品名：“红笔和蓝笔”是两个；到下一个数量为止（“两盒红笔还有一盒蓝笔”）
 # 名字前面连着写的字母、数字：2B铅笔、A4纸、5号电池（最多 12 个：长串的字母数字也是线性时间）
 GLUED = rf"(?:(?![x×]\d)(?:(?=[A-Za-z\d]{{0,11}}[A-Za-z])[A-Za-z\d]{{1,12}}|\d{{1,3}}号)(?={CJK}))?"
@@ -91,7 +91,7 @@ def orders_in(text: str) -> list:
             listed = side_by_side(each[1])
         elif after and (first or not before):
             listed = re.split(AND, after[1])
-        named = [n for n in (name_near(i, True) for i in listed) if n] or [before] * bool(before)
+        named = [n for n in (name_near(i, True, True) for i in listed) if n] or [before] * bool(before)
         latin = None if named or each else re.match(LATIN_AFTER, text[m.end() :]) or re.search(LATIN_BEFORE, segment)
         english_item = re.sub(EN_STOP, "", f" {latin[1].lower()} ").strip() if latin else ""  # 3 个 stapler
         named = [chinese_name(english_item)] if english_item else named  # 3 盒 red pens：红笔
@@ -219,23 +219,36 @@ def item_after(text: str, m) -> re.Match | None:
     if re.match(rf"\s*(?:{LATER})", text[m.end() :]):  # “其中 2 盒今天就要”“1 盒是给小王的”：后面不是商品名
         return None
     after = re.match(rf"\s*的?\s*({WORD}(?:{AND}(?!(?:{NUMBER})\s*(?:{UNIT})){WORD})*)", text[m.end() :])
-    return after if after and any(name_near(i, True) for i in re.split(AND, after[1])) else None
+    return after if after and any(name_near(i, True, True) for i in re.split(AND, after[1])) else None
 
 
-def name_near(text: str, after: bool) -> str:
-    """数量后面紧跟着的（after），或者前面同一小句里的商品名。"""
+def name_near(text: str, after: bool, measured: bool = False) -> str:
+    """数量后面紧跟着的（after；measured：紧跟在量词后面），或者前面同一小句里的商品名。"""
     if after:  # 紧跟着的那一段里最长的一截
         m = re.match(rf"\s*的?\s*({GLUED}{CJK}+)", text)
         name = max((p for p in re.split(AROUND, m[1]) if not re.match(NOT_ITEMS, p)), key=len, default="") if m else ""
-        name = re.sub(r"(?<=..)[啦哦呗咯咧呀嘛]+$", "", name)  # “红笔哦”：句末的语气词
+        name, piece = re.sub(r"(?<=..)[啦哦呗咯咧呀嘛]+$", "", name), m[1] if m else ""  # “红笔哦”：句末的语气词
     else:
         text = re.sub(rf"(?:多少|几|每)\s*[{UNITS}]", "多少", text)  # “多少支笔”“红笔每盒”：量词不是商品名的一部分
         piece = re.split(rf"[\s，。？！、,.?!:：;；+]+|(?:{NUMBER})\s*(?:{UNIT})", text.strip(" \t：:"))[-1]
         near = (p for p in reversed(re.split(AROUND, piece)) if re.fullmatch(f"{GLUED}{CJK}+", p) and p.strip(UNITS))
         name = next(near, "")
+    name = name if len(name) > 1 or not measured else peeled(piece)
     counted = re.fullmatch(rf"(?:{NUMBER})?\s*(?:{UNIT})", name)  # “改成一盒”“还有多少公斤”：是数量、量词
     asking = re.match(NOT_ITEMS, name) or re.search("什么|每", name)  # “总价”“用什么货币”“学生每人”不是商品名
     return "" if len(name) < 2 or asking or counted else name
+
+
+def peeled(piece: str) -> str:
+    """数量、量词后面紧跟着的、按词拆开都不到两个字的（2 张请柬、3 个文件夹）：名字从量词后面开始，到下一个两个字
+    以上的说话的词（数据线多少钱）为止，去掉结尾的语气词；虚字开头的（还要花）、全是说话的词的，不是商品名。"""
+    name = (
+        piece[:25] if re.match(f"{GLUED}{CJK}{{2}}", piece) and piece[0] not in "还再也都就又够共吗呢了吧啊呀" else ""
+    )
+    name = name[: next((m.start() for m in re.finditer(AROUND, name) if m.start() and len(m[0]) > 1), None)]
+    while (m := re.search(rf"(?:{AROUND})$", name)) and m.start() > 1:
+        name = name[: m.start()]
+    return "" if re.fullmatch(rf"(?:{AROUND})+", name) else name
 
 
 def settled(orders: list, bare: list) -> list:

@@ -11,11 +11,11 @@ import re
 from dataclasses import replace
 from decimal import Decimal
 
-from support.demo.facts import CUT_NOTE, all_pages, json_records, key, loads, unique, usable, why_not
+from support.demo.facts import CUT_NOTE, all_pages, entries_of, json_records, key, loads, unique, usable, why_not
 from support.demo.names import MAX_NAMES
 from support.demo.orders import MONEY, singular
 from support.demo.sentences import join, say
-from support.demo.words import EN_SINGULAR, SAME_UNIT
+from support.demo.words import CJK, EN_SINGULAR, SAME_UNIT, UNITS
 
 KINDS = ("inventory",)
 OUTDATED = r"不要用|别用|过期|旧的?|废弃|\b(deprecated|outdated|obsolete|old|(don't|do not|never) use)\b"
@@ -46,7 +46,12 @@ def inventory(part, facts, en: bool) -> str:
         pasted |= {o.item: pasted[o.asked.lower()] for o in orders if o.asked.lower() in pasted}  # “sticky notes”
         paths = {o.item: file_of(template, o.item) for o in orders if template and o.item not in pasted}
         written = as_written(facts, paths, orders, template)
-        orders = [replace(o, item=written.get(o.item, o.item)) for o in orders]  # 读到的是 cookie.json：商品是 cookie
+        orders = [
+            replace(
+                o, item=written.get(o.item, o.item), asked=o.asked if o.asked != o.item else written.get(o.item, o.item)
+            )
+            for o in orders
+        ]  # 读到的是 cookie.json：商品是 cookie
         paths = {written.get(i, i): file_of(template, written.get(i, i)) for i in paths}
         found = [fact(facts, o, paths.get(o.item), pasted.get(o.item), "total" in part.asks) for o in orders]
         answer = carried_note(part, orders, en)
@@ -85,8 +90,30 @@ def as_written(facts, paths: dict, orders: list, template) -> dict:
     failed = [i for i, r in got.items() if r.state == "error" and said.get(i, i) != i]
     ends = {i: [said[i], said[i][:-1]] + [said[i][:-2]] * said[i].endswith("es") for i in failed}  # buses：bus
     tries = [(i, n) for i in failed for n in dict.fromkeys(ends[i]) if n != i]
+    tries += glued(facts, [i for i, r in got.items() if r.state == "error" and i not in said], template)
     read = all_pages(facts, "read_file", [{"path": file_of(template, n)} for _, n in tries])
     return dict(reversed([pair for pair, r in zip(tries, read, strict=True) if r.state != "error"]))  # 都有：用户写的
+
+
+def glued(facts, failed: list, template) -> list:
+    """读不到的中文商品名，问题里它和前后的字连着写（“2 台加湿器”听成了“湿器”）：列一次存放的目录，目录里有、
+    问题里又原样写着的更长的名字（加湿器.json）再读。返回 [(商品, 更长的名字)]；列不全就不找。"""
+    asked = "\n".join(facts.questions)
+    spans = {i: [m.span() for _, m in zip(range(20), re.finditer(re.escape(i), asked), strict=False)] for i in failed}
+    left = rf"(?![{UNITS}]){CJK}"  # 前面是量词的（3 盒绿笔）：名字从量词后面开始，没有连着的字
+    spans = {i: s for i, s in spans.items() if any(re.fullmatch(left, asked[a - 1 : a]) for a, _ in s)}
+    if not spans:
+        return []
+    folder, _, prefix = template[0].rpartition("/")
+    names = next(iter(entries_of(all_pages(facts, "list_files", [{"path": folder or "."}])[0]).values()), ())
+    names = {
+        n[len(prefix) : len(n) - len(template[1])] for n in names if n.startswith(prefix) and n.endswith(template[1])
+    }
+    longer = {}
+    for i, found in spans.items():
+        around = (asked[a - k : b + j] for a, b in found for k in range(5) for j in range(5) if k + j)
+        longer[i] = max((n for n in around if n in names and re.fullmatch(f"{CJK}+", n)), key=len, default="")
+    return [(i, n) for i, n in longer.items() if n]
 
 
 def carried_note(part, orders: list, en: bool) -> str:
