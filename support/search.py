@@ -33,9 +33,9 @@ SKIPPED_WHY = "（整体搜索跳过隐藏目录、node_modules、site-packages 
 COMMON_BYTES = b" etaoinsrlcd\nupmh_f.g(),=\"ybw:'vk-x/0;1T2S>A<"  # 代码里最常见的字节，越靠前越常见
 
 
-MEDIA = frozenset(  # 这些文件里碰巧有要搜的字节，说明不了什么
+MEDIA = frozenset(  # 整体搜索时这些文件里碰巧有要搜的字节，说明不了什么（数据文件 .bin、.db 不在里面：也许真存着它）
     "png jpg jpeg gif ico webp bmp tif tiff pdf zip gz tgz bz2 xz 7z tar jar woff woff2 ttf otf eot mp3 mp4 m4a wav ogg"
-    " webm mov avi pyc pyo so dll dylib exe class o a db sqlite sqlite3 bin npy npz pkl parquet".split()
+    " webm mov avi pyc pyo so dll dylib exe class o a".split()
 )
 
 
@@ -57,7 +57,7 @@ def matching_lines(files: "FileWalk", query: str, max_file_bytes: int):
         if not contains(data, needle, offset):
             continue
         if looks_binary(data[:8192]):  # 像 grep 的“Binary file matches”：不列行，要说（图片、字体这些里的字节不算）
-            if file.rpartition(".")[2].lower() not in MEDIA:
+            if file.rpartition(".")[2].lower() not in MEDIA or files.one:  # 只搜这一个文件：问的就是它
                 files.miss(
                     file, "看起来是二进制文件，里面有要搜的这串字节，没有列出行；文本文件的话可以用 read_file 读"
                 )
@@ -82,12 +82,12 @@ class FileWalk:
     """
 
     def __init__(self, root: str, env_files: frozenset):
-        self.root, self.env_files = root, env_files
+        self.root, self.env_files, self.one = root, env_files, not os.path.isdir(root)
         self.missed, self.missed_names = 0, []  # 没能搜的有几个；前 SHOWN_MISSED 个（名字和原因）
         self.skipped, self.skipped_names = 0, []  # 没有进去的目录有几个；前 SHOWN_SKIPPED 个的路径
 
     def __iter__(self):
-        return walk(self) if os.path.isdir(self.root) else one_file(self)
+        return one_file(self) if self.one else walk(self)
 
     def miss(self, path: str, reason: str) -> None:
         self.missed += 1

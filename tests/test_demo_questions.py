@@ -3344,3 +3344,48 @@ def test_a_missing_item_is_still_said_missing_after_the_listing_and_one_after_a_
     assert "没能读到湿器的库存" in out.stdout and "list_files" not in out.stdout, out.stdout
     out = run_main("--demo", "-C", str(inventory), "我要湿器 2 台，多少钱？")
     assert "没能读到湿器的库存" in out.stdout and 'list_files({"path": "stock"})' in out.stdout, out.stdout
+
+
+# ── 第六十三轮：不用了、不需要也是不要；每样、每种都要是各；数量落不到商品上就问 ─────────────────────────────────
+@pytest.mark.parametrize(
+    "question, items",
+    [("我要 3 盒红笔和 2 盒蓝笔，蓝笔不用了，一共多少钱", [("红笔", 3)]),
+     ("我要 3 盒红笔和 2 盒蓝笔，不需要蓝笔了，一共多少钱", [("红笔", 3)]),
+     ("我要 3 盒红笔和 2 盒蓝笔，蓝笔别要了", [("红笔", 3)]),
+     ("红笔和蓝笔每样 2 盒，够吗？", [("红笔", 2), ("蓝笔", 2)]),
+     ("红笔和蓝笔每种都要 2 盒", [("红笔", 2), ("蓝笔", 2)]),
+     ("一盒红笔两盒蓝笔多少钱", [("红笔", 1), ("蓝笔", 2)]), ("一盒红笔一盒蓝笔多少钱", [("红笔", 1), ("蓝笔", 1)]),
+     ("I need 20 test tubes. Enough in stock? How much?", [("test tube", 20)]),
+     ("I need 3 red pens, 2 of them urgent. Total?", [("红笔", None)])],
+)  # fmt: skip
+def test_no_longer_wanted_each_kind_and_quantities_of_them_are_read(question, items):
+    said = [(o.item, o.quantity) for p in understand(question).parts if p.kind == "inventory" for o in p.names]
+    assert said == items
+
+
+def test_an_item_said_no_longer_wanted_in_a_follow_up_is_dropped(inventory):
+    said = finals(inventory, "我要 3 盒红笔和 2 盒蓝笔", "蓝笔不用了，一共多少钱")[1]
+    assert "3 × 12 = 36" in said and "蓝笔" not in said, said
+
+
+def test_a_require_inside_a_string_is_no_import_and_a_comment_hides_no_definition(workdir):
+    write_code(workdir, {"package.json": '{"name": "p"}', "src/index.js": "x = \"write require('lodash') here\";\n",
+                         "src/util.py": "def compute(x):  # no import needed\n    return x\n"})  # fmt: skip
+    said = finals(workdir, "Is lodash used anywhere?", "Where is compute defined?")
+    assert "Yes, lodash is used" not in said[0] and "I found no declaration or import of lodash" in said[0], said[0]
+    assert "src/util.py:1: def compute(x)" in said[1], said[1]
+
+
+def test_code_run_by_node_e_is_no_entry_file(workdir):
+    write_code(
+        workdir, {"package.json": '{"name": "p", "scripts": {"start": "node -e \\"require(\'./lib/boot\').run()\\""}}'}
+    )
+    said = finals(workdir, "What is the entry point?")[0]
+    assert "require(" not in said and "The entry point is" not in said, said
+
+
+def test_a_readme_section_on_how_to_run_is_a_run_section_whatever_its_heading_says(workdir):
+    write_code(workdir, {"README.md": "# 报表\n\n## 怎么跑\n\n生成报表：`python scripts/report.py --month 5`\n",
+                         "scripts/report.py": "print(1)\n"})  # fmt: skip
+    said = finals(workdir, "怎么运行这个项目？")[0]
+    assert "python scripts/report.py --month 5" in said and "没看到写明怎么启动" not in said, said

@@ -227,13 +227,17 @@ def test_search_files_finds_a_match_after_many_near_misses(workdir):
 
 
 def test_search_files_lists_no_lines_of_binary_files_but_names_one_holding_the_query(workdir):
-    """像 grep 的“Binary file matches”：不列行，但要说——不然“没找到”就成了“没有”。"""
-    (workdir / "data.dat").write_bytes(b"needle\0\0\0")
+    """像 grep 的“Binary file matches”：不列行，但要说——不然“没找到”就成了“没有”。数据文件（.bin、.db）也许真存着
+    它；图片、字体里碰巧有这串字节，整体搜索时不提，只搜这一个文件时也要说（问的就是它）。"""
+    for name in ("data.dat", "data.bin", "app.db"):
+        (workdir / name).write_bytes(b"\0\1needle\0\0\0")
     (workdir / "other.dat").write_bytes(b"\0\0\0")
-    (workdir / "logo.png").write_bytes(b"needle\0\0\0")  # 图片里碰巧有这串字节：说明不了什么，不提
+    (workdir / "logo.png").write_bytes(b"needle\0\0\0")
     result = run_tool("search_files", query="needle")
-    assert "没有找到" in result and "data.dat（看起来是二进制文件" in result, result
+    assert "没有找到" in result and all(f"{n}（看起来是二进制" in result for n in ("data.dat", "data.bin", "app.db"))
     assert "other.dat" not in result and "logo.png" not in result, result
+    result = run_tool("search_files", query="needle", path="logo.png")
+    assert "logo.png（看起来是二进制文件" in result, result
 
 
 def test_search_files_says_which_files_were_too_big_to_search(workdir):

@@ -49,6 +49,7 @@ WHO = r"(?<![给帮让替叫])(?:我|你|他|她|同事|别人)(?!们)(?:刚才?
 LATIN_AFTER = rf"\s*的?\s*(?!(?:{EN_UNITS})\b)([A-Za-z][A-Za-z -]{{1,40}})"  # “3 个 stapler”；“3 cups”的 cups 是量词
 LATIN_BEFORE = r"(?<![A-Za-z])(?!(?:need|want|buy|get|have|json)\b)([a-z]{3,20})\s*(?:改成|换成|要|来)?\s*$"
 REPORTED, ASKED = rf"{CJK}(?<![还再没要])(?:还有|还剩|剩下?|有)\s*$", r"[^，。,;；]*?(?:够|(?<![对是])吗|多少|几|[?？])"
+EACH = r"(?:各|每一?[样种]都?)(?:要|买|来|需要|订)?"  # 几种商品各要几盒
 PRICED = rf"(?:{MONEY})\s*$"  # 数量前面是一个价钱（5元一盒）：这是单价的“一盒”
 
 
@@ -83,14 +84,10 @@ def orders_in(text: str) -> list:
     for m in found:
         said, unit, segment = m[1].strip(), m[2].removesuffix(" of").strip(), text[start : m.start()]  # 上一个数量之后
         after = item_after(text, m)
-        each = re.search(rf"((?:{WORD}(?:{AND}|\s+))*{WORD})各(?:要|买|来|需要|订)?\s*$", segment)  # 红笔和蓝笔各 2 盒
+        each = re.search(rf"((?:{WORD}(?:{AND}|\s+))*{WORD}){EACH}\s*$", segment)  # 红笔和蓝笔各（每样）2 盒
         each = None if each and re.match(PERSON, each[1]) else each  # “2 个同事各买”：每人几盒（MULTIPLIED）
         before = "" if each else name_near(segment, False)  # 红笔 2 盒
-        listed = []
-        if each:
-            listed = side_by_side(each[1])
-        elif after and (first or not before):
-            listed = re.split(AND, after[1])
+        listed = side_by_side(each[1]) if each else re.split(AND, after[1]) if after and (first or not before) else []
         named = [n for n in (name_near(i, True, True) for i in listed) if n] or [before] * bool(before)
         latin = None if named or each else re.match(LATIN_AFTER, text[m.end() :]) or re.search(LATIN_BEFORE, segment)
         english_item = re.sub(EN_STOP, "", f" {latin[1].lower()} ").strip() if latin else ""  # 3 个 stapler
@@ -277,7 +274,8 @@ def english_orders(text: str) -> list:
     found = re.finditer(rf"(?<![\w.,/~-])({EN_NUMBER}){after}", q)
     for m in [m for m in list(found)[:20] if not re.search(WHEN, q[: m.start()])]:  # “by 5 pm”“in 2 days”：是时间
         words = re.sub(EN_STOP, "", (m[3] or "").strip('"“”')).strip().split()  # “if I need 12?”：数量后面没有词
-        words = words[:-1] if len(words) > 1 and re.fullmatch(EN_UNITS, words[-1]) else words  # “one blue pen box”
+        boxed = len(words) > 1 and re.fullmatch(EN_UNITS, words[-1]) and re.fullmatch(f"{GOODS}|{COLOUR}", words[-2])
+        words = words[:-1] if boxed else words  # “one blue pen box”（test tubes 是商品）
         units = OF_UNITS if len(words) == 1 and re.search(r"\benough [a-z ]+ for\s*$", q[: m.start()]) else EN_BOXES
         unit = m[2] or (words.pop(0) if words and re.fullmatch(units, words[0]) else "")
         asked = " ".join(words[1:] if words[:1] == ["of"] else words)
@@ -300,7 +298,7 @@ def english_orders(text: str) -> list:
         unclear = loose or ("" if quantity or owned else f"{m[1]} {unit or asked}")
         named = re.match(rf"\s*[（(]\s*({CJK}{{2,12}})\s*[)）]", q[m.end() :])  # “2 erasers (橡皮)”：用户给的中文名
         named = named and name_near(named[1], True) == named[1] and named[1]
-        if asked and asked not in EN_PRONOUNS:
+        if asked and asked.split()[0] not in EN_PRONOUNS:  # “2 of them urgent”：说的是前面的商品
             orders.append(Order(named or chinese_name(asked), quantity, unit, asked, unclear))
         elif (unit or loose or asked or re.search(r"\b(need|want|take|buy|get)\s*$", q[: m.start()])) and not owned:
             bare.append(Order("", quantity, unit, "", unclear))  # “if I need 12”：只说了数量

@@ -13,7 +13,7 @@ from support.demo.sentences import join, say
 
 RUN_SECTION = (
     r"\b(run|running|usage|start|starting|getting started|quick ?start|develop\w*|cli|command[- ]line|commands|scripts|"
-    r"preview|serve)\b|运行|启动|使用|快速开始|开发|命令|脚本|预览"
+    r"preview|serve)\b|运行|启动|使用|用法|怎么跑|如何跑|跑起来|快速开始|上手|开发|命令|脚本|预览"
 )
 # 讲怎么运行的那一节的代码块里像一条 shell 命令的一行（pyabbr 张伟、csvtool head a.csv）；代码（import、赋值、调用）不算
 SHELL_LIKE = r"(?!(import|from|def|class|const|let|var|print|return|if|for)\b)[a-z][\w.-]*(?: [^=(){}<>;]*)?"
@@ -228,6 +228,8 @@ def start_file(script: str) -> str:
     """scripts.start 用哪个文件启动：node src/app.js、node ./bin/www、node -r dotenv/config src/x.js；看不出是 ""。"""
     m = START.search(script)
     words = script[m.end() :].split("&&")[0].split()[:10] if m else []
+    if {"-e", "-p", "-pe", "--eval", "--print"} & set(words):  # node -e "require('./boot')"：运行的是一段代码
+        return ""
     flag = ("-r", "--require", "--import", "--loader", "-m")  # 这些选项后面的不是要运行的文件
     args = [a for i, a in enumerate(words) if not a.startswith("-") and (i == 0 or words[i - 1] not in flag)]
     return next((a for a in args if re.fullmatch(r"[\w./-]+\.[a-z]{2,3}", a)), next((a for a in args if "/" in a), ""))

@@ -67,6 +67,7 @@ def defines(hit: str, name: str) -> bool:
     path, _, text = HIT.fullmatch(hit).groups()
     text, n = code(path, text), re.escape(name)
     bare = re.sub(r""""[^"]*"|'[^']*'|`[^`]*`""", '""', text)  # 字符串里的 import 不算（MODE = "import"）
+    bare = re.sub(r"\s(?:#|//).*", "", bare)  # 注释里的也不算（def compute(x):  # no import needed）
     if path.rsplit("/", 1)[-1].rpartition(".")[2].lower() not in CODE or re.search(LOADS, bare):
         return False
     typed = r"(?:type|interface|struct|enum)(?=\s+\S+\s*(?:[{=<]|struct|interface|$))"  # 后面是定义体，不是用到它
@@ -181,7 +182,13 @@ def declares(hit: str, name: str) -> bool:
         "js": [rf"\b(require|import)\s*\(\s*{q}", rf"^((import|export|\}}).*?\b)?from\s+{q}", rf"^import\s+{q}"],
     }
     patterns = imports.get(LANGUAGES.get(path.rsplit(".", 1)[-1]), [])  # 文档（.md、README）不是 JS、Python：不算
-    return not re.match(r"(//|/\*|\*|#)", text) and any(re.search(p, text, re.I) for p in patterns)  # 注释也不算
+    found = (re.search(p, text, re.I) for p in patterns)  # 字符串里写的 require('x') 不算：前面的引号没有配成对
+    return not re.match(r"(//|/\*|\*|#)", text) and any(f and not outside(text[: f.start()]) for f in found)
+
+
+def outside(before: str) -> str:
+    """一行里这个位置之前没配成对的引号（有就在字符串里）；"" 是不在字符串里。"""
+    return next((q for q in "'\"`" if before.count(q) % 2), "")
 
 
 def in_manifest(hit: str, listed: set, name: str) -> bool:

@@ -79,7 +79,7 @@ PURPOSE = r"干什么|做什么|干嘛|是干|用途|作用|\bpurpose\b|\bwhat (
 STOCK_ASKED = r"(还有|还剩|剩下?|有)多少(?!钱|个?文件)(库存)?|多少库存|库存.{0,4}多少|\bhow many\b.{0,20}\b(left|in stock|remain\w*)\b|\bstock (level|count)s?\b|\bhow much stock\b"  # 问的是有多少库存，不是够不够
 ITEM_ALONE = r"\s*(?:(?:and|what about|how about)\s+|那么?\s*)(?:the\s+)?([a-z][a-z -]{1,30}?)\s*呢?\s*[?？.!]*"  # “What about tape?”“那 eraser 呢？”
 # 不要了哪一种（要紧挨着商品名）：“红笔先不要了”“红笔算了”“never mind the red pens”；“别去掉”“去掉一盒”“drop … to 1”不是
-DROP = r"(?<!要)(?<![别不])(?:不要|不买|去掉|取消|删掉|算了)(?!忘|\s*[\d一两二三四五六七八九十])|(?<!don't )(?<!do not )\b(?:forget|drop|remove|skip|no more)\b(?!.{0,30}\bto \d)|\bwithout\b|\b(don't|do not|no longer) (want|need)\b|\bnever ?mind\b"
+DROP = r"(?<!要)(?<![别不])(?:不要|不买|不用|不需要|别要|别买|去掉|取消|删掉|算了)(?!忘|\s*[\d一两二三四五六七八九十])|(?<!don't )(?<!do not )\b(?:forget|drop|remove|skip|no more)\b(?!.{0,30}\bto \d)|\bwithout\b|\b(don't|do not|no longer) (want|need)\b|\bnever ?mind\b"
 # 数量要乘上别的：“3 boxes for each of 2 classes”“每班 3 盒”“要 2 份”：说的不是一共要多少
 PEOPLE = "人|学生|同学|老师|员工|孩子|小朋友|客人|客户|同事|朋友|家人|班|部门|小组|团队"  # 给谁买：不是商品
 PERSON = rf"(?:{PEOPLE})(?=$|[每各用的们买要])"  # 一个人、一群人（“客户端”“人字拖”“班级用品”是商品）
@@ -162,7 +162,7 @@ NOT_ITEMS = (  # 这些开头的不是商品名
     rf"打.?折|折扣|优惠券|代金券|(?:{CURRENCY_NAMES})(?![\u4e00-\u9fff])|[\d一两二三四五六七八九十几]+天|用[\d一两二三四五六七八九十几]+天|一起|一块|双倍|翻倍|加倍|一半|减半|这么|那么|哪|什么|谁|话|现有|如果|要是|每|只剩|剩|库存|单价|价格|价钱|总价|多少|有货|现货|够|还剩|还有|一共|总共|合计|以上|以下|"
     rf"左右|或者|{PERSON}|其中|分别|各自|[一两二三四五六七八九十几]+[样种]|[这那](?:个|些|种|款)"  # “我要 5 支这个”  # “三样一共多少钱”“分别多少钱”：不是商品
 )
-NOT_NAME = "全都也就还再又先只各共啦哦呗咯咧嘛呀吧了呢啊减拿订换留退补得少用需才已或及要买来给和跟与的是在"  # 商品名后面的这些字不是名字的一部分
+NOT_NAME = "全都也就还再又先只各共别啦哦呗咯咧嘛呀吧了呢啊减拿订换留退补得少用需才已或及要买来给和跟与的是在"  # 商品名后面的这些字不是名字的一部分
 NOT_SO = (  # 数量前面的：“不用 2 盒了”不是要 2 盒
     r"不用|不要|不需要|不是|去掉|减少?|少要|\b(not|remove|minus|take away|take off)\b"
 )
@@ -233,6 +233,4 @@ EN_PRONOUNS = set("them it those these ones one that this they some any both res
 CJK = r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
 KUAI_ITEM = rf"\s*(?![钱吗吧呢了啊呀嘛么对左够是的]|一(?!共))(?:{CJK}|[A-Za-z]{{3}})"  # 块后面是商品名：“2 块橡皮”
 UNIT = rf"[{UNITS}]|公斤|千克|毫升|kg(?![A-Za-z])|块(?={KUAI_ITEM})"  # 块是量词；“12 块吗”“5 块钱”是钱
-ONE_PRICE = (
-    rf"多少钱\s*一\s*[{UNITS}]|(?<![\d一二两三四五六七八九十])一\s*[{UNITS}]\s*({CJK}{{0,6}}?)\s*多少钱"  # 问单价的说法
-)
+ONE_PRICE = rf"多少钱\s*一\s*[{UNITS}]|(?<![\d一二两三四五六七八九十])一\s*[{UNITS}]\s*((?:(?![\d一二两三四五六七八九十]\s*[{UNITS}]){CJK}){{0,6}}?)\s*多少钱"  # 问单价的说法；名字里没有下一个数量
