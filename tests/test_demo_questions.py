@@ -3389,3 +3389,44 @@ def test_a_readme_section_on_how_to_run_is_a_run_section_whatever_its_heading_sa
                          "scripts/report.py": "print(1)\n"})  # fmt: skip
     said = finals(workdir, "怎么运行这个项目？")[0]
     assert "python scripts/report.py --month 5" in said and "没看到写明怎么启动" not in said, said
+
+
+# ── 第六十三轮：带字母、数字的名字连着“和”写，每种都读；接着问的颜色、数量、改口 ─────────────────────────────────
+@pytest.mark.parametrize(
+    "question, items",
+    [("我要 A4纸 和 红笔 各 2 盒，够吗？", {("A4纸", 2), ("红笔", 2)}),
+     ("A4纸和U盘还有多少？", {("A4纸", None), ("U盘", None)}),
+     ("红笔 和 5号电池 还有多少？", {("红笔", None), ("5号电池", None)}),
+     ("5号电池和红笔还有多少？", {("红笔", None), ("5号电池", None)}), ("How much is 3 kg of 咖啡豆?", {("咖啡豆", 3)}),
+     ("I need 3 red pens and 2 blue pens, sorry, not the red pens. Total?", {("蓝笔", 2)}),
+     ("I need 3 red pens and 2 notebooks. Actually, no notebooks. Total?", {("红笔", 3)}),
+     ("I need 3 red pens and 2 blue pens, actually just the blue pens. Total?", {("蓝笔", 2)}),
+     ("I need 3 red pens and 2 blue pens, actually make it 4. Total?", {("红笔", None), ("蓝笔", None)})],
+)  # fmt: skip
+def test_glued_names_joined_by_and_and_corrections_naming_an_item_are_read(question, items):
+    said = {(o.item, o.quantity) for p in understand(question).parts if p.kind == "inventory" for o in p.names}
+    assert said == items
+
+
+def test_a_colour_alone_in_a_follow_up_is_that_colour_of_the_item_before(inventory):
+    out = run_main("--demo", "-C", str(inventory), input="我需要 3 盒红笔，够吗？\n那蓝色的呢？\n")
+    assert "stock/蓝笔.json" in out.stdout and "蓝色" not in out.stdout.split("那蓝色的呢")[1], out.stdout
+
+
+def test_a_follow_up_naming_a_new_item_beside_an_old_one_lends_the_new_one_no_quantity(inventory):
+    said = finals(inventory, "我要 3 盒红笔", "蓝笔和红笔一共多少钱？")[1]
+    assert "你需要 3 盒：2 < 3" not in said and "数量 3、3" not in said and "3 × 12 = 36" in said, said
+
+
+def test_a_bare_number_after_a_lent_quantity_takes_no_lent_unit(inventory):
+    stock_file(inventory, "water", 20, 1.5)
+    (inventory / "stock" / "notebook.json").write_text(
+        '{"item": "notebook", "stock": 40, "unit": "piece", "unit_price": 3, "currency": "USD"}', encoding="utf-8"
+    )
+    said = finals(inventory, "I need 8 bottles of water. Enough?", "what about notebooks?", "what if I need 45?")[2]
+    assert "40 < 45" in said and "45 bottles" not in said, said
+
+
+def test_an_item_said_no_to_in_an_english_follow_up_is_dropped(inventory):
+    said = finals(inventory, "I need 3 red pens and 2 blue pens", "no blue pens after all, total?")[1]
+    assert "3 × 12 = 36" in said and "Blue" not in said, said

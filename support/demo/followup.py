@@ -295,7 +295,13 @@ def with_items(part: Part, before: Ask, quantity: bool, question: str = "") -> P
         new = english(question or part.text) or also  # “what about pencils, like 50 of them”“蓝笔也要，1 盒”：新的一种
         said = [o for o in named_in(question or part.text, before, noun) if o.item in known or new] or previous
         fits = [o for o in said if unit and o.unit == unit and not each]  # 美式 2 杯、牛角包 2 个，“那 4 杯呢？”：美式
-        orders = [replace(o, quantity=number, unit=unit or o.unit, unclear=unclear) for o in fits or said]
+        borrowed = (
+            before.parts[-1].carried == "quantity"
+        )  # 上一种的量词是从别的商品沿用来的（8 bottles → notebooks）：不算
+        orders = [
+            replace(o, quantity=number, unit=unit or ("" if borrowed else o.unit), unclear=unclear)
+            for o in fits or said
+        ]
         if said is previous or not (also or changed_only(question or part.text, orders, previous)):
             return replace(part, names=orders, carried=kind if said is previous else "")
         part = replace(part, names=orders)  # “那蓝笔少要一点，改成 1 盒”：只换了蓝笔的数量，别的照旧（下面）
@@ -305,8 +311,15 @@ def with_items(part: Part, before: Ask, quantity: bool, question: str = "") -> P
         return replace(part, names=kept, carried=kind)
     if also or changed_only(question or part.text, names, previous):  # “蓝笔也要 1 盒”“蓝笔改成 2 盒”
         return together(part, previous, names, question or part.text)
+    return lent(part, names, previous, old, quantity)
+
+
+def lent(part: Part, names: list, previous: list, old: Order, quantity: bool) -> Part:
+    """这次说的商品没说数量：quantity 为真时沿用上一个问题唯一的那个数量，或者这一种自己的；几种里有没问过的
+    （“蓝笔和红笔一共多少钱？”：蓝笔没说过数量），只沿用问过的那几种自己的。"""
     known, amounts = {o.item: o for o in previous}, {(o.quantity, o.unit, o.unclear) for o in previous}
-    source = [old if len(amounts) == 1 else known.get(o.item) for o in names]  # 唯一的那个数量，或者这一种自己的
+    mixed = {o.item in known for o in names} == {True, False}
+    source = [old if len(amounts) == 1 and not mixed else known.get(o.item) for o in names]
     take = [
         quantity and s and (s.quantity or s.unclear) and not (o.quantity or o.unclear)
         for o, s in zip(names, source, strict=True)
@@ -342,4 +355,7 @@ def other_items(text: str, old: Order, items: list = ()) -> list:
     if goods := re.search(rf"\b((?:(?:{w.COLOUR}) )?(?:{w.GOODS}))\b", text.lower()):
         return [Order(chinese_name(goods[1]), asked=goods[1])]  # “what about pencils?”
     item = name_near(re.sub(w.FOLLOW_UP, "", text), after=False)
+    if colour := re.fullmatch(r"([红蓝黑绿白黄紫灰])色?的?", item or re.sub(rf"{w.FOLLOW_UP}|\W", "", text)):
+        same = old.item[:1] in "红蓝黑绿白黄紫灰" and len(old.item) > 1  # 红笔 → 那蓝色的呢：蓝笔；别的商品不知道是什么
+        return [Order(colour[1] + old.item[1:], asked=colour[1] + old.item[1:])] if same else []
     return [Order(item, asked=item)] if len(item) > 1 else []

@@ -78,13 +78,13 @@ def orders_in(text: str) -> list:
     if english(text):
         return english_orders(text)
     orders, bare, start = [], [], 0
-    found = list(re.finditer(rf"({NUMBER})\s*({UNIT}|(?:{EN_UNITS})\s+of\b)(半)?", text))[:20]
+    found = list(re.finditer(rf"({NUMBER})\s*((?:{EN_UNITS})\s+of\b|{UNIT})(半)?", text))[:20]
     found = [m for m in found if not re.search(PRICED, text[max(0, m.start() - 12) : m.start()])]  # 5元一盒：是单价
     first = not found or bool(item_after(text, found[-1]))  # 最后一个数量后面还有商品名：“3 盒红笔”这样数量在前
     for m in found:
         said, unit, segment = m[1].strip(), m[2].removesuffix(" of").strip(), text[start : m.start()]  # 上一个数量之后
         after = item_after(text, m)
-        each = re.search(rf"((?:{WORD}(?:{AND}|\s+))*{WORD}){EACH}\s*$", segment)  # 红笔和蓝笔各（每样）2 盒
+        each = re.search(rf"((?:{WORD}(?:\s*{AND}\s*|\s+))*{WORD})\s*{EACH}\s*$", segment)  # 红笔和蓝笔各（每样）2 盒
         each = None if each and re.match(PERSON, each[1]) else each  # “2 个同事各买”：每人几盒（MULTIPLIED）
         before = "" if each else name_near(segment, False)  # 红笔 2 盒
         listed = side_by_side(each[1]) if each else re.split(AND, after[1]) if after and (first or not before) else []
@@ -156,17 +156,22 @@ def corrected(text: str) -> list:
     amount = (int(amount[1]), "", "") if isinstance(amount, re.Match) else amount  # “…，不对，2”：只说了一个数
     if amount:
         return [replace(earlier[0], quantity=amount[0], unit=amount[1] or earlier[0].unit, unclear=amount[2])]
+    if fix and not fixed and len(earlier) > 1 and (said := quantity_in(tail, english(text))):  # 几种里改哪一种？问
+        return [replace(o, quantity=None, unclear=f"{said[0] or said[2]} {said[1]}".strip()) for o in earlier]
     said = lambda o: [re.escape(x) for x in (o.item, o.asked or o.item, (o.asked or o.item).split()[0])]  # noqa: E731
     gone = [o for o in earlier if re.search(SAID_NO.format(*said(o)), tail, re.I)]  # 不是钢笔、not red
     gone = [o for o in gone if not any(f.item == o.item and f.quantity for f in fixed)]  # “把红笔改成 4 盒”：还要它
     fixed = [f for f in fixed if f.item not in {o.item for o in gone}]
     other = fixed and not any(o.item == f.item for o in earlier for f in fixed)  # “3 盒红笔，不对，2 盒蓝笔”：换了一种
     more = re.search(r"还要|也要|另外|再|\b(also|plus|too|as well|add)\b", tail, re.I)
+    if fixed and re.search(r"\b(just|only)\b|只要|只买", tail, re.I):  # “actually just the blue pens”：只要这几种
+        return [next((o for o in earlier if o.item == f.item and not (f.quantity or f.unclear)), f) for f in fixed]
     if fixed and (fix[0]["all"] or len(fixed) > 1 and not (gone or more)):  # 整个重说了一遍
         return fixed
     if fixed and other and not more:  # 换了一种：换掉说了不要的那种，没说就是最后说的那种（“钢笔和胶带，不对，笔记本”）
         return [o for o in earlier if o not in (gone or earlier[-1:])] + fixed
-    return [o for o in earlier if o not in gone and not any(o.item in f.item for f in fixed)] + fixed if fixed else []
+    kept = [o for o in earlier if o not in gone and not any(o.item in f.item for f in fixed)]
+    return kept + fixed if fixed or gone else []  # “…, sorry, not the red pens”：只去掉说了不要的
 
 
 def unmeasured(rest: str) -> list:
@@ -182,7 +187,7 @@ def unmeasured(rest: str) -> list:
     for m in re.finditer(rf"(?<![\w./-])([a-z]{{3,20}})\s*的?\s*(?:{STOCK_WORDS}|price|stock)", rest):  # stapler 单价
         orders += [Order(chinese_name(m[1].lower()), asked=m[1])] if m[1].lower() not in NOT_GOODS else []
     for m in re.finditer(
-        rf"((?:(?!{AND}){CJK}){{1,12}})\s*{AND}\s*(?=((?:(?!{AND}){CJK}){{1,12}}))", rest
+        rf"({GLUED}(?:(?!{AND}){CJK}){{1,12}})\s*{AND}\s*(?=({GLUED}(?:(?!{AND}){CJK}){{1,12}}))", rest
     ):  # “红笔 3 盒和蓝笔”：和连着的也是商品
         orders += [Order(i, asked=i) for i in (name_near(m[1], False), name_near(m[2], True)) if i]
     for m in re.finditer(rf"(?:还有|还剩|剩下?)\s*(?:多少|几)\s*(?:{UNIT})?\s*({GLUED}{CJK}+)", rest):  # “还有几盒红笔”
