@@ -3430,3 +3430,20 @@ def test_a_bare_number_after_a_lent_quantity_takes_no_lent_unit(inventory):
 def test_an_item_said_no_to_in_an_english_follow_up_is_dropped(inventory):
     said = finals(inventory, "I need 3 red pens and 2 blue pens", "no blue pens after all, total?")[1]
     assert "3 × 12 = 36" in said and "Blue" not in said, said
+
+
+# ── 第三十三轮攻击：名字在数量前面、没有标点；英文里没带颜色的商品、a 后面两个词的商品 ──────────────────────────────
+@pytest.mark.parametrize(
+    "question, items",
+    [("红笔要3盒蓝笔也要够吗", [("红笔", 3), ("蓝笔", None)]),
+     ("红笔 3 盒 笔记本 2 本 铅笔 多少钱", [("红笔", 3), ("笔记本", 2), ("铅笔", None)]),
+     ("我要3盒红笔2盒蓝笔", [("红笔", 3), ("蓝笔", 2)]),
+     ("I need 3 of each: notebooks and red pens. Total?", [("红笔", None), ("笔记本", None)]),
+     ("What is the stock of notebooks and red pens?", [("红笔", None), ("笔记本", None)]),
+     ("I need 3 red pens and 2 blue pens. Are the pens in stock?", [("红笔", 3), ("蓝笔", 2)]),
+     ("2 red pens, a notebook and 3 pencils. Total?", [("红笔", 2), ("笔记本", 1), ("铅笔", 3)]),
+     ("I need 2 red pens and a notebook for my son, total?", [("红笔", 2), ("笔记本", 1)]),
+     ("2 red pens and a large notebook, total?", [("红笔", 2), ("large notebook", 1)]), ("I need a new one", [])],
+)  # fmt: skip
+def test_every_item_of_an_order_is_kept_whatever_the_order_of_its_words(question, items):
+    assert [(o.item, o.quantity) for o in orders_in(question)] == items

@@ -3,7 +3,7 @@
 
 import re
 
-from support.demo.words import COLOUR, NOT_SO, ROUGH, UNIT
+from support.demo.words import NOT_SO, ROUGH, UNIT
 
 EN_NUMBERS = dict(zip("one two three four five six seven eight nine ten".split(), range(1, 11), strict=True))
 ONE = (  # 一个数：看不准的（2.5、3+2、10**200、3 千）也整个拿下来，不只取最后几位
@@ -61,8 +61,10 @@ def one_for_a(q: str) -> str:
     """英文里的 a、an 是一个，只在“要的是一件东西”时：“I need a stapler.”“2 red pens and a notebook”；
     “a lot”“a quote for”“a red pen or two”“a box of 4 pens”这样的不是一个数量，照旧。"""
     vague = r"lot|few|bit|little|dozen|couple|hundred|thousand|while|total|quote|look|price|minute|moment|second"
-    single = rf"(?:(?:{COLOUR}) )?[a-z]+\s*(?:and\b|please\b|[,.?!]|$)"  # 一个词的商品名，后面就完了
-    return re.sub(rf"\b(and|plus|need|want|get|take|buy)\s+an?\s+(?!(?:{vague})\b)(?={single})", r"\1 one ", q)
+    single = r"(?![a-z]* ?ones?\b)(?:[a-z]+ )?[a-z]+\s*(?:and\b|please\b|for\b|[,.?!]|$)"  # 一两个词的名字，后面就完了
+    return re.sub(
+        rf"(\b(?:and|plus|need|want|get|take|buy)|(?<=[a-z]),)\s+an?\s+(?!(?:{vague})\b)(?={single})", r"\1 one ", q
+    )
 
 
 def unit_price(text: str, m) -> str:

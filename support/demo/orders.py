@@ -81,6 +81,10 @@ def orders_in(text: str) -> list:
     found = list(re.finditer(rf"({NUMBER})\s*((?:{EN_UNITS})\s+of\b|{UNIT})(半)?", text))[:20]
     found = [m for m in found if not re.search(PRICED, text[max(0, m.start() - 12) : m.start()])]  # 5元一盒：是单价
     first = not found or bool(item_after(text, found[-1]))  # 最后一个数量后面还有商品名：“3 盒红笔”这样数量在前
+    lead = name_near(text[: found[0].start()], False) if found else ""  # “红笔 3 盒 笔记本 2 本”：名字在数量前面
+    first = first and not (
+        lead and re.search(rf"{re.escape(lead)}\s*(?:要|需要|也要|来|买)?\s*$", text[: found[0].start()])
+    )
     for m in found:
         said, unit, segment = m[1].strip(), m[2].removesuffix(" of").strip(), text[start : m.start()]  # 上一个数量之后
         after = item_after(text, m)
@@ -271,8 +275,7 @@ def settled(orders: list, bare: list) -> list:
 def english_orders(text: str) -> list:
     """“3 boxes of red pens and two blue pens” → [红笔 3 boxes, 蓝笔 2]；商品名按词译成中文名，译不出就用原话。"""
     orders, bare = [], []
-    q = re.sub(rf"\b((?:{COLOUR}) (?:{GOODS}))\s*[x×]\s*(\d+(?:\.\d+)?)\b", r"\2 \1", text.lower())  # red pens x3
-    q = one_for_a(q)  # “two lattes and a croissant”“I need a stapler.”：a 是一个
+    q = one_for_a(re.sub(rf"\b((?:{COLOUR}) (?:{GOODS}))\s*[x×]\s*(\d+(?:\.\d+)?)\b", r"\2 \1", text.lower()))  # x3；a
     word = rf"(?!(?:and|plus|or) (?:{'|'.join(EN_NUMBERS)})\b)[a-z]+"  # 数量后面的词（and 后面的数是下一个数量）
     name = rf"[a-z]+ ?(?:{word} ?){{0,2}}|[\"“]{CJK}{{2,12}}[\"”]|(?<=of ){CJK}{{2,12}}"
     after = rf"(?:\s+(?:(?:({OF_UNITS})\s+)?of\s+)?({name})|(?=\s*[?.!,]|\s*$))"
@@ -314,10 +317,24 @@ def english_orders(text: str) -> list:
             continue
         said = [f"{c} {m[3]}" for c in [*re.findall(COLOUR, m[1]), m[2]]]  # red and blue pens
         orders += [Order(chinese_name(a), asked=a) for a in said if all(o.asked != a for o in orders)]
+    orders += plain_goods(q, orders)
     for said in [next(g for g in m.groups() if g) for m in re.finditer(BARE_ASK, q) if not orders or "enough" in m[0]]:
         stop = re.sub(EN_STOP, "", said).strip() != said or set(said.split()) & (EN_PRONOUNS | NOT_GOODS)  # the stock
         orders += [] if stop else [Order(chinese_name(said), asked=said)]  # “how much is a stapler?”：一种商品
     return scaled(settled(orders, bare), text)
+
+
+def plain_goods(q: str, orders: list) -> list:
+    """没带颜色的商品词（notebooks、pencils）挨着带颜色的（“notebooks and red pens”）：也是一种；red pens 的
+    pens 自己不算（“the pens”说的是它们），说了不要的（“not notebooks”）不算。"""
+    nouns = {singular(o.asked.split()[-1]) for o in orders if o.asked}
+    found = (
+        m[1]
+        for m in re.finditer(rf"\b({GOODS})\b", q)
+        if not re.search(rf"\b(?:{COLOUR}|not|no|without)\W*$", q[: m.start()])
+    )
+    said = [singular(g) for g in found if singular(g) not in nouns]
+    return [Order(chinese_name(g), asked=g) for g in dict.fromkeys(said)] if orders else []
 
 
 def chinese_name(asked: str) -> str:
