@@ -3447,3 +3447,18 @@ def test_an_item_said_no_to_in_an_english_follow_up_is_dropped(inventory):
 )  # fmt: skip
 def test_every_item_of_an_order_is_kept_whatever_the_order_of_its_words(question, items):
     assert [(o.item, o.quantity) for o in orders_in(question)] == items
+
+
+@pytest.mark.parametrize(
+    "question, items",
+    [("How much would 2 staplers, 4 notebooks and 1 kg of coffee cost in total?",
+      [("stapler", 2), ("笔记本", 4), ("coffee", 1)]),
+     ("Actually make it 2 boxes of 红笔 and 1 of 蓝笔.", [("红笔", 2), ("蓝笔", 1)]),
+     ("红笔加蓝笔总共 3 盒", [("蓝笔", None), ("红笔", None)])],
+)  # fmt: skip
+def test_a_total_over_items_each_with_its_quantity_keeps_them_and_of_before_a_chinese_name_counts(question, items):
+    assert [(o.item, o.quantity) for p in understand(question).parts for o in p.names] == items
+
+
+def test_how_to_get_it_running_is_part_of_the_entry_question():
+    assert not understand("这个项目的入口文件是什么？怎么跑起来？").unknown

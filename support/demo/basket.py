@@ -28,7 +28,10 @@ def whole_order(part, question: str) -> None:
     at = sorted(i for o in part.names if (i := part.text.lower().find((o.asked or o.item).lower())) >= 0)
     if not any(re.search(w.EITHER, part.text.lower()[a:b]) for a, b in zip(at, at[1:], strict=False)):
         part.asks.discard("either")  # 挑一种：“或者”要在两种商品之间（“够还是不够”不是）
-    if len(part.names) > 1 and (total := re.search(w.IN_ALL, part.text.lower())):  # “红笔加蓝笔总共 3 盒”
+    each_said = all(o.quantity or o.unclear for o in part.names)  # “2 staplers and 1 kg of coffee cost in total”
+    if (
+        len(part.names) > 1 and not each_said and (total := re.search(w.IN_ALL, part.text.lower()))
+    ):  # 红笔加蓝笔总共 3 盒
         part.names = [replace(o, quantity=None, unclear=total[0]) for o in part.names]
     if times := re.search(w.MULTIPLIED, question.lower()):  # “每班 3 盒，2 个班”：不知道一共要多少，照原话问
         said = lambda o: f"{o.quantity} {o.unit}".strip() + f"，{times[0]}"  # noqa: E731

@@ -78,7 +78,7 @@ def orders_in(text: str) -> list:
     if english(text):
         return english_orders(text)
     orders, bare, start = [], [], 0
-    found = list(re.finditer(rf"({NUMBER})\s*((?:{EN_UNITS})\s+of\b|{UNIT})(半)?", text))[:20]
+    found = list(re.finditer(rf"({NUMBER})\s*((?:{EN_UNITS})\s+of\b|of(?=\s*{CJK})|{UNIT})(半)?", text))[:20]
     found = [m for m in found if not re.search(PRICED, text[max(0, m.start() - 12) : m.start()])]  # 5元一盒：是单价
     first = not found or bool(item_after(text, found[-1]))  # 最后一个数量后面还有商品名：“3 盒红笔”这样数量在前
     lead = name_near(text[: found[0].start()], False) if found else ""  # “红笔 3 盒 笔记本 2 本”：名字在数量前面
@@ -86,7 +86,7 @@ def orders_in(text: str) -> list:
         lead and re.search(rf"{re.escape(lead)}\s*(?:要|需要|也要|来|买)?\s*$", text[: found[0].start()])
     )
     for m in found:
-        said, unit, segment = m[1].strip(), m[2].removesuffix(" of").strip(), text[start : m.start()]  # 上一个数量之后
+        said, unit, segment = m[1].strip(), re.sub(r"\s*of$", "", m[2]), text[start : m.start()]  # 上一个数量之后
         after = item_after(text, m)
         each = re.search(rf"((?:{WORD}(?:\s*{AND}\s*|\s+))*{WORD})\s*{EACH}\s*$", segment)  # 红笔和蓝笔各（每样）2 盒
         each = None if each and re.match(PERSON, each[1]) else each  # “2 个同事各买”：每人几盒（MULTIPLIED）
