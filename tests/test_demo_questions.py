@@ -3462,3 +3462,13 @@ def test_a_total_over_items_each_with_its_quantity_keeps_them_and_of_before_a_ch
 
 def test_how_to_get_it_running_is_part_of_the_entry_question():
     assert not understand("这个项目的入口文件是什么？怎么跑起来？").unknown
+
+
+# ── 第六十三轮学习者：integration_tests 也是测试目录；Makefile 的 test 目标是跑测试的命令 ──────────────
+def test_a_folder_named_for_a_kind_of_tests_is_a_test_folder_and_make_test_runs_them(workdir):
+    write_code(workdir, {"tests/test_a.py": "def test_a(): pass\n", "integration_tests/test_b.py": "def test_b(): 1\n",
+                         "Makefile": "test:\n\tpytest -q tests integration_tests\n"})  # fmt: skip
+    said = finals(workdir, "How do I run the tests?")[0]
+    assert "integration_tests/test_b.py" in said and "`make test`" in said and "pytest -q tests integration" in said, (
+        said
+    )

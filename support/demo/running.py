@@ -190,6 +190,15 @@ def readme_said(what: str, said: tuple, en: bool) -> str:
     return say(key, en, readme=readme, heading=heading, command=sep.join(commands)) + first
 
 
+def make_target(facts, names: list, target: str) -> tuple | None:
+    """顶层的 Makefile 里有 test: 这样的目标：(目标名, 它的第一条命令)；没有 Makefile、没有这个目标是 None。"""
+    if "Makefile" not in names:
+        return None
+    got = all_pages(facts, "read_file", [{"path": "Makefile"}])[0]
+    m = re.search(rf"^({target}s?|check)\s*:[^=\n]*\n\t(.+)", got.text, re.M) if usable(got) else None
+    return (m[1], m[2].strip()) if m else None
+
+
 def test_command(facts, names: list, readme: str | None, en: bool) -> str:
     """怎么跑测试：package.json 的 scripts.test 写着就是 npm test；没写就看清单里认得的测试框架，只说一般怎么跑。"""
     paths = manifests_in(names)[:MAX_NAMES]
@@ -214,6 +223,8 @@ def test_command(facts, names: list, readme: str | None, en: bool) -> str:
         return say("test_script", en, command=f"npm run {named[0]}", name=named[0], script=scripts[named[0]])
     if said := readme_command(facts, readme, TEST_SECTION):
         return readme_said("test", said, en)
+    if make := make_target(facts, names, "test"):
+        return say("test_make", en, target=make[0], recipe=make[1])
     found = [RUNNERS[r] for text in whole.values() for r in RUNNERS if re.search(rf"(?<![\w-]){r}(?![\w-])", text)]
     if found:
         return say("test_guess", en, command=found[0])
