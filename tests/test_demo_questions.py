@@ -3472,3 +3472,52 @@ def test_a_folder_named_for_a_kind_of_tests_is_a_test_folder_and_make_test_runs_
     assert "integration_tests/test_b.py" in said and "`make test`" in said and "pytest -q tests integration" in said, (
         said
     )
+
+
+# ── 第三十四轮攻击、第六十四轮学习者：量词后面就是名字（有线鼠标）；列目录只在一个名字对得上时；改数量不是只要 ──
+@pytest.mark.parametrize(
+    "question, items",
+    [("上次买的无线鼠标不好用，这次要 2 个有线鼠标，够吗？", [("有线鼠标", 2)]),
+     ("我要 2 根下水管，够吗？", [("下水管", 2)]), ("红笔 2 盒要花多少钱？", [("红笔", 2)]),
+     ("红笔 3 盒行不行", [("红笔", 3)]), ("红笔 2 盒能打折吗？", [("红笔", 2)]), ("红笔 3 盒不用包装", [("红笔", 3)]),
+     ("要 2 个不锈钢杯", [("锈钢杯", 2)]), ("3 盒多红笔", [("红笔", None)]),
+     ("红笔和蓝笔每种颜色 2 盒", [("红笔", 2), ("蓝笔", 2)]),
+     ("红笔 3 盒，蓝笔 2 盒，不对，红笔只要 1 盒，一共多少钱？", [("蓝笔", 2), ("红笔", 1)]),
+     ("I need 3 red pens and 2 blue pens, sorry, I only need 1 red pen.", [("蓝笔", 2), ("红笔", 1)]),
+     ("How many test tubes are left?", [("test tube", None)])],
+)  # fmt: skip
+def test_the_name_right_after_a_unit_starts_there_and_a_new_quantity_is_no_only(question, items):
+    assert [(o.item, o.quantity) for o in orders_in(question)] == items
+
+
+def test_the_listing_is_used_only_when_one_longer_name_fits(inventory):
+    """“无线鼠标”“有线鼠标”都写在问题里、目录里也都有：读不到的“线鼠标”是哪一个说不准，就不换。"""
+    stock_file(inventory, "无线鼠标", 9, 50, "CNY")
+    stock_file(inventory, "有线鼠标", 1, 50, "CNY")
+    out = run_main("--demo", "-C", str(inventory), "上次的无线鼠标不好用，这次要有线鼠标 2 个，够吗？")
+    said = out.stdout.split("[最终回复]")[-1]
+    assert 'list_files({"path": "stock"})' in out.stdout and "没能读到线鼠标的库存" in said, out.stdout
+    assert 'read_file({"path": "stock/无线鼠标.json"})' not in out.stdout, out.stdout
+
+
+def test_no_hurry_is_no_drop_and_a_colour_changes_only_a_pen(inventory):
+    said = finals(inventory, "红笔 3 盒，蓝笔 1 盒，蓝笔不用急，一共多少钱")[0]
+    assert "36 + 8 = 44" in said, said
+    stock_file(inventory, "白板笔", 5, 3, "CNY")
+    stock_file(inventory, "黑板笔", 100, 3, "CNY")
+    out = run_main("--demo", "-C", str(inventory), input="白板笔 3 支够吗？\n那黑色的呢？\n")
+    assert "stock/黑板笔.json" not in out.stdout, out.stdout
+
+
+def test_a_require_after_an_apostrophe_in_a_string_is_an_import(workdir):
+    write_code(
+        workdir, {"package.json": '{"name": "p"}', "index.js": "const g = \"Don't panic\", _ = require('lodash');\n"}
+    )
+    assert "lodash is used" in finals(workdir, "Is lodash used anywhere?")[0]
+
+
+def test_a_question_on_what_npm_test_runs_reads_the_script(workdir):
+    write_code(
+        workdir, {"package.json": '{"name": "x", "scripts": {"test": "mocha test/"}}', "test/a.test.js": "it()\n"}
+    )
+    assert "mocha test/" in finals(workdir, "What does npm test run?")[0]

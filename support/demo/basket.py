@@ -6,8 +6,9 @@ import re
 from dataclasses import replace
 
 from support.demo import words as w
+from support.demo.goods import name_near
 from support.demo.names import unresolved
-from support.demo.orders import Order, name_near, orders_in, quantity_in
+from support.demo.orders import Order, orders_in, quantity_in
 
 
 def whole_order(part, question: str) -> None:

@@ -6,13 +6,13 @@ from dataclasses import replace
 
 from support.demo import words as w
 from support.demo.basket import dropped_in, said_alone
+from support.demo.goods import name_near
 from support.demo.manifests import KNOWN
 from support.demo.names import FILE_KINDS, NOT_FOLDERS, NOT_NAMES, in_last_folder, spread
 from support.demo.orders import (
     Order,
     chinese_name,
     english,
-    name_near,
     number_said,
     orders_in,
     quantity_in,
@@ -356,6 +356,6 @@ def other_items(text: str, old: Order, items: list = ()) -> list:
         return [Order(chinese_name(goods[1]), asked=goods[1])]  # “what about pencils?”
     item = name_near(re.sub(w.FOLLOW_UP, "", text), after=False)
     if colour := re.fullmatch(r"([红蓝黑绿白黄紫灰])色?的?", item or re.sub(rf"{w.FOLLOW_UP}|\W", "", text)):
-        same = old.item[:1] in "红蓝黑绿白黄紫灰" and len(old.item) > 1  # 红笔 → 那蓝色的呢：蓝笔；别的商品不知道是什么
+        same = re.fullmatch("[红蓝黑绿白黄紫灰]笔", old.item)  # 红笔 → 那蓝色的呢：蓝笔；白板笔、红酒的颜色不在名字开头
         return [Order(colour[1] + old.item[1:], asked=colour[1] + old.item[1:])] if same else []
     return [Order(item, asked=item)] if len(item) > 1 else []

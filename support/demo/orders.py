@@ -4,6 +4,7 @@
 import re
 from dataclasses import dataclass, replace
 
+from support.demo.goods import AND, GLUED, WORD, item_after, name_near, numbers_first, side_by_side
 from support.demo.numbers import EN_NUMBER, EN_NUMBERS, NUMBER, chinese_number, one_for_a, rough, unit_price
 from support.demo.words import (
     AROUND,
@@ -37,11 +38,6 @@ from support.demo.words import (
     WHEN,
 )
 
-AND = r"(?:和|与|跟|、|以及|及|外加|另加|加上?|或者?|还是)"  # 连着两种商品的词：“红笔和蓝笔”“红笔或者蓝笔”
-# 一个商品名：“红笔和蓝笔”是两个；到下一个数量为止（“两盒红笔还有一盒蓝笔”）
-# 名字前面连着写的字母、数字：2B铅笔、A4纸、5号电池（最多 12 个：长串的字母数字也是线性时间）
-GLUED = rf"(?:(?![x×]\d)(?:(?=[A-Za-z\d]{{0,11}}[A-Za-z])[A-Za-z\d]{{1,12}}|\d{{1,3}}号)(?={CJK}))?"
-WORD = rf"{GLUED}(?:(?!{AND}|[\d零〇一二两三四五六七八九十百千万亿]+\s*(?:{UNIT})){CJK})+"
 CURRENCY = rf"元|块(?!{KUAI_ITEM})钱?|{CURRENCY_NAMES}|\b(?:cny|rmb|yuan|usd|eur|dollars?|euros?|bucks)\b"
 MONEY = rf"(?<![\w.])\d+(?:\.\d+)?\s*(?:{CURRENCY})|[$¥€]\s*\d+(?:\.\d+)?"  # 一笔钱：“我有 30 元”“$50”
 RECORD = r"记录|数据|表|信息|文件|截图|内容|(?i:json)"  # “我复制的库存记录”：说的是谁做的一份记录，不是问库存
@@ -49,7 +45,7 @@ WHO = r"(?<![给帮让替叫])(?:我|你|他|她|同事|别人)(?!们)(?:刚才?
 LATIN_AFTER = rf"\s*的?\s*(?!(?:{EN_UNITS})\b)([A-Za-z][A-Za-z -]{{1,40}})"  # “3 个 stapler”；“3 cups”的 cups 是量词
 LATIN_BEFORE = r"(?<![A-Za-z])(?!(?:need|want|buy|get|have|json)\b)([a-z]{3,20})\s*(?:改成|换成|要|来)?\s*$"
 REPORTED, ASKED = rf"{CJK}(?<![还再没要])(?:还有|还剩|剩下?|有)\s*$", r"[^，。,;；]*?(?:够|(?<![对是])吗|多少|几|[?？])"
-EACH = r"(?:各|每一?[样种]都?)(?:要|买|来|需要|订)?"  # 几种商品各要几盒
+EACH = r"(?:各|每一?[样种](?:颜色)?都?)(?:要|买|来|需要|订)?"  # 几种商品各要几盒
 PRICED = rf"(?:{MONEY})\s*$"  # 数量前面是一个价钱（5元一盒）：这是单价的“一盒”
 
 
@@ -80,11 +76,7 @@ def orders_in(text: str) -> list:
     orders, bare, start = [], [], 0
     found = list(re.finditer(rf"({NUMBER})\s*((?:{EN_UNITS})\s+of\b|of(?=\s*{CJK})|{UNIT})(半)?", text))[:20]
     found = [m for m in found if not re.search(PRICED, text[max(0, m.start() - 12) : m.start()])]  # 5元一盒：是单价
-    first = not found or bool(item_after(text, found[-1]))  # 最后一个数量后面还有商品名：“3 盒红笔”这样数量在前
-    lead = name_near(text[: found[0].start()], False) if found else ""  # “红笔 3 盒 笔记本 2 本”：名字在数量前面
-    first = first and not (
-        lead and re.search(rf"{re.escape(lead)}\s*(?:要|需要|也要|来|买)?\s*$", text[: found[0].start()])
-    )
+    first = numbers_first(text, found)
     for m in found:
         said, unit, segment = m[1].strip(), re.sub(r"\s*of$", "", m[2]), text[start : m.start()]  # 上一个数量之后
         after = item_after(text, m)
@@ -168,7 +160,8 @@ def corrected(text: str) -> list:
     fixed = [f for f in fixed if f.item not in {o.item for o in gone}]
     other = fixed and not any(o.item == f.item for o in earlier for f in fixed)  # “3 盒红笔，不对，2 盒蓝笔”：换了一种
     more = re.search(r"还要|也要|另外|再|\b(also|plus|too|as well|add)\b", tail, re.I)
-    if fixed and re.search(r"\b(just|only)\b|只要|只买", tail, re.I):  # “actually just the blue pens”：只要这几种
+    only = re.search(r"\b(just|only)\b|只要|只买", tail, re.I) and not any(f.quantity or f.unclear for f in fixed)
+    if fixed and only:  # “actually just the blue pens”：只要这几种（“红笔只要 1 盒”是改数量）
         return [next((o for o in earlier if o.item == f.item and not (f.quantity or f.unclear)), f) for f in fixed]
     if fixed and (fix[0]["all"] or len(fixed) > 1 and not (gone or more)):  # 整个重说了一遍
         return fixed
@@ -208,53 +201,6 @@ def with_amount(orders: list, text: str) -> list:
 def scaled(orders: list, text: str) -> list:
     """“红笔要翻倍”“half as many blue pens”：数量是上一个的几倍，不是一个数：照原话问。"""
     return [replace(o, quantity=None, unclear=s[0]) for o in orders] if (s := re.search(SCALED, text, re.I)) else orders
-
-
-def side_by_side(text: str) -> list:
-    """“红笔和蓝笔”“红笔、蓝笔”，也有挨着写的“红笔蓝笔”（两段都以同一个字结尾）：各是一种商品。"""
-    names, pieces = [], re.split(rf"(?:{AND}|\s)+", text.strip())
-    pieces = [p + pieces[-1][1:] if len(p) == 1 and len(pieces[-1]) > 1 else p for p in pieces]  # “红、蓝笔”：红笔
-    for piece in pieces:
-        parts = piece.split(piece[-1])[:-1] if len(piece) >= 4 else []
-        names += [p + piece[-1] for p in parts] if len(parts) > 1 and all(parts) else [piece]
-    return names
-
-
-def item_after(text: str, m) -> re.Match | None:
-    """数量后面紧跟着的商品名（“3 盒红笔和蓝笔”）；“红笔 3 盒，够吗”后面没有。"""
-    if re.match(rf"\s*(?:{LATER})", text[m.end() :]):  # “其中 2 盒今天就要”“1 盒是给小王的”：后面不是商品名
-        return None
-    after = re.match(rf"\s*的?\s*({WORD}(?:{AND}(?!(?:{NUMBER})\s*(?:{UNIT})){WORD})*)", text[m.end() :])
-    return after if after and any(name_near(i, True, True) for i in re.split(AND, after[1])) else None
-
-
-def name_near(text: str, after: bool, measured: bool = False) -> str:
-    """数量后面紧跟着的（after；measured：紧跟在量词后面），或者前面同一小句里的商品名。"""
-    if after:  # 紧跟着的那一段里最长的一截
-        m = re.match(rf"\s*的?\s*({GLUED}{CJK}+)", text)
-        name = max((p for p in re.split(AROUND, m[1]) if not re.match(NOT_ITEMS, p)), key=len, default="") if m else ""
-        name, piece = re.sub(r"(?<=..)[啦哦呗咯咧呀嘛]+$", "", name), m[1] if m else ""  # “红笔哦”：句末的语气词
-    else:
-        text = re.sub(rf"(?:多少|几|每)\s*[{UNITS}]", "多少", text)  # “多少支笔”“红笔每盒”：量词不是商品名的一部分
-        piece = re.split(rf"[\s，。？！、,.?!:：;；+]+|(?:{NUMBER})\s*(?:{UNIT})", text.strip(" \t：:"))[-1]
-        near = (p for p in reversed(re.split(AROUND, piece)) if re.fullmatch(f"{GLUED}{CJK}+", p) and p.strip(UNITS))
-        name = next(near, "")
-    name = name if len(name) > 1 or not measured else peeled(piece)
-    counted = re.fullmatch(rf"(?:{NUMBER})?\s*(?:{UNIT})", name)  # “改成一盒”“还有多少公斤”：是数量、量词
-    asking = re.match(NOT_ITEMS, name) or re.search("什么|每", name)  # “总价”“用什么货币”“学生每人”不是商品名
-    return "" if len(name) < 2 or asking or counted else name
-
-
-def peeled(piece: str) -> str:
-    """数量、量词后面紧跟着的、按词拆开都不到两个字的（2 张请柬、3 个文件夹）：名字从量词后面开始，到下一个两个字
-    以上的说话的词（数据线多少钱）为止，去掉结尾的语气词；虚字开头的（还要花）、全是说话的词的，不是商品名。"""
-    name = (
-        piece[:25] if re.match(f"{GLUED}{CJK}{{2}}", piece) and piece[0] not in "还再也都就又够共吗呢了吧啊呀" else ""
-    )
-    name = name[: next((m.start() for m in re.finditer(AROUND, name) if m.start() and len(m[0]) > 1), None)]
-    while (m := re.search(rf"(?:{AROUND})$", name)) and m.start() > 1:
-        name = name[: m.start()]
-    return "" if re.fullmatch(rf"(?:{AROUND})+", name) else name
 
 
 def settled(orders: list, bare: list) -> list:
@@ -319,9 +265,15 @@ def english_orders(text: str) -> list:
         orders += [Order(chinese_name(a), asked=a) for a in said if all(o.asked != a for o in orders)]
     orders += plain_goods(q, orders)
     for said in [next(g for g in m.groups() if g) for m in re.finditer(BARE_ASK, q) if not orders or "enough" in m[0]]:
-        stop = re.sub(EN_STOP, "", said).strip() != said or set(said.split()) & (EN_PRONOUNS | NOT_GOODS)  # the stock
+        stop = re.sub(EN_STOP, "", said).strip() != said or not_goods(said)  # the stock（test tubes 是商品）
         orders += [] if stop else [Order(chinese_name(said), asked=said)]  # “how much is a stapler?”：一种商品
     return scaled(settled(orders, bare), text)
+
+
+def not_goods(said: str) -> bool:
+    """英文里问到的这几个词不是商品：最后一个词是 files、tests、it 这样的（test tubes 是），或者以代词开头。"""
+    words = said.split()
+    return words[-1] in EN_PRONOUNS | NOT_GOODS or words[0] in EN_PRONOUNS
 
 
 def plain_goods(q: str, orders: list) -> list:

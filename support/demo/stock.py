@@ -110,9 +110,13 @@ def glued(facts, failed: list, template) -> list:
         n[len(prefix) : len(n) - len(template[1])] for n in names if n.startswith(prefix) and n.endswith(template[1])
     }
     longer = {}
-    for i, found in spans.items():
-        around = (asked[a - k : b + j] for a, b in found for k in range(5) for j in range(5) if k + j)
-        longer[i] = max((n for n in around if n in names and re.fullmatch(f"{CJK}+", n)), key=len, default="")
+    for i, found in spans.items():  # 每一处各取最长的；几处各是不同的名字（无线鼠标、有线鼠标），就不知道是哪个
+        around = ([asked[a - k : b + j] for k in range(min(a, 4) + 1) for j in range(5) if k + j] for a, b in found)
+        best = {
+            max((n for n in near if n in names and re.fullmatch(f"{CJK}+", n)), key=len, default="") for near in around
+        }
+        best.discard("")
+        longer[i] = best.pop() if len(best) == 1 else ""
     return [(i, n) for i, n in longer.items() if n]
 
 

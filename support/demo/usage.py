@@ -187,8 +187,12 @@ def declares(hit: str, name: str) -> bool:
 
 
 def outside(before: str) -> str:
-    """一行里这个位置之前没配成对的引号（有就在字符串里）；"" 是不在字符串里。"""
-    return next((q for q in "'\"`" if before.count(q) % 2), "")
+    """一行里这个位置之前还没关上的引号（有就在字符串里；"Don't" 里的 ' 不算，\" 不算）；"" 是不在字符串里。"""
+    open_, escaped = "", False
+    for c in before:
+        open_ = "" if open_ == c and not escaped else c if not open_ and c in "'\"`" else open_
+        escaped = c == "\\" and not escaped
+    return open_
 
 
 def in_manifest(hit: str, listed: set, name: str) -> bool:

@@ -1,0 +1,82 @@
+"""离线演示在中文问题里找商品名：数量前面、后面的那几个字里哪一截是名字（“3 盒红笔和蓝笔”“红笔 3 盒”“2 张请柬”），
+两边说话用的词（我要、的、吗）去掉；名字在数量前面还是后面。orders.py 用它读出要的商品和数量。"""
+
+import re
+
+from support.demo.numbers import NUMBER
+from support.demo.words import AROUND, CJK, LATER, NOT_ITEMS, UNIT, UNITS
+
+AND = r"(?:和|与|跟|、|以及|及|外加|另加|加上?|或者?|还是)"  # 连着两种商品的词：“红笔和蓝笔”“红笔或者蓝笔”
+# 一个商品名：“红笔和蓝笔”是两个；到下一个数量为止（“两盒红笔还有一盒蓝笔”）
+# 名字前面连着写的字母、数字：2B铅笔、A4纸、5号电池（最多 12 个：长串的字母数字也是线性时间）
+GLUED = rf"(?:(?![x×]\d)(?:(?=[A-Za-z\d]{{0,11}}[A-Za-z])[A-Za-z\d]{{1,12}}|\d{{1,3}}号)(?={CJK}))?"
+WORD = rf"{GLUED}(?:(?!{AND}|[\d零〇一二两三四五六七八九十百千万亿]+\s*(?:{UNIT})){CJK})+"
+FUNCTION = "还再也都就又够共吗呢了吧啊呀要得能行付花需用给让被把将在是没不"  # 这些字开头的不是名字（量词后面）
+TIMES = r"[这上下]次|[今明昨后]天|[这下上]周|[这下上]个月"  # 说时候的词，不是商品名
+
+
+def numbers_first(text: str, found: list) -> bool:
+    """数量在商品名前面（“3 盒红笔”）：最后一个数量后面还有商品名。第一个商品名在数量前面（“红笔 3 盒 笔记本 2 本”
+    “红笔要3盒蓝笔也要”），就是名字在前；说时候的词（这次要 2 个）不算名字。"""
+    first = not found or bool(item_after(text, found[-1]))
+    lead = name_near(text[: found[0].start()], False) if found else ""
+    lead = (
+        lead
+        if lead and re.search(rf"{re.escape(lead)}\s*(?:要|需要|也要|来|买)?\s*$", text[: found[0].start()])
+        else ""
+    )
+    again = found and re.match(rf"\s*{WORD}\s*(?:也|还|呢)", text[found[-1].end() :])  # 蓝笔也要：蓝笔另说
+    return first and not (lead and (len(found) > 1 or again) and not re.fullmatch(TIMES, lead))
+
+
+def side_by_side(text: str) -> list:
+    """“红笔和蓝笔”“红笔、蓝笔”，也有挨着写的“红笔蓝笔”（两段都以同一个字结尾）：各是一种商品。"""
+    names, pieces = [], re.split(rf"(?:{AND}|\s)+", text.strip())
+    pieces = [p + pieces[-1][1:] if len(p) == 1 and len(pieces[-1]) > 1 else p for p in pieces]  # “红、蓝笔”：红笔
+    for piece in pieces:
+        parts = piece.split(piece[-1])[:-1] if len(piece) >= 4 else []
+        names += [p + piece[-1] for p in parts] if len(parts) > 1 and all(parts) else [piece]
+    return names
+
+
+def item_after(text: str, m) -> re.Match | None:
+    """数量后面紧跟着的商品名（“3 盒红笔和蓝笔”）；“红笔 3 盒，够吗”后面没有。"""
+    if re.match(rf"\s*(?:{LATER}|[{FUNCTION}](?!锈))", text[m.end() :]):  # “2 盒今天就要”“3 盒不用包装”：后面不是商品名
+        return None
+    after = re.match(rf"\s*的?\s*({WORD}(?:{AND}(?!(?:{NUMBER})\s*(?:{UNIT})){WORD})*)", text[m.end() :])
+    return after if after and any(name_near(i, True, True) for i in re.split(AND, after[1])) else None
+
+
+def name_near(text: str, after: bool, measured: bool = False) -> str:
+    """数量后面紧跟着的（after；measured：紧跟在量词后面），或者前面同一小句里的商品名。"""
+    if after:  # 紧跟着的那一段里最长的一截
+        m = re.match(rf"\s*的?\s*({GLUED}{CJK}+)", text)
+        name = max((p for p in re.split(AROUND, m[1]) if not re.match(NOT_ITEMS, p)), key=len, default="") if m else ""
+        name, piece = re.sub(r"(?<=..)[啦哦呗咯咧呀嘛]+$", "", name), m[1] if m else ""  # “红笔哦”：句末的语气词
+    else:
+        text = re.sub(rf"(?:多少|几|每)\s*[{UNITS}]", "多少", text)  # “多少支笔”“红笔每盒”：量词不是商品名的一部分
+        piece = re.split(rf"[\s，。？！、,.?!:：;；+]+|(?:{NUMBER})\s*(?:{UNIT})", text.strip(" \t：:"))[-1]
+        near = (p for p in reversed(re.split(AROUND, piece)) if re.fullmatch(f"{GLUED}{CJK}+", p) and p.strip(UNITS))
+        name = next(near, "")
+    lead = re.match(AROUND, piece) if measured else None  # “2 个有线鼠标”“2 台加湿器”：量词后面就是名字的第一个字
+    if (
+        lead
+        and len(lead[0]) == 1
+        and lead[0] not in FUNCTION + "多几约"
+        and len(rest := re.split(AROUND, piece[1:])[0]) > 1
+    ):
+        name = lead[0] + rest
+    name = name if len(name) > 1 or not measured else peeled(piece)
+    counted = re.fullmatch(rf"(?:{NUMBER})?\s*(?:{UNIT})", name)  # “改成一盒”“还有多少公斤”：是数量、量词
+    asking = re.match(NOT_ITEMS, name) or re.search("什么|每", name)  # “总价”“用什么货币”“学生每人”不是商品名
+    return "" if len(name) < 2 or asking or counted else name
+
+
+def peeled(piece: str) -> str:
+    """数量、量词后面紧跟着的、按词拆开都不到两个字的（2 张请柬、3 个文件夹）：名字从量词后面开始，到下一个两个字
+    以上的说话的词（数据线多少钱）为止，去掉结尾的语气词；虚字开头的（还要花）、全是说话的词的，不是商品名。"""
+    name = piece[:25] if re.match(f"{GLUED}{CJK}{{2}}", piece) and piece[0] not in FUNCTION else ""
+    name = name[: next((m.start() for m in re.finditer(AROUND, name) if m.start() and len(m[0]) > 1), None)]
+    while (m := re.search(rf"(?:{AROUND})$", name)) and m.start() > 1:
+        name = name[: m.start()]
+    return "" if re.fullmatch(rf"(?:{AROUND})+", name) else name
