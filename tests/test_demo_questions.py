@@ -3521,3 +3521,28 @@ def test_a_question_on_what_npm_test_runs_reads_the_script(workdir):
         workdir, {"package.json": '{"name": "x", "scripts": {"test": "mocha test/"}}', "test/a.test.js": "it()\n"}
     )
     assert "mocha test/" in finals(workdir, "What does npm test run?")[0]
+
+
+@pytest.mark.parametrize(
+    "question, items",
+    [("我要 10 节 5号电池和 4 节 7号电池，一共多少钱？", [("5号电池", 10), ("7号电池", 4)]),
+     ("我要 2 根 USB-C线和 10 节 7号电池", [("USB-C线", 2), ("7号电池", 10)]),
+     ("USB-C线还有多少根？", [("USB-C线", None)]),
+     ("我需要 5 支多功能笔，够吗？", [("多功能笔", 5)]), ("我要 3 盒多一点", []),
+     ("How much are 3 racks of pipette tips and 2 rolls of paper towels?", [("pipette tip", 3), ("paper towel", 2)])],
+)  # fmt: skip
+def test_names_with_hyphens_shared_endings_and_more_units_are_read_whole(question, items):
+    assert [(o.item, o.quantity) for p in understand(question).parts for o in p.names] == items
+
+
+def test_a_number_with_only_a_particle_after_it_is_counted_once(inventory):
+    said = finals(inventory, "3 盒红笔够吗？", "那红笔要 4 呢？")[1]
+    assert "4 + 4" not in said, said
+
+
+def test_a_section_on_wrong_usage_is_no_run_section(workdir):
+    write_code(
+        workdir, {"README.md": "# x\n\n## 常见错误用法\n\n```\npython bad.py --force\n```\n", "app.py": "print(1)\n"}
+    )
+    said = finals(workdir, "怎么运行这个项目？")[0]
+    assert "没找到讲运行的一节" in said and "「常见错误用法」一节写着" not in said, said

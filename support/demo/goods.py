@@ -8,10 +8,13 @@ from support.demo.words import AROUND, CJK, LATER, NOT_ITEMS, UNIT, UNITS
 
 AND = r"(?:和|与|跟|、|以及|及|外加|另加|加上?|或者?|还是)"  # 连着两种商品的词：“红笔和蓝笔”“红笔或者蓝笔”
 # 一个商品名：“红笔和蓝笔”是两个；到下一个数量为止（“两盒红笔还有一盒蓝笔”）
-# 名字前面连着写的字母、数字：2B铅笔、A4纸、5号电池（最多 12 个：长串的字母数字也是线性时间）
-GLUED = rf"(?:(?![x×]\d)(?:(?=[A-Za-z\d]{{0,11}}[A-Za-z])[A-Za-z\d]{{1,12}}|\d{{1,3}}号)(?={CJK}))?"
+# 名字前面连着写的字母、数字：2B铅笔、A4纸、5号电池、USB-C线（最多 12 个：长串的字母数字也是线性时间）
+GLUED = (  # 中间可以有连字符：USB-C线
+    rf"(?:(?![x×]\d)(?:(?=[A-Za-z\d-]{{0,11}}[A-Za-z])[A-Za-z\d](?:[A-Za-z\d-]{{0,10}}[A-Za-z\d])?|\d{{1,3}}号)(?={CJK}))?"
+)
 WORD = rf"{GLUED}(?:(?!{AND}|[\d零〇一二两三四五六七八九十百千万亿]+\s*(?:{UNIT})){CJK})+"
 FUNCTION = "还再也都就又够共吗呢了吧啊呀要得能行付花需用给让被把将在是没不"  # 这些字开头的不是名字（量词后面）
+NOT_FIRST = rf"[{FUNCTION}几约]|多(?!功能|用途|肉)"  # 名字的头一个字不会是这些（3 盒多一点）
 TIMES = r"[这上下]次|[今明昨后]天|[这下上]周|[这下上]个月"  # 说时候的词，不是商品名
 
 
@@ -62,7 +65,7 @@ def name_near(text: str, after: bool, measured: bool = False) -> str:
     if (
         lead
         and len(lead[0]) == 1
-        and lead[0] not in FUNCTION + "多几约"
+        and not re.match(NOT_FIRST, piece)
         and len(rest := re.split(AROUND, piece[1:])[0]) > 1
     ):
         name = lead[0] + rest
@@ -75,7 +78,7 @@ def name_near(text: str, after: bool, measured: bool = False) -> str:
 def peeled(piece: str) -> str:
     """数量、量词后面紧跟着的、按词拆开都不到两个字的（2 张请柬、3 个文件夹）：名字从量词后面开始，到下一个两个字
     以上的说话的词（数据线多少钱）为止，去掉结尾的语气词；虚字开头的（还要花）、全是说话的词的，不是商品名。"""
-    name = piece[:25] if re.match(f"{GLUED}{CJK}{{2}}", piece) and piece[0] not in FUNCTION else ""
+    name = piece[:25] if re.match(f"{GLUED}{CJK}{{2}}", piece) and not re.match(NOT_FIRST, piece) else ""
     name = name[: next((m.start() for m in re.finditer(AROUND, name) if m.start() and len(m[0]) > 1), None)]
     while (m := re.search(rf"(?:{AROUND})$", name)) and m.start() > 1:
         name = name[: m.start()]

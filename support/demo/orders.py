@@ -103,7 +103,9 @@ def orders_in(text: str) -> list:
     rest = re.sub(rf"({NUMBER})\s*(?:{UNIT})半?", " ", text)  # 说了数量的上面算过了
     glued = r"(?<![A-Za-z\d.,])|(?<=[A-Za-z])(?=\d+\s)"  # A4纸的 4 是名字的一部分；“MP3 播放器”的 3 拿不准
     for m in re.finditer(rf"(?:{glued})(\d+)\s*(?![元块角分钱号点%])({CJK}+)", rest):  # “30 黑笔”：没有量词的数，不猜
-        if re.match(NOT_ITEMS, m[2]):  # “蓝笔3够不够”：后面是问的话，数是前面那种商品的
+        if re.match(NOT_ITEMS, m[2]) or re.fullmatch(
+            "[呢吗吧啊呀嘛哦]+", m[2]
+        ):  # “蓝笔3够不够”“红笔要 4 呢”：数是前面那种的
             continue
         bare.append(Order("", unclear=f"{m[1]} {name_near(m[2], True) or m[2]}"))
     orders = (orders + unmeasured(rest)) or named_elsewhere(text, rest, bare)
@@ -175,7 +177,7 @@ def unmeasured(rest: str) -> list:
     """没有带量词的数量的商品（数量都已经从 rest 里去掉了）：“红笔要4”“蓝笔库存”“红笔 3 盒和蓝笔”“还有几盒红笔”。"""
     orders = []
     for m in re.finditer(
-        rf"({GLUED}{CJK}{{1,12}})\s*(\d+)(?![\d.]|[A-Za-z]+{CJK}|\s*[{UNITS}元块])", rest
+        rf"({GLUED}{CJK}{{1,12}})\s*(\d+)(?![\d.]|[A-Za-z]+{CJK}|号|\s*[{UNITS}元块])", rest
     ):  # “红笔要4”：没有量词的数，不猜
         said = re.search(r"(只有|只剩|有|是|为|等于|剩|了)$", m[1])  # “调用数只有 1”：说一个数，不是要的数量
         orders += [Order(i, asked=i, unclear=m[2]) for i in [name_near(m[1], after=False)] if i and not said]

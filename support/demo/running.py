@@ -13,7 +13,7 @@ from support.demo.sentences import join, say
 
 RUN_SECTION = (
     r"\b(run|running|usage|start|starting|getting started|quick ?start|develop\w*|cli|command[- ]line|commands|scripts|"
-    r"preview|serve)\b|运行|启动|使用|用法|怎么跑|如何跑|跑起来|快速开始|上手|开发|命令|脚本|预览"
+    r"preview|serve)\b|运行|启动|使用|(?<!错误)用法|怎么跑|如何跑|跑起来|快速开始|上手|开发|命令|脚本|预览"
 )
 # 讲怎么运行的那一节的代码块里像一条 shell 命令的一行（pyabbr 张伟、csvtool head a.csv）；代码（import、赋值、调用）不算
 SHELL_LIKE = r"(?!(import|from|def|class|const|let|var|print|return|if|for)\b)[a-z][\w.-]*(?: [^=(){}<>;]*)?"

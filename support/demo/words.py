@@ -159,7 +159,7 @@ AROUND_WORDS = (  # 商品名两边的词
 AROUND = "|".join(sorted(AROUND_WORDS.split("|"), key=len, reverse=True))  # 长的先试：“要是”不会被拆成“要”和“是”
 CURRENCY_NAMES = "人民币|港币|港元|美金|美元|欧元"  # 钱的名字：不是商品（人民币钱包是）
 NOT_ITEMS = (  # 这些开头的不是商品名
-    rf"打.?折|折扣|优惠券|代金券|(?:{CURRENCY_NAMES})(?![\u4e00-\u9fff])|[\d一两二三四五六七八九十几]+天|用[\d一两二三四五六七八九十几]+天|一起|一块|双倍|翻倍|加倍|一半|减半|这么|那么|哪|什么|谁|话|现有|如果|要是|每|只剩|剩|库存|单价|价格|价钱|总价|多少|有货|现货|够|还剩|还有|一共|总共|合计|以上|以下|"
+    rf"打.?折|折扣|优惠券|代金券|(?:{CURRENCY_NAMES})(?![\u4e00-\u9fff])|[\d一两二三四五六七八九十几]+天|用[\d一两二三四五六七八九十几]+天|一起|一块|一点|一些|双倍|翻倍|加倍|一半|减半|这么|那么|哪|什么|谁|话|现有|如果|要是|每|只剩|剩|库存|单价|价格|价钱|总价|多少|有货|现货|够|还剩|还有|一共|总共|合计|以上|以下|"
     rf"左右|或者|{PERSON}|其中|分别|各自|[一两二三四五六七八九十几]+[样种]|[这那](?:个|些|种|款)"  # “我要 5 支这个”  # “三样一共多少钱”“分别多少钱”：不是商品
 )
 NOT_NAME = "全都也就还再又先只各共别啦哦呗咯咧嘛呀吧了呢啊减拿订换留退补得少用需才已或及要买来给和跟与的是在"  # 商品名后面的这些字不是名字的一部分
@@ -167,7 +167,7 @@ NOT_SO = (  # 数量前面的：“不用 2 盒了”不是要 2 盒
     r"不用|不要|不需要|不是|去掉|减少?|少要|\b(not|remove|minus|take away|take off)\b"
 )
 ROUGH = (
-    r"再来|再买|追加|多要|多买|几|数(?=[十百千万])|多(?!少)|(?<!多)少|余|(?<=[\d十百千万])来|左右|上下|将近|接近|不超过|不多于|不少于|可能|也许|或许|~|～|以上|"
+    r"再来|再买|追加|多要|多买|几|数(?=[十百千万])|多(?!少|功能|用途|肉)|(?<!多)少|余|(?<=[\d十百千万])来|左右|上下|将近|接近|不超过|不多于|不少于|可能|也许|或许|~|～|以上|"
     r"以下|大约|大概|约|差不多|至少|最多|不到|不止|起码|再加|加上|再要|每人|每个人|(?<!'d )(?<!would )\blike\b|"
     r"(?<!what )(?<!how )\b(about|around|roughly|approximately|at least|at most|up to|or more|or so|more|"
     r"fewer|less|than|extra|another|over|under|dozens?|each of|per person|for each|apiece|between|maybe|"
@@ -205,7 +205,7 @@ UNITS = "盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶斤升�
 EN_BOXES = (
     r"boxes|box|packs?|packets?|pieces?|pcs|bottles?|cartons?|cases?|sets?|units?|kgs?|loaves|bunches"  # 单说也是量词
 )
-EN_UNIT_WORDS = "pack piece bottle carton case set unit bag roll jar can tube sheet pair cup kg kilo lb gram g ml liter litre pad ream tin crate sack pouch bunch loaf".split()
+EN_UNIT_WORDS = "pack piece bottle carton case set unit bag roll jar can tube sheet pair cup kg kilo lb gram g ml liter litre pad ream tin crate sack pouch bunch loaf rack tray spool reel sleeve bundle".split()
 EN_UNITS = EN_BOXES + "|" + "|".join(f"{u}s?" for u in EN_UNIT_WORDS)
 OF_UNITS = (
     EN_UNITS + r"|pouches|batches|bowls?|glass(?:es)?"
