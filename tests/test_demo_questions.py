@@ -3435,7 +3435,10 @@ def test_an_item_said_no_to_in_an_english_follow_up_is_dropped(inventory):
 # ── 第三十三轮攻击：名字在数量前面、没有标点；英文里没带颜色的商品、a 后面两个词的商品 ──────────────────────────────
 @pytest.mark.parametrize(
     "question, items",
-    [("红笔要3盒蓝笔也要够吗", [("红笔", 3), ("蓝笔", None)]),
+    [("红笔要3盒蓝笔也要够吗", [("红笔", None), ("蓝笔", None)]),
+     ("红笔要3盒蓝笔也要，够吗？", [("红笔", None), ("蓝笔", None)]),
+     ("办公室要 2 盒红笔和 1 盒蓝笔，够吗？", [("红笔", 2), ("蓝笔", 1)]),
+     ("考试需要 3 盒红笔和 2 本笔记本", [("红笔", 3), ("笔记本", 2)]),
      ("红笔 3 盒 笔记本 2 本 铅笔 多少钱", [("红笔", 3), ("笔记本", 2), ("铅笔", None)]),
      ("我要3盒红笔2盒蓝笔", [("红笔", 3), ("蓝笔", 2)]),
      ("I need 3 of each: notebooks and red pens. Total?", [("红笔", None), ("笔记本", None)]),
@@ -3477,8 +3480,7 @@ def test_a_folder_named_for_a_kind_of_tests_is_a_test_folder_and_make_test_runs_
 # ── 第三十四轮攻击、第六十四轮学习者：量词后面就是名字（有线鼠标）；列目录只在一个名字对得上时；改数量不是只要 ──
 @pytest.mark.parametrize(
     "question, items",
-    [("上次买的无线鼠标不好用，这次要 2 个有线鼠标，够吗？", [("有线鼠标", 2)]),
-     ("我要 2 根下水管，够吗？", [("下水管", 2)]), ("红笔 2 盒要花多少钱？", [("红笔", 2)]),
+    [("红笔 2 盒要花多少钱？", [("红笔", 2)]),
      ("红笔 3 盒行不行", [("红笔", 3)]), ("红笔 2 盒能打折吗？", [("红笔", 2)]), ("红笔 3 盒不用包装", [("红笔", 3)]),
      ("要 2 个不锈钢杯", [("锈钢杯", 2)]), ("3 盒多红笔", [("红笔", None)]),
      ("红笔和蓝笔每种颜色 2 盒", [("红笔", 2), ("蓝笔", 2)]),
@@ -3546,3 +3548,52 @@ def test_a_section_on_wrong_usage_is_no_run_section(workdir):
     )
     said = finals(workdir, "怎么运行这个项目？")[0]
     assert "没找到讲运行的一节" in said and "「常见错误用法」一节写着" not in said, said
+
+
+# ── 第三十五轮攻击：上一轮的改动在相邻说法上的回退 ─────────────────────────────────────────────────────────
+@pytest.mark.parametrize(
+    "question, items",
+    [("红笔 2 盒和 3 卷改正带，够吗？一共多少钱", [("红笔", 2), ("正带", 3)]),
+     ("我要 3 盒红笔和 2 包打印纸，不用打印纸了，一共多少钱", [("红笔", 3)]),
+     ("我要 3 盒红笔和 2 盒蓝笔。不对，把蓝笔留着。一共多少钱？", [("红笔", 3), ("蓝笔", 2)]),
+     ("I need 3 red pens instead of pencils. How much in total?", [("红笔", 3)]),
+     ("I already have notebooks, I need 2 red pens", [("红笔", 2)]),
+     ("I need an invoice for 3 red pens, how much?", [("红笔", 3)]),
+     ("我要 3 根Type-C数据线，够吗？", [("Type-C数据线", 3)])],
+)  # fmt: skip
+def test_neighbouring_phrasings_of_the_last_fixes_keep_their_items(question, items):
+    assert [(o.item, o.quantity) for p in understand(question).parts for o in p.names] == items
+
+
+def test_the_listing_is_not_used_where_the_short_name_is_also_written_alone(inventory):
+    stock_file(inventory, "笔记本电脑", 4, 5000, "CNY")
+    out = run_main("--demo", "-C", str(inventory), input="请问笔记本电脑的单价是多少？\n我要笔记本 3 本，够吗？\n")
+    assert "15000" not in out.stdout and "没能读到笔记本的库存" in out.stdout, out.stdout
+
+
+def test_the_makefile_test_target_comes_first_and_only_folders_are_test_folders(workdir):
+    write_code(workdir, {"Makefile": "check:\n\truff check .\n\ntest:\n\t# fast\n\tpytest -q\n", "tests/t.py": "1\n",
+                         "test-results/a.json": "{}\n", "test_data/in.csv": "a\n", "run-tests": "x\n"})  # fmt: skip
+    said = finals(workdir, "有哪些测试文件？怎么跑测试？")[0]
+    assert "`make test`" in said and "pytest -q" in said and "test-results" not in said and "test_data" not in said, (
+        said
+    )
+
+
+def test_a_section_on_wrong_usage_in_english_is_no_run_section(workdir):
+    write_code(workdir, {"README.md": "# t\n\n## Wrong usage\n\n```\npython tool.py --delete-everything\n```\n"})
+    assert "“Wrong usage” section" not in finals(workdir, "How do I run it?")[0]
+
+
+# ── 第六十五轮学习者：讲测试的一节里的命令都说出来；怎么跑 linter、集成测试不是怎么启动项目 ────────────────────
+def test_every_command_of_the_testing_section_is_said_and_other_tools_are_not_the_start(workdir):
+    write_code(workdir, {"README.md": "# api\n\n## Usage\n\n    make run\n\n## Testing\n\nUnit tests: `make test`.\n\n"
+                         "Integration tests need a database: `make integration`\n\nOr `tox`, or `pytest -x`.\n",
+                         "tests/test_a.py": "def test_a(): pass\n"})  # fmt: skip
+    said = finals(workdir, "How do I run the tests?", "How do I run the integration tests?", "How do I run the linter?")
+    for text in said[:2]:
+        assert all(c in text for c in ("`make test`", "`make integration`", "`tox`", "`pytest -x`")), text
+    assert "make run" not in said[2], said[2]
+    assert [p.kind for p in understand("怎么运行 lint？").parts] == [] and understand("怎么运行集成测试？").parts[
+        0
+    ].kind == "tests"

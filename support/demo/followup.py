@@ -142,8 +142,9 @@ def swapped(question: str, last: Part) -> Part | None:
     m = re.search(SWAP, question)
     old = next((o for o in last.names if m and o.item == name_near(m[1], after=False)), None)
     new, said = (name_near(m[3], after=True), quantity_in(m[2] or "")) if old else ("", None)  # “换成 5 本笔记本”
-    if not new or new == old.item or quantity_in(question) and not said:
+    if not new or new == old.item:
         return None
+    said = said or quantity_in(question)  # “把咖啡豆换成牛奶，要 5 盒”：数量在另一小句里，也是新的那种的
     amount = dict(zip(("quantity", "unit", "unclear"), said or (old.quantity, old.unit, old.unclear), strict=True))
     names = [replace(o, item=new, asked=new, **amount) if o is old else o for o in last.names]
     carried = "quantity" * bool(old.quantity and not said)  # 换了商品，数量照旧：说出来

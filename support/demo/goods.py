@@ -10,26 +10,35 @@ AND = r"(?:和|与|跟|、|以及|及|外加|另加|加上?|或者?|还是)"  # 
 # 一个商品名：“红笔和蓝笔”是两个；到下一个数量为止（“两盒红笔还有一盒蓝笔”）
 # 名字前面连着写的字母、数字：2B铅笔、A4纸、5号电池、USB-C线（最多 12 个：长串的字母数字也是线性时间）
 GLUED = (  # 中间可以有连字符：USB-C线
-    rf"(?:(?![x×]\d)(?:(?=[A-Za-z\d-]{{0,11}}[A-Za-z])[A-Za-z\d](?:[A-Za-z\d-]{{0,10}}[A-Za-z\d])?|\d{{1,3}}号)(?={CJK}))?"
+    rf"(?:(?![x×]\d)(?:(?=[A-Za-z\d-]{{0,11}}[A-Za-z])[A-Za-z\d](?:[A-Za-z\d-]{{0,10}}[A-Za-z\d])?"
+    rf"|\d{{1,3}} ?号)(?={CJK}))?"
 )
 WORD = rf"{GLUED}(?:(?!{AND}|[\d零〇一二两三四五六七八九十百千万亿]+\s*(?:{UNIT})){CJK})+"
-FUNCTION = "还再也都就又够共吗呢了吧啊呀要得能行付花需用给让被把将在是没不"  # 这些字开头的不是名字（量词后面）
+FUNCTION = "还再也都就又够共吗呢了吧啊呀要得能行付花需用给让被把将在是没不想刚帮"  # 这些字开头的不是名字（量词后面）
 NOT_FIRST = rf"[{FUNCTION}几约]|多(?!功能|用途|肉)"  # 名字的头一个字不会是这些（3 盒多一点）
-TIMES = r"[这上下]次|[今明昨后]天|[这下上]周|[这下上]个月"  # 说时候的词，不是商品名
 
 
 def numbers_first(text: str, found: list) -> bool:
-    """数量在商品名前面（“3 盒红笔”）：最后一个数量后面还有商品名。第一个商品名在数量前面（“红笔 3 盒 笔记本 2 本”
-    “红笔要3盒蓝笔也要”），就是名字在前；说时候的词（这次要 2 个）不算名字。"""
+    """数量在商品名前面（“3 盒红笔”）：最后一个数量后面还有商品名。头两个数量前面都紧挨着一个商品名（“红笔 3 盒
+    笔记本 2 本”），就是名字在前；“办公室要 2 盒红笔和 1 盒蓝笔”的第二个数量前面是“和”，还是数量在前。"""
     first = not found or bool(item_after(text, found[-1]))
-    lead = name_near(text[: found[0].start()], False) if found else ""
-    lead = (
-        lead
-        if lead and re.search(rf"{re.escape(lead)}\s*(?:要|需要|也要|来|买)?\s*$", text[: found[0].start()])
-        else ""
-    )
-    again = found and re.match(rf"\s*{WORD}\s*(?:也|还|呢)", text[found[-1].end() :])  # 蓝笔也要：蓝笔另说
-    return first and not (lead and (len(found) > 1 or again) and not re.fullmatch(TIMES, lead))
+    if len(found) < 2:
+        return first
+    spans = [text[: found[0].start()], text[found[0].end() : found[1].start()]]
+    named = [
+        (n := name_near(t, False)) and re.search(rf"{re.escape(n)}\s*(?:要|需要|也要|来|买)?\s*$", t) for t in spans
+    ]
+    return first and not all(named)
+
+
+def torn(text: str, found: list) -> tuple:
+    """只有一个数量，前面紧挨着一种商品（“红笔要3盒”），后面又是一种（“蓝笔也要”）：数量是哪一种的说不准，
+    返回 ([这几种商品], 数量的原话)；不是这样是 ()。"""
+    before = text[: found[0].start()] if len(found) == 1 else ""
+    lead = name_near(before, False) if before else ""
+    after = lead and re.search(rf"{re.escape(lead)}\s*(?:要|需要|来|买)\s*$", before) and item_after(text, found[0])
+    names = [n for n in [lead, *(name_near(i, True) for i in re.split(AND, after[1]))] if n] if after else []
+    return (names, text[found[0].start() : found[0].end()].strip()) if after else ()
 
 
 def side_by_side(text: str) -> list:
@@ -58,18 +67,16 @@ def name_near(text: str, after: bool, measured: bool = False) -> str:
         name, piece = re.sub(r"(?<=..)[啦哦呗咯咧呀嘛]+$", "", name), m[1] if m else ""  # “红笔哦”：句末的语气词
     else:
         text = re.sub(rf"(?:多少|几|每)\s*[{UNITS}]", "多少", text)  # “多少支笔”“红笔每盒”：量词不是商品名的一部分
-        piece = re.split(rf"[\s，。？！、,.?!:：;；+]+|(?:{NUMBER})\s*(?:{UNIT})", text.strip(" \t：:"))[-1]
+        piece = re.split(rf"[\s，。？！、,.?!:：;；+]+|(?:{NUMBER})\s*(?:{UNIT})", text.strip(" \t：:"))[-1].split(
+            "每"
+        )[0]
         near = (p for p in reversed(re.split(AROUND, piece)) if re.fullmatch(f"{GLUED}{CJK}+", p) and p.strip(UNITS))
         name = next(near, "")
-    lead = re.match(AROUND, piece) if measured else None  # “2 个有线鼠标”“2 台加湿器”：量词后面就是名字的第一个字
-    if (
-        lead
-        and len(lead[0]) == 1
-        and not re.match(NOT_FIRST, piece)
-        and len(rest := re.split(AROUND, piece[1:])[0]) > 1
-    ):
-        name = lead[0] + rest
+    short = len(name) < 2 or not re.search(CJK, name)  # 只剩字母的（Type-C数据线的 Type-C）也不是名字
+    head = re.search(rf"{GLUED}(?:文件|数据|记录)(?:(?!{AROUND}){CJK}){{1,3}}", piece) if short else None
+    name = head[0] if head else name  # 说话的词开头的名字：文件夹、数据线、记录本
     name = name if len(name) > 1 or not measured else peeled(piece)
+    name = re.sub(r"(?<=\d)\s+(?=号)", "", name)  # “5 号电池”：5号电池
     counted = re.fullmatch(rf"(?:{NUMBER})?\s*(?:{UNIT})", name)  # “改成一盒”“还有多少公斤”：是数量、量词
     asking = re.match(NOT_ITEMS, name) or re.search("什么|每", name)  # “总价”“用什么货币”“学生每人”不是商品名
     return "" if len(name) < 2 or asking or counted else name

@@ -4,7 +4,7 @@
 import re
 from dataclasses import dataclass, replace
 
-from support.demo.goods import AND, GLUED, WORD, item_after, name_near, numbers_first, side_by_side
+from support.demo.goods import AND, GLUED, WORD, item_after, name_near, numbers_first, side_by_side, torn
 from support.demo.numbers import EN_NUMBER, EN_NUMBERS, NUMBER, chinese_number, one_for_a, rough, unit_price
 from support.demo.words import (
     AROUND,
@@ -76,6 +76,8 @@ def orders_in(text: str) -> list:
     orders, bare, start = [], [], 0
     found = list(re.finditer(rf"({NUMBER})\s*((?:{EN_UNITS})\s+of\b|of(?=\s*{CJK})|{UNIT})(半)?", text))[:20]
     found = [m for m in found if not re.search(PRICED, text[max(0, m.start() - 12) : m.start()])]  # 5元一盒：是单价
+    if both := torn(text, found):  # “红笔要3盒蓝笔也要”：3 盒是哪一种的，照原话问
+        return [Order(n, asked=n, unclear=both[1]) for n in both[0]]
     first = numbers_first(text, found)
     for m in found:
         said, unit, segment = m[1].strip(), re.sub(r"\s*of$", "", m[2]), text[start : m.start()]  # 上一个数量之后
@@ -84,7 +86,8 @@ def orders_in(text: str) -> list:
         each = None if each and re.match(PERSON, each[1]) else each  # “2 个同事各买”：每人几盒（MULTIPLIED）
         before = "" if each else name_near(segment, False)  # 红笔 2 盒
         listed = side_by_side(each[1]) if each else re.split(AND, after[1]) if after and (first or not before) else []
-        named = [n for n in (name_near(i, True, True) for i in listed) if n] or [before] * bool(before)
+        counted = after and re.match(PERSON, after[1])  # “办公室有 8 个同事”：数的是人，前面的不是商品
+        named = [n for n in (name_near(i, True, True) for i in listed) if n] or [before] * bool(before and not counted)
         latin = None if named or each else re.match(LATIN_AFTER, text[m.end() :]) or re.search(LATIN_BEFORE, segment)
         english_item = re.sub(EN_STOP, "", f" {latin[1].lower()} ").strip() if latin else ""  # 3 个 stapler
         named = [chinese_name(english_item)] if english_item else named  # 3 盒 red pens：红笔
@@ -103,12 +106,11 @@ def orders_in(text: str) -> list:
     rest = re.sub(rf"({NUMBER})\s*(?:{UNIT})半?", " ", text)  # 说了数量的上面算过了
     glued = r"(?<![A-Za-z\d.,])|(?<=[A-Za-z])(?=\d+\s)"  # A4纸的 4 是名字的一部分；“MP3 播放器”的 3 拿不准
     for m in re.finditer(rf"(?:{glued})(\d+)\s*(?![元块角分钱号点%])({CJK}+)", rest):  # “30 黑笔”：没有量词的数，不猜
-        if re.match(NOT_ITEMS, m[2]) or re.fullmatch(
-            "[呢吗吧啊呀嘛哦]+", m[2]
-        ):  # “蓝笔3够不够”“红笔要 4 呢”：数是前面那种的
+        if re.match(rf"(?:{NOT_ITEMS})|[呢吗吧啊呀嘛哦]+$", m[2]):  # “蓝笔3够不够”“红笔要 4 呢”：数是前面那种的
             continue
         bare.append(Order("", unclear=f"{m[1]} {name_near(m[2], True) or m[2]}"))
-    orders = (orders + unmeasured(rest)) or named_elsewhere(text, rest, bare)
+    extra = [o for o in unmeasured(rest) if not any(o.item in x.item != o.item for x in orders)]  # 有线鼠标的一截
+    orders = (orders + extra) or named_elsewhere(text, rest, bare)
     orders += mixed_items(text, orders)
     orders = [o for o in orders if len(o.item) > 1 and o.item.strip(UNITS)]  # “盒”不是商品名
     return scaled(settled(orders, bare), text)
@@ -282,10 +284,12 @@ def plain_goods(q: str, orders: list) -> list:
     """没带颜色的商品词（notebooks、pencils）挨着带颜色的（“notebooks and red pens”）：也是一种；red pens 的
     pens 自己不算（“the pens”说的是它们），说了不要的（“not notebooks”）不算。"""
     nouns = {singular(o.asked.split()[-1]) for o in orders if o.asked}
+    listed = r"(?:\band|,|&|:)\s*$"  # 和别的商品并列着说的：“notebooks and red pens”“red pens 3, notebooks 2”
     found = (
         m[1]
         for m in re.finditer(rf"\b({GOODS})\b", q)
-        if not re.search(rf"\b(?:{COLOUR}|not|no|without)\W*$", q[: m.start()])
+        if (re.search(listed, q[: m.start()]) or re.match(r"\s*(?:and\b|,|&)", q[m.end() :]))
+        and not re.search(rf"\b(?:{COLOUR}|not|no|without|have|had|got)\W*$", q[: m.start()])
     )
     said = [singular(g) for g in found if singular(g) not in nouns]
     return [Order(chinese_name(g), asked=g) for g in dict.fromkeys(said)] if orders else []

@@ -31,7 +31,7 @@ ENTRY_NAMES += "index.mjs server.ts app.ts wsgi.py asgi.py run.py server.py main
 ENTRY_NAMES += ["index.tsx", "main.c", "main.cpp", "main.cc"]
 # README 里说怎么运行、怎么跑测试的那一节：标题这样开头
 TEST_FOLDERS = ("tests", "test", "__tests__", "spec")
-TEST_FOLDER = r"tests?|__tests__|specs?|e2e|[a-z]+[_-]tests?|tests?[_-][a-z]+"  # 也认 integration_tests、tests-e2e
+TEST_FOLDER = r"(?:e2e|[a-z]+[_-]tests?|tests?[_-](?:e2e|integration|unit|functional|api|ui))/"  # integration_tests/
 TEST_NAME = r"test_.+\.py|tests?\.py|.+_test\.(py|go)|.+\.(test|spec)\.[cm]?[jt]sx?"  # 按测试命名的文件
 ALIASES = {v.lower(): k for k, v in IMPORTS.items()} | {
     "pytorch": "torch",
@@ -270,9 +270,8 @@ def tests(part, facts, en: bool) -> str:
     named = part.folder.rstrip("/") not in (".", *TEST_FOLDERS)  # 问题里说了别的目录（src/__tests__）：就是那个目录
     other = part.folder.rstrip("/").rsplit("/", 1)[-1] not in (".", *TEST_FOLDERS)  # 不是测试目录（src/components）
     top, names = (None, []) if named else listing(facts)
-    folders = [f.rstrip("/") for f in names if re.fullmatch(TEST_FOLDER, f.lower().rstrip("/"))] or [
-        part.folder
-    ] * named
+    tested = [f for f in names if re.fullmatch(TEST_FOLDER, f.lower()) or f.lower().rstrip("/") in TEST_FOLDERS]
+    folders = [f.rstrip("/") for f in tested] or [part.folder] * named  # test-results/、test_data/ 不是
     subs = {f: listing(facts, f) for f in folders}
     code = [f.rstrip("/") for f in names if f.lower() == "src/"][:1] if part.folder == "." else []  # src/x.test.ts
     inside = [f"{code[0]}/{n}" for n in listing(facts, code[0])[1]] if code else []

@@ -13,10 +13,11 @@ from support.demo.sentences import join, say
 
 RUN_SECTION = (
     r"\b(run|running|usage|start|starting|getting started|quick ?start|develop\w*|cli|command[- ]line|commands|scripts|"
-    r"preview|serve)\b|运行|启动|使用|(?<!错误)用法|怎么跑|如何跑|跑起来|快速开始|上手|开发|命令|脚本|预览"
+    r"preview|serve)\b|运行|启动|使用|用法|怎么跑|如何跑|跑起来|快速开始|上手|开发|命令|脚本|预览"
 )
 # 讲怎么运行的那一节的代码块里像一条 shell 命令的一行（pyabbr 张伟、csvtool head a.csv）；代码（import、赋值、调用）不算
 SHELL_LIKE = r"(?!(import|from|def|class|const|let|var|print|return|if|for)\b)[a-z][\w.-]*(?: [^=(){}<>;]*)?"
+WRONG = r"\b(wrong|incorrect|bad|avoid|don't|deprecated|old)\b|错误|不正确|不要|别|废弃|旧的"  # “错误用法”
 RUN_FIRST = r"\b(run|running|usage|start|starting)\b|运行|启动|使用"
 TEST_SECTION = r"\btest(s|ing)?\b|测试"
 # 像运行命令的一行：这些程序开头（后面不只是一个版本号）
@@ -107,7 +108,7 @@ def unread_readme(facts, readme: str | None, en: bool) -> str:
 
 def readme_command(facts, readme: str | None, section: str) -> tuple | None:
     """README 里讲怎么运行（或怎么跑测试：section）的那一节（连同它下面更小的节）给的命令：代码块里的行、反引号里的，
-    像命令的（python、npm、make……开头）才算，准备的几步（安装、建环境、迁移）不算，最多 3 条：(README, 标题, [命令])。
+    像命令的（python、npm、make……开头）才算，准备的几步（安装、建环境、迁移）不算，最多 6 条：(README, 标题, [命令])。
     没有这样的一节，就找正文里说到它、带着反引号命令的一句：(README, "", [命令])。都没有、README 读不了，是 None。"""
     got = facts.pages("read_file", {"path": readme}) if readme else None
     heading, level, block, lang, found, loose, setup = None, 0, False, "", [], [], []
@@ -129,7 +130,7 @@ def readme_command(facts, readme: str | None, section: str) -> tuple | None:
                 continue
             if found:
                 break
-            wanted = re.search(section, title, re.I) and not re.search(other, title, re.I)
+            wanted = re.search(section, title, re.I) and not re.search(f"{other}|{WRONG}", title, re.I)
             heading, level, setup = (title, depth, []) if wanted else (None, 0, [])  # 准备的几步只算这一节的
             continue
         code = block or line.startswith(("    ", "\t")) and not re.match(r"\s*([-*+]|\d+\.)\s", line)  # 列表项不是代码
@@ -144,13 +145,17 @@ def readme_command(facts, readme: str | None, section: str) -> tuple | None:
         ]
         commands = [c for c in commands if not re.search(INSTALL, last(c)[:300])]  # 再长的一行也只看开头：线性时间
         commands = [c for c in commands if code or not negated(text, c)]  # “Do not run `python app.py` directly”
-        if not (command := next((c for c in commands if bool(re.match(TESTS, last(c))) == testing), "")):
+        chosen = [
+            c for c in commands if bool(re.match(TESTS, last(c))) == testing or heading and testing
+        ]  # 讲测试的一节
+        if not chosen:
             continue
         if heading:
-            found.append(command)
-        elif testing or not code and starts(text, command) and not re.search(f"{other}|{DOCS}", text, re.I):
-            loose = loose or [command]  # “Run the tests with `poetry run pytest`.”“Start it with `npm run dev`.”
-    return (readme, heading, found[:3], setup[:3]) if found else (readme, "", loose, []) if loose else None
+            found += chosen  # 一行里的几条都算（“`tox`, or `pytest -x`”）
+        elif testing or not code and starts(text, chosen[0]) and not re.search(f"{other}|{DOCS}", text, re.I):
+            loose = loose or chosen[:1]  # “Run the tests with `poetry run pytest`.”“Start it with `npm run dev`.”
+    found = found[:6] + ["…"] * (len(found) > 6)  # 再多就只列前 6 条，说还有
+    return (readme, heading, found, setup[:3]) if found else (readme, "", loose, []) if loose else None
 
 
 CLEAN_UP = r"\b(down|stop|rm|clean\w*|reset\w*|wipe\w*|drop|delete|purge|prune|kill|uninstall)\b"  # 收拾、删除的命令
@@ -195,7 +200,9 @@ def make_target(facts, names: list, target: str) -> tuple | None:
     if "Makefile" not in names:
         return None
     got = all_pages(facts, "read_file", [{"path": "Makefile"}])[0]
-    m = re.search(rf"^({target}s?|check)\s*:[^=\n]*\n\t(.+)", got.text, re.M) if usable(got) else None
+    text = got.text if usable(got) else ""
+    found = (re.search(rf"^({t})\s*:[^=\n]*\n(?:\t?#.*\n)*\t(.+)", text, re.M) for t in (target, f"{target}s", "check"))
+    m = next((f for f in found if f), None)  # test 在前，没有才是 tests、check
     return (m[1], m[2].strip()) if m else None
 
 

@@ -115,8 +115,7 @@ def glued(facts, failed: list, template) -> list:
         best = {
             max((n for n in near if n in names and re.fullmatch(f"{CJK}+", n)), key=len, default="") for near in around
         }
-        best.discard("")
-        longer[i] = best.pop() if len(best) == 1 else ""
+        longer[i] = best.pop() if len(best) == 1 and "" not in best else ""  # 有一处就是它自己（笔记本）：不换
     return [(i, n) for i, n in longer.items() if n]
 
 
