@@ -3597,3 +3597,28 @@ def test_every_command_of_the_testing_section_is_said_and_other_tools_are_not_th
     assert [p.kind for p in understand("怎么运行 lint？").parts] == [] and understand("怎么运行集成测试？").parts[
         0
     ].kind == "tests"
+
+
+def test_an_error_cut_in_the_middle_is_still_an_error():
+    from support.demo.facts import read
+
+    said = read(
+        "read_file",
+        {"path": "stock/x.json"},
+        "错误：/tmp/a/very/long\n…（中间省略了 63 个字符）…\nch file or directory",
+    )
+    assert said.state == "error" and read("read_file", {"path": "a"}, "1\t错误：x\n2\ty").state != "error"
+
+
+@pytest.mark.parametrize("question", ["gunicorn 是干什么用的？", "what does nodemon do?"])
+def test_what_a_library_is_for_is_not_what_the_project_does(question):
+    assert [p.kind for p in understand(question).parts] != ["about"]
+
+
+def test_a_price_in_another_currency_and_fields_not_read_are_named(inventory):
+    (inventory / "stock" / "纸杯.json").write_text(
+        '{"item": "纸杯", "stock": 300, "unit_price": 0.3, "currency": "CNY", "note": "另有 200 个在仓库"}',
+        encoding="utf-8",
+    )
+    said = finals(inventory, "我要 400 个纸杯，够吗？")[0] + finals(inventory, "How much is one 红笔 in CNY?")[0]
+    assert "还有 note 字段" in said and "“in CNY”" in said, said

@@ -88,6 +88,7 @@ def read(tool: str, args: dict, raw) -> Result:
     """一个工具结果 → Result：先看报错和没执行，再去掉截掉的地方（两边的行可能只剩半行），再按工具读。"""
     raw = raw if isinstance(raw, str) else ""
     said = tool != "read_file" or "\n" not in raw.rstrip("\n")  # 章节的 read_file 原样返回：以“错误：”开头的文件也有
+    said = said or bool(CLIPPED.fullmatch(raw.split("\n")[1:2][0].strip() if "\n" in raw else ""))  # 截掉中间的一句报错
     state = next((v for k, v in SAID.items() if said and raw.startswith(k)), "")
     if state or raw == "（空结果）":  # （空结果）：dispatch_tool 替什么也没返回的工具写的
         return Result(tool, args, raw, state or ("unreadable" if tool == "run_command" else "empty"))  # 没有退出码

@@ -241,6 +241,7 @@ earlier_of | （其中 {files} 是之前的问题里读到的：文件后来改�
 pasted | 你贴的记录 | the record you pasted
 pasted_unused | \n（你贴在问题里的库存记录有 {n} 条我没有用上：商品名对不上、同一种贴了两条，或者不是能用的记录。上面的数不是来自它们。） | \n({n} of the stock records you pasted into your question were not used: the item does not match, the same item was pasted twice, or the record is not usable. The numbers above do not come from them.)
 from_user_data | 库存和单价来自你贴在问题里的数据，不是工具读到的 | the stock and the price come from the data you pasted into your question, not from a tool
+other_fields | 记录里还有 {fields} 字段：里面写的我没有看，上面的数没有把它算进去。 |  The record also has the field(s) {fields}: I did not read them, and the figures above leave them out.
 unitless | {items}的库存数据里没写单位：我按你说的“{units}”来比。 |  The stock data for {items} gives no unit: I compared it with your {units}.
 unit_taken | 你没说{items}要多少什么：我按库存数据里的“{units}”来比。 |  You gave no unit for {items}: I compared in the stock data's {units}.
 carried_asked | （商品是这次对话里问过的：{said}。）\n | (Items asked about in this conversation: {said}.)\n

@@ -267,6 +267,9 @@ def sources(found: list, en: bool) -> str:
     notes = [(k, list(dict.fromkeys(map(unit, f))), f) for k, f in (("unitless", theirs), ("unit_taken", ours)) if f]
     unitless = "".join(say(k, en, units=join(u, en), items=join((f["name"] for f in fs), en)) for k, u, fs in notes)
     said = say("semicolon", en).join(said)
+    known = {"item", "name", "stock", "unit", "unit_price", "currency"}  # 别的字段（note）可能改了意思：说没看
+    more = list(dict.fromkeys(k for f in used for k in f["data"] if k not in known))[:5]
+    unitless += say("other_fields", en, fields=join(more, en)) if more else ""
     return "\n" + say("sources", en, parts=said[:1].upper() + said[1:], unitless=unitless)
 
 

@@ -104,10 +104,11 @@ OWN_VERSION = r"(项目|它|这个|本项目|包)(自己)?(的|是)?(什么|哪�
 OTHER_STEPS = r"(?i)\b(build|compile|deploy|install|set (it )?up|publish|release)\b|编译|构建|打包|部署|安装|发布"  # 运行、测试以外的几步
 HOW = r"怎么|咋|如何|怎样|什么命令|\bhow\b|\b(which|what) command\b"  # 问的是怎么运行（入口、测试），不是让我运行
 MAKE = r"创建|新建|建一个|写一个|写入|\b(create|make|write)\b"  # 建文件：动词在文件名前面
-AFTER_BUYING = r"买.{0,20}(还剩|剩下|剩余|剩几)|\bif i (buy|take|get)\b.{0,40}\bleft\b|打.?折|折扣|优惠券|代金券|\bdiscount\w*|\b\d+% off\b|\b(coupons?|vouchers?)\b"  # 买了以后还剩多少、打折以后的价钱：没做
+AFTER_BUYING = r"买.{0,20}(还剩|剩下|剩余|剩几)|\bif i (buy|take|get)\b.{0,40}\bleft\b|打.?折|折扣|优惠券|代金券|\bdiscount\w*|\b\d+% off\b|\b(coupons?|vouchers?)\b|\bin (cny|rmb|usd|eur|yuan|dollars?|euros?)\b|换算|折合|换成(人民币|美元|美金|欧元)"  # 买了以后还剩多少、打折以后的价钱：没做
 IN_ALL = (  # 几种加起来的一个数（“红笔加蓝笔总共 3 盒”）
     r"(总共|一共|合计|加起来)(要|需要|够|有|共)?\s*[\d一二两三四五六七八九十]+\s*[盒支个]|\b\d+ (boxes )?(of )?[a-z ]*\bin total\b"
 )
+ABOUT_OTHER = r"^\W*[a-z][\w.-]{2,}\s*(?:是|这个|这个库|这个包)|\bwhat (?:is|does) (?!(?:this|the|it|that|my|our)\b)[a-z][\w.-]{2,} (?:used for|do|for)\b"
 NOT_PROJECT = (
     r"函数|方法|配置|这个类|脚本|分别|各自|这些|那些|每个|\b(functions?|methods?|class|config|dockerfile|makefile|scripts?"
     r"|each|every|these|those|they|them)\b"  # 问它们干什么（“这些脚本分别是干嘛的”）：不是问项目
