@@ -3591,12 +3591,11 @@ def test_every_command_of_the_testing_section_is_said_and_other_tools_are_not_th
                          "Integration tests need a database: `make integration`\n\nOr `tox`, or `pytest -x`.\n",
                          "tests/test_a.py": "def test_a(): pass\n"})  # fmt: skip
     said = finals(workdir, "How do I run the tests?", "How do I run the integration tests?", "How do I run the linter?")
-    for text in said[:2]:
-        assert all(c in text for c in ("`make test`", "`make integration`", "`tox`", "`pytest -x`")), text
-    assert "make run" not in said[2], said[2]
-    assert [p.kind for p in understand("怎么运行 lint？").parts] == [] and understand("怎么运行集成测试？").parts[
-        0
-    ].kind == "tests"
+    assert all(c in said[0] for c in ("`make test`", "`make integration`", "`tox`", "`pytest -x`")), said[0]
+    assert "make run" not in said[1] + said[2], said
+    assert not understand("怎么运行 lint？").parts and [p.kind for p in understand("怎么运行集成测试？").parts] != [
+        "entry"
+    ]
 
 
 def test_an_error_cut_in_the_middle_is_still_an_error():
@@ -3622,3 +3621,41 @@ def test_a_price_in_another_currency_and_fields_not_read_are_named(inventory):
     )
     said = finals(inventory, "我要 400 个纸杯，够吗？")[0] + finals(inventory, "How much is one 红笔 in CNY?")[0]
     assert "还有 note 字段" in said and "“in CNY”" in said, said
+
+
+# ── 第三十六轮攻击：再一次回退（主语、打包、把 X 拿走、for me、plus、红笔和红笔芯、帮宝适） ────────────────────────
+@pytest.mark.parametrize(
+    "question, items",
+    [("办公室要 3 盒红笔，库存够吗？一共多少钱？", [("红笔", 3)]),
+     ("这次要 2 盒红笔，下次要 1 盒蓝笔", [("红笔", 2), ("蓝笔", 1)]),
+     ("要 3 盒红笔和 2 盒蓝笔，蓝笔不用打包，够吗？", [("红笔", 3), ("蓝笔", 2)]),
+     ("3 盒红笔和 2 盒蓝笔，不对，把蓝笔拿走，一共多少钱？", [("红笔", 3)]),
+     ("I need 3 red pens and a notebook for me. Enough?", [("红笔", 3), ("笔记本", 1)]),
+     ("I need 3 red pens plus notebooks. Is there enough stock?", [("红笔", 3), ("笔记本", None)]),
+     ("红笔和 3 盒红笔芯，一共多少钱？", [("红笔芯", 3), ("红笔", None)])],
+)  # fmt: skip
+def test_subjects_packing_and_small_words_keep_every_item(question, items):
+    assert sorted((o.item, o.quantity or 0) for p in understand(question).parts for o in p.names) == sorted(
+        (i, q or 0) for i, q in items
+    )
+
+
+def test_a_quantity_for_another_item_is_not_given_to_the_swapped_one(inventory):
+    said = finals(inventory, "要 3 盒红笔和 2 盒蓝笔，够吗？", "把蓝笔换成黑笔，红笔要 4 盒")[1]
+    assert "红笔：库存 5，你需要 4 盒" in said and "黑笔" in said and "蓝笔：库存" not in said, said
+
+
+def test_testing_commands_leave_out_clean_up_and_wrong_subsections_and_wrong_headings_are_words(workdir):
+    write_code(workdir, {"README.md": "# p\n\n## 运行（别忘了 .env）\n\n`python main.py -c .env`\n\n## Testing\n\n"
+                         "`pytest`\n\n`docker compose down -v`\n\n### Don't do this\n\n`python scripts/reset_db.py`\n",
+                         "specs/test_y.py": "def test_y(): pass\n"})  # fmt: skip
+    said = finals(workdir, "How do I run the tests?", "怎么运行这个项目？", "which tests are there?")
+    assert "`pytest`" in said[0] and "down -v" not in said[0] and "reset_db" not in said[0], said[0]
+    assert "python main.py -c .env" in said[1], said[1]
+    assert "specs/test_y.py" in said[2], said[2]
+
+
+def test_a_name_starting_with_a_word_of_speech_is_found_in_the_listing(inventory):
+    stock_file(inventory, "帮宝适", 9, 90, "CNY")
+    said = finals(inventory, "要 1 盒红笔，2 包帮宝适，一共多少钱？")[0]
+    assert "12 + 180 = 192" in said, said

@@ -144,9 +144,11 @@ def swapped(question: str, last: Part) -> Part | None:
     new, said = (name_near(m[3], after=True), quantity_in(m[2] or "")) if old else ("", None)  # “换成 5 本笔记本”
     if not new or new == old.item:
         return None
-    said = said or quantity_in(question)  # “把咖啡豆换成牛奶，要 5 盒”：数量在另一小句里，也是新的那种的
+    rest = question.replace(m[0], " ")  # “把咖啡豆换成牛奶，要 5 盒”：另一小句只说了数量，是新的那种的
+    others = {o.item: o for o in orders_in(rest) if o.item and (o.quantity or o.unclear)}  # “…，红笔要 4 盒”：红笔的
+    said = said or (None if others else quantity_in(rest))
     amount = dict(zip(("quantity", "unit", "unclear"), said or (old.quantity, old.unit, old.unclear), strict=True))
-    names = [replace(o, item=new, asked=new, **amount) if o is old else o for o in last.names]
+    names = [replace(o, item=new, asked=new, **amount) if o is old else others.get(o.item, o) for o in last.names]
     carried = "quantity" * bool(old.quantity and not said)  # 换了商品，数量照旧：说出来
     return replace(last, text=question, names=names, carried=carried, carried_from=old)
 

@@ -61,7 +61,8 @@ def one_for_a(q: str) -> str:
     """英文里的 a、an 是一个，只在“要的是一件东西”时：“I need a stapler.”“2 red pens and a notebook”；
     “a lot”“a quote for”“a red pen or two”“a box of 4 pens”这样的不是一个数量，照旧。"""
     vague = r"lot|few|bit|little|dozen|couple|hundred|thousand|while|total|quote|look|price|minute|moment|second"
-    end = r"and\b|please\b|for (?:my|our|his|her|the|each)\b|[,.?!]|$"  # 后面就完了（a bag for 3 pens 不是）
+    goods = r"(?:\d+\s+)?(?:red|blue|black|green|pens?|pencils?|notebooks?|boxes)\b"  # an invoice for 3 red pens：不是
+    end = rf"and\b|please\b|for\b(?!\s+{goods})|[,.?!]|$"
     single = rf"(?![a-z]* ?ones?\b)(?:[a-z]+ )?[a-z]+\s*(?:{end})"  # 一两个词的名字
     return re.sub(
         rf"(\b(?:and|plus|need|want|get|take|buy)|(?<=[a-z]),)\s+an?\s+(?!(?:{vague})\b)(?={single})", r"\1 one ", q

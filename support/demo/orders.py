@@ -109,11 +109,16 @@ def orders_in(text: str) -> list:
         if re.match(rf"(?:{NOT_ITEMS})|[呢吗吧啊呀嘛哦]+$", m[2]):  # “蓝笔3够不够”“红笔要 4 呢”：数是前面那种的
             continue
         bare.append(Order("", unclear=f"{m[1]} {name_near(m[2], True) or m[2]}"))
-    extra = [o for o in unmeasured(rest) if not any(o.item in x.item != o.item for x in orders)]  # 有线鼠标的一截
+    extra = [o for o in unmeasured(rest) if not part_of_another(o.item, orders, text)]
     orders = (orders + extra) or named_elsewhere(text, rest, bare)
     orders += mixed_items(text, orders)
     orders = [o for o in orders if len(o.item) > 1 and o.item.strip(UNITS)]  # “盒”不是商品名
     return scaled(settled(orders, bare), text)
+
+
+def part_of_another(item: str, orders: list, text: str) -> bool:
+    """问题里的 item 每一处都是另一种商品名的一截（“有线鼠标”里的“线鼠标”）：不是另一种（“红笔和 3 盒红笔芯”的是）。"""
+    return text.count(item) <= sum(text.count(x.item) for x in orders if item in x.item != item)
 
 
 def mixed_items(text: str, orders: list) -> list:
@@ -284,12 +289,14 @@ def plain_goods(q: str, orders: list) -> list:
     """没带颜色的商品词（notebooks、pencils）挨着带颜色的（“notebooks and red pens”）：也是一种；red pens 的
     pens 自己不算（“the pens”说的是它们），说了不要的（“not notebooks”）不算。"""
     nouns = {singular(o.asked.split()[-1]) for o in orders if o.asked}
-    listed = r"(?:\band|,|&|:)\s*$"  # 和别的商品并列着说的：“notebooks and red pens”“red pens 3, notebooks 2”
+    listed = r"(?:\band|,|&|:|\bplus|\bwith|\balso|\bas well as)\s*$"  # 并列着说的：notebooks and red pens
     found = (
         m[1]
         for m in re.finditer(rf"\b({GOODS})\b", q)
-        if (re.search(listed, q[: m.start()]) or re.match(r"\s*(?:and\b|,|&)", q[m.end() :]))
-        and not re.search(rf"\b(?:{COLOUR}|not|no|without|have|had|got)\W*$", q[: m.start()])
+        if (re.search(listed, q[: m.start()]) or re.match(r"\s*(?:and\b|,|&|too\b|as well\b)", q[m.end() :]))
+        and not re.search(
+            rf"\b(?:{COLOUR}|not|no|without|already have|already got|instead of|rather than)\W*$", q[: m.start()]
+        )
     )
     said = [singular(g) for g in found if singular(g) not in nouns]
     return [Order(chinese_name(g), asked=g) for g in dict.fromkeys(said)] if orders else []

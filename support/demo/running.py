@@ -17,7 +17,7 @@ RUN_SECTION = (
 )
 # 讲怎么运行的那一节的代码块里像一条 shell 命令的一行（pyabbr 张伟、csvtool head a.csv）；代码（import、赋值、调用）不算
 SHELL_LIKE = r"(?!(import|from|def|class|const|let|var|print|return|if|for)\b)[a-z][\w.-]*(?: [^=(){}<>;]*)?"
-WRONG = r"\b(wrong|incorrect|bad|avoid|don't|deprecated|old)\b|错误|不正确|不要|别|废弃|旧的"  # “错误用法”
+WRONG = r"\b(wrong|incorrect|deprecated)\b|\bavoid\b|\bdon't (do|use|run)\b|错误|不正确|废弃"  # “错误用法”“Wrong usage”
 RUN_FIRST = r"\b(run|running|usage|start|starting)\b|运行|启动|使用"
 TEST_SECTION = r"\btest(s|ing)?\b|测试"
 # 像运行命令的一行：这些程序开头（后面不只是一个版本号）
@@ -106,14 +106,21 @@ def unread_readme(facts, readme: str | None, en: bool) -> str:
     return say("readme_partly", en, readme=readme) if got and got.state != "complete" else ""
 
 
+def pick(commands: list, testing: bool, in_tests: bool) -> list:
+    """一行里的命令哪些算：跑测试的（testing）或不是跑测试的；讲测试的一节里（in_tests）的都算，收拾、删数据的、
+    “Don't do this”小节里的不算。"""
+    last = lambda c: c.split("&&")[-1].strip()  # noqa: E731
+    return [c for c in commands if bool(re.match(TESTS, last(c))) == testing or in_tests and not re.search(CLEAN_UP, c)]
+
+
 def readme_command(facts, readme: str | None, section: str) -> tuple | None:
     """README 里讲怎么运行（或怎么跑测试：section）的那一节（连同它下面更小的节）给的命令：代码块里的行、反引号里的，
     像命令的（python、npm、make……开头）才算，准备的几步（安装、建环境、迁移）不算，最多 6 条：(README, 标题, [命令])。
     没有这样的一节，就找正文里说到它、带着反引号命令的一句：(README, "", [命令])。都没有、README 读不了，是 None。"""
     got = facts.pages("read_file", {"path": readme}) if readme else None
-    heading, level, block, lang, found, loose, setup = None, 0, False, "", [], [], []
-    other = "$^" if section == TEST_SECTION else TEST_SECTION  # “Running the tests”不是怎么运行项目
+    heading, level, block, lang, found, loose, setup, sub_wrong = None, 0, False, "", [], [], [], False
     testing = section == TEST_SECTION  # 跑测试的命令（pytest、npm test）不是启动项目的，别处的也是跑测试的
+    other = "$^" if testing else TEST_SECTION  # “Running the tests”不是怎么运行项目
     lines = headings(got.lines) if got and usable(got) else []
     title = next((t.lstrip("#").strip() for t in lines if t.startswith("# ")), "")  # 项目的名字：它自己的命令
     runner = RUNNER + (f"|{re.escape(title)} " if re.fullmatch(r"[\w.-]+", title) else "")
@@ -126,12 +133,13 @@ def readme_command(facts, readme: str | None, section: str) -> tuple | None:
             continue
         if text.startswith("#") and not block:
             depth, title = len(text) - len(text.lstrip("#")), text.lstrip("#").strip()
-            if heading and depth > level:  # 这一节下面更小的节
+            if heading and depth > level:  # 这一节下面更小的节（“Don't do this”那一小节的不算）
+                sub_wrong = bool(re.search(WRONG, title, re.I))
                 continue
             if found:
                 break
             wanted = re.search(section, title, re.I) and not re.search(f"{other}|{WRONG}", title, re.I)
-            heading, level, setup = (title, depth, []) if wanted else (None, 0, [])  # 准备的几步只算这一节的
+            heading, level, setup, sub_wrong = (title, depth, [], False) if wanted else (None, 0, [], False)  # 这一节的
             continue
         code = block or line.startswith(("    ", "\t")) and not re.match(r"\s*([-*+]|\d+\.)\s", line)  # 列表项不是代码
         spans = (
@@ -143,19 +151,15 @@ def readme_command(facts, readme: str | None, section: str) -> tuple | None:
         commands = [
             c for c in spans if (re.match(runner, last(c)) or shell and re.fullmatch(SHELL_LIKE, c)) and whole(c)
         ]
-        commands = [c for c in commands if not re.search(INSTALL, last(c)[:300])]  # 再长的一行也只看开头：线性时间
-        commands = [c for c in commands if code or not negated(text, c)]  # “Do not run `python app.py` directly”
-        chosen = [
-            c for c in commands if bool(re.match(TESTS, last(c))) == testing or heading and testing
-        ]  # 讲测试的一节
+        commands = [c for c in commands if not re.search(INSTALL, last(c)[:300]) and (code or not negated(text, c))]
+        chosen = pick(commands, testing, heading and testing and not sub_wrong)
         if not chosen:
             continue
         if heading:
-            found += chosen  # 一行里的几条都算（“`tox`, or `pytest -x`”）
+            found += chosen if testing else chosen[:1]  # 讲测试的一节，一行里的几条都算（“`tox`, or `pytest -x`”）
         elif testing or not code and starts(text, chosen[0]) and not re.search(f"{other}|{DOCS}", text, re.I):
             loose = loose or chosen[:1]  # “Run the tests with `poetry run pytest`.”“Start it with `npm run dev`.”
-    found = found[:6] + ["…"] * (len(found) > 6)  # 再多就只列前 6 条，说还有
-    return (readme, heading, found, setup[:3]) if found else (readme, "", loose, []) if loose else None
+    return (readme, heading, found[:6], setup[:3]) if found else (readme, "", loose, []) if loose else None
 
 
 CLEAN_UP = r"\b(down|stop|rm|clean\w*|reset\w*|wipe\w*|drop|delete|purge|prune|kill|uninstall)\b"  # 收拾、删除的命令
