@@ -3659,3 +3659,10 @@ def test_a_name_starting_with_a_word_of_speech_is_found_in_the_listing(inventory
     stock_file(inventory, "帮宝适", 9, 90, "CNY")
     said = finals(inventory, "要 1 盒红笔，2 包帮宝适，一共多少钱？")[0]
     assert "12 + 180 = 192" in said, said
+
+
+@pytest.mark.parametrize(
+    "question", ["How do I run the integration tests?", "怎么运行集成测试？", "how do I run the e2e tests?"]
+)
+def test_a_kind_of_tests_the_demo_cannot_tell_apart_is_declined_not_answered_with_all_tests(question):
+    assert not understand(question).parts

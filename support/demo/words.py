@@ -49,7 +49,7 @@ use | 用到|用了|用在|使用|有用|有没有|是否|搜|找|提到|出现�
 tests | 测试文件|测试目录|测试用例|\btest files?\b|\btests? (folder|directory|dir)\b|\bwhich tests\b|\bspecs?\b
 ls | \blist (everything|all)\b
 ls | (目录|文件夹|这里|这儿)(下|里|中)?(面)?(现在)?(都)?(有)?(些|哪些|什么|啥)|(里|下|中)(面)?(现在)?(都)?有些?(哪些|什么|啥)?(文件|东西)|列(出|一下|下)?.{0,12}(文件|目录|文件夹)|(?<!在)(?<!在了)多少个?文件(?!.{0,8}(用到|用了|引用|提到|包含|引入|导入|import|require))|\bls\b|\blist\b.{0,15}\bfiles\b|\bwhat files\b|\bwhat('s| is) in (this |the |the current )?([\w./-]+ )?(dir|directory|folder)\b|\bhow many files\b(?!.{0,30}\b(use[sd]?|import|imports|imported|mention|mentions|mentioned|contain|contains|reference|references|referenced|require|requires|required)\b)|(?<!在)(?<!在了)几个文件(?!.{0,8}(用到|用了|引用|提到|包含|引入|导入|import|require))|多少项
-tests | 测试|\btests?\b(?! tubes?\b)
+tests | (?<!集成)(?<!端到端)测试|(?<!integration )(?<!e2e )(?<!end-to-end )\btests?\b(?! tubes?\b)
 """.strip().splitlines()
 ]
 CODE_WORDS = r"[A-Za-z_]\w*\s*的?\s*\S{0,6}(?:方法|函数|字段|变量|属性|定义|调用)|(?:定义|调用|导入)了?\s*[A-Za-z_]|类名|\b(?:the|this|that|my) \w+ (?:function|method|class)\b|\b(?:where|which file|what file)\b(?: is)? \S+ defined\b"
