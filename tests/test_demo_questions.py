@@ -3648,11 +3648,11 @@ def test_a_quantity_for_another_item_is_not_given_to_the_swapped_one(inventory):
 def test_testing_commands_leave_out_clean_up_and_wrong_subsections_and_wrong_headings_are_words(workdir):
     write_code(workdir, {"README.md": "# p\n\n## 运行（别忘了 .env）\n\n`python main.py -c .env`\n\n## Testing\n\n"
                          "`pytest`\n\n`docker compose down -v`\n\n### Don't do this\n\n`python scripts/reset_db.py`\n",
-                         "specs/test_y.py": "def test_y(): pass\n"})  # fmt: skip
+                         "tests_old/test_y.py": "def test_y(): pass\n"})  # fmt: skip
     said = finals(workdir, "How do I run the tests?", "怎么运行这个项目？", "which tests are there?")
     assert "`pytest`" in said[0] and "down -v" not in said[0] and "reset_db" not in said[0], said[0]
     assert "python main.py -c .env" in said[1], said[1]
-    assert "specs/test_y.py" in said[2], said[2]
+    assert "tests_old/test_y.py" in said[2], said[2]
 
 
 def test_a_name_starting_with_a_word_of_speech_is_found_in_the_listing(inventory):
@@ -3666,3 +3666,49 @@ def test_a_name_starting_with_a_word_of_speech_is_found_in_the_listing(inventory
 )
 def test_a_kind_of_tests_the_demo_cannot_tell_apart_is_declined_not_answered_with_all_tests(question):
     assert not understand(question).parts
+
+
+# ── 第六十六轮学习者：unit price 的 unit 不是商品；括号里的中文名；README 里写着装好的命令加参数 ─────────────────────
+@pytest.mark.parametrize(
+    "question, items",
+    [("What is the unit price of 文件夹?", ["文件夹"]), ("What is the price of markers (马克笔)?", ["马克笔"]),
+     ("What is the unit price of markers (马克笔)?", ["马克笔"])],
+)  # fmt: skip
+def test_the_unit_of_a_unit_price_is_no_item_and_a_chinese_name_in_brackets_is_the_item(question, items):
+    assert [o.item for p in understand(question).parts for o in p.names] == items
+
+
+def test_a_readme_line_running_an_installed_command_with_arguments_is_how_to_run(workdir):
+    write_code(workdir, {"pyproject.toml": '[project]\nname = "wc"\n\n[project.scripts]\nwc-tool = "wc.cli:main"\n',
+                         "README.md": "# wc\n\n## Run\n\n    wc-tool FILE\n\nor `python -m wc FILE`\n"})  # fmt: skip
+    said = finals(workdir, "How do I run this project?")[0]
+    assert "`wc-tool FILE`" in said and "`python -m wc FILE`" in said, said
+
+
+# ── 第三十七轮攻击：打孔机、帮我算、5 号电池、都要、黑笔要 4 盒、I have notebooks、旧的方式、怎么跑 e2e ─────────────
+@pytest.mark.parametrize(
+    "question, items",
+    [("我要 3 盒红笔和 2 台打孔机，不用打孔机了，够吗？", [("红笔", 3)]), ("红笔 3 盒帮我算一下够不够", [("红笔", 3)]),
+     ("我要 4 节 5 号电池和 2 盒蓝笔，一共多少钱", [("5号电池", 4), ("蓝笔", 2)]),
+     ("红笔要3盒蓝笔都要", [("红笔", None), ("蓝笔", None)]),
+     ("I have notebooks, and I need 3 boxes of red pens. Is there enough?", [("红笔", 3)])],
+)  # fmt: skip
+def test_words_near_the_last_fixes_keep_their_old_readings(question, items):
+    assert [(o.item, o.quantity) for p in understand(question).parts for o in p.names] == items
+
+
+def test_a_swap_with_the_new_items_own_quantity_takes_it(inventory):
+    stock_file(inventory, "黑笔", 10, 9, "CNY")
+    said = finals(inventory, "我要 2 盒蓝笔，够吗？", "把蓝笔换成黑笔，黑笔要 4 盒")[1]
+    assert "你需要 4 盒" in said and "4 × 9 = 36" in said, said
+
+
+def test_old_ways_are_no_run_section_and_tools_are_no_project_start(workdir):
+    readme = "# p\n\n## 不要这样运行\n\n`python old_main.py`\n\n## 运行\n\n`python src/app.py`\n\n## 测试\n\n"
+    readme += "`docker compose run --rm web pytest`\n"
+    write_code(workdir, {"README.md": readme, "test-logs/run.log": "x\n", "tests/test_a.py": "1\n"})
+    said = finals(workdir, "怎么运行这个项目？", "怎么跑测试？", "怎么跑 e2e")
+    assert "python src/app.py" in said[0] and "old_main" not in said[0], said[0]
+    assert "--rm web pytest" in said[1] and "test-logs" not in said[1], said[1]
+    assert "python src/app.py" not in said[2], said[2]
+    assert [p.kind for p in understand("which integration tests are there?").parts] == ["tests"]

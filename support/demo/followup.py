@@ -146,7 +146,8 @@ def swapped(question: str, last: Part) -> Part | None:
         return None
     rest = question.replace(m[0], " ")  # “把咖啡豆换成牛奶，要 5 盒”：另一小句只说了数量，是新的那种的
     others = {o.item: o for o in orders_in(rest) if o.item and (o.quantity or o.unclear)}  # “…，红笔要 4 盒”：红笔的
-    said = said or (None if others else quantity_in(rest))
+    mine = others.pop(new, None)  # “把蓝笔换成黑笔，黑笔要 4 盒”：新的那种自己的数量
+    said = said or (mine and (mine.quantity, mine.unit, mine.unclear)) or (None if others else quantity_in(rest))
     amount = dict(zip(("quantity", "unit", "unclear"), said or (old.quantity, old.unit, old.unclear), strict=True))
     names = [replace(o, item=new, asked=new, **amount) if o is old else others.get(o.item, o) for o in last.names]
     carried = "quantity" * bool(old.quantity and not said)  # 换了商品，数量照旧：说出来

@@ -11,10 +11,10 @@ AND = r"(?:和|与|跟|、|以及|及|外加|另加|加上?|或者?|还是)"  # 
 # 名字前面连着写的字母、数字：2B铅笔、A4纸、5号电池、USB-C线（最多 12 个：长串的字母数字也是线性时间）
 GLUED = (  # 中间可以有连字符：USB-C线
     rf"(?:(?![x×]\d)(?:(?=[A-Za-z\d-]{{0,11}}[A-Za-z])[A-Za-z\d](?:[A-Za-z\d-]{{0,10}}[A-Za-z\d])?"
-    rf"|\d{{1,3}}号)(?={CJK}))?"
+    rf"|\d{{1,3}} ?号(?!送|到|前|之前|交|取|发|要|的))(?={CJK}))?"
 )
 WORD = rf"{GLUED}(?:(?!{AND}|[\d零〇一二两三四五六七八九十百千万亿]+\s*(?:{UNIT})){CJK})+"
-FUNCTION = "还再也都就又够共吗呢了吧啊呀要得能行付花需用给让被把将在是没不"  # 这些字开头的不是名字（量词后面）
+FUNCTION = "还再也都就又够共吗呢了吧啊呀要得能行付花需用给让被把将在是没不帮刚"  # 这些字开头的不是名字（量词后面）
 NOT_FIRST = rf"[{FUNCTION}几约]|多(?!功能|用途|肉)"  # 名字的头一个字不会是这些（3 盒多一点）
 
 
@@ -37,7 +37,9 @@ def torn(text: str, found: list) -> tuple:
     before = text[: found[0].start()] if len(found) == 1 else ""
     lead = name_near(before, False) if before else ""
     after = lead and re.search(rf"{re.escape(lead)}\s*(?:要|需要|来|买)\s*$", before) and item_after(text, found[0])
-    after = after if after and re.search("[也还呢]", text[found[0].end() :][: after.end() + 2]) else None  # 蓝笔也要
+    after = (
+        after if after and re.search("[也还呢都]|同上|一样", text[found[0].end() :][: after.end() + 3]) else None
+    )  # 蓝笔也要
     names = [n for n in [lead, *(name_near(i, True) for i in re.split(AND, after[1]))] if n] if after else []
     return (names, text[found[0].start() : found[0].end()].strip()) if after else ()
 
@@ -54,7 +56,9 @@ def side_by_side(text: str) -> list:
 
 def item_after(text: str, m) -> re.Match | None:
     """数量后面紧跟着的商品名（“3 盒红笔和蓝笔”）；“红笔 3 盒，够吗”后面没有。"""
-    if re.match(rf"\s*(?:{LATER}|[{FUNCTION}](?!锈))", text[m.end() :]):  # “2 盒今天就要”“3 盒不用包装”：后面不是商品名
+    if re.match(
+        rf"\s*(?:{LATER}|[{FUNCTION}](?!锈|宝))", text[m.end() :]
+    ):  # “2 盒今天就要”“3 盒不用包装”：后面不是商品名
         return None
     after = re.match(rf"\s*的?\s*({WORD}(?:{AND}(?!(?:{NUMBER})\s*(?:{UNIT})){WORD})*)", text[m.end() :])
     return after if after and any(name_near(i, True, True) for i in re.split(AND, after[1])) else None

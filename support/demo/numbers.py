@@ -61,7 +61,8 @@ def one_for_a(q: str) -> str:
     """英文里的 a、an 是一个，只在“要的是一件东西”时：“I need a stapler.”“2 red pens and a notebook”；
     “a lot”“a quote for”“a red pen or two”“a box of 4 pens”这样的不是一个数量，照旧。"""
     vague = r"lot|few|bit|little|dozen|couple|hundred|thousand|while|total|quote|look|price|minute|moment|second"
-    goods = r"(?:\d+\s+)?(?:red|blue|black|green|pens?|pencils?|notebooks?|boxes)\b"  # an invoice for 3 red pens：不是
+    people = r"people|persons?|students?|kids?|children|colleagues?|employees?|teachers?|guests?"  # for 5 students
+    goods = rf"(?:\d+\s+)?(?:red|blue|black|green|pens?|pencils?|notebooks?|boxes)\b|\d+\s+(?!(?:{people})\b)[a-z]"
     end = rf"and\b|please\b|for\b(?!\s+{goods})|[,.?!]|$"
     single = rf"(?![a-z]* ?ones?\b)(?:[a-z]+ )?[a-z]+\s*(?:{end})"  # 一两个词的名字
     return re.sub(

@@ -118,6 +118,7 @@ def orders_in(text: str) -> list:
 
 def part_of_another(item: str, orders: list, text: str) -> bool:
     """问题里的 item 每一处都是另一种商品名的一截（“有线鼠标”里的“线鼠标”）：不是另一种（“红笔和 3 盒红笔芯”的是）。"""
+    text = re.sub(r"(?<=\d)\s+(?=号)", "", text)  # “5 号电池”：5号电池
     return text.count(item) <= sum(text.count(x.item) for x in orders if item in x.item != item)
 
 
@@ -273,10 +274,19 @@ def english_orders(text: str) -> list:
         said = [f"{c} {m[3]}" for c in [*re.findall(COLOUR, m[1]), m[2]]]  # red and blue pens
         orders += [Order(chinese_name(a), asked=a) for a in said if all(o.asked != a for o in orders)]
     orders += plain_goods(q, orders)
-    for said in [next(g for g in m.groups() if g) for m in re.finditer(BARE_ASK, q) if not orders or "enough" in m[0]]:
-        stop = re.sub(EN_STOP, "", said).strip() != said or not_goods(said)  # the stock（test tubes 是商品）
-        orders += [] if stop else [Order(chinese_name(said), asked=said)]  # “how much is a stapler?”：一种商品
+    orders += asked_alone(q, orders)
     return scaled(settled(orders, bare), text)
+
+
+def asked_alone(q: str, orders: list) -> list:
+    """没带数量问到的一种商品（“how much is a stapler?”“the price of markers (马克笔)”：括号里是用户给的中文名）；
+    “the stock”“test files”不是商品（test tubes 是）。"""
+    found = []
+    for said in [next(g for g in m.groups() if g) for m in re.finditer(BARE_ASK, q) if not orders or "enough" in m[0]]:
+        named = re.search(rf"\b{re.escape(said)}\s*[（(]\s*({CJK}{{2,12}})\s*[)）]", q)
+        stop = re.sub(EN_STOP, "", said).strip() != said or not_goods(said)
+        found += [] if stop else [Order(named[1] if named else chinese_name(said), asked=said)]
+    return found
 
 
 def not_goods(said: str) -> bool:
@@ -293,10 +303,8 @@ def plain_goods(q: str, orders: list) -> list:
     found = (
         m[1]
         for m in re.finditer(rf"\b({GOODS})\b", q)
-        if (re.search(listed, q[: m.start()]) or re.match(r"\s*(?:and\b|,|&|too\b|as well\b)", q[m.end() :]))
-        and not re.search(
-            rf"\b(?:{COLOUR}|not|no|without|already have|already got|instead of|rather than)\W*$", q[: m.start()]
-        )
+        if (re.search(listed, q[: m.start()]) or re.match(r"\s*(?:and\b|,|&)", q[m.end() :]))
+        and not re.search(rf"\b(?:{COLOUR}|not|no|without|have|had|got|instead of|rather than)\W*$", q[: m.start()])
     )
     said = [singular(g) for g in found if singular(g) not in nouns]
     return [Order(chinese_name(g), asked=g) for g in dict.fromkeys(said)] if orders else []

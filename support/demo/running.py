@@ -17,7 +17,10 @@ RUN_SECTION = (
 )
 # 讲怎么运行的那一节的代码块里像一条 shell 命令的一行（pyabbr 张伟、csvtool head a.csv）；代码（import、赋值、调用）不算
 SHELL_LIKE = r"(?!(import|from|def|class|const|let|var|print|return|if|for)\b)[a-z][\w.-]*(?: [^=(){}<>;]*)?"
-WRONG = r"\b(wrong|incorrect|deprecated)\b|\bavoid\b|\bdon't (do|use|run)\b|错误|不正确|废弃"  # “错误用法”“Wrong usage”
+WRONG = (  # 讲错误、过时用法的标题（错误用法、Wrong usage、不要这样运行）；“别忘了”不算
+    r"\b(wrong|incorrect|deprecated|bad|avoid)\b|\bdo(n't| not) (do|use|run|try)\b|\bold (way|versions?)\b"
+    r"|错误|不正确|废弃|不要这样|别这样|不要用|别用|旧的?(方式|方法|版本)"
+)
 RUN_FIRST = r"\b(run|running|usage|start|starting)\b|运行|启动|使用"
 TEST_SECTION = r"\btest(s|ing)?\b|测试"
 # 像运行命令的一行：这些程序开头（后面不只是一个版本号）
@@ -110,10 +113,15 @@ def pick(commands: list, testing: bool, in_tests: bool) -> list:
     """一行里的命令哪些算：跑测试的（testing）或不是跑测试的；讲测试的一节里（in_tests）的都算，收拾、删数据的、
     “Don't do this”小节里的不算。"""
     last = lambda c: c.split("&&")[-1].strip()  # noqa: E731
-    return [c for c in commands if bool(re.match(TESTS, last(c))) == testing or in_tests and not re.search(CLEAN_UP, c)]
+    words = lambda c: " ".join(w for w in c.split() if not w.startswith("-"))  # noqa: E731  --rm、--clean 是选项
+    return [
+        c
+        for c in commands
+        if bool(re.match(TESTS, last(c))) == testing or in_tests and not re.search(CLEAN_UP, words(c))
+    ]
 
 
-def readme_command(facts, readme: str | None, section: str) -> tuple | None:
+def readme_command(facts, readme: str | None, section: str, names: tuple = ()) -> tuple | None:
     """README 里讲怎么运行（或怎么跑测试：section）的那一节（连同它下面更小的节）给的命令：代码块里的行、反引号里的，
     像命令的（python、npm、make……开头）才算，准备的几步（安装、建环境、迁移）不算，最多 6 条：(README, 标题, [命令])。
     没有这样的一节，就找正文里说到它、带着反引号命令的一句：(README, "", [命令])。都没有、README 读不了，是 None。"""
@@ -124,6 +132,7 @@ def readme_command(facts, readme: str | None, section: str) -> tuple | None:
     lines = headings(got.lines) if got and usable(got) else []
     title = next((t.lstrip("#").strip() for t in lines if t.startswith("# ")), "")  # 项目的名字：它自己的命令
     runner = RUNNER + (f"|{re.escape(title)} " if re.fullmatch(r"[\w.-]+", title) else "")
+    runner += "".join(rf"|{re.escape(n)}\b" for n in names)  # 装好以后的命令（[project.scripts] 的 wc-tool）
     for line in lines:
         text = line.strip()
         if not block and re.fullmatch(rf"\**(?:{RUN_SECTION}|{TEST_SECTION})\**\s*[:：]", text, re.I):
@@ -269,6 +278,7 @@ def installed(part, commands: list, install: str, en: bool, readme=None, usual=(
     said += say("entry_also", en, files=join(usual, en)) if usual else ""  # manage.py、app.py 也可能是入口
     if "how" not in part.asks:
         return said
-    written = readme and (readme_command(*readme, RUN_FIRST) or readme_command(*readme, RUN_SECTION))
+    shown = tuple(n for _, n, _ in commands)  # README 里写的“wc-tool FILE”也是运行它的命令
+    written = readme and (readme_command(*readme, RUN_FIRST, shown) or readme_command(*readme, RUN_SECTION, shown))
     run = say("run_installed", en, name=name, install=install)
     return said + run + (readme_said("run", written, en) if written else "")
