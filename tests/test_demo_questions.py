@@ -3712,3 +3712,21 @@ def test_old_ways_are_no_run_section_and_tools_are_no_project_start(workdir):
     assert "--rm web pytest" in said[1] and "test-logs" not in said[1], said[1]
     assert "python src/app.py" not in said[2], said[2]
     assert [p.kind for p in understand("which integration tests are there?").parts] == ["tests"]
+
+
+# ── 第三十八轮攻击：不用多订、Do you have pencils、test_regression/ ─────────────────────────────────────────────
+@pytest.mark.parametrize(
+    "question, items",
+    [("我要 2 盒红笔和 1 盒蓝笔，蓝笔不用多订", [("红笔", 2), ("蓝笔", 1)]),
+     ("Do you have pencils and 3 red pens in stock?", [("红笔", 3), ("铅笔", None)])],
+)  # fmt: skip
+def test_not_ordering_extra_is_no_drop_and_asking_whether_they_have_it_is_an_item(question, items):
+    assert [(o.item, o.quantity) for p in understand(question).parts for o in p.names] == items
+
+
+def test_folders_named_for_kinds_of_tests_are_test_folders(workdir):
+    write_code(
+        workdir, {f"{d}/test_{i}.py": "1\n" for i, d in enumerate(["specs", "test_regression", "tests-acceptance"])}
+    )
+    said = finals(workdir, "Which test files are there?")[0]
+    assert all(d in said for d in ("specs/test_0.py", "test_regression/test_1.py", "tests-acceptance/test_2.py")), said

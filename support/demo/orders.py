@@ -304,7 +304,10 @@ def plain_goods(q: str, orders: list) -> list:
         m[1]
         for m in re.finditer(rf"\b({GOODS})\b", q)
         if (re.search(listed, q[: m.start()]) or re.match(r"\s*(?:and\b|,|&)", q[m.end() :]))
-        and not re.search(rf"\b(?:{COLOUR}|not|no|without|have|had|got|instead of|rather than)\W*$", q[: m.start()])
+        and not re.search(
+            rf"\b(?:{COLOUR}|not|no|without|(?<!do you )(?<!do we )have|had|got|instead of|rather than)\W*$",
+            q[: m.start()],
+        )
     )
     said = [singular(g) for g in found if singular(g) not in nouns]
     return [Order(chinese_name(g), asked=g) for g in dict.fromkeys(said)] if orders else []

@@ -31,7 +31,9 @@ ENTRY_NAMES += "index.mjs server.ts app.ts wsgi.py asgi.py run.py server.py main
 ENTRY_NAMES += ["index.tsx", "main.c", "main.cpp", "main.cc"]
 # README 里说怎么运行、怎么跑测试的那一节：标题这样开头
 TEST_FOLDERS = ("tests", "test", "__tests__", "spec")
-TEST_FOLDER = r"(?:e2e|[a-z]+[_-]tests?|tests?[_-](?:e2e|integration|unit|functional|api|ui|old|smoke|suite|cases?))/"
+TEST_FOLDER = (  # 目录：integration_tests/、tests-e2e/、specs/；放结果、数据的（test-logs/、test_data/）不是
+    r"(?!tests?[_-](?:results?|data|output|out|reports?|fixtures?|logs?|images?)/)(?:specs?|e2e|[a-z]+[_-]tests?|tests?[_-][a-z]+)/"
+)
 TEST_NAME = r"test_.+\.py|tests?\.py|.+_test\.(py|go)|.+\.(test|spec)\.[cm]?[jt]sx?"  # 按测试命名的文件
 ALIASES = {v.lower(): k for k, v in IMPORTS.items()} | {
     "pytorch": "torch",

@@ -79,7 +79,7 @@ PURPOSE = r"干什么|做什么|干嘛|是干|用途|作用|\bpurpose\b|\bwhat (
 STOCK_ASKED = r"(还有|还剩|剩下?|有)多少(?!钱|个?文件)(库存)?|多少库存|库存.{0,4}多少|\bhow many\b.{0,20}\b(left|in stock|remain\w*)\b|\bstock (level|count)s?\b|\bhow much stock\b"  # 问的是有多少库存，不是够不够
 ITEM_ALONE = r"\s*(?:(?:and|what about|how about)\s+|那么?\s*)(?:the\s+)?([a-z][a-z -]{1,30}?)\s*呢?\s*[?？.!]*"  # “What about tape?”“那 eraser 呢？”
 # 不要了哪一种（要紧挨着商品名）：“红笔先不要了”“红笔算了”“never mind the red pens”；“别去掉”“去掉一盒”“drop … to 1”不是
-DROP = r"(?<!要)(?<![别不])(?:不要|不买|(?:不用|不需要|别要)(?!\s*(?:急|着急|太|那么|这么|找|送|发票|担心|管|客气|麻烦|打包|打折|多买|多要|多拿|包装(?!纸|袋|盒)))|别买|去掉|取消|删掉|算了)(?!忘|\s*[\d一两二三四五六七八九十])|(?<!don't )(?<!do not )\b(?:forget|drop|remove|skip|no more)\b(?!.{0,30}\bto \d)|\bwithout\b|\b(don't|do not|no longer) (want|need)\b|\bnever ?mind\b|\bno\b(?=[^,.?!]{1,30}\b(after all|anymore|any ?more)\b)"
+DROP = r"(?<!要)(?<![别不])(?:不要|不买|(?:不用|不需要|别要)(?!\s*(?:急|着急|太|那么|这么|找|送|发票|担心|管|客气|麻烦|打(?!印|孔|火)|多(?!功能|用途|肉)|包装(?!纸|袋|盒)))|别买|去掉|取消|删掉|算了)(?!忘|\s*[\d一两二三四五六七八九十])|(?<!don't )(?<!do not )\b(?:forget|drop|remove|skip|no more)\b(?!.{0,30}\bto \d)|\bwithout\b|\b(don't|do not|no longer) (want|need)\b|\bnever ?mind\b|\bno\b(?=[^,.?!]{1,30}\b(after all|anymore|any ?more)\b)"
 # 数量要乘上别的：“3 boxes for each of 2 classes”“每班 3 盒”“要 2 份”：说的不是一共要多少
 PEOPLE = "人|学生|同学|老师|员工|孩子|小朋友|客人|客户|同事|朋友|家人|班|部门|小组|团队"  # 给谁买：不是商品
 PERSON = rf"(?:{PEOPLE})(?=$|[每各用的们买要])"  # 一个人、一群人（“客户端”“人字拖”“班级用品”是商品）
