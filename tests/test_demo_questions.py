@@ -3730,3 +3730,22 @@ def test_folders_named_for_kinds_of_tests_are_test_folders(workdir):
     )
     said = finals(workdir, "Which test files are there?")[0]
     assert all(d in said for d in ("specs/test_0.py", "test_regression/test_1.py", "tests-acceptance/test_2.py")), said
+
+
+# ── 第六十七轮学习者：A4 paper 不是 a；接着问另一种商品的单价（tape (胶带) per roll）问的是它 ──────────────────────
+@pytest.mark.parametrize(
+    "question, items",
+    [("I need 7 packs of A4 paper. Enough?", [("a4 paper", 7)]),
+     ("I need 3 staplers, 5 rolls of tape (胶带) and 7 packs of A4 paper (A4纸). Enough? Total?",
+      [("stapler", 3), ("胶带", 5), ("A4纸", 7)]),
+     ("How much is the tape (胶带) per roll?", [("胶带", None)])],
+)  # fmt: skip
+def test_letters_and_digits_in_english_names_and_a_price_per_roll_keep_the_item(question, items):
+    assert [(o.item, o.quantity) for p in understand(question).parts for o in p.names] == items
+
+
+def test_a_price_question_about_another_item_in_brackets_is_about_it(inventory):
+    stock_file(inventory, "stapler", 3, 18.9, "CNY")
+    stock_file(inventory, "胶带", 12, 3.5, "CNY")
+    said = finals(inventory, "I need 3 staplers. Enough?", "How much is the tape (胶带) per roll?")[1]
+    assert "3.5" in said and "56.7" not in said, said

@@ -67,7 +67,7 @@ KINDS = [  # “X 在哪里定义”“price 在哪里被调用”也问 use；�
 ]
 KIND = dict(KINDS)  # 按类查它的关键词（同一类有几行的，用最后一行）
 GOODS_WORDS = r"库存|单价|价格|多少钱|总价|有货|买|[盒支包瓶箱]|\b(stock|prices?|costs?|boxes|box|pens?|pencils?|notebooks?|packs?|buy|order)\b"  # 说的是商品
-UNIT_PRICE = r"\bwhat do(es)? (they|it|one|each|(a|an|one|each) [a-z]+( [a-z]+)?) cost\b|\bwhat('s| is) the price\b|\bhow much (is|are|does) (one|a|each)\b|单价|[一每][盒支个件包瓶本只箱块卷台杯斤米节]多少钱|多少钱一[盒支个件包瓶本只箱块卷台杯斤米节]|\bhow much (is|are) (?!(?:it|that|this|they|those|these|both|my|our|your|the|everything|all)\b)[a-z]+( [a-z]+)?\s*[?？]?$|\b(how much|cost|costs|price|are they|is it)\b.{0,15}\beach\b|\beach (cost|costs|is|one)\b|\b(apiece|per (box|unit|pen|pack|piece|item))\b"
+UNIT_PRICE = r"\bwhat do(es)? (they|it|one|each|(a|an|one|each) [a-z]+( [a-z]+)?) cost\b|\bwhat('s| is) the price\b|\bhow much (is|are|does) (one|a|each)\b|单价|[一每][盒支个件包瓶本只箱块卷台杯斤米节]多少钱|多少钱一[盒支个件包瓶本只箱块卷台杯斤米节]|\bhow much (is|are) (?!(?:it|that|this|they|those|these|both|my|our|your|the|everything|all)\b)[a-z]+( [a-z]+)?\s*[?？]?$|\b(how much|cost|costs|price|are they|is it)\b.{0,15}\beach\b|\beach (cost|costs|is|one)\b|\b(apiece|per (box|unit|pen|pack|piece|item|roll|bottle|bag|sheet|ream|kg|pound|dozen))\b"
 # 要重新读：以前读到的不算（只说了这个的一小句不算没听懂）
 FRESH = r"库存.{0,6}(改成|改为|调成|调到|设成|变成)|调整过|刚调整|补了?货|补过货|进了货|\b(rewr[io]t\w*|modified|restocked|refilled)\b|重新(读|看|查|搜)|重读|再(读|看|查|搜)一?(下|遍|次)|刷新|最新的?|(文件|数据|库存)?(我|已经)?(改过了?|改了|更新了|更新过|变了)|(刚|刚刚|已经)(加了|装了|删了|添加了|安装了|删除了)|\b(re-?read|re-?check|(read|check|search|look) (it |them |the (stock )?files? )?again|again|latest|refresh|(i )?(have |'ve )?(changed|updated|edited)( (it|the (stock )?files?))?|i (just |have just |'ve just )?(added|removed|installed|deleted|uninstalled))\b"
 EACH_TEST = r"(测试|test)[^，。？?]{0,6}(里|中)(面)?(都)?(写了|写着|有)(些)?(什么|啥)|\bwhat('s| is) in (them|the tests?|the test files?)\b(?! (folder|directory|dir)\b)|\bwhat do(es)? the test files? (say|contain)\b|测试?了(什么|啥|哪些)|测的(是)?哪些|(几|多少)个?(测试)?(用例|函数|方法)|(几|多少)个测试(?!文件|目录)|\btest (cases?|functions?|methods?)\b|\bhow many tests\b|每个(测试)?(文件)?(测|是|检查)(的是)?(什么|啥)|分别测|各自测|测的是什么|\bwhat (each|every) (test|one|file)\b|\beach test\b|\bwhat do (they|the tests) (test|check)\b|\bwhat (does|do) (the|this|that|each|every) tests?( files?)?\b.{0,20}\b(test|check|cover|do)\b"
@@ -216,7 +216,7 @@ EN_GOODS = dict(x.split(":") for x in "red:红 blue:蓝 black:黑 green:绿 pen:
 # 英文里没说数量、只问一种商品：“how much is a stapler”“how many staplers are in stock”“price of tape”
 ITEM = r"([a-z]+(?: (?!(?:are|is|in|left|cost|costs|available)\b)[a-z]+)?)"
 BARE_ASK = (
-    rf"\bhow much (?:is|are|does|do) (?:an? |the |one |each )?{ITEM}(?=\s*(?:cost|costs|[?.!]|$))"
+    rf"\bhow much (?:is|are|does|do) (?:an? |the |one |each )?{ITEM}(?=\s*(?:[（(][^)）]{{1,20}}[)）]\s*)?(?:cost|costs|per\b|each\b|[?.!]|$))"
     rf"|\b(?:price|cost|stock) of (?:an? |the )?{ITEM}|\benough {ITEM} (?=for \d)"
     rf"|\bwhat do(?:es)? (?:an? |the |one )?{ITEM} cost\b|\bhow much (?:is|are|does) (?:an? |one )?(?:{EN_UNITS}) of {ITEM}"
     rf"|\bhow many {ITEM} (?:are |do (?:we|you) have )?(?:in stock|left|available)|\bhow many {ITEM} do (?:we|you) have\b"
