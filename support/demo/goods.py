@@ -4,7 +4,7 @@
 import re
 
 from support.demo.numbers import NUMBER
-from support.demo.words import AROUND, CJK, LATER, NOT_ITEMS, UNIT, UNITS
+from support.demo.words import AROUND, CJK, EN_PRONOUNS, LATER, NOT_GOODS, NOT_ITEMS, UNIT, UNITS
 
 AND = r"(?:和|与|跟|、|以及|及|外加|另加|加上?|或者?|还是)"  # 连着两种商品的词：“红笔和蓝笔”“红笔或者蓝笔”
 # 一个商品名：“红笔和蓝笔”是两个；到下一个数量为止（“两盒红笔还有一盒蓝笔”）
@@ -81,7 +81,7 @@ def name_near(text: str, after: bool, measured: bool = False) -> str:
     head = re.search(rf"{GLUED}(?:文件|数据|记录)(?:(?!{AROUND}){CJK}){{1,3}}", piece) if short else None
     name = head[0] if head else name  # 说话的词开头的名字：文件夹、数据线、记录本
     name = name if len(name) > 1 or not measured else peeled(piece)
-    name = re.sub(r"(?<=\d)\s+(?=号)", "", name)  # “5 号电池”：5号电池
+    name = numbered(name)
     counted = re.fullmatch(rf"(?:{NUMBER})?\s*(?:{UNIT})", name)  # “改成一盒”“还有多少公斤”：是数量、量词
     asking = re.match(NOT_ITEMS, name) or re.search("什么|每", name)  # “总价”“用什么货币”“学生每人”不是商品名
     return "" if len(name) < 2 or asking or counted else name
@@ -95,3 +95,28 @@ def peeled(piece: str) -> str:
     while (m := re.search(rf"(?:{AROUND})$", name)) and m.start() > 1:
         name = name[: m.start()]
     return "" if re.fullmatch(rf"(?:{AROUND})+", name) else name
+
+
+def numbered(text: str) -> str:
+    """“5 号电池”写成 5号电池：名字里的编号和“号”连着。"""
+    return re.sub(r"(?<=\d)\s+(?=号)", "", text)
+
+
+def part_of_another(item: str, orders: list, text: str) -> bool:
+    """问题里的 item 每一处都是另一种商品名的一截（“有线鼠标”里的“线鼠标”）：不是另一种（“红笔和 3 盒红笔芯”的是）。"""
+    text = numbered(text)
+    return text.count(item) <= sum(text.count(x.item) for x in orders if item in x.item != item)
+
+
+def bracketed(after: str, text: str) -> str:
+    """紧跟着的括号里用户给的中文名（“2 erasers (橡皮)”“packs of A4 paper (A4纸)”），照原话的大小写；没有是 ""。"""
+    m = re.match(rf"\s*[（(]\s*([a-z\d-]{{0,12}}{CJK}{{1,12}})\s*[)）]", after)
+    if not m or name_near(m[1], True) != m[1]:
+        return ""
+    return found[0] if (found := re.search(re.escape(m[1]), text, re.I)) else m[1]
+
+
+def not_goods(said: str) -> bool:
+    """英文里问到的这几个词不是商品：最后一个词是 files、tests、it 这样的（test tubes 是），或者以代词开头。"""
+    words = said.split()
+    return words[-1] in EN_PRONOUNS | NOT_GOODS or words[0] in EN_PRONOUNS

@@ -4,7 +4,19 @@
 import re
 from dataclasses import dataclass, replace
 
-from support.demo.goods import AND, GLUED, WORD, item_after, name_near, numbers_first, side_by_side, torn
+from support.demo.goods import (
+    AND,
+    GLUED,
+    WORD,
+    bracketed,
+    item_after,
+    name_near,
+    not_goods,
+    numbers_first,
+    part_of_another,
+    side_by_side,
+    torn,
+)
 from support.demo.numbers import EN_NUMBER, EN_NUMBERS, NUMBER, chinese_number, one_for_a, rough, unit_price
 from support.demo.words import (
     AROUND,
@@ -114,12 +126,6 @@ def orders_in(text: str) -> list:
     orders += mixed_items(text, orders)
     orders = [o for o in orders if len(o.item) > 1 and o.item.strip(UNITS)]  # “盒”不是商品名
     return scaled(settled(orders, bare), text)
-
-
-def part_of_another(item: str, orders: list, text: str) -> bool:
-    """问题里的 item 每一处都是另一种商品名的一截（“有线鼠标”里的“线鼠标”）：不是另一种（“红笔和 3 盒红笔芯”的是）。"""
-    text = re.sub(r"(?<=\d)\s+(?=号)", "", text)  # “5 号电池”：5号电池
-    return text.count(item) <= sum(text.count(x.item) for x in orders if item in x.item != item)
 
 
 def mixed_items(text: str, orders: list) -> list:
@@ -279,14 +285,6 @@ def english_orders(text: str) -> list:
     return scaled(settled(orders, bare), text)
 
 
-def bracketed(after: str, text: str) -> str:
-    """紧跟着的括号里用户给的中文名（“2 erasers (橡皮)”“packs of A4 paper (A4纸)”），照原话的大小写；没有是 ""。"""
-    m = re.match(rf"\s*[（(]\s*([a-z\d-]{{0,12}}{CJK}{{1,12}})\s*[)）]", after)
-    if not m or name_near(m[1], True) != m[1]:
-        return ""
-    return found[0] if (found := re.search(re.escape(m[1]), text, re.I)) else m[1]
-
-
 def asked_alone(q: str, orders: list) -> list:
     """没带数量问到的一种商品（“how much is a stapler?”“the price of markers (马克笔)”：括号里是用户给的中文名）；
     “the stock”“test files”不是商品（test tubes 是）。"""
@@ -296,12 +294,6 @@ def asked_alone(q: str, orders: list) -> list:
         stop = re.sub(EN_STOP, "", said).strip() != said or not_goods(said)
         found += [] if stop else [Order(named[1] if named else chinese_name(said), asked=said)]
     return found
-
-
-def not_goods(said: str) -> bool:
-    """英文里问到的这几个词不是商品：最后一个词是 files、tests、it 这样的（test tubes 是），或者以代词开头。"""
-    words = said.split()
-    return words[-1] in EN_PRONOUNS | NOT_GOODS or words[0] in EN_PRONOUNS
 
 
 def plain_goods(q: str, orders: list) -> list:

@@ -29,11 +29,10 @@ KINDS = ("stack", "entry", "tests", "file", "about")
 ENTRY_NAMES = "index.js main.js app.js server.js index.ts main.ts main.py app.py manage.py __main__.py main.go".split()
 ENTRY_NAMES += "index.mjs server.ts app.ts wsgi.py asgi.py run.py server.py main.rs main.jsx main.tsx index.jsx".split()
 ENTRY_NAMES += ["index.tsx", "main.c", "main.cpp", "main.cc"]
-# README 里说怎么运行、怎么跑测试的那一节：标题这样开头
+# 测试目录：tests/、integration_tests/、specs/ 这样的（放结果、数据的 test-logs/、test_data/ 不是）
 TEST_FOLDERS = ("tests", "test", "__tests__", "spec")
-TEST_FOLDER = (  # 目录：integration_tests/、tests-e2e/、specs/；放结果、数据的（test-logs/、test_data/）不是
-    r"(?!tests?[_-](?:results?|data|output|out|reports?|fixtures?|logs?|images?)/)(?:specs?|e2e|[a-z]+[_-]tests?|tests?[_-][a-z]+)/"
-)
+NOT_TESTS = r"(?!tests?[_-](?:results?|data|output|out|reports?|fixtures?|logs?|images?)/)"
+TEST_FOLDER = rf"{NOT_TESTS}(?:(?:tests?|__tests__|spec)/?|(?:specs?|e2e|[a-z]+[_-]tests?|tests?[_-][a-z]+)/)"
 TEST_NAME = r"test_.+\.py|tests?\.py|.+_test\.(py|go)|.+\.(test|spec)\.[cm]?[jt]sx?"  # 按测试命名的文件
 ALIASES = {v.lower(): k for k, v in IMPORTS.items()} | {
     "pytorch": "torch",
@@ -272,8 +271,7 @@ def tests(part, facts, en: bool) -> str:
     named = part.folder.rstrip("/") not in (".", *TEST_FOLDERS)  # 问题里说了别的目录（src/__tests__）：就是那个目录
     other = part.folder.rstrip("/").rsplit("/", 1)[-1] not in (".", *TEST_FOLDERS)  # 不是测试目录（src/components）
     top, names = (None, []) if named else listing(facts)
-    tested = [f for f in names if re.fullmatch(TEST_FOLDER, f.lower()) or f.lower().rstrip("/") in TEST_FOLDERS]
-    folders = [f.rstrip("/") for f in tested] or [part.folder] * named  # test-results/、test_data/ 不是
+    folders = [f.rstrip("/") for f in names if re.fullmatch(TEST_FOLDER, f.lower())] or [part.folder] * named
     subs = {f: listing(facts, f) for f in folders}
     code = [f.rstrip("/") for f in names if f.lower() == "src/"][:1] if part.folder == "." else []  # src/x.test.ts
     inside = [f"{code[0]}/{n}" for n in listing(facts, code[0])[1]] if code else []

@@ -228,8 +228,7 @@ def detailed(part: Part) -> Part | None:
     if part.kind == "stack":  # “which version of React”“express是哪个版本”：问了版本的库，技术栈里没有就说没看到
         said = " ".join(name for pattern in w.VERSION_OF for name in re.findall(pattern, text, re.I))
         part.names = [n for n in library_names(said) if n.lower() not in w.LANGUAGE_NAMES | {part.folder.lower()}]
-    other = re.search(w.ABOUT_OTHER, q)  # “gunicorn 是干什么用的”“what is nodemon for”：问的是它，不是项目
-    if part.kind == "about" and (named or folders_in(text) or re.search(w.NOT_PROJECT, q) or other):
+    if part.kind == "about" and (named or folders_in(text) or re.search(w.NOT_PROJECT, q)):
         return None  # “src 目录是干什么的”“这个函数是做什么的”：问的不是整个项目
     ran = named and re.search(r"(运行|执行|跑)(一下)?\s*$|\b(run|execute)\s+$", text[: text.find(named[0])])
     if part.kind in ("file", "entry") and ran:

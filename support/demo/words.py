@@ -108,11 +108,11 @@ AFTER_BUYING = r"买.{0,20}(还剩|剩下|剩余|剩几)|\bif i (buy|take|get)\b
 IN_ALL = (  # 几种加起来的一个数（“红笔加蓝笔总共 3 盒”）
     r"(总共|一共|合计|加起来)(要|需要|够|有|共)?\s*[\d一二两三四五六七八九十]+\s*[盒支个]|\b\d+ (boxes )?(of )?[a-z ]*\bin total\b"
 )
-ABOUT_OTHER = r"^\W*[a-z][\w.-]{2,}\s*(?:是|这个|这个库|这个包)|\bwhat (?:is|does) (?!(?:this|the|it|that|my|our)\b)[a-z][\w.-]{2,} (?:used for|do|for)\b"
 NOT_PROJECT = (
     r"函数|方法|配置|这个类|脚本|分别|各自|这些|那些|每个|\b(functions?|methods?|class|config|dockerfile|makefile|scripts?"
     r"|each|every|these|those|they|them)\b"  # 问它们干什么（“这些脚本分别是干嘛的”）：不是问项目
-)
+    r"|^\W*[a-z][\w.-]{2,}\s*(?:是|这个|这个库|这个包)|\bwhat (?:is|does) (?!(?:this|the|it|that|my|our)\b)[a-z][\w.-]{2,} (?:used for|do|for)\b"
+)  # 最后两种问的是一个库（“gunicorn 是干什么用的”“what is nodemon for”）
 EITHER = r"或者?|还是(?!要)|要不然|否则|不够(就|的话)|\b(or|instead|if not)\b"  # 两种商品之间的这些词：挑一种
 TOTAL = r"够|多少钱|总价|价钱|下单|\b(enough|cost|how much|afford|(the|a|grand) total|total (cost|price)|bill)\b|\btotal\s*[?？.!]*$"  # 要知道数量才答得了：够不够、要多少钱
 SUM = r"一共|总共|合计|加起来|\b(total|altogether|in all|sum)\b"  # 几种商品加在一起
