@@ -1,6 +1,6 @@
 """离线演示读一个问题里要的商品（整句读）：别的小句里的商品、数量（“我需要红笔。库存够吗？”），说不要了的，
 看不准的（几种加起来一个数、每班几盒）；“黑笔呢？要 3 盒”这样分在两句里的；没认出的小句里哪些其实说了商品、数量。
-question.py 听懂问题以后调用。"""
+question.py 听懂问题以后调用；接着问时沿用哪个数量（lent）也在这里。"""
 
 import re
 from dataclasses import replace
@@ -8,7 +8,8 @@ from dataclasses import replace
 from support.demo import words as w
 from support.demo.goods import name_near
 from support.demo.names import unresolved
-from support.demo.orders import Order, orders_in, quantity_in
+from support.demo.numbers import quantity_in
+from support.demo.orders import Order, orders_in
 
 
 def whole_order(part, question: str) -> None:
@@ -80,3 +81,21 @@ def not_ordered(unknown: list, parts: list) -> list:
         return unknown
     said = lambda c: orders_in(c) or quantity_in(c) or any(i in c for i in items) or re.search(w.DROP, c)  # noqa: E731
     return [c for c in unknown if re.search(w.KIND["none"], c.lower()) or not said(c)]
+
+
+def lent(part, names: list, previous: list, old: Order, quantity: bool):
+    """这次说的商品没说数量：quantity 为真时沿用上一个问题唯一的那个数量，或者这一种自己的；几种里有没问过的
+    （“蓝笔和红笔一共多少钱？”：蓝笔没说过数量），只沿用问过的那几种自己的。"""
+    known, amounts = {o.item: o for o in previous}, {(o.quantity, o.unit, o.unclear) for o in previous}
+    mixed = {o.item in known for o in names} == {True, False}
+    source = [old if len(amounts) == 1 and not mixed else known.get(o.item) for o in names]
+    take = [
+        quantity and s and (s.quantity or s.unclear) and not (o.quantity or o.unclear)
+        for o, s in zip(names, source, strict=True)
+    ]
+    kept = [
+        replace(o, quantity=s.quantity, unit=s.unit, unclear=s.unclear) if t else o
+        for o, s, t in zip(names, source, take, strict=True)
+    ]
+    carried = next((s for s, t in zip(source, take, strict=True) if t), None)
+    return replace(part, names=kept, carried="quantity" if carried else "", carried_from=carried)

@@ -5,19 +5,12 @@ import re
 from dataclasses import replace
 
 from support.demo import words as w
-from support.demo.basket import dropped_in, said_alone
+from support.demo.basket import dropped_in, lent, said_alone
 from support.demo.goods import name_near
 from support.demo.manifests import KNOWN
 from support.demo.names import FILE_KINDS, NOT_FOLDERS, NOT_NAMES, in_last_folder, spread
-from support.demo.orders import (
-    Order,
-    chinese_name,
-    english,
-    number_said,
-    orders_in,
-    quantity_in,
-    with_amount,
-)
+from support.demo.numbers import english, number_said, quantity_in
+from support.demo.orders import Order, chinese_name, orders_in, with_amount
 from support.demo.question import (
     MAX_QUESTION,
     Ask,
@@ -316,24 +309,6 @@ def with_items(part: Part, before: Ask, quantity: bool, question: str = "") -> P
     if also or changed_only(question or part.text, names, previous):  # “蓝笔也要 1 盒”“蓝笔改成 2 盒”
         return together(part, previous, names, question or part.text)
     return lent(part, names, previous, old, quantity)
-
-
-def lent(part: Part, names: list, previous: list, old: Order, quantity: bool) -> Part:
-    """这次说的商品没说数量：quantity 为真时沿用上一个问题唯一的那个数量，或者这一种自己的；几种里有没问过的
-    （“蓝笔和红笔一共多少钱？”：蓝笔没说过数量），只沿用问过的那几种自己的。"""
-    known, amounts = {o.item: o for o in previous}, {(o.quantity, o.unit, o.unclear) for o in previous}
-    mixed = {o.item in known for o in names} == {True, False}
-    source = [old if len(amounts) == 1 and not mixed else known.get(o.item) for o in names]
-    take = [
-        quantity and s and (s.quantity or s.unclear) and not (o.quantity or o.unclear)
-        for o, s in zip(names, source, strict=True)
-    ]
-    kept = [
-        replace(o, quantity=s.quantity, unit=s.unit, unclear=s.unclear) if t else o
-        for o, s, t in zip(names, source, take, strict=True)
-    ]
-    carried = next((s for s, t in zip(source, take, strict=True) if t), None)
-    return replace(part, names=kept, carried="quantity" if carried else "", carried_from=carried)
 
 
 def colour_of(order: Order, old: Order, items: list = ()) -> Order:

@@ -17,14 +17,26 @@ from support.demo.goods import (
     side_by_side,
     torn,
 )
-from support.demo.numbers import EN_NUMBER, EN_NUMBERS, NUMBER, chinese_number, one_for_a, rough, unit_price
+from support.demo.numbers import (
+    ASKED,
+    EN_NUMBER,
+    EN_NUMBERS,
+    NUMBER,
+    PRICED,
+    REPORTED,
+    chinese_number,
+    english,
+    one_for_a,
+    quantity_in,
+    rough,
+    unit_price,
+)
 from support.demo.words import (
     AROUND,
     BARE_ASK,
     CJK,
     COLOUR,
     CORRECTED,
-    CURRENCY_NAMES,
     EN_BOXES,
     EN_GOODS,
     EN_NOT_ITEMS,
@@ -32,7 +44,6 @@ from support.demo.words import (
     EN_STOP,
     EN_UNITS,
     GOODS,
-    KUAI_ITEM,
     LATER,
     NOT_GOODS,
     NOT_ITEMS,
@@ -50,15 +61,11 @@ from support.demo.words import (
     WHEN,
 )
 
-CURRENCY = rf"元|块(?!{KUAI_ITEM})钱?|{CURRENCY_NAMES}|\b(?:cny|rmb|yuan|usd|eur|dollars?|euros?|bucks)\b"
-MONEY = rf"(?<![\w.])\d+(?:\.\d+)?\s*(?:{CURRENCY})|[$¥€]\s*\d+(?:\.\d+)?"  # 一笔钱：“我有 30 元”“$50”
 RECORD = r"记录|数据|表|信息|文件|截图|内容|(?i:json)"  # “我复制的库存记录”：说的是谁做的一份记录，不是问库存
 WHO = r"(?<![给帮让替叫])(?:我|你|他|她|同事|别人)(?!们)(?:刚才?|刚刚)?"  # “给我蓝笔的库存表”的我不是做事的人
 LATIN_AFTER = rf"\s*的?\s*(?!(?:{EN_UNITS})\b)([A-Za-z][A-Za-z -]{{1,40}})"  # “3 个 stapler”；“3 cups”的 cups 是量词
 LATIN_BEFORE = r"(?<![A-Za-z])(?!(?:need|want|buy|get|have|json)\b)([a-z]{3,20})\s*(?:改成|换成|要|来)?\s*$"
-REPORTED, ASKED = rf"{CJK}(?<![还再没要])(?:还有|还剩|剩下?|有)\s*$", r"[^，。,;；]*?(?:够|(?<![对是])吗|多少|几|[?？])"
 EACH = r"(?:各|每一?[样种](?:颜色)?都?)(?:要|买|来|需要|订)?"  # 几种商品各要几盒
-PRICED = rf"(?:{MONEY})\s*$"  # 数量前面是一个价钱（5元一盒）：这是单价的“一盒”
 
 
 @dataclass(frozen=True)
@@ -68,12 +75,6 @@ class Order:
     unit: str = ""
     asked: str = ""  # 用户的说法（英文问题里的 red pens）
     unclear: str = ""  # 说了、却看不准的数量（2.5 盒）：照原话说出来
-
-
-def english(question: str) -> bool:
-    """没有中日韩文字、有拉丁字母就是英文问题（全角问号不算中文；括号、引号里注的中文也不算：“10 pencils (铅笔)”）。"""
-    question = re.sub(r'[（(][^（()）]{0,40}[)）]|“[^“”]{0,40}”|"[^"]{0,40}"', " ", question)
-    return not re.search(CJK, question) and bool(re.search(r"[A-Za-z]", question))
 
 
 def orders_in(text: str) -> list:
@@ -326,35 +327,3 @@ def singular(words: str) -> str:
     if words.endswith("ies"):
         return words[:-3] + "y"
     return words[:-2] if re.search(r"(ss|sh|ch|x)es$", words) else re.sub(r"(?<=[^s])s$", "", words)
-
-
-def quantity_in(text: str, en: bool | None = None) -> tuple | None:
-    """只有数量的一句（“要是 2 盒呢”“what about 2 boxes”）里的 (数量, 单位, 看不准的原话)；没有数量是 None。
-    en：这一句是英文问题的一部分（“, 2”自己看不出是哪种语言）。"""
-    en = english(text) if en is None else en
-    m = re.search(rf"(?<![\w.,/~-])({EN_NUMBER})\s*({EN_UNITS})?\b", text.lower()) if en else None
-    if m and m[1] == "one" and re.search(rf"\b({THE_ONE})\b(\s+\w+)?\s*$", text.lower()[: m.start()]):
-        m = None  # “the blue one”“which one”：one 不是数量
-    m = m or re.search(rf"({NUMBER})\s*({UNIT})", text)
-    if not m:
-        return (None, "", said[0]) if (said := re.search(SCALED, text.lower())) else None
-    money = re.match(rf"\s*(?:{CURRENCY})", text.lower()[m.end(1) :])
-    if stock_said(text[: m.start()], text[m.end() :]) or re.search(PRICED, text[max(0, m.start() - 12) : m.start()]):
-        return None  # “我把库存改成 2 盒了”“8块钱一盒”：不是要的数量
-    if money or text[: m.start()].rstrip().endswith("$"):  # “what about $50?”“50 块呢”：一笔钱
-        return None
-    said, loose = m[1].strip(), rough(text.lower(), m)  # “再加 2 盒呢？”“what about 2 more?”：不是新的总数
-    plus = re.search(r"\b(plus|add|adding)\s*$", text.lower()[: m.start()])  # “plus 2 boxes?”：也是加上的
-    loose = loose or (text[plus.start() : m.end()] if plus else "")
-    number = None if loose else EN_NUMBERS.get(said) or chinese_number(said)
-    return number, m[2] or "", loose or ("" if number else f"{said} {m[2] or ''}".strip())
-
-
-def number_said(t: str) -> bool:
-    """问题里说了一个要的数（有没有量词都算：“红笔要4”）；“库存改成 2 盒了”“他说只剩 2 盒了”里的不算。"""
-    return any(not stock_said(t[max(0, m.start() - 20) : m.start()], t[m.end() :]) for m in re.finditer(r"\d+", t))
-
-
-def stock_said(before: str, after: str) -> bool:
-    """两段之间的数量说的是有多少（“我手上有 2 盒”“他说只剩 2 盒了”），不是要多少（“还剩 5 盒吗？”是问）。"""
-    return bool(re.search(OWNED, before, re.I) or re.search(REPORTED, before) and not re.match(ASKED, after))

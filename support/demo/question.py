@@ -20,7 +20,8 @@ from support.demo.names import (
     paths_in,
     spread,
 )
-from support.demo.orders import Order, english, orders_in
+from support.demo.numbers import english
+from support.demo.orders import Order, orders_in
 from support.demo.running import about_tests, runs_them
 from support.demo.writing import CONTENT, QUOTED, runs, to_write, written
 
@@ -137,8 +138,7 @@ def filled_in(part: Part, before: list, question: str) -> Part:
         return replace(part, folder=named.names[0], names=named.names, ext=named.names[0].rsplit(".", 1)[-1].lower())
     if named and named.kind != "file":  # 测试文件各有几行：数列出来的那些（“*”，不知道是哪种文件）
         return replace(part, folder=named.folder, ext=part.ext or named.ext or "*" * (named.kind == "tests"))
-    # “src/x 目录里有几个 .py 文件？每个多少行？”：目录、哪种文件在前一句里
-    return replace(part, folder=next(iter(folders_in(question)), "."), ext=part.ext or ext_of(question))
+    return replace(part, folder=next(iter(folders_in(question)), "."), ext=part.ext or ext_of(question))  # 前一句里的
 
 
 def clauses(question: str) -> list:

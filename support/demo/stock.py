@@ -13,7 +13,8 @@ from decimal import Decimal
 
 from support.demo.facts import CUT_NOTE, all_pages, entries_of, json_records, key, loads, unique, usable, why_not
 from support.demo.names import MAX_NAMES
-from support.demo.orders import MONEY, singular
+from support.demo.numbers import MONEY
+from support.demo.orders import singular
 from support.demo.sentences import join, say
 from support.demo.words import CJK, EN_SINGULAR, SAME_UNIT, UNITS
 
