@@ -399,7 +399,7 @@ def test_a_line_count_after_a_folder_counts_that_folder_and_says_which_files(pro
     assert [(p.kind, p.folder) for p in understand("src 目录下有多少个文件？一共多少行？").parts] == [
         ("ls", "src"), ("count", "src")]  # fmt: skip
     text = finals(project, "src 目录下一共多少行？", args=("--yes",))[0]
-    assert "wc -l src/*.py" in text and "你没说数哪种文件：我数的是 .py 文件" in text
+    assert "wc -l src/*.py" in text and "我只数了 .py 文件，别的文件没有数" in text
 
 
 def test_a_folder_follow_up_after_the_test_files_lists_that_folder():
@@ -3749,3 +3749,68 @@ def test_a_price_question_about_another_item_in_brackets_is_about_it(inventory):
     stock_file(inventory, "胶带", 12, 3.5, "CNY")
     said = finals(inventory, "I need 3 staplers. Enough?", "How much is the tape (胶带) per roll?")[1]
     assert "3.5" in said and "56.7" not in said, said
+
+
+# ── 第六十八轮学习者：README 第二种运法前的 build；每个文件的行数；没有清单时的版本；只问单价的那一种；the blue ones ──
+@pytest.mark.parametrize(
+    "setup, then",
+    [("go build -o greeter ./cmd/greeter", "./greeter"),
+     ("make build", "./bin/greeter --name Ann"),
+     ("cargo build --release", "./target/release/greeter")],
+)  # fmt: skip
+def test_a_build_step_before_the_second_way_to_run_is_said_with_it(workdir, setup, then):
+    readme = f"# greeter\n\n## How to run\n\n    go run ./cmd/greeter\n\nOr:\n\n    {setup}\n    {then}\n"
+    write_code(workdir, {"README.md": readme})
+    for said in finals(workdir, "How do I run it?", "怎么运行？"):
+        assert said.index(f"`{setup}`") < said.index(f"`{then}`"), said
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["src 目录下每个文件有多少行？", "Count the lines of every file in src", "统计 src 下所有文件的行数",
+     "how many lines does each file in src have?"],
+)  # fmt: skip
+def test_the_lines_of_every_file_in_a_folder_count_each_listed_file_and_name_the_subfolders(workdir, question):
+    write_code(workdir, {"src/index.js": "a\nb\n", "src/notes.txt": "x\n", "src/lib/deep.js": "1\n"})
+    said = finals(workdir, question, args=("--yes",))[0]
+    assert "src/index.js" in said and "src/notes.txt" in said and "*.py" not in said, said
+    assert "src/lib/" in said and "deep.js" not in said, said  # 子目录没有数：说出来
+
+
+@pytest.mark.parametrize("question", ["统计当前目录下每个文件的行数", "count the lines of every file here"])
+def test_every_file_at_the_top_counts_python_files_and_never_says_no_kind_was_given(workdir, question):
+    write_code(workdir, {"app.py": "1\n", "notes.txt": "x\n"})
+    said = finals(workdir, question, args=("--yes",))[0]
+    assert "没说" not in said and "did not say" not in said and (".py" in said), said
+
+
+@pytest.mark.parametrize(
+    "question, said",
+    [("这个项目是做什么的？需要哪个 Python 版本？", "判断不出技术栈和版本"),
+     ("What does this project do, and which Python version does it need?", "tech stack or its versions")],
+)  # fmt: skip
+def test_a_version_question_without_a_manifest_says_the_version_was_not_found(workdir, question, said):
+    write_code(workdir, {"README.md": "# csv-tools\n\nCleans CSV files.\n\nNeeds Python 3.9+.\n", "clean.py": "1\n"})
+    answer = finals(workdir, question)[0]
+    assert "Cleans CSV files." in answer and said in answer, answer
+
+
+@pytest.mark.parametrize(
+    "question, wrong",
+    [("蓝笔 2 盒够吗？红笔多少钱？", "情况不清楚"),
+     ("蓝笔 2 盒够吗？顺便告诉我红笔的价格。", "情况不清楚"),
+     ("Are 2 boxes of blue pens enough? Also, what's the price of red pens?", "don't know enough")],
+)  # fmt: skip
+def test_an_item_asked_without_a_quantity_beside_an_order_is_not_called_unclear(inventory, question, wrong):
+    said = finals(inventory, question)[0]
+    assert wrong not in said and "12" in said and "16" in said, said
+    assert "没有算进去" in said or "left them out" in said, said
+
+
+@pytest.mark.parametrize("noun, file", [("markers", "blue marker"), ("sticky notes", "blue sticky note")])
+def test_the_blue_ones_after_any_english_item_name_are_that_item_in_blue(inventory, noun, file):
+    (inventory / "AGENTS.md").write_text("Stock lives in `stock/<item>.json` (English item names).\n", encoding="utf-8")
+    stock_file(inventory, noun.removesuffix("s"), 12, 3)
+    stock_file(inventory, file, 4, 3.5)
+    said = finals(inventory, f"I need 3 {noun}. Enough in stock?", "and the blue ones?")[1]
+    assert f"stock/{file}.json" in said and "4 ≥ 3" in said, said

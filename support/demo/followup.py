@@ -313,13 +313,14 @@ def with_items(part: Part, before: Ask, quantity: bool, question: str = "") -> P
 
 def colour_of(order: Order, old: Order, items: list = ()) -> Order:
     """英文只说了颜色（1 blue）：这次对话里问过这个颜色的商品（red pens 和 notebooks 里的 red）就是它；没有就沿用
-    上一种商品的名词（red pens → blue pens）。"""
+    上一种商品的英文名词（red pens → blue pens，markers → blue markers）。"""
     colour = re.fullmatch(w.COLOUR, order.asked)
     same = next((o for o in items if colour and o.asked.startswith(order.asked + " ")), None)
     if same:
         return replace(order, item=same.item, asked=same.asked)
-    if re.fullmatch(w.COLOUR, order.asked) and re.search(rf"\b({w.GOODS})$", old.asked):  # 上一种有名词才沿用
-        asked = f"{order.asked} {old.asked.split()[-1]}"
+    noun = re.sub(rf"^(?:{w.COLOUR}) ", "", old.asked)  # red pens 的 pens，markers，sticky notes
+    if colour and re.fullmatch(r"[a-z][a-z -]*", noun):  # 上一种是英文名才沿用它的名词：blue markers
+        asked = f"{order.asked} {noun}"
         return replace(order, item=chinese_name(asked), asked=asked)
     if re.fullmatch(w.COLOUR, order.asked) and old.item[:1] in "红蓝黑绿" and len(old.item) > 1:  # 红笔 → blue：蓝笔
         return replace(order, item=w.EN_GOODS[order.asked] + old.item[1:])
@@ -329,7 +330,7 @@ def colour_of(order: Order, old: Order, items: list = ()) -> Order:
 def other_items(text: str, old: Order, items: list = ()) -> list:
     """“那蓝笔呢？”“and the red ones?”：另几种商品；英文只说了颜色：问过的这个颜色的，或者沿用上一种的名词。"""
     colours = dict.fromkeys(re.findall(rf"\b({w.COLOUR})\b", text.lower()))
-    if colours and re.search(rf"\b({w.GOODS})$", old.asked):
+    if colours and re.fullmatch(r"[a-z][a-z -]*", old.asked):
         return [colour_of(Order(c, asked=c), old, items) for c in colours]
     if goods := re.search(rf"\b((?:(?:{w.COLOUR}) )?(?:{w.GOODS}))\b", text.lower()):
         return [Order(chinese_name(goods[1]), asked=goods[1])]  # “what about pencils?”

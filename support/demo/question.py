@@ -130,6 +130,9 @@ def filled_in(part: Part, before: list, question: str) -> Part:
     here = re.search(r"当前|这个|顶层|\b(this|current|here|top)\b", part.text)  # 说了是顶层
     if part.kind == "ls" and before and before[-1].folder != "." and not here and not folders_in(part.text):
         return replace(part, folder=before[-1].folder)  # “tests 里有什么，一共几个文件？”：还是 tests
+    every = part.kind == "count" and not (part.ext or part.names) and re.search(w.EVERY_FILE, part.text, re.I)
+    if every and part.folder != ".":  # “src 下每个文件多少行”：不只一种文件，数列出来的每个文件
+        return replace(part, ext="*")
     if part.kind != "count" or part.names or folders_in(part.text):
         return part
     named = next((p for p in reversed(before) if p.kind == "file" and "README" not in p.names or p.folder != "."

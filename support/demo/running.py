@@ -126,7 +126,7 @@ def readme_command(facts, readme: str | None, section: str, names: tuple = ()) -
     像命令的（python、npm、make……开头）才算，准备的几步（安装、建环境、迁移）不算，最多 6 条：(README, 标题, [命令])。
     没有这样的一节，就找正文里说到它、带着反引号命令的一句：(README, "", [命令])。都没有、README 读不了，是 None。"""
     got = facts.pages("read_file", {"path": readme}) if readme else None
-    heading, level, block, lang, found, loose, setup, sub_wrong = None, 0, False, "", [], [], [], False
+    heading, level, block, lang, found, loose, setup, later, sub_wrong = None, 0, False, "", [], [], [], [], False
     testing = section == TEST_SECTION  # 跑测试的命令（pytest、npm test）不是启动项目的，别处的也是跑测试的
     other = "$^" if testing else TEST_SECTION  # “Running the tests”不是怎么运行项目
     lines = headings(got.lines) if got and usable(got) else []
@@ -156,7 +156,8 @@ def readme_command(facts, readme: str | None, section: str, names: tuple = ()) -
         )
         shell = block and lang in SHELLS and heading and not testing and not text.endswith(":")  # 这一节的 shell 代码块
         last = lambda c: c.split("&&")[-1].strip()  # noqa: E731  “cd backend && pytest”：看最后那条
-        setup += [c for c in spans if re.search(SETUP, last(c)[:300])] if heading and code and not found else []  # 准备
+        steps = [c for c in spans if re.search(SETUP, last(c)[:300])] if heading and code else []  # 准备的几步
+        setup, later = (setup, later + steps) if found else (setup + steps, [])  # 第二种运法前面的 go build 也说
         commands = [
             c for c in spans if (re.match(runner, last(c)) or shell and re.fullmatch(SHELL_LIKE, c)) and whole(c)
         ]
@@ -165,7 +166,7 @@ def readme_command(facts, readme: str | None, section: str, names: tuple = ()) -
         if not chosen:
             continue
         if heading:
-            found += chosen if testing else chosen[:1]  # 讲测试的一节，一行里的几条都算（“`tox`, or `pytest -x`”）
+            found, later = found + later + (chosen if testing else chosen[:1]), []  # 讲测试的一节：一行里的几条都算
         elif testing or not code and starts(text, chosen[0]) and not re.search(f"{other}|{DOCS}", text, re.I):
             loose = loose or chosen[:1]  # “Run the tests with `poetry run pytest`.”“Start it with `npm run dev`.”
     return (readme, heading, found[:6], setup[:3]) if found else (readme, "", loose, []) if loose else None

@@ -49,8 +49,8 @@ more_manifests | - {seen}，后面也许还有别的依赖清单 | - {seen}; the
 readme_start | - {readme} 只看到了开头（后面被截断了）：下面的说明可能不全 | - I saw only the start of {readme} (it was cut off): the description below may be incomplete
 about_line | - 项目说明（来自 {readme}）：{paragraph} | - About (from {readme}): {paragraph}
 basis | 依据：{files}。 | Based on: {files}.
-manifests_unread | 依赖清单读不了或解析不了（{why}），我判断不出技术栈。 | I could not read or parse the manifests ({why}), so I can't tell the tech stack.
-no_manifest | 工作目录里没有 package.json、pyproject.toml 或 requirements.txt，我判断不出技术栈。 | The work folder has no package.json, pyproject.toml or requirements.txt, so I can't tell the tech stack.
+manifests_unread | 依赖清单读不了或解析不了（{why}），我判断不出技术栈和版本。 | I could not read or parse the manifests ({why}), so I can't tell the tech stack or its versions.
+no_manifest | 工作目录里没有 package.json、pyproject.toml 或 requirements.txt，我判断不出技术栈和版本（README 这类说明文字里写的，我不拿来当依赖）。 | The work folder has no package.json, pyproject.toml or requirements.txt, so I can't tell the tech stack or its versions (I don't take them from prose such as a README).
 no_manifest_in | {folder} 里没有依赖清单（package.json、pyproject.toml、requirements.txt），下面看的是工作目录的：\n\n | {folder} has no manifest (package.json, pyproject.toml, requirements.txt), so here is the work folder's:\n\n
 asked_language | - 你问到的语言：下面“语言/运行时”一行是按依赖清单的种类说的（package.json 是 JavaScript，pyproject.toml、requirements.txt 是 Python……），源文件我没有一个个看 | - You asked about a language: the “Language/runtime” line below goes by the kinds of manifests (package.json means JavaScript, pyproject.toml or requirements.txt Python…); I did not look at the source files one by one
 asked_missing | - 你问到的 {names}：依赖清单（{files}）里我没看到 | - You asked about {names}: I did not see it in the manifests ({files})
@@ -76,7 +76,7 @@ test_unknown | \n\n怎么跑测试：依赖清单里我没看到写明的命令�
 test_none | \n\n怎么跑测试：这一层没有我读得懂的依赖清单（package.json、pyproject.toml、requirements.txt），我也没看到写明怎么跑测试的地方，所以说不出来。 | \n\nHow to run the tests: there is no manifest here that I can read (package.json, pyproject.toml, requirements.txt), and I saw nothing that says how to run them, so I can't say.
 test_unlisted | \n\n怎么跑测试：我没能列全工作目录，不知道有没有依赖清单，所以说不出来。 | \n\nHow to run the tests: I could not list all of the work folder, so I don't know whether it has a manifest and can't say.
 test_unread | \n\n怎么跑测试：{files} 没有读全，我说不出来。 | \n\nHow to run the tests: I could not read all of {files}, so I can't say.
-no_manifest_part | {seen}，里面没有 package.json、pyproject.toml 或 requirements.txt；没看全，不能说没有，所以判断不出技术栈。 | {seen}, and none of them is package.json, pyproject.toml or requirements.txt; I did not see the rest, so I can't say there is none, and I can't tell the tech stack.
+no_manifest_part | {seen}，里面没有 package.json、pyproject.toml 或 requirements.txt；没看全，不能说没有，所以判断不出技术栈和版本。 | {seen}, and none of them is package.json, pyproject.toml or requirements.txt; I did not see the rest, so I can't say there is none, and I can't tell the tech stack or its versions.
 entry_start | 入口文件是 {path}：package.json 的 scripts.start 是 `{script}`。 | The entry point is {path}: package.json's scripts.start is `{script}`.
 workspaces | - package.json 里有 workspaces：各个子包自己的 package.json 我没有读，上面没有它们的依赖 | - package.json has workspaces: I did not read each package's own package.json, so their dependencies are not above
 entry_main | 入口文件是 {main}：package.json 的 "main" 字段写着它。 | The entry point is {main}: the "main" field of package.json names it.
@@ -191,12 +191,13 @@ what_count | 每个 .{ext} 文件有多少行 | how many lines each .{ext} file 
 what_count_file | {name} 有多少行 | how many lines {name} has
 count_from_read | \n\n不过 {name} 我已经读全了：一共 {n} 行。 | \n\nBut I have read all of {name}: it has {n} line(s).
 here | 当前目录 | this directory
-count_no_files | 我没在 {folder} 里找到可以数的测试文件，没有数行数。 | I found no test files to count in {folder}, so I counted no lines.
+count_no_files | 我没在 {folder} 里找到可以数的文件（子目录不算），没有数行数。 | I found no files to count directly in {folder}, so I counted no lines.
 count_unlisted | 我没能列全 {folder}（{why}），没有数行数。 | I could not list all of {folder} ({why}), so I counted no lines.
 count_head | `{command}` 的输出： | Output of `{command}`:
 count_newlines | \n\n（wc -l 数的是换行符：文件的最后一行后面没有换行符的话，那一行没有算进去。） | \n\n(wc -l counts newline characters: if a file's last line has no newline after it, that line is not counted.)
 count_flat | \n\n（`*.{ext}` 只匹配这一层的 .{ext} 文件：子目录里的没有数。） | \n\n(`*.{ext}` matches only the .{ext} files directly in this folder: those in subfolders were not counted.)
-count_guess | \n（你没说数哪种文件：我数的是 .py 文件。） | \n(You did not say which kind of file: I counted .py files.)
+count_guess | \n（我只数了 .py 文件，别的文件没有数：要数别的，说出是哪种文件。） | \n(I counted only .py files, no other kind: name the kind of file to count another.)
+count_subfolders | \n\n（子目录 {folders} 里的文件没有数。） | \n\n(The files in the subfolders {folders} were not counted.)
 which_item | 我没听出你要查哪种商品：请说出商品名，例如“我需要 3 盒红笔，库存够吗？” | I could not make out which item to check: name it, e.g. “I need 3 boxes of red pens. Enough in stock?”
 enough | 够。{name}库存 {have}，你需要 {need}：{stock} ≥ {q}。\n一共 {q} × {price} = {cost} {money}。 | Enough. {name}: {have} in stock, you need {need}: {stock} ≥ {q}.\nTotal: {q} × {price} = {cost} {money}.
 short | 不够。{name}库存只有 {have}，你需要 {need}：{stock} < {q}，还差 {gap}，所以没有按 {need}算总价。 | Not enough. {name}: only {have} in stock, you need {need}: {stock} < {q}, {gap} short, so I did not price {need}.
@@ -218,6 +219,7 @@ line_short | {name}：库存 {have}，你需要 {need}：{stock} < {q}，不够�
 line_error | {name}：没能读到库存（read_file 读 {path} 时报错：{said}），不知道有多少、单价多少——不是 0，也不是缺货。 | {name}: I could not read its stock (read_file on {path} failed: {said}), so I don't know how many there are or the price. That is not 0, and not out of stock.
 gap_of | {name}还差 {gap} | {name} by {gap}
 some_short | {gaps}，所以没有算总价：不能当作都买得到。 | Short: {gaps}, so I gave no grand total: the order can't be filled as asked.
+not_counted | 你没说{names}要多少（见上面），所以没有算进去，也没有给总价。 | You did not say how many {names} you need (see above), so I left them out and gave no grand total.
 some_unknown | {names}的情况不清楚（见上面），所以判断不了是不是都够，也没有算总价。 | I don't know enough about {names} (see above), so I can't tell whether everything is in stock, and I gave no grand total.
 currencies_differ | 币种不一样，没有加在一起。 | The currencies differ, so I did not add them up.
 currency_unknown | 都够。有的数据没写币种，不知道是不是同一种钱，所以没有加在一起。 | All in stock. Some records give no currency, so I can't tell whether the prices are in the same money and did not add them up.

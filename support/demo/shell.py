@@ -168,6 +168,9 @@ def count(part, facts, en: bool) -> str:
     flat = "" if part.names or got.state == "not_run" else say("count_flat", en, ext=ext)  # *.py 只数这一层
     flat += say("count_guess", en) if not (part.names or part.ext or got.state == "not_run") else ""
     flat += say("too_many", en, names=join(part.skipped, en), n=20) if ext == "*" and part.skipped else ""
+    listed = listing.lines if listing and part.folder != "." else ()
+    folders = [f"{part.folder}/{n}" for n in listed if n.endswith("/")]
+    flat += say("count_subfolders", en, folders=join(folders[:5], en)) if folders else ""  # 列出来的子目录没有数
     if problem:  # 没有这种文件时 shell 不展开 *.py：wc 的报错原样引出来
         return problem + flat
     newline = say("count_newlines", en) * (not windows)  # wc -l 数换行符：最后一行没有换行符就少数一行

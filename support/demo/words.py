@@ -115,6 +115,7 @@ NOT_PROJECT = (
 )  # 最后两种问的是一个库（“gunicorn 是干什么用的”“what is nodemon for”）
 EITHER = r"或者?|还是(?!要)|要不然|否则|不够(就|的话)|\b(or|instead|if not)\b"  # 两种商品之间的这些词：挑一种
 TOTAL = r"够|多少钱|总价|价钱|下单|\b(enough|cost|how much|afford|(the|a|grand) total|total (cost|price)|bill)\b|\btotal\s*[?？.!]*$"  # 要知道数量才答得了：够不够、要多少钱
+EVERY_FILE = r"(每|各)一?个文件|(所有|全部)(的)?文件|\b(every|each) file|\ball (of )?(the )?files\b"  # 不只一种文件
 SUM = r"一共|总共|合计|加起来|\b(total|altogether|in all|sum)\b"  # 几种商品加在一起
 NOT_CARRIED = rf"{STOCK_ASKED}|^(?![\s\S]*(?:{SUM}|same|同样|一样))[\s\S]*?(?:{UNIT_PRICE}|(?<!总)价格|\bprice of\b)"  # 不沿用数量
 FOLLOW_UP = r"呢\s*[？?]?\s*$|^\s*(那么?|要是|如果是|换成|改成)|^\s*(and|what about|how about)\b"  # 接着上一个问题问
