@@ -296,7 +296,8 @@ def leftover(question: str, part: Part) -> bool:
     """接着问的这句里，去掉这一类的词、接着问的词、说到的名字、客气话和虚词，还剩别的（“它启动后监听哪个端口”）：
     问的不是上一件事，不拿上一件事的回答充数。"""
     said = [x for n in part.names for x in ([n] if isinstance(n, str) else [n.asked, n.item, n.unclear])]
-    words = [*(re.escape(n.lower()) for n in said if n), w.KIND.get(part.kind, "$^"), w.ON_TOPIC.get(part.kind, "$^")]
+    words = [*(re.escape(n.lower()) for n in said if n), w.KEYWORDS.get(part.kind, "$^")]
+    words += [w.ON_TOPIC.get(part.kind, "$^")]
     words += [*ASKS.get(part.kind, {}).values(), w.FOLLOW_UP, w.FILLER, w.ASKING, w.ALSO_THERE, w.HOW]  # 名字先去掉
     rest = re.sub("|".join(words), " ", question.lower())
     return bool(re.search(r"[\u4e00-\u9fff]{2,}|[a-z]{3,}", rest))
