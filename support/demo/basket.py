@@ -15,15 +15,13 @@ from support.demo.orders import Order, orders_in
 def whole_order(part, question: str) -> None:
     """库存的那件事要的商品、数量按整个问题读（“Red pens x3, blue pens x1”：商品在别的小句里也算）。"""
     own, whole = orders_in(part.text), orders_in(question)  # “Red pens x3, blue pens x1”：商品在别的小句里也算
-    corrected = re.search(w.CORRECTED, question, re.I)  # 改口了：整句读的才算
     open_ = {o.item for o in own if not (o.quantity or o.unclear)}  # “他说拿铁还剩 3 杯，我要 4 杯”：数量在别的小句里
-    wider = {o.item for o in own} < {o.item for o in whole} or corrected
+    wider = {o.item for o in own} < {o.item for o in whole}
     wider = wider or any(o.item in open_ and o.quantity for o in whole)
     mine = {o.item for o in own if o.quantity}  # “I need 3 boxes, 2 boxes urgently”：整句看，数量就看不准了
     merged_in = part.names  # 同一个问题里“蓝笔呢？”添上的商品：整句再读时也在
     part.names = whole if wider or any(o.unclear and o.item in mine for o in whole) else own or whole
-    part.names += [o for o in merged_in if o.item not in {n.item for n in part.names} and not corrected]
-    part.names = [o for o in part.names if not dropped_in(question, o)]  # “蓝笔不要了”：同一个问题里说不要了
+    part.names += [o for o in merged_in if o.item not in {n.item for n in part.names}]
     one = r"[一每]\s*[盒支个件包瓶本只箱]|\b(one|a|each|per) (box|pen|pack|piece|unit)"  # 单价里的那“一盒”
     if re.search(w.UNIT_PRICE, part.text.lower()) and re.search(one, part.text.lower()):  # “红笔一盒多少钱？”
         part.names = [replace(o, quantity=None) if o.quantity == 1 else o for o in part.names]
@@ -38,15 +36,6 @@ def whole_order(part, question: str) -> None:
     if times := re.search(w.MULTIPLIED, question.lower()):  # “每班 3 盒，2 个班”：不知道一共要多少，照原话问
         said = lambda o: f"{o.quantity} {o.unit}".strip() + f"，{times[0]}"  # noqa: E731
         part.names = [replace(o, quantity=None, unclear=said(o)) if o.quantity else o for o in part.names]
-
-
-def dropped_in(question: str, order, alone: list = ()) -> bool:
-    """问题里说这一种不要了（“蓝笔不要了”“drop the blue pen”）：紧挨着说不要的词。alone：另外的说法（只说了颜色）。"""
-    said, q = "|".join([re.escape(n.lower()) for n in (order.item, order.asked) if n] + list(alone)), question.lower()
-    if re.search(rf"(?:{said})\s*(?:也|就|先|暂时|都)?\s*(?:{w.DROP})", q):
-        return True
-    after = rf"(?:{w.DROP})\s*(?:the\s+|掉\s*)?(?=(?P<it>{said}))"  # 说的是这一种，不是更长的另一种（不要红笔芯）
-    return any(said_alone(q[m.end() :], m["it"]) for m in re.finditer(after, q))
 
 
 def said_alone(text: str, item: str) -> bool:
@@ -79,7 +68,7 @@ def not_ordered(unknown: list, parts: list) -> list:
     items = [o.item for p in parts if p.kind == "inventory" for o in p.names]
     if not any(p.kind == "inventory" for p in parts):
         return unknown
-    said = lambda c: orders_in(c) or quantity_in(c) or any(i in c for i in items) or re.search(w.DROP, c)  # noqa: E731
+    said = lambda c: orders_in(c) or quantity_in(c) or any(i in c for i in items)  # noqa: E731
     return [c for c in unknown if re.search(w.KIND["none"], c.lower()) or not said(c)]
 
 

@@ -5,7 +5,7 @@ import re
 from dataclasses import replace
 
 from support.demo import words as w
-from support.demo.basket import dropped_in, lent, said_alone
+from support.demo.basket import lent, said_alone
 from support.demo.goods import name_near
 from support.demo.manifests import KNOWN
 from support.demo.names import FILE_KINDS, NOT_FOLDERS, NOT_NAMES, in_last_folder, spread
@@ -27,16 +27,17 @@ from support.demo.running import about_tests, runs_them
 
 NOT_ITEM_WORDS = NOT_NAMES | NOT_FOLDERS | KNOWN.keys() | w.LANGUAGE_NAMES | {*FILE_KINDS.split("|"), "src", "lib"}
 FOLDERED = ("use", "ls", "count", "stack")  # 在一个目录里做的几类事
-SWAP = r"([\u4e00-\u9fff]{2,8}?)\s*(?:换成|改成|改为)\s*"  # “把红笔换成蓝笔”“铅笔换成 5 本笔记本”
-SWAP += r"(\w{1,6}\s*[盒支个件包瓶本只箱张卷袋把])?\s*([\u4e00-\u9fff]{2,8})"
 
 
 def in_context(question: str, before: Ask | None) -> Ask:
     """一个问题，和对话里它前面的那个（有内容的）问题一起读。"""
     ask = understand(question)
     question = question[:MAX_QUESTION]  # 太长的后面不读（understand 说了没读）：每一步的时间也有上限
-    ask = carried_on(ask, question, before) if before and before.parts else ask
-    vague = [p for p in ask.parts if p.kind == "inventory" and not p.names]
+    if revised := revision(ask, question, before):
+        ask = revised
+    elif before and before.parts:
+        ask = carried_on(ask, question, before)
+    vague = [p for p in ask.parts if p.kind == "inventory" and not p.names and "revised" not in p.asks]
     if vague := [p for p in vague if not re.search(w.GOODS_WORDS, p.text.lower())]:  # “how many routes”：不是库存问题
         kept = [p for p in ask.parts if p not in vague]
         ask = replace(ask, parts=kept, unknown=ask.unknown + [p.text[:80] for p in vague])
@@ -49,14 +50,22 @@ def in_context(question: str, before: Ask | None) -> Ask:
     return ask
 
 
+def revision(ask: Ask, question: str, before: Ask | None) -> Ask | None:
+    """库存问题里改了口、说不要哪一种、把一种换成另一种（“不对，是 4 盒”“蓝笔不要了”“make it 4”）：订单变成了什么
+    不替用户猜，这件事只请他把整个订单再说一遍（stock.py）；不是这样的问题是 None。"""
+    last = before.parts[-1].kind if before and before.parts else ""
+    ordering = any(p.kind == "inventory" for p in ask.parts) or last == "inventory" and not ask.parts
+    if not (ordering and re.search(w.REVISED, re.sub(w.FRESH, " ", question.lower()))):  # “库存改成 2 了”：重新读
+        return None
+    return Ask([Part("inventory", question, asks={"revised"})], [], ask.en, ask.fresh)
+
+
 def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
     """没认出哪一类、却像是接着问（“那蓝笔呢？”）：沿用上一个问题最后那件事；库存问题缺的商品也沿用。"""
     again, last = bool(re.search(w.FOLLOW_UP, question.lower())), before.parts[-1]  # “那蓝笔呢？”：接着问，数量也沿用
     if moved := elsewhere(last, question):  # “那 tests 里呢？”：上一件事，换一个目录（不是问测试文件）
         near = last.folder if last.folder != "." and "/" not in moved.folder else ""  # 可能在上一个目录里
         return Ask(spread(replace(moved, near=near)), [], ask.en, ask.fresh)  # “only in src and tests?”：各做一次
-    if last.kind == "inventory" and (part := swapped(question, last)):  # “把红笔换成蓝笔”：数量照旧
-        return Ask([part], [], ask.en, ask.fresh)
     if about_tests(last) and len(ask.parts) == 1 and runs_them(ask.parts[0], question):  # “and how do I run them?”
         tests = last if last.kind == "tests" else Part("tests", question)
         return Ask([replace(tests, text=question, asks={"how"})], ask.unknown, ask.en, ask.fresh)
@@ -77,9 +86,9 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
         fixed = [replace(p, asks=p.asks | {"how"}) if how and p.kind == "tests" else p for p in fixed]
         fixed, unsure = count_after(fixed, last)  # “入口是哪个？”“how many lines?”
         fixed = [version_of(p, question, last) for p in fixed]
-        unknown = still_unknown(ask.unknown, fixed, dropped(question, before)) + unsure
+        unknown = still_unknown(ask.unknown, fixed) + unsure
         return replace(ask, parts=fixed, unknown=unknown)
-    news = quantity_in(question) or ask.fresh or dropped(question, before)  # 新的数量、要重新读、不要了哪一种
+    news = quantity_in(question) or ask.fresh  # 新的数量、要重新读
     if not again and not news:
         return ask
     if last.kind == "inventory":
@@ -130,23 +139,6 @@ def version_of(part: Part, question: str, last: Part) -> Part:
     return part
 
 
-def swapped(question: str, last: Part) -> Part | None:
-    """“把红笔换成蓝笔”“红笔改成蓝笔，够吗”：上一个问题的一种商品换成另一种，数量照旧；不是这样说的是 None。"""
-    m = re.search(SWAP, question)
-    old = next((o for o in last.names if m and o.item == name_near(m[1], after=False)), None)
-    new, said = (name_near(m[3], after=True), quantity_in(m[2] or "")) if old else ("", None)  # “换成 5 本笔记本”
-    if not new or new == old.item:
-        return None
-    rest = question.replace(m[0], " ")  # “把咖啡豆换成牛奶，要 5 盒”：另一小句只说了数量，是新的那种的
-    others = {o.item: o for o in orders_in(rest) if o.item and (o.quantity or o.unclear)}  # “…，红笔要 4 盒”：红笔的
-    mine = others.pop(new, None)  # “把蓝笔换成黑笔，黑笔要 4 盒”：新的那种自己的数量
-    said = said or (mine and (mine.quantity, mine.unit, mine.unclear)) or (None if others else quantity_in(rest))
-    amount = dict(zip(("quantity", "unit", "unclear"), said or (old.quantity, old.unit, old.unclear), strict=True))
-    names = [replace(o, item=new, asked=new, **amount) if o is old else others.get(o.item, o) for o in last.names]
-    carried = "quantity" * bool(old.quantity and not said)  # 换了商品，数量照旧：说出来
-    return replace(last, text=question, names=names, carried=carried, carried_from=old)
-
-
 def in_folder(part: Part, folder: str) -> Part:
     """“里面用到 express 了吗？”“routes.py in that folder”：没说目录的那件事，在上一个目录里做。"""
     if part.kind == "file":
@@ -168,48 +160,21 @@ def recounted(ask: Ask, question: str, before: Ask) -> Ask | None:
     return Ask([replace(c, text=question) for c in counts], ask.unknown + summed, ask.en, ask.fresh)
 
 
-def still_unknown(unknown: list, parts: list, gone: set = frozenset()) -> list:
-    """没认出的小句里，用上了的不算（“那绿笔呢？有没有货？”的绿笔、“if I take both of them”、说不要了的
-    “黑笔不要了”）；说要全部的照样说。"""
-    used = [re.escape(o.item) for p in parts if p.kind == "inventory" for o in p.names] + [*map(re.escape, gone)]
-    used += [w.DROP] if gone else []  # “drop the blue ones”：说不要了的那一句用上了
+def still_unknown(unknown: list, parts: list) -> list:
+    """没认出的小句里，用上了的不算（“那绿笔呢？有没有货？”的绿笔、“if I take both of them”）；说要全部的照样说。"""
+    used = [re.escape(o.item) for p in parts if p.kind == "inventory" for o in p.names]
     used += [w.BOTH, w.EACH_ITEM] if any(p.carried == "asked" for p in parts) else []
     return [c for c in unknown if re.search(w.ALL_OF, c.lower()) or not (used and re.search("|".join(used), c.lower()))]
 
 
 def named_in(text: str, before: Ask, old) -> list:
     """问题里说到的商品：对话里问过的（“要是把红笔全买下来”），或者一小句里的另一种（“那绿笔呢？有没有货？”
-    “the red and blue ones”）。说不要了的那一小句（“forget the black pen”）不算。"""
-    kept = [p for p in re.split(r"[，。？！；,.?!;]+", text) if p.strip() and not re.search(w.DROP, p.lower())]
-    text = "，".join(kept)
+    “the red and blue ones”）。"""
+    kept = [p for p in re.split(r"[，。？！；,.?!;]+", text) if p.strip()]
     named = lambda o: said_alone(text, o.item) or o.asked != o.item and o.asked.lower() in text.lower()  # noqa: E731
     if said := [o for o in before.items if named(o)]:  # 数量这次没说：不带上次的
         return [replace(o, quantity=None, unit="", unclear="", asked=(o.asked, o.item)[o.item in text]) for o in said]
     return next((found for piece in kept if (found := other_items(piece, old, before.items))), [])
-
-
-def dropped(question: str, before: Ask) -> set:
-    """“黑笔不要了”“不要蓝笔了”“forget the black pen”：这次对话里问过、这个问题又说不要了的商品：紧挨着说不要的词，
-    “要不要”“don't forget”“蓝笔不用 2 盒了”（改数量）都不是不要。"""
-    gone = set()
-    for o in before.items:
-        colour = re.match(rf"({w.COLOUR})\b|([红蓝黑绿])(?=笔)", o.asked.lower())  # 只说了颜色：“drop the blue one”
-        alone = [rf"{colour[1]}\b(?: ones?)?" if colour[1] else f"{colour[2]}的"] if colour else []
-        if dropped_in(question, o, alone):
-            gone.add(o.item)
-    return gone
-
-
-def changed_only(text: str, names: list, previous: list) -> bool:
-    """“蓝笔改成 2 盒”“2 boxes of blue instead”：只换了上一个问题里某几种的数量，别的照旧。换了商品、不要了哪一种、
-    说了 instead of，都不是。"""
-    before = {o.item for o in previous}
-    return bool(
-        len(previous) > 1
-        and re.search(w.INSTEAD, text.lower())
-        and not re.search(w.DROPPED, text.lower())
-        and all(o.item in before and (o.quantity or o.unclear) for o in names)
-    )
 
 
 def together(part: Part, previous: list, names: list, text: str) -> Part:
@@ -240,7 +205,7 @@ def added(order, previous: list, text: str):
     照原话问。"""
     old = next((o for o in previous if o.item == order.item and o.quantity), None)
     said = [c for c in re.split(r"[，。？！；,?!;]+", text.lower()) if (order.asked or order.item).lower() in c]
-    plus = any(re.search(r"\b(add|adding|plus)\b|加(?!急)", c) and not re.search(w.INSTEAD, c) for c in said)
+    plus = any(re.search(r"\b(add|adding|plus)\b|加(?!急)", c) for c in said)
     if not (old and order.quantity and plus):  # 说到这一种的那一小句里说了加（不是“改成”“加急”）
         return order
     return replace(
@@ -260,8 +225,6 @@ def following(clause: str, part: Part, last: Part) -> bool:
         or on_topic([last], clause)
         or said & words
         or not leftover(re.sub(w.FRESH, " ", clause.lower()), part)  # “重新读一下红笔”：只说了要重读、说了那件事
-        or last.kind == "inventory"
-        and re.search(w.DROP, clause.lower())  # “if I drop the blue ones”
     )
 
 
@@ -273,12 +236,6 @@ def with_items(part: Part, before: Ask, quantity: bool, question: str = "") -> P
         return part
     said_before = {o.item: o for o in before.items}  # “单价是多少？”没说数量：这种商品最后说的数量还算
     previous = [o if o.quantity or o.unclear else said_before.get(o.item, o) for o in previous]
-    if gone := dropped(question or part.text, before):  # 不要了的商品：不沿用，也不算这次问的
-        part = replace(part, names=[o for o in part.names if o.item not in gone])
-        before = replace(before, items=[o for o in before.items if o.item not in gone])
-        previous = [o for o in previous if o.item not in gone]
-        if not previous:  # 上一个问题的都不要了：只剩这次说的
-            return part
     old, each = previous[0], re.search(w.EACH_ITEM, part.text.lower())  # “两种各要 1 盒呢？”：问过的每一种
     said = (question or part.text).lower()
     asked = before.items[-2:] if re.search(w.BOTH, said) else before.items  # both：最近问的两种
@@ -299,14 +256,14 @@ def with_items(part: Part, before: Ask, quantity: bool, question: str = "") -> P
             replace(o, quantity=number, unit=unit or ("" if borrowed else o.unit), unclear=unclear)
             for o in fits or said
         ]
-        if said is previous or not (also or changed_only(question or part.text, orders, previous)):
+        if said is previous or not also:
             return replace(part, names=orders, carried=kind if said is previous else "")
-        part = replace(part, names=orders)  # “那蓝笔少要一点，改成 1 盒”：只换了蓝笔的数量，别的照旧（下面）
+        part = replace(part, names=orders)  # “蓝笔也要 1 盒”：连同上一个问题的（下面）
     names = [colour_of(o, noun, before.items) for o in part.names] or named_in(question or part.text, before, noun)
     if not names:  # 没说新的商品，也没说新的数量（“库存有多少？”）：就是上一个问题的那几种，数量不沿用
         kept = previous if quantity else [replace(o, quantity=None, unclear="") for o in previous]
         return replace(part, names=kept, carried=kind)
-    if also or changed_only(question or part.text, names, previous):  # “蓝笔也要 1 盒”“蓝笔改成 2 盒”
+    if also:  # “蓝笔也要 1 盒”
         return together(part, previous, names, question or part.text)
     return lent(part, names, previous, old, quantity)
 

@@ -36,7 +36,6 @@ from support.demo.words import (
     BARE_ASK,
     CJK,
     COLOUR,
-    CORRECTED,
     EN_BOXES,
     EN_GOODS,
     EN_NOT_ITEMS,
@@ -52,7 +51,6 @@ from support.demo.words import (
     ONE_PRICE,
     OWNED,
     PERSON,
-    SAID_NO,
     SCALED,
     STOCK_WORDS,
     THE_ONE,
@@ -82,8 +80,6 @@ def orders_in(text: str) -> list:
     最多看前 20 个数量；一个数量落不到一种商品上、一种商品说了两个数量，就都看不准（照原话问）。"""
     text = re.sub(ONE_PRICE, lambda m: unit_price(text, m), text)  # “多少钱一盒”“一盒铅笔多少钱”问的是单价
     text = re.sub(rf"{WHO}{CJK}{{1,2}}的\s*(?=库存\s*(?:{RECORD}))", "", text)  # “我复制的库存记录”：做的事不是商品
-    if fixed := corrected(text):
-        return fixed
     if english(text):
         return english_orders(text)
     orders, bare, start = [], [], 0
@@ -153,39 +149,6 @@ def named_elsewhere(text: str, rest: str, bare: list) -> list:
 def items_named(pieces: list) -> list:
     """几段中文里的商品名（去掉两边的词；不是商品名的不要）：“有黑笔吗”的黑笔、英文问题里夹着的“订书钉”。"""
     return [Order(n, asked=n) for c in pieces if (n := name_near(c, True))]
-
-
-def corrected(text: str) -> list:
-    """“3 pens... sorry, 3 red pens”“蓝笔 2 盒，不对，蓝笔要 1 盒”：改口以后说的算；改口没说到的（名字不在改过的
-    里面）照旧。没有改口是 []。"""
-    fix = list(re.finditer(CORRECTED, text, re.I))[-1:]
-    tail = text[fix[0].end() :] if fix else ""
-    earlier = orders_in(text[: fix[0].start()]) if fix else []
-    noun = earlier[0].asked.split()[-1] if earlier and " " in earlier[0].asked else ""  # “red pens … the blue ones”
-    tail = re.sub(rf"\b({COLOUR}) ones?\b", rf"\1 {noun}", tail, flags=re.I) if noun else tail
-    fixed = orders_in(tail) if fix else []
-    one = fix and not fixed and len(earlier) == 1  # “make it 6”“…, no wait, 2”：只改那一种的数量，用整句的语言读
-    amount = one and (quantity_in(tail, english(text)) or re.match(r"[\W_]*(\d{1,6})(?![\d.])", tail))
-    amount = (int(amount[1]), "", "") if isinstance(amount, re.Match) else amount  # “…，不对，2”：只说了一个数
-    if amount:
-        return [replace(earlier[0], quantity=amount[0], unit=amount[1] or earlier[0].unit, unclear=amount[2])]
-    if fix and not fixed and len(earlier) > 1 and (said := quantity_in(tail, english(text))):  # 几种里改哪一种？问
-        return [replace(o, quantity=None, unclear=f"{said[0] or said[2]} {said[1]}".strip()) for o in earlier]
-    said = lambda o: [re.escape(x) for x in (o.item, o.asked or o.item, (o.asked or o.item).split()[0])]  # noqa: E731
-    gone = [o for o in earlier if re.search(SAID_NO.format(*said(o)), tail, re.I)]  # 不是钢笔、not red
-    gone = [o for o in gone if not any(f.item == o.item and f.quantity for f in fixed)]  # “把红笔改成 4 盒”：还要它
-    fixed = [f for f in fixed if f.item not in {o.item for o in gone}]
-    other = fixed and not any(o.item == f.item for o in earlier for f in fixed)  # “3 盒红笔，不对，2 盒蓝笔”：换了一种
-    more = re.search(r"还要|也要|另外|再|\b(also|plus|too|as well|add)\b", tail, re.I)
-    only = re.search(r"\b(just|only)\b|只要|只买", tail, re.I) and not any(f.quantity or f.unclear for f in fixed)
-    if fixed and only:  # “actually just the blue pens”：只要这几种（“红笔只要 1 盒”是改数量）
-        return [next((o for o in earlier if o.item == f.item and not (f.quantity or f.unclear)), f) for f in fixed]
-    if fixed and (fix[0]["all"] or len(fixed) > 1 and not (gone or more)):  # 整个重说了一遍
-        return fixed
-    if fixed and other and not more:  # 换了一种：换掉说了不要的那种，没说就是最后说的那种（“钢笔和胶带，不对，笔记本”）
-        return [o for o in earlier if o not in (gone or earlier[-1:])] + fixed
-    kept = [o for o in earlier if o not in gone and not any(o.item in f.item for f in fixed)]
-    return kept + fixed if fixed or gone else []  # “…, sorry, not the red pens”：只去掉说了不要的
 
 
 def unmeasured(rest: str) -> list:

@@ -80,7 +80,6 @@ PURPOSE = r"干什么|做什么|干嘛|是干|用途|作用|\bpurpose\b|\bwhat (
 STOCK_ASKED = r"(还有|还剩|剩下?|有)多少(?!钱|个?文件)(库存)?|多少库存|库存.{0,4}多少|\bhow many\b.{0,20}\b(left|in stock|remain\w*)\b|\bstock (level|count)s?\b|\bhow much stock\b"  # 问的是有多少库存，不是够不够
 ITEM_ALONE = r"\s*(?:(?:and|what about|how about)\s+|那么?\s*)(?:the\s+)?([a-z][a-z -]{1,30}?)\s*呢?\s*[?？.!]*"  # “What about tape?”“那 eraser 呢？”
 # 不要了哪一种（要紧挨着商品名）：“红笔先不要了”“红笔算了”“never mind the red pens”；“别去掉”“去掉一盒”“drop … to 1”不是
-DROP = r"(?<!要)(?<![别不])(?:不要|不买|(?:不用|不需要|别要)(?!\s*(?:急|着急|太|那么|这么|找|送|发票|担心|管|客气|麻烦|打(?!印|孔|火)|多(?!功能|用途|肉)|包装(?!纸|袋|盒)))|别买|去掉|取消|删掉|算了)(?!忘|\s*[\d一两二三四五六七八九十])|(?<!don't )(?<!do not )\b(?:forget|drop|remove|skip|no more)\b(?!.{0,30}\bto \d)|\bwithout\b|\b(don't|do not|no longer) (want|need)\b|\bnever ?mind\b|\bno\b(?=[^,.?!]{1,30}\b(after all|anymore|any ?more)\b)"
 # 数量要乘上别的：“3 boxes for each of 2 classes”“每班 3 盒”“要 2 份”：说的不是一共要多少
 PEOPLE = "人|学生|同学|老师|员工|孩子|小朋友|客人|客户|同事|朋友|家人|班|部门|小组|团队"  # 给谁买：不是商品
 PERSON = rf"(?:{PEOPLE})(?=$|[每各用的们买要])"  # 一个人、一群人（“客户端”“人字拖”“班级用品”是商品）
@@ -91,8 +90,6 @@ NOT_ORDERED = (
     rf"(?:\w+ )?(?:{EN_NOT_ITEMS})e?s?(?: (?:want|need|get|each)\w*\b.*)?"  # “3 colleagues”“new hires”：不是商品
 )
 MULTIPLIED = rf"\b(for |to )?(each|every|per) (of )?((the|my|our|these|those|\d+) )*({EN_PEOPLE}|day|week|month|room)(e?s)?\b|\b(classes|people|persons|children|(?:{EN_PEOPLE})s)\b.{{0,25}}\beach\b|\bfor \d+ ({EN_PEOPLE})\w*\b|\beach (needs|gets|wants|one needs)\b|\b(a|per) (day|week|month)\b|\bfor (the|a) week\b|\bfor \d+ (days|weeks)\b|(?:{PEOPLE})各|每(个|位|名)?(人|班|组|天|周|月|间|学生|同学|员工|孩子|部门|小组)|[\d两二三四五六七八九十]+ ?(份|个班|个组|个人|组|班)(?!长)"
-INSTEAD = r"改成|换成|改为|减到|降到|减为|\b(instead|rather|make (it|that))\b|\b(drop|reduce|lower|cut|bring|change)\b.{0,30}\bto \d"  # 接着问时只换了这一种的数量，别的照旧
-DROPPED = r"不要|不用|别要|去掉|取消|改主意|\b(instead of|rather than|drop(?!.{0,30}\bto \d)|without|no more|not the|forget)\b"
 ALSO = r"(别|不要|不用)(去掉|删掉|取消)|\b(don't|do not) (drop|remove|forget)\b|\bkeep\b|也要|也来|还要|另外|\b(also|as well|on top of that|in addition|plus|add)\b|\btoo\b(?!\s+(many|much|few|expensive|cheap|late|early|big|small))"  # 接着问时连同上一个问题的商品
 RUN_TESTS = r"\btest (command|script)\b|测试(命令|脚本)|\bcommand\b.{0,20}\btests?\b|\b(npm|yarn|pnpm)( run)? test\b"  # 问怎么跑测试（和 HOW 一起）
 VERSION_OF = (  # 问了版本的库：“which version of React”“express是哪个版本”“the jest version”
@@ -191,10 +188,12 @@ OWNED = (  # “我手上有 2 盒”“我上周买了 3 盒”：不是要的
     r"(?:(?:我|我们|手上|手里|已经)有|买了|用了|卖了|用掉了|库存.{0,6}(?:改成|改为|调成|调到|设成|变成))\s*$|上周|上个月|昨天|前天|之前|去年"
     r"|\bi (?:already )?(?:have|own|'ve got|bought|used)\s*$|\blast (?:week|month|year)\b|\byesterday\b"
 )
-SAID_NO = r"(?:不是|不要|不用|别要)\s*{0}(?!\s*改)|把\s*{0}\s*(?:换|去掉|删|拿掉|拿走|划掉|退|撤|取消)|{0}\s*(?:不要|不用|别要)|\b(?:not|no|without|drop|skip) (?:the )?(?:{1}|{2}(?!\s*\w))\b"  # 改口时说了不要的那种：{商品名}、{说法}、{说法的第一个词}
-CORRECTED = (  # 改口：后面说的算；“我是说”“I mean”是整句重说
-    r"\b(sorry|correction|scratch that|actually|make (it|that)|no wait)\b|不对|说错了|更正一下|不好意思，是"
-    r"|(?P<all>我是说|我的意思是|\bi meant?\b)"
+# 改口、说不要哪一种、把一种换成另一种：订单变成什么不替用户猜，请他把整个订单再说一遍
+REVISED = (
+    r"不对|说错|错了|搞错|口误|更正|不好意思[，,]?\s*是|我是说|我的意思是|改成|改为|换成(?!人民币|美元|美金|欧元)|换为|(?<!要)不要|不用(?!急|着急)|不需要|别要|不买|拿走|去掉|删掉"
+    r"|取消|算了|少要|\b(sorry|correction|actually|i mean|i meant|wait|instead|rather|make (it|that)|change|swap|replace"
+    r"|remove|drop|cancel|forget|scratch|skip|never mind|no longer|without|except|not (?!enough|sure|in stock)\w+"
+    r"|no (?!problem|rush|hurry|worries|idea)[a-z]+)\b|\b(don't|do not) (need|want)\b|(?<![是还])不是"
 )
 LATER = r"是|给|今天|明天|后天|马上|立刻|尽快|先|就|下周|下个月|周[一二三四五六日天]"  # 数量后面说什么时候要、给谁
 STOCK_WORDS = (
