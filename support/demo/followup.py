@@ -206,7 +206,7 @@ def added(order, previous: list, text: str):
     old = next((o for o in previous if o.item == order.item and o.quantity), None)
     said = [c for c in re.split(r"[，。？！；,?!;]+", text.lower()) if (order.asked or order.item).lower() in c]
     plus = any(re.search(r"\b(add|adding|plus)\b|加(?!急)", c) for c in said)
-    if not (old and order.quantity and plus):  # 说到这一种的那一小句里说了加（不是“改成”“加急”）
+    if not (old and order.quantity and plus):  # 说到这一种的那一小句里说了加（不是“加急”）
         return order
     return replace(
         order,
@@ -230,7 +230,7 @@ def following(clause: str, part: Part, last: Part) -> bool:
 
 def with_items(part: Part, before: Ask, quantity: bool, question: str = "") -> Part:
     """只说了数量就沿用上一个问题的商品；只说了商品（或 the blue ones），quantity 为真时沿用上一个问题的数量。
-    question：整个问题（“不要蓝笔了，改成 1 盒红笔”：不要了哪一种，可能在别的小句里）。"""
+    question：整个问题（商品、数量可能在别的小句里）。"""
     previous = next((p.names for p in reversed(before.parts) if p.kind == "inventory" and p.names), None)
     if previous is None:
         return part

@@ -79,7 +79,6 @@ ALL_OF = r"最多|\bat most\b|\bevery\b.{0,30}\b(you('ve| have)|in stock|there i
 PURPOSE = r"干什么|做什么|干嘛|是干|用途|作用|\bpurpose\b|\bwhat (does|do)\b.{0,40}\bdo\b"  # 问一个文件做什么：只引内容，说不概括
 STOCK_ASKED = r"(还有|还剩|剩下?|有)多少(?!钱|个?文件)(库存)?|多少库存|库存.{0,4}多少|\bhow many\b.{0,20}\b(left|in stock|remain\w*)\b|\bstock (level|count)s?\b|\bhow much stock\b"  # 问的是有多少库存，不是够不够
 ITEM_ALONE = r"\s*(?:(?:and|what about|how about)\s+|那么?\s*)(?:the\s+)?([a-z][a-z -]{1,30}?)\s*呢?\s*[?？.!]*"  # “What about tape?”“那 eraser 呢？”
-# 不要了哪一种（要紧挨着商品名）：“红笔先不要了”“红笔算了”“never mind the red pens”；“别去掉”“去掉一盒”“drop … to 1”不是
 # 数量要乘上别的：“3 boxes for each of 2 classes”“每班 3 盒”“要 2 份”：说的不是一共要多少
 PEOPLE = "人|学生|同学|老师|员工|孩子|小朋友|客人|客户|同事|朋友|家人|班|部门|小组|团队"  # 给谁买：不是商品
 PERSON = rf"(?:{PEOPLE})(?=$|[每各用的们买要])"  # 一个人、一群人（“客户端”“人字拖”“班级用品”是商品）
@@ -90,7 +89,7 @@ NOT_ORDERED = (
     rf"(?:\w+ )?(?:{EN_NOT_ITEMS})e?s?(?: (?:want|need|get|each)\w*\b.*)?"  # “3 colleagues”“new hires”：不是商品
 )
 MULTIPLIED = rf"\b(for |to )?(each|every|per) (of )?((the|my|our|these|those|\d+) )*({EN_PEOPLE}|day|week|month|room)(e?s)?\b|\b(classes|people|persons|children|(?:{EN_PEOPLE})s)\b.{{0,25}}\beach\b|\bfor \d+ ({EN_PEOPLE})\w*\b|\beach (needs|gets|wants|one needs)\b|\b(a|per) (day|week|month)\b|\bfor (the|a) week\b|\bfor \d+ (days|weeks)\b|(?:{PEOPLE})各|每(个|位|名)?(人|班|组|天|周|月|间|学生|同学|员工|孩子|部门|小组)|[\d两二三四五六七八九十]+ ?(份|个班|个组|个人|组|班)(?!长)"
-ALSO = r"(别|不要|不用)(去掉|删掉|取消)|\b(don't|do not) (drop|remove|forget)\b|\bkeep\b|也要|也来|还要|另外|\b(also|as well|on top of that|in addition|plus|add)\b|\btoo\b(?!\s+(many|much|few|expensive|cheap|late|early|big|small))"  # 接着问时连同上一个问题的商品
+ALSO = r"也要|也来|还要|另外|\b(also|as well|on top of that|in addition|plus|add)\b|\btoo\b(?!\s+(many|much|few|expensive|cheap|late|early|big|small))"  # 接着问时连同上一个问题的商品
 RUN_TESTS = r"\btest (command|script)\b|测试(命令|脚本)|\bcommand\b.{0,20}\btests?\b|\b(npm|yarn|pnpm)( run)? test\b"  # 问怎么跑测试（和 HOW 一起）
 VERSION_OF = (  # 问了版本的库：“which version of React”“express是哪个版本”“the jest version”
     r"\bversions? of (?:the )?(@?[A-Za-z][A-Za-z0-9_@./+-]*)",
@@ -148,7 +147,7 @@ BOTH = r"\bboth\b|两种|两样|这两|俩"  # 接着问时说的是最近问的
 EACH_ITEM = r"各|两种|两样|都要|每种|\b(each|both|all of them)\b"  # 接着问时说的是问过的每一种商品
 DEICTIC = r"里面|那里|那儿|这里面|\b(in there|in it|inside it|in that folder|in those files)\b"  # 接着问时指上一个目录
 
-# ── 库存问题里商品名两边的词、说数量不准的词、改口、说什么时候要（orders.py）
+# ── 库存问题里商品名两边的词、说数量不准的词、说什么时候要（orders.py）
 AROUND_WORDS = (  # 商品名两边的词
     r"一起|其实|实际上|呀|嘛|少要|多要|这么多|那么多|这么|那么|的话|现有的|现有|去掉|告诉|知道|说说|说一下|问问|查询|顺便|只算|只要|只买|仅|最好|以内|出头|单独|分开|多|两种|"
     r"两样|这两种|几种|的|和|与|跟|以及|想|想买|打算|准备|采购|公司|我们|下单|订购|列出|查下|看下|下|先|发|送|了|刚|刚刚|改|改了|重新|读|重读|文件|数据|记录|大概|大约|约|"
