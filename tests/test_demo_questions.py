@@ -3697,3 +3697,56 @@ def test_an_order_changed_in_a_follow_up_is_asked_again(inventory, then):
 )  # fmt: skip
 def test_words_near_a_change_that_change_nothing_are_answered(inventory, question, said):
     assert said in finals(inventory, question)[0]
+
+
+# ── 第三十九轮攻击：一个数量夹在两种商品中间；仓库里红笔；5 号电池；标题括号里的附注；括号里的颜色；连写的两种商品 ──
+@pytest.mark.parametrize(
+    "question, items",
+    [("红笔 3 盒 蓝笔，够吗？", [("红笔", None, "3 盒"), ("蓝笔", None, "3 盒")]),
+     ("笔记本 2 本 红笔，够吗？", [("笔记本", None, "2 本"), ("红笔", None, "2 本")]),
+     ("红笔3盒蓝笔有货吗", [("红笔", None, "3 盒"), ("蓝笔", None, "3 盒")]),
+     ("红笔 3 盒 笔记本 2 本 蓝笔，够吗？", [("红笔", 3, ""), ("笔记本", 2, ""), ("蓝笔", None, "")]),
+     ("办公室要 3 盒红笔，够吗", [("红笔", 3, "")]),
+     ("红笔 3 盒 笔记本 2 本，够吗", [("红笔", 3, ""), ("笔记本", 2, "")])],
+)  # fmt: skip
+def test_a_quantity_between_two_names_is_asked_about_and_a_last_name_is_kept(question, items):
+    assert [(o.item, o.quantity, o.unclear) for p in understand(question).parts for o in p.names] == items
+
+
+def test_a_quantity_between_two_names_is_not_called_missing(inventory):
+    said = finals(inventory, "红笔 3 盒 蓝笔，够吗？")[0]
+    assert "“3 盒”" in said and "你没说" not in said and "×" not in said, said
+
+
+@pytest.mark.parametrize(
+    "question, items",
+    [("仓库里红笔还有多少", [("红笔", None)]), ("库存里红笔还有多少？", [("红笔", None)]),
+     ("看下stock里红笔还有多少", [("红笔", None)]), ("店里红笔 3 盒够吗", [("红笔", 3)]),
+     ("5 号电池要 10 节，够吗？", [("5号电池", 10)]), ("我要 5 号电池 10 节，够吗？", [("5号电池", 10)]),
+     ("5 号电池还有多少？", [("5号电池", None)]),
+     ("5 号电池和 7 号电池各 4 节，够吗？", [("5号电池", 4), ("7号电池", 4)]),
+     ("红笔蓝笔各 2 盒够吗", [("红笔", 2), ("蓝笔", 2)]), ("我要 2 包 A4纸，明天9点要", [("A4纸", 2)]),
+     ("I need 5 red pens (红色). Enough?", [("红笔", 5)]), ("I need 3 markers (急用).", [("marker", 3)])],
+)  # fmt: skip
+def test_places_numbered_names_notes_and_names_written_together_keep_the_item(question, items):
+    assert [(o.item, o.quantity) for p in understand(question).parts for o in p.names] == items
+
+
+@pytest.mark.parametrize(
+    "question, unclear, unknown",
+    [("红笔要 3 盒，外加 2 盒备用", "3 盒 + 2 盒", []), ("我要 4 盒红笔减去 1 盒蓝笔的钱，多少钱？", "", ["减去"])],
+)  # fmt: skip
+def test_spare_boxes_are_asked_about_and_a_subtraction_is_named_as_not_done(question, unclear, unknown):
+    ask = understand(question)
+    assert ask.parts[0].names[0].unclear == unclear and ask.unknown == unknown, ask
+
+
+@pytest.mark.parametrize(
+    "heading",
+    ["Testing (avoid the production database)", "Testing bad inputs and edge cases", "测试（别用生产数据库）",
+     "Running tests on old versions of Python"],
+)  # fmt: skip
+def test_a_testing_heading_with_a_note_or_a_topic_is_still_the_testing_section(workdir, heading):
+    write_code(workdir, {"README.md": f"# calc\n\n## {heading}\n\n    ./scripts/test.sh\n"})
+    said = finals(workdir, "How do I run the tests?")[0]
+    assert "`./scripts/test.sh`" in said, said

@@ -71,7 +71,7 @@ def name_near(text: str, after: bool, measured: bool = False) -> str:
         name = max((p for p in re.split(AROUND, m[1]) if not re.match(NOT_ITEMS, p)), key=len, default="") if m else ""
         name, piece = re.sub(r"(?<=..)[啦哦呗咯咧呀嘛]+$", "", name), m[1] if m else ""  # “红笔哦”：句末的语气词
     else:
-        text = re.sub(rf"(?:多少|几|每)\s*[{UNITS}]", "多少", text)  # “多少支笔”“红笔每盒”：量词不是商品名的一部分
+        text = re.sub(rf"(?:多少|几|每)\s*[{UNITS}]", "多少", numbered(text))  # “多少支笔”“红笔每盒”：量词不是名字
         piece = re.split(rf"[\s，。？！、,.?!:：;；+]+|(?:{NUMBER})\s*(?:{UNIT})", text.strip(" \t：:"))[-1].split(
             "每"
         )[0]
@@ -81,7 +81,7 @@ def name_near(text: str, after: bool, measured: bool = False) -> str:
     head = re.search(rf"{GLUED}(?:文件|数据|记录)(?:(?!{AROUND}){CJK}){{1,3}}", piece) if short else None
     name = head[0] if head else name  # 说话的词开头的名字：文件夹、数据线、记录本
     name = name if len(name) > 1 or not measured else peeled(piece)
-    name = numbered(name)
+    name = re.sub(rf"^(?:{CJK}{{1,3}}|[A-Za-z]+)?里(?={GLUED}{CJK}{{2}})", "", numbered(name))  # “仓库里红笔”：红笔
     counted = re.fullmatch(rf"(?:{NUMBER})?\s*(?:{UNIT})", name)  # “改成一盒”“还有多少公斤”：是数量、量词
     asking = re.match(NOT_ITEMS, name) or re.search("什么|每", name)  # “总价”“用什么货币”“学生每人”不是商品名
     return "" if len(name) < 2 or asking or counted else name
@@ -103,15 +103,18 @@ def numbered(text: str) -> str:
 
 
 def part_of_another(item: str, orders: list, text: str) -> bool:
-    """问题里的 item 每一处都是另一种商品名的一截（“有线鼠标”里的“线鼠标”）：不是另一种（“红笔和 3 盒红笔芯”的是）。"""
-    text = numbered(text)
+    """问题里的 item 每一处都是另一种商品名的一截（“有线鼠标”里的“线鼠标”），或者就是已有的几种连着写：不是另一种
+    （“红笔和 3 盒红笔芯”的红笔是）。"""
+    text, others = numbered(text), [re.escape(x.item) for x in orders if x.item != item]
+    if others and not re.sub(f"{'|'.join(others)}|{AND}", "", item):  # “红笔蓝笔各 2 盒”：红笔蓝笔是已有的两种
+        return True
     return text.count(item) <= sum(text.count(x.item) for x in orders if item in x.item != item)
 
 
 def bracketed(after: str, text: str) -> str:
     """紧跟着的括号里用户给的中文名（“2 erasers (橡皮)”“packs of A4 paper (A4纸)”），照原话的大小写；没有是 ""。"""
     m = re.match(rf"\s*[（(]\s*([a-z\d-]{{0,12}}{CJK}{{1,12}})\s*[)）]", after)
-    if not m or name_near(m[1], True) != m[1]:
+    if not m or name_near(m[1], True) != m[1] or re.search(r"[色的用]$", m[1]):  # “(红色)”“(急用)”：不是名字
         return ""
     return found[0] if (found := re.search(re.escape(m[1]), text, re.I)) else m[1]
 

@@ -12,6 +12,7 @@ from support.demo.goods import (
     item_after,
     name_near,
     not_goods,
+    numbered,
     numbers_first,
     part_of_another,
     side_by_side,
@@ -78,7 +79,7 @@ class Order:
 def orders_in(text: str) -> list:
     """“3 盒红笔和 2 盒蓝笔”“红笔 2 盒”“红笔和蓝笔各 2 盒” → [红笔 2 盒, …]；没说数量的商品数量是 None。
     最多看前 20 个数量；一个数量落不到一种商品上、一种商品说了两个数量，就都看不准（照原话问）。"""
-    text = re.sub(ONE_PRICE, lambda m: unit_price(text, m), text)  # “多少钱一盒”“一盒铅笔多少钱”问的是单价
+    text = numbered(re.sub(ONE_PRICE, lambda m: unit_price(text, m), text))  # “多少钱一盒”问的是单价；5 号电池
     text = re.sub(rf"{WHO}{CJK}{{1,2}}的\s*(?=库存\s*(?:{RECORD}))", "", text)  # “我复制的库存记录”：做的事不是商品
     if english(text):
         return english_orders(text)
@@ -91,21 +92,24 @@ def orders_in(text: str) -> list:
     for m in found:
         said, unit, segment = m[1].strip(), re.sub(r"\s*of$", "", m[2]), text[start : m.start()]  # 上一个数量之后
         after = item_after(text, m)
-        each = re.search(rf"((?:{WORD}(?:\s*{AND}\s*|\s+))*{WORD})\s*{EACH}\s*$", segment)  # 红笔和蓝笔各（每样）2 盒
-        each = None if each and re.match(PERSON, each[1]) else each  # “2 个同事各买”：每人几盒（MULTIPLIED）
+        each = each_of(segment)  # 红笔和蓝笔各（每样）2 盒
         before = "" if each else name_near(segment, False)  # 红笔 2 盒
-        listed = side_by_side(each[1]) if each else re.split(AND, after[1]) if after and (first or not before) else []
+        last = after and not first and m is found[-1]  # “红笔 3 盒 笔记本 2 本 蓝笔”：最后的蓝笔也说了
+        listed = side_by_side(each[1]) if each else []
+        listed = listed or (re.split(AND, after[1]) if after and (first or not before or last) else [])
         counted = after and re.match(PERSON, after[1])  # “办公室有 8 个同事”：数的是人，前面的不是商品
+        tight = first and listed and before and not each and re.search(rf"{re.escape(before)}\s*$", segment)  # 前后都是
         named = [n for n in (name_near(i, True, True) for i in listed) if n] or [before] * bool(before and not counted)
+        named = [before, *named] if (tight or last) and before not in named else named  # tight：数量是哪一种的？问
         latin = None if named or each else re.match(LATIN_AFTER, text[m.end() :]) or re.search(LATIN_BEFORE, segment)
         english_item = re.sub(EN_STOP, "", f" {latin[1].lower()} ").strip() if latin else ""  # 3 个 stapler
         named = [chinese_name(english_item)] if english_item else named  # 3 盒 red pens：红笔
         owned, quantity, loose = re.search(OWNED, segment, re.I), None if m[3] else chinese_number(said), rough(text, m)
         owned = owned or re.search(REPORTED, segment) and not re.match(ASKED, text[m.end() :])  # 说库存：“还剩 5 盒”
-        unclear = loose or ("" if quantity or owned else f"{said} {unit}{m[3] or ''}")
-        quantity, unit = (None, "") if owned else (None if loose else quantity, unit)  # 说的是库存：不是要的
+        unclear = loose or ("" if quantity and not tight or owned else f"{said} {unit}{m[3] or ''}")
+        quantity, unit = (None, "") if owned else (None if loose or tight else quantity, unit)  # 说的是库存：不是要的
         wanted = [Order(n, quantity, unit, english_item or n, unclear) for n in named]  # erasers
-        orders += wanted if each else wanted[:1] + [Order(n, asked=n) for n in named[1:]]  # 3 盒红笔和蓝笔
+        orders += wanted if each or tight else wanted[:1] + [Order(n, asked=n) for n in named[1:]]  # 3 盒红笔和蓝笔
         noun = re.match(rf"\s*(?!{AROUND}|{LATER})({CJK}(?:(?!每){CJK}){{0,5}})", text[m.end() :])  # “5 个人”数的是别的
         if not (wanted or owned) and noun:
             quantity, unclear = None, f"{said} {unit}{noun[1]}"
@@ -113,16 +117,26 @@ def orders_in(text: str) -> list:
         bare += [] if wanted or owned or people else [Order("", quantity, unit, "", unclear)]
         start = m.end() + (after.end() if after and listed and not each else 0)
     rest = re.sub(rf"({NUMBER})\s*(?:{UNIT})半?", " ", text)  # 说了数量的上面算过了
-    glued = r"(?<![A-Za-z\d.,])|(?<=[A-Za-z])(?=\d+\s)"  # A4纸的 4 是名字的一部分；“MP3 播放器”的 3 拿不准
-    for m in re.finditer(rf"(?:{glued})(\d+)\s*(?![元块角分钱号点%])({CJK}+)", rest):  # “30 黑笔”：没有量词的数，不猜
-        if re.match(rf"(?:{NOT_ITEMS})|[呢吗吧啊呀嘛哦]+$", m[2]):  # “蓝笔3够不够”“红笔要 4 呢”：数是前面那种的
-            continue
-        bare.append(Order("", unclear=f"{m[1]} {name_near(m[2], True) or m[2]}"))
+    bare += no_unit(rest)
     extra = [o for o in unmeasured(rest) if not part_of_another(o.item, orders, text)]
     orders = (orders + extra) or named_elsewhere(text, rest, bare)
     orders += mixed_items(text, orders)
     orders = [o for o in orders if len(o.item) > 1 and o.item.strip(UNITS)]  # “盒”不是商品名
     return scaled(settled(orders, bare), text)
+
+
+def each_of(segment: str) -> re.Match | None:
+    """数量前面说“各”的几种商品（“红笔和蓝笔各 2 盒”“每样”）；“2 个同事各买”说的是每人几盒（MULTIPLIED），不是。"""
+    each = re.search(rf"((?:{WORD}(?:\s*{AND}\s*|\s+))*{WORD})\s*{EACH}\s*$", segment)
+    return None if each and re.match(PERSON, each[1]) else each
+
+
+def no_unit(rest: str) -> list:
+    """没有量词的数（“30 黑笔”）：不猜，照原话问；“蓝笔3够不够”“红笔要 4 呢”的数是前面那种的（unmeasured）。"""
+    glued = r"(?<![A-Za-z\d.,])|(?<=[A-Za-z])(?=\d+\s)"  # A4纸的 4 是名字的一部分；“MP3 播放器”的 3 拿不准
+    found = re.finditer(rf"(?:{glued})(\d+)\s*(?![元块角分钱号点%])({CJK}+)", rest)
+    said = [m for m in found if not re.match(rf"(?:{NOT_ITEMS})|[呢吗吧啊呀嘛哦]+$", m[2])]
+    return [Order("", unclear=f"{m[1]} {name_near(m[2], True) or m[2]}") for m in said]
 
 
 def mixed_items(text: str, orders: list) -> list:
@@ -155,7 +169,7 @@ def unmeasured(rest: str) -> list:
     """没有带量词的数量的商品（数量都已经从 rest 里去掉了）：“红笔要4”“蓝笔库存”“红笔 3 盒和蓝笔”“还有几盒红笔”。"""
     orders = []
     for m in re.finditer(
-        rf"({GLUED}{CJK}{{1,12}})\s*(\d+)(?![\d.]|[A-Za-z]+{CJK}|号|\s*[{UNITS}元块])", rest
+        rf"({GLUED}{CJK}{{1,12}})\s*(\d+)(?![\d.]|[A-Za-z]+{CJK}|[号点时]|\s*[{UNITS}元块])", rest
     ):  # “红笔要4”：没有量词的数，不猜
         said = re.search(r"(只有|只剩|有|是|为|等于|剩|了)$", m[1])  # “调用数只有 1”：说一个数，不是要的数量
         orders += [Order(i, asked=i, unclear=m[2]) for i in [name_near(m[1], after=False)] if i and not said]

@@ -17,9 +17,10 @@ RUN_SECTION = (
 )
 # 讲怎么运行的那一节的代码块里像一条 shell 命令的一行（pyabbr 张伟、csvtool head a.csv）；代码（import、赋值、调用）不算
 SHELL_LIKE = r"(?!(import|from|def|class|const|let|var|print|return|if|for)\b)[a-z][\w.-]*(?: [^=(){}<>;]*)?"
-WRONG = (  # 讲错误、过时用法的标题（错误用法、Wrong usage、不要这样运行）；“别忘了”不算
-    r"\b(wrong|incorrect|deprecated|bad|avoid)\b|\bdo(n't| not) (do|use|run|try)\b|\bold (way|versions?)\b"
-    r"|错误|不正确|废弃|不要这样|别这样|不要用|别用|旧的?(方式|方法|版本)"
+NOTE = r"[(（][^)）]*[)）]"  # 标题里括号中的附注：“Testing (avoid the production database)”
+WRONG = (  # 讲错误、过时用法的标题（错误用法、Wrong usage、不要这样运行）；“别忘了”、括号里的附注不算
+    r"\b(wrong|incorrect|deprecated|legacy)\b|\b(bad|old) (ways?|usages?|examples?|practices?)\b|^\W*avoid\b"
+    r"|\bdo(n't| not) (do|use|run|try)\b|错误|不正确|废弃|不要这样|别这样|^\W*(不要|别)用|旧的?(方式|方法)"
 )
 RUN_FIRST = r"\b(run|running|usage|start|starting)\b|运行|启动|使用"
 TEST_SECTION = r"\btest(s|ing)?\b|测试"
@@ -143,11 +144,11 @@ def readme_command(facts, readme: str | None, section: str, names: tuple = ()) -
         if text.startswith("#") and not block:
             depth, title = len(text) - len(text.lstrip("#")), text.lstrip("#").strip()
             if heading and depth > level:  # 这一节下面更小的节（“Don't do this”那一小节的不算）
-                sub_wrong = bool(re.search(WRONG, title, re.I))
+                sub_wrong = wrong(title)
                 continue
             if found:
                 break
-            wanted = re.search(section, title, re.I) and not re.search(f"{other}|{WRONG}", title, re.I)
+            wanted = re.search(section, title, re.I) and not (re.search(other, title, re.I) or wrong(title))
             heading, level, setup, sub_wrong = (title, depth, [], False) if wanted else (None, 0, [], False)  # 这一节的
             continue
         code = block or line.startswith(("    ", "\t")) and not re.match(r"\s*([-*+]|\d+\.)\s", line)  # 列表项不是代码
@@ -177,6 +178,11 @@ STARTS_IT = (  # 说的是启动项目的一句（命令本身不算：scripts/w
     r"\b(start|starts|starting|launch|launches|serve|run (it|this|the (app|application|project|server|service|tool|"
     r"program|bot|cli)))\b|启动|运行(它|项目|程序|服务|这个)|跑起来"
 )
+
+
+def wrong(title: str) -> bool:
+    """标题讲的是错误、过时的用法（括号里的附注不算：“Testing (avoid the production database)”）。"""
+    return bool(re.search(WRONG, re.sub(NOTE, "", title), re.I))
 
 
 def negated(text: str, command: str) -> bool:

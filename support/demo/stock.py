@@ -228,7 +228,11 @@ def many_answer(found: list, en: bool, asks: set) -> str:
             [*lines, say("some_short", en, gaps=join((say("gap_of", en, **numbers(f, en)) for f in short), en))]
         )
     if unknown and (asks & {"sum", "total"} or costs):  # 只是没说要多少的（“红笔多少钱？”）：不说情况不清楚
-        key = "not_counted" if all(f["kind"] == "no_quantity" for f in unknown) else "some_unknown"
+        key = (
+            "not_counted"
+            if all(f["kind"] == "no_quantity" and not f["order"].unclear for f in unknown)
+            else "some_unknown"
+        )
         return "\n".join([*lines, say(key, en, names=join((f["name"] for f in unknown), en))])
     if costs and len(costs) == len(ok):  # 有的要买、有的只问了有多少：钱不加在一起
         currencies = {f["money"] for f in costs}
