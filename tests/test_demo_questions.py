@@ -3750,3 +3750,14 @@ def test_a_testing_heading_with_a_note_or_a_topic_is_still_the_testing_section(w
     write_code(workdir, {"README.md": f"# calc\n\n## {heading}\n\n    ./scripts/test.sh\n"})
     said = finals(workdir, "How do I run the tests?")[0]
     assert "`./scripts/test.sh`" in said, said
+
+
+@pytest.mark.parametrize(
+    "question, items",
+    [("I need 3 USB-C cables. Enough?", [("usb-c cable", 3)]), ("I need 2 t-shirts", [("t-shirt", 2)]),
+     ("I need 5 post-it notes. Enough?", [("post-it note", 5)]),
+     ("I need 2 boxes of red pens and 10 5号电池. Enough?", [("红笔", 2), ("5号电池", 10)]),
+     ("I need 3 packs of A4纸 and 2 USB-C线. Enough?", [("A4纸", 3), ("USB-C线", 2)])],
+)  # fmt: skip
+def test_hyphenated_english_names_and_chinese_names_with_letters_in_english_questions_are_whole(question, items):
+    assert [(o.item, o.quantity) for p in understand(question).parts for o in p.names] == items

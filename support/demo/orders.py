@@ -216,10 +216,9 @@ def english_orders(text: str) -> list:
     """“3 boxes of red pens and two blue pens” → [红笔 3 boxes, 蓝笔 2]；商品名按词译成中文名，译不出就用原话。"""
     orders, bare = [], []
     q = one_for_a(re.sub(rf"\b((?:{COLOUR}) (?:{GOODS}))\s*[x×]\s*(\d+(?:\.\d+)?)\b", r"\2 \1", text.lower()))  # x3；a
-    word = (
-        rf"(?!(?:and|plus|or) (?:{'|'.join(EN_NUMBERS)})\b)[a-z][a-z0-9]*"  # 数量后面的词（and 后面的数是下一个数量）
-    )
-    name = rf"[a-z][a-z0-9]* ?(?:{word} ?){{0,2}}|[\"“]{CJK}{{2,12}}[\"”]|(?<=of ){CJK}{{2,12}}"
+    word = rf"(?!(?:and|plus|or) (?:{'|'.join(EN_NUMBERS)})\b)[a-z][a-z0-9]*(?:-[a-z0-9]+)*"  # 数量后面的词（t-shirts）
+    name = rf"(?<=of ){CJK}{{2,12}}|[a-z\d][a-z\d-]{{0,11}}{CJK}{{1,12}}|[\"“]{CJK}{{2,12}}[\"”]"  # 中文名：A4纸
+    name += rf"|[a-z][a-z0-9]*(?:-[a-z0-9]+)* ?(?:{word} ?){{0,2}}"  # 英文名：USB-C cables
     after = rf"(?:\s+(?:(?:({OF_UNITS})\s+)?of\s+)?({name})|(?=\s*[?.!,]|\s*$))"
     found = re.finditer(rf"(?<![\w.,/~-])({EN_NUMBER}){after}", q)
     for m in [m for m in list(found)[:20] if not re.search(WHEN, q[: m.start()])]:  # “by 5 pm”“in 2 days”：是时间
@@ -246,7 +245,8 @@ def english_orders(text: str) -> list:
         owned, loose = re.search(OWNED, q[: m.start()]), rough(q, m)  # “at least 6”“2 dozen”“2 more”：看不准
         quantity = None if owned or loose else EN_NUMBERS.get(m[1]) or chinese_number(m[1])
         unclear = loose or ("" if quantity or owned else f"{m[1]} {unit or asked}")
-        named = bracketed(q[m.end() :], text)  # “2 erasers (橡皮)”：用户给的中文名
+        named = bracketed(q[m.end() :], text)  # “2 erasers (橡皮)”：用户给的中文名；“2 USB-C线”照原话的大小写
+        named = named or (re.search(re.escape(asked), text, re.I)[0] if re.search(CJK, asked) else "")
         if asked and asked.split()[0] not in EN_PRONOUNS:  # “2 of them urgent”：说的是前面的商品
             orders.append(Order(named or chinese_name(asked), quantity, unit, asked, unclear))
         elif (unit or loose or asked or re.search(r"\b(need|want|take|buy|get)\s*$", q[: m.start()])) and not owned:
