@@ -3761,3 +3761,27 @@ def test_a_testing_heading_with_a_note_or_a_topic_is_still_the_testing_section(w
 )  # fmt: skip
 def test_hyphenated_english_names_and_chinese_names_with_letters_in_english_questions_are_whole(question, items):
     assert [(o.item, o.quantity) for p in understand(question).parts for o in p.names] == items
+
+
+# ── 第六十九轮学习者：英文里数库存加起来；a box of / a roll of 的量词不是商品；“另一个仓库”不是数量 ──────────────────
+@pytest.mark.parametrize(
+    "question",
+    ["How many red pens and blue pens do we have in total?", "What is the combined stock of red pens and blue pens?",
+     "红笔和蓝笔加起来一共还有多少库存？"],
+)  # fmt: skip
+def test_the_stock_of_several_items_added_up_in_either_language(inventory, question):
+    said = finals(inventory, question)[0]
+    assert "5 + 2 = 7" in said and "没有算进去" not in said and "left them out" not in said, said
+
+
+@pytest.mark.parametrize(
+    "question, read",
+    [("How much is a box of red pens, and how many boxes are left?", "stock/红笔.json"),
+     ("How much tape is in stock and what does a roll cost?", "stock/tape.json"),
+     ('这是另一个仓库的记录：{"item":"红笔","stock":10,"unit_price":11,"currency":"CNY"}。我要 6 盒红笔，够吗？', "")],
+)  # fmt: skip
+def test_a_unit_or_another_place_is_no_item(inventory, question, read):
+    stock_file(inventory, "tape", 9, 1.5)
+    out = run_main("--demo", "-C", str(inventory), question)
+    calls = re.findall(r'read_file\(\{"path": "([^"]+)"\}\)', out.stdout)
+    assert calls == ([read] if read else []), out.stdout

@@ -4,7 +4,7 @@
 import re
 
 from support.demo.numbers import NUMBER
-from support.demo.words import AROUND, CJK, EN_PRONOUNS, LATER, NOT_GOODS, NOT_ITEMS, UNIT, UNITS
+from support.demo.words import AROUND, CJK, EN_PRONOUNS, EN_UNITS, LATER, NOT_GOODS, NOT_ITEMS, UNIT, UNITS
 
 AND = r"(?:和|与|跟|、|以及|及|外加|另加|加上?|或者?|还是)"  # 连着两种商品的词：“红笔和蓝笔”“红笔或者蓝笔”
 # 一个商品名：“红笔和蓝笔”是两个；到下一个数量为止（“两盒红笔还有一盒蓝笔”）
@@ -120,6 +120,7 @@ def bracketed(after: str, text: str) -> str:
 
 
 def not_goods(said: str) -> bool:
-    """英文里问到的这几个词不是商品：最后一个词是 files、tests、it 这样的（test tubes 是），或者以代词开头。"""
+    """英文里问到的这几个词不是商品：最后一个词是 files、tests、it（test tubes 是），以代词开头，或者只是量词。"""
     words = said.split()
-    return words[-1] in EN_PRONOUNS | NOT_GOODS or words[0] in EN_PRONOUNS
+    unit = len(words) == 1 and re.fullmatch(EN_UNITS, words[0])  # “how many boxes are left”：数的是量词
+    return bool(unit) or words[-1] in EN_PRONOUNS | NOT_GOODS or words[0] in EN_PRONOUNS

@@ -86,6 +86,7 @@ def orders_in(text: str) -> list:
     orders, bare, start = [], [], 0
     found = list(re.finditer(rf"({NUMBER})\s*((?:{EN_UNITS})\s+of\b|of(?=\s*{CJK})|{UNIT})(半)?", text))[:20]
     found = [m for m in found if not re.search(PRICED, text[max(0, m.start() - 12) : m.start()])]  # 5元一盒：是单价
+    found = [m for m in found if not re.search(r"[另这那哪]\s*$", text[: m.start()])]  # “另一个仓库”：不是数量
     if both := torn(text, found):  # “红笔要3盒蓝笔也要”：3 盒是哪一种的，照原话问
         return [Order(n, asked=n, unclear=both[1]) for n in both[0]]
     first = numbers_first(text, found)
@@ -239,7 +240,7 @@ def english_orders(text: str) -> list:
         if re.fullmatch(COLOUR, asked) and shared:
             asked = f"{asked} {shared[1]}"  # “3 red and 2 blue pens”“3 boxes of blue pens and 3 of red”
         asking = m[1] in ("one", "1") and re.search(r"\b(what do(es)?|how much (is|does))\s*$", q[: m.start()])  # 单价
-        orders += [Order(chinese_name(asked), asked=asked)] if asking and asked and asked not in EN_PRONOUNS else []
+        orders += [Order(chinese_name(asked), asked=asked)] if asking and asked and not not_goods(asked) else []
         if m[1] == "one" and re.search(rf"\b({THE_ONE})\s*$", q[: m.start()]) or q[: m.start()].endswith("$") or asking:
             continue  # “is either one short?”“at $8 a box”：不是数量（“how much does one pack of staples cost”问单价）
         owned, loose = re.search(OWNED, q[: m.start()]), rough(q, m)  # “at least 6”“2 dozen”“2 more”：看不准

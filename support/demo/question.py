@@ -252,7 +252,8 @@ def detailed(part: Part) -> Part | None:
 def asks_of(kind: str, q: str) -> set:
     """这一类问题还问了什么（ASKS 里的名字）；问单价的不用知道要几盒。"""
     asks = {name for name, pattern in ASKS.get(kind, {}).items() if re.search(pattern, q)}
-    return asks - {"total"} if re.search(w.UNIT_PRICE, q) else asks
+    counting = re.search(w.STOCK_TOTAL, q) and not re.search(r"够|钱|价|\b(enough|cost|price|how much|afford)\b", q)
+    return asks - {"total"} if re.search(w.UNIT_PRICE, q) or counting else asks  # 单价、库存加起来：不用知道要几盒
 
 
 def elsewhere(part: Part, clause: str) -> Part | None:
@@ -297,7 +298,7 @@ def leftover(question: str, part: Part) -> bool:
     问的不是上一件事，不拿上一件事的回答充数。"""
     said = [x for n in part.names for x in ([n] if isinstance(n, str) else [n.asked, n.item, n.unclear])]
     words = [*(re.escape(n.lower()) for n in said if n), w.KEYWORDS.get(part.kind, "$^")]
-    words += [w.ON_TOPIC.get(part.kind, "$^")]
+    words += [w.ON_TOPIC.get(part.kind, "$^"), rf"\b(?:{w.EN_UNITS})\b" if part.kind == "inventory" else "$^"]
     words += [*ASKS.get(part.kind, {}).values(), w.FOLLOW_UP, w.FILLER, w.ASKING, w.ALSO_THERE, w.HOW]  # 名字先去掉
     rest = re.sub("|".join(words), " ", question.lower())
     return bool(re.search(r"[\u4e00-\u9fff]{2,}|[a-z]{3,}", rest))

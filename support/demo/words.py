@@ -113,7 +113,8 @@ NOT_PROJECT = (
 EITHER = r"或者?|还是(?!要)|要不然|否则|不够(就|的话)|\b(or|instead|if not)\b"  # 两种商品之间的这些词：挑一种
 TOTAL = r"够|多少钱|总价|价钱|下单|\b(enough|cost|how much|afford|(the|a|grand) total|total (cost|price)|bill)\b|\btotal\s*[?？.!]*$"  # 要知道数量才答得了：够不够、要多少钱
 EVERY_FILE = r"(每|各)一?个文件|(所有|全部)(的)?文件|\b(every|each) file|\ball (of )?(the )?files\b"  # 不只一种文件
-SUM = r"一共|总共|合计|加起来|\b(total|altogether|in all|sum)\b"  # 几种商品加在一起
+SUM = r"一共|总共|合计|加起来|\b(total|altogether|in all|sum|combined)\b"  # 几种商品加在一起
+STOCK_TOTAL = rf"{STOCK_ASKED}|\bhow many\b.{{0,40}}\b(do|does) (we|you|they) have\b|\b(combined|total) stock\b"  # 数库存
 NOT_CARRIED = rf"{STOCK_ASKED}|^(?![\s\S]*(?:{SUM}|same|同样|一样))[\s\S]*?(?:{UNIT_PRICE}|(?<!总)价格|\bprice of\b)"  # 不沿用数量
 FOLLOW_UP = r"呢\s*[？?]?\s*$|^\s*(那么?|要是|如果是|换成|改成)|^\s*(and|what about|how about)\b"  # 接着上一个问题问
 # 接着前一句说的（不另算一件事）：问的本来就在这一类的回答里（在哪里、版本、路径、列出来……）
@@ -219,7 +220,7 @@ BARE_ASK = (
     rf"\bhow much (?:is|are|does|do) (?:an? |the |one |each )?{ITEM}(?=\s*(?:[（(][^)）]{{1,20}}[)）]\s*)?(?:cost|costs|per\b|each\b|[?.!]|$))"
     rf"|\b(?:price|cost|stock) of (?:an? |the )?{ITEM}|\benough {ITEM} (?=for \d)"
     rf"|\bwhat do(?:es)? (?:an? |the |one )?{ITEM} cost\b|\bhow much (?:is|are|does) (?:an? |one )?(?:{EN_UNITS}) of {ITEM}"
-    rf"|\bhow many {ITEM} (?:are |do (?:we|you) have )?(?:in stock|left|available)|\bhow many {ITEM} do (?:we|you) have\b"
+    rf"|\bhow (?:many|much) {ITEM} (?:are |is |do (?:we|you) have )?(?:in stock|left|available)|\bhow many {ITEM} do (?:we|you) have\b"
     rf"|\bhow many {ITEM}(?= and how many\b.{{0,40}}\b(?:in stock|left|available))"  # how many A and how many B are left
     rf"|^\W*{ITEM}\s+(?:stock|price)\W*$"  # “stapler stock?”
     rf"|^\W*(?:and|what about|how about)\s+(?:the\s+)?{ITEM}\s*[,，]"  # “And crayons, 3 of them?”
