@@ -1128,7 +1128,7 @@ def test_commits_and_ports_are_named_as_not_done(question):
 def test_how_many_can_i_get_does_not_repeat_the_last_quantity(inventory):
     said = finals(inventory, "I need 3 boxes of blue pens. Enough?",
                   "Then how many blue boxes can I actually get, and what would those cost?")  # fmt: skip
-    assert "you need 3" not in said[1] and "say the whole order again" in said[1], said[1]  # actually：改口，不猜
+    assert "you need 3" not in said[1] and "did not recognise" in said[1], said[1]
 
 
 # ── 第十六轮学习者：没说哪个库的“版本号”也说项目自己的；列过目录再问“分别有几行”；库名紧贴中文再问版本；
@@ -3662,7 +3662,7 @@ REVISIONS = [
     "我要 5 盒红笔，不对，是 4 盒，够吗？", "我要 3 盒红笔和 2 盒蓝笔，蓝笔不要了，一共多少钱？",
     "3 盒红笔，2 本笔记本，笔记本不需要带格子的，多少钱？", "我要 3 盒红笔，不对，我是说 1 盒蓝笔，一共多少钱？",
     "我要 2 支钢笔和 3 卷胶带……不好意思，是 3 本笔记本。够吗？", "我需要3盒红笔但不要蓝笔", "红笔 3 盒，把蓝笔拿走",
-    "I need 3 red pens, actually 2 of them are for my son. Enough?", "I need 3 red pens, no wait, 6. Enough?",
+    "I need 3 red pens, actually, 2 of them. Enough?", "I need 3 red pens, no wait, 6. Enough?",
     "I need 3 red pens and 2 blue pens, sorry, not the red pens. Total?",
     "I need 4 notebooks and 2 red pens, no notebooks.",
     "I need 3 red pens and 1 blue pen, drop the blue pen. Total?", "I need 2 red pens instead of pencils. Total?",
@@ -3785,3 +3785,60 @@ def test_a_unit_or_another_place_is_no_item(inventory, question, read):
     out = run_main("--demo", "-C", str(inventory), question)
     calls = re.findall(r'read_file\(\{"path": "([^"]+)"\}\)', out.stdout)
     assert calls == ([read] if read else []), out.stdout
+
+
+# ── 第四十轮攻击：没有订单、没改订单的问题不算改口；更多改口的说法；急用、备货、spare；一些蓝笔；废弃的一节 ──
+@pytest.mark.parametrize(
+    "question, said",
+    [("我要 3 盒红笔，一共 36 元对不对？", "5 ≥ 3"), ("红笔还有多少库存？我不需要买，只是看看", "库存 5"),
+     ("I actually need 3 boxes of red pens. Enough?", "5 ≥ 3"),
+     ("I need 3 boxes of red pens, not urgent. Enough?", "5 ≥ 3"),
+     ("Are red pens in stock? Sorry, just asking.", "5 in stock"), ("我需要 3 盒红笔，需不需要多买？", "5 ≥ 3"),
+     ("红笔3盒急用够吗？", "5 ≥ 3"), ("红笔 3 盒 谢谢，够吗？", "5 ≥ 3")],
+)  # fmt: skip
+def test_questions_that_change_no_order_are_answered(inventory, question, said):
+    answer = finals(inventory, question)[0]
+    assert said in answer and "像是改了订单" not in answer and "looks like a change" not in answer, answer
+
+
+@pytest.mark.parametrize("workdir_question", ["How many endpoints does the app have, not including admin ones?",
+                                              "这个项目还剩几个 TODO？不是 FIXME。"])  # fmt: skip
+def test_a_project_question_is_never_called_a_change_to_an_order(workdir, workdir_question):
+    write_code(workdir, {"app.py": "print(1)\n"})
+    said = finals(workdir, workdir_question)[0]
+    assert "订单" not in said and "order" not in said, said
+
+
+@pytest.mark.parametrize(
+    "then",
+    ["红笔换蓝笔，够吗", "用蓝笔代替红笔，够吗", "lose the blue pens, enough?", "改 4 盒", "No, 4 boxes of red pens.",
+     "不，红笔是 4 盒", "蓝笔减到 1 盒", "蓝笔少一盒", "蓝笔就算啦，够吗？", "hold the blue pens. Enough?"],
+)  # fmt: skip
+def test_more_ways_of_changing_an_order_in_a_follow_up_are_asked_again(inventory, then):
+    said = finals(inventory, "我要 3 盒红笔和 2 盒蓝笔，够吗？", then)[1]
+    assert "×" not in said and "像是改了订单" in said or "looks like a change" in said, said
+
+
+@pytest.mark.parametrize(
+    "question, items",
+    [("我要 3 盒红笔和一些蓝笔，一共多少钱？", [("红笔", 3, ""), ("蓝笔", None, "一些")]),
+     ("我要 3 盒红笔和几盒蓝笔，一共多少钱？", [("红笔", 3, ""), ("蓝笔", None, "几盒")]),
+     ("我要 3 盒红笔加 2 盒备货", [("红笔", None, "3 盒 + 2 盒")]),
+     ("I need 3 boxes of red pens plus 2 spare. Enough?", [("红笔", None, "3 boxes + 2 spare")]),
+     ("I need 10 5号电池. Enough?", [("5号电池", 10, "")]), ("我要 2 斤里脊肉，够吗？", [("里脊肉", 2, "")])],
+)  # fmt: skip
+def test_vague_amounts_spare_boxes_and_names_starting_with_a_place_word(question, items):
+    assert [(o.item, o.quantity, o.unclear) for p in understand(question).parts for o in p.names] == items
+
+
+@pytest.mark.parametrize(
+    "old, new, question, command",
+    [("Testing (don't run pytest directly)", "Testing", "How do I run the tests?", "make test"),
+     ("运行（已废弃，请看下一节）", "运行", "怎么运行这个项目？", "python app.py"),
+     ("Usage (deprecated: use the new CLI)", "Usage", "How do I run it?", "python app.py")],
+)  # fmt: skip
+def test_a_section_marked_deprecated_in_brackets_is_skipped_for_the_next_one(workdir, old, new, question, command):
+    readme = f"# calc\n\n## {old}\n\n    python old_main.py\n\n## {new}\n\n    {command}\n"
+    write_code(workdir, {"README.md": readme})
+    said = finals(workdir, question)[0]
+    assert f"`{command}`" in said and "old_main" not in said, said

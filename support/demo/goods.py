@@ -66,22 +66,23 @@ def item_after(text: str, m) -> re.Match | None:
 
 def name_near(text: str, after: bool, measured: bool = False) -> str:
     """数量后面紧跟着的（after；measured：紧跟在量词后面），或者前面同一小句里的商品名。"""
+    text = re.sub(rf"(?:多少|几|每)\s*[{UNITS}]", "多少", numbered(text))  # “多少支笔”“红笔每盒”：量词不是名字
     if after:  # 紧跟着的那一段里最长的一截
         m = re.match(rf"\s*的?\s*({GLUED}{CJK}+)", text)
         name = max((p for p in re.split(AROUND, m[1]) if not re.match(NOT_ITEMS, p)), key=len, default="") if m else ""
         name, piece = re.sub(r"(?<=..)[啦哦呗咯咧呀嘛]+$", "", name), m[1] if m else ""  # “红笔哦”：句末的语气词
     else:
-        text = re.sub(rf"(?:多少|几|每)\s*[{UNITS}]", "多少", numbered(text))  # “多少支笔”“红笔每盒”：量词不是名字
         piece = re.split(rf"[\s，。？！、,.?!:：;；+]+|(?:{NUMBER})\s*(?:{UNIT})", text.strip(" \t：:"))[-1].split(
             "每"
         )[0]
+        piece = re.sub(rf"^.*?(?:{CJK}|[A-Za-z])里(?={GLUED}{CJK}{{2}})", "", piece)  # “库存里红笔”（里脊肉不是）
         near = (p for p in reversed(re.split(AROUND, piece)) if re.fullmatch(f"{GLUED}{CJK}+", p) and p.strip(UNITS))
         name = next(near, "")
     short = len(name) < 2 or not re.search(CJK, name)  # 只剩字母的（Type-C数据线的 Type-C）也不是名字
     head = re.search(rf"{GLUED}(?:文件|数据|记录)(?:(?!{AROUND}){CJK}){{1,3}}", piece) if short else None
     name = head[0] if head else name  # 说话的词开头的名字：文件夹、数据线、记录本
     name = name if len(name) > 1 or not measured else peeled(piece)
-    name = re.sub(rf"^(?:{CJK}{{1,3}}|[A-Za-z]+)?里(?={GLUED}{CJK}{{2}})", "", numbered(name))  # “仓库里红笔”：红笔
+    name = re.sub(rf"^(?:{CJK}{{1,3}}|[A-Za-z]+)里(?={GLUED}{CJK}{{2}})", "", numbered(name))  # “仓库里红笔”：红笔
     counted = re.fullmatch(rf"(?:{NUMBER})?\s*(?:{UNIT})", name)  # “改成一盒”“还有多少公斤”：是数量、量词
     asking = re.match(NOT_ITEMS, name) or re.search("什么|每", name)  # “总价”“用什么货币”“学生每人”不是商品名
     return "" if len(name) < 2 or asking or counted else name

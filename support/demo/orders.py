@@ -147,7 +147,9 @@ def mixed_items(text: str, orders: list) -> list:
     found = [o for o in english_orders(text) if o.asked] + items_named(
         re.findall(rf"\b(?:of|about|and|is|the)\s+({CJK}{{2,12}})", text)
     )
-    return list({o.item: o for o in found if o.item not in {x.item for x in orders}}.values())
+    said, known = {x.item for x in orders if x.quantity or x.unclear}, {x.item for x in orders}
+    found = [o for o in found if o.item not in known or o.item not in said and (o.quantity or o.unclear)]  # 带上数量
+    return list({o.item: o for o in found}.values())
 
 
 def named_elsewhere(text: str, rest: str, bare: list) -> list:
@@ -158,7 +160,7 @@ def named_elsewhere(text: str, rest: str, bare: list) -> list:
         return found
     if (m := re.search(rf"(?:需要|想要|要买|买|订(?!书)|查)\s*({CJK}+)", text)) and (found := items_named([m[1]])):
         return found
-    return items_named(re.findall(rf"{CJK}{{2,12}}", text)) if re.search(r"[A-Za-z]{3}", text) else []
+    return items_named(re.findall(rf"{GLUED}{CJK}{{2,12}}", text)) if re.search(r"[A-Za-z]{3}", text) else []
 
 
 def items_named(pieces: list) -> list:
@@ -167,8 +169,10 @@ def items_named(pieces: list) -> list:
 
 
 def unmeasured(rest: str) -> list:
-    """没有带量词的数量的商品（数量都已经从 rest 里去掉了）：“红笔要4”“蓝笔库存”“红笔 3 盒和蓝笔”“还有几盒红笔”。"""
-    orders = []
+    """没有带量词的数量的商品（数量都已经从 rest 里去掉了）：“红笔要4”“蓝笔库存”“红笔 3 盒和蓝笔”“还有几盒红笔”；
+    “一些蓝笔”“几盒蓝笔”：要多少没说准，照原话问。"""
+    vague = re.finditer(rf"(?<!还有)(?<!还剩)(一些|一点|若干|几\s*[{UNITS}])\s*({GLUED}{CJK}+)", rest)
+    orders = [Order(i, asked=i, unclear=m[1]) for m in vague if (i := name_near(m[2], after=True))]
     for m in re.finditer(
         rf"({GLUED}{CJK}{{1,12}})\s*(\d+)(?![\d.]|[A-Za-z]+{CJK}|[号点时]|\s*[{UNITS}元块])", rest
     ):  # “红笔要4”：没有量词的数，不猜

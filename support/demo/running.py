@@ -17,8 +17,7 @@ RUN_SECTION = (
 )
 # 讲怎么运行的那一节的代码块里像一条 shell 命令的一行（pyabbr 张伟、csvtool head a.csv）；代码（import、赋值、调用）不算
 SHELL_LIKE = r"(?!(import|from|def|class|const|let|var|print|return|if|for)\b)[a-z][\w.-]*(?: [^=(){}<>;]*)?"
-NOTE = r"[(（][^)）]*[)）]"  # 标题里括号中的附注：“Testing (avoid the production database)”
-WRONG = (  # 讲错误、过时用法的标题（错误用法、Wrong usage、不要这样运行）；“别忘了”、括号里的附注不算
+WRONG = (  # 讲错误、过时用法的标题（错误用法、Wrong usage、不要这样运行）；“别忘了”“(avoid …)”“bad inputs”不算
     r"\b(wrong|incorrect|deprecated|legacy)\b|\b(bad|old) (ways?|usages?|examples?|practices?)\b|^\W*avoid\b"
     r"|\bdo(n't| not) (do|use|run|try)\b|错误|不正确|废弃|不要这样|别这样|^\W*(不要|别)用|旧的?(方式|方法)"
 )
@@ -181,8 +180,8 @@ STARTS_IT = (  # 说的是启动项目的一句（命令本身不算：scripts/w
 
 
 def wrong(title: str) -> bool:
-    """标题讲的是错误、过时的用法（括号里的附注不算：“Testing (avoid the production database)”）。"""
-    return bool(re.search(WRONG, re.sub(NOTE, "", title), re.I))
+    """标题讲的是错误、过时的用法（“Wrong usage”“运行（已废弃）”；“Testing (avoid the production database)”不是）。"""
+    return bool(re.search(WRONG, title, re.I))
 
 
 def negated(text: str, command: str) -> bool:
