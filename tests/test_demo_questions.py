@@ -3842,3 +3842,13 @@ def test_a_section_marked_deprecated_in_brackets_is_skipped_for_the_next_one(wor
     write_code(workdir, {"README.md": readme})
     said = finals(workdir, question)[0]
     assert f"`{command}`" in said and "old_main" not in said, said
+
+
+@pytest.mark.parametrize(
+    "question, said",
+    [('这是库存：{"item":"胶带","stock":12,"unit_price":3,"currency":"CNY"} 我要 4 卷，多少钱？', "4 × 3 = 12"),
+     ('Here is the record: {"item": "stapler", "stock": 3, "unit_price": 20} I need 2, how much?', "2 × 20 = 40")],
+)  # fmt: skip
+def test_a_pasted_record_names_the_item_a_question_leaves_unnamed(inventory, question, said):
+    out = run_main("--demo", "-C", str(inventory), question)
+    assert said in out.stdout and "[调用工具]" not in out.stdout, out.stdout

@@ -13,6 +13,7 @@ from support.demo.numbers import english, number_said, quantity_in
 from support.demo.orders import Order, chinese_name, orders_in, with_amount
 from support.demo.question import (
     MAX_QUESTION,
+    PASTED,
     Ask,
     Part,
     about_file,
@@ -38,6 +39,7 @@ def in_context(question: str, before: Ask | None) -> Ask:
     elif before and before.parts:
         ask = carried_on(ask, question, before)
     vague = [p for p in ask.parts if p.kind == "inventory" and not p.names and "revised" not in p.asks]
+    vague = [] if re.search(PASTED, question) else vague  # 贴了库存记录：问的是记录里的那一种（stock.py）
     if vague := [p for p in vague if not re.search(w.GOODS_WORDS, p.text.lower())]:  # “how many routes”：不是库存问题
         kept = [p for p in ask.parts if p not in vague]
         ask = replace(ask, parts=kept, unknown=ask.unknown + [p.text[:80] for p in vague])

@@ -13,8 +13,8 @@ from decimal import Decimal
 
 from support.demo.facts import CUT_NOTE, all_pages, entries_of, json_records, key, loads, unique, usable, why_not
 from support.demo.names import MAX_NAMES
-from support.demo.numbers import MONEY
-from support.demo.orders import singular
+from support.demo.numbers import MONEY, quantity_in
+from support.demo.orders import Order, singular
 from support.demo.sentences import join, say
 from support.demo.words import CJK, EN_SINGULAR, FRESH, REVISED, SAME_UNIT, UNITS
 
@@ -33,6 +33,7 @@ def inventory(part, facts, en: bool) -> str:
     if "revised" in part.asks:  # 改了口：不替用户猜，请他再说一遍
         said = re.search(REVISED, re.sub(FRESH, " ", part.text.lower()))[0]  # “库存改成 8 了”说的是重读
         return say("restate", en, said=said.strip(" ,.!?;:，。？！；：—–-"))
+    part = part if part.names else pasted_item(part, facts)
     if not part.names:
         return say("which_item", en)
     with decimal.localcontext(EXACT):
@@ -43,9 +44,7 @@ def inventory(part, facts, en: bool) -> str:
         pasted = pasted_in(records)
         if len(orders) == 1 and None in pasted and orders[0].item not in pasted:  # 没写商品名的就是问的那一种
             pasted[orders[0].item] = pasted[None]
-        before = (
-            {} if facts.fresh else pasted_in(pasted_records(facts.questions[-2:-1]))
-        )  # 上一个问题贴的（不是重读后）
+        before = {} if facts.fresh else pasted_in(pasted_records(facts.questions[-2:-1]))  # 上一个问题贴的
         now, pasted = pasted, {k: r for k, r in before.items() if k} | pasted  # “那 40 盒呢？”
         pasted |= {o.item: pasted[o.asked.lower()] for o in orders if o.asked.lower() in pasted}  # “sticky notes”
         paths = {o.item: file_of(template, o.item) for o in orders if template and o.item not in pasted}
@@ -79,6 +78,14 @@ def inventory(part, facts, en: bool) -> str:
             "\n" + say("only_checked", en) + sources(found, en) + say("pasted_unused", en, n=unused) * bool(unused)
         )
         return answer + (say("too_many", en, names=join(more, en), n=MAX_NAMES * 2) if more else "")
+
+
+def pasted_item(part, facts):
+    """问题没说商品名，只贴了一条库存记录（“这是库存：{…胶带…} 我要 4 卷”）：问的就是记录里的那一种。"""
+    items = [i for i in pasted_in(pasted_records(facts.questions[-1:])) if isinstance(i, str) and i.strip()]
+    number, unit, unclear = quantity_in(part.text) or (None, "", "")
+    order = Order(items[0], number, unit, asked=items[0], unclear=unclear) if len(items) == 1 else None
+    return replace(part, names=[order]) if order else part
 
 
 def file_of(template: tuple, item: str) -> str:
