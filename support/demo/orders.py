@@ -84,9 +84,7 @@ def orders_in(text: str) -> list:
     if english(text):
         return english_orders(text)
     orders, bare, start = [], [], 0
-    found = list(re.finditer(rf"({NUMBER})\s*((?:{EN_UNITS})\s+of\b|of(?=\s*{CJK})|{UNIT})(半)?", text))[:20]
-    found = [m for m in found if not re.search(PRICED, text[max(0, m.start() - 12) : m.start()])]  # 5元一盒：是单价
-    found = [m for m in found if not re.search(r"[另这那哪]\s*$", text[: m.start()])]  # “另一个仓库”：不是数量
+    found = quantities(text)
     if both := torn(text, found):  # “红笔要3盒蓝笔也要”：3 盒是哪一种的，照原话问
         return [Order(n, asked=n, unclear=both[1]) for n in both[0]]
     first = numbers_first(text, found)
@@ -124,6 +122,18 @@ def orders_in(text: str) -> list:
     orders += mixed_items(text, orders)
     orders = [o for o in orders if len(o.item) > 1 and o.item.strip(UNITS)]  # “盒”不是商品名
     return scaled(settled(orders, bare), text)
+
+
+def quantities(text: str) -> list:
+    """中文问题里带量词的数量（最多 20 个）：“5元一盒”的一盒是单价，“另一个仓库”不是数量；“橡皮 3 块”的块跟在
+    商品名后面，是量词（“我有 30 块”“5 块钱”是钱）。"""
+    kuai = r"块(?=\s*(?:[，,、。？?！!；;]|够|$))"
+    found = re.finditer(rf"({NUMBER})\s*((?:{EN_UNITS})\s+of\b|of(?=\s*{CJK})|{UNIT}|{kuai})(半)?", text)
+    found = [m for m in list(found)[:20] if not re.search(PRICED, text[max(0, m.start() - 12) : m.start()])]
+    found = [m for m in found if not re.search(r"[另这那哪]\s*$", text[: m.start()])]
+    return [
+        m for m in found if m[2] != "块" or re.match(UNIT, text[m.start(2) :]) or name_near(text[: m.start()], False)
+    ]
 
 
 def each_of(segment: str) -> re.Match | None:

@@ -22,16 +22,13 @@ from support.demo.manifests import (
 )
 from support.demo.names import MAX_NAMES
 from support.demo.readme import clipped, first_paragraph, readme_in
-from support.demo.running import how_to_run, installed, start_file, test_command
+from support.demo.running import TEST_FOLDER, TEST_FOLDERS, how_to_run, installed, start_file, test_command
 from support.demo.sentences import join, say
 
 KINDS = ("stack", "entry", "tests", "file", "about")
 ENTRY_NAMES = "index.js main.js app.js server.js index.ts main.ts main.py app.py manage.py __main__.py main.go".split()
 ENTRY_NAMES += "index.mjs server.ts app.ts wsgi.py asgi.py run.py server.py main.rs main.jsx main.tsx index.jsx".split()
 ENTRY_NAMES += ["index.tsx", "main.c", "main.cpp", "main.cc"]
-TEST_FOLDERS = ("tests", "test", "__tests__", "spec")  # TEST_FOLDER 还认 integration_tests/（test-logs/ 不是）
-NOT_TESTS = r"(?!tests?[_-](?:results?|data|output|out|reports?|fixtures?|logs?|images?)/)"
-TEST_FOLDER = rf"{NOT_TESTS}(?:(?:tests?|__tests__|spec)/?|(?:specs?|e2e|[a-z]+[_-]tests?|tests?[_-][a-z]+)/)"
 TEST_NAME = r"test_.+\.py|tests?\.py|.+_test\.(py|go)|.+\.(test|spec)\.[cm]?[jt]sx?"  # 按测试命名的文件
 ALIASES = {v.lower(): k for k, v in IMPORTS.items()} | {
     "pytorch": "torch",

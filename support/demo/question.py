@@ -125,6 +125,9 @@ def filled_in(part: Part, before: list, question: str) -> Part:
         whole_order(part, question)
     if part.kind == "tests" and any(p.kind == "entry" and "how" in p.asks for p in before):  # “run it and its tests”
         part = replace(part, asks=part.asks | {"how"})
+    inside = folders_in(part.text) if part.kind == "file" and all("/" not in n for n in part.names) else []
+    if len(inside) == 1:  # “the cli.py file in src/tally”“src/tally 里的 cli.py”：那个目录里的文件
+        return replace(part, names=[f"{inside[0]}/{n}" for n in part.names])
     if part.names and before:  # “src/components 里有几个文件，TodoList.tsx 多少行”：是那个目录里的
         return in_last_folder(part, before[-1])
     here = re.search(r"当前|这个|顶层|\b(this|current|here|top)\b", part.text)  # 说了是顶层

@@ -11,6 +11,9 @@ from support.demo.names import MAX_NAMES
 from support.demo.readme import headings
 from support.demo.sentences import join, say
 
+TEST_FOLDERS = ("tests", "test", "__tests__", "spec")  # TEST_FOLDER 还认 integration_tests/（test-logs/ 不是）
+NOT_TESTS = r"(?!tests?[_-](?:results?|data|output|out|reports?|fixtures?|logs?|images?)/)"
+TEST_FOLDER = rf"{NOT_TESTS}(?:(?:tests?|__tests__|spec)/?|(?:specs?|e2e|[a-z]+[_-]tests?|tests?[_-][a-z]+)/)"
 RUN_SECTION = (
     r"\b(run|running|usage|start|starting|getting started|quick ?start|develop\w*|cli|command[- ]line|commands|scripts|"
     r"preview|serve)\b|运行|启动|使用|用法|怎么跑|如何跑|跑起来|快速开始|上手|开发|命令|脚本|预览"
@@ -50,8 +53,14 @@ STARTS = ("start", "serve", "develop", "dev")  # package.json 里启动项目的
 
 
 def about_tests(part) -> bool:
-    """前一件事说的是测试：测试文件，或者测试用的框架（技术栈）。"""
-    return part.kind == "tests" or part.kind == "stack" and bool(re.search(r"测试|\btest", part.text.lower()))
+    """前一件事说的是测试：测试文件、测试用的框架（技术栈），或者列过、数过的测试目录（“what files are in test?”）。"""
+    folder = part.kind in ("ls", "count") and re.fullmatch(TEST_FOLDER, part.folder.rsplit("/", 1)[-1].lower() + "/")
+    return (
+        part.kind == "tests"
+        or bool(folder)
+        or part.kind == "stack"
+        and bool(re.search(r"测试|\btest", part.text.lower()))
+    )
 
 
 def runs_them(part, clause: str) -> bool:

@@ -40,8 +40,7 @@ def inventory(part, facts, en: bool) -> str:
         template, orders = stock_path("\n".join(facts.system)), part.names[: MAX_NAMES * 2]  # 一次最多查十种
         if template and template[2]:  # 写的是 stock/<item>.json：文件名是英文的商品名（staplers → stapler.json）
             orders = [replace(o, item=singular(o.asked)) if o.asked else o for o in orders]
-        records = pasted_records(facts.questions[-1:])  # 用户贴的记录
-        pasted = pasted_in(records)
+        pasted = pasted_in(records := pasted_records(facts.questions[-1:]))  # 用户贴的记录
         if len(orders) == 1 and None in pasted and orders[0].item not in pasted:  # 没写商品名的就是问的那一种
             pasted[orders[0].item] = pasted[None]
         before = {} if facts.fresh else pasted_in(pasted_records(facts.questions[-2:-1]))  # 上一个问题贴的
@@ -65,7 +64,9 @@ def inventory(part, facts, en: bool) -> str:
         else:
             answer += problem(found[0], en)
         asked = facts.questions[-1]
-        if budget := re.search(MONEY, asked.lower()):  # “我有 30 元，够买 3 盒红笔吗？”：钱没有比
+        kuai = {f"{o.quantity}块" for o in orders if o.unit == "块"}  # “橡皮 3 块”：块是量词，不是钱
+        budget = next((m for m in re.finditer(MONEY, asked.lower()) if re.sub(r"\s", "", m[0]) not in kuai), None)
+        if budget:  # “我有 30 元，够买 3 盒红笔吗？”：钱没有比
             compared = any(f["kind"] == "ok" for f in found)  # 说了够不够的：钱不在里面
             answer += say("budget" if compared else "budget_alone", en, said=asked[budget.start() : budget.end()])
         if not template and any(CUT_NOTE.search(text[-200:]) for text in facts.system):  # 写着位置的那段也许被截掉了
