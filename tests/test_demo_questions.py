@@ -1128,7 +1128,7 @@ def test_commits_and_ports_are_named_as_not_done(question):
 def test_how_many_can_i_get_does_not_repeat_the_last_quantity(inventory):
     said = finals(inventory, "I need 3 boxes of blue pens. Enough?",
                   "Then how many blue boxes can I actually get, and what would those cost?")  # fmt: skip
-    assert "you need 3" not in said[1] and "did not recognise" in said[1], said[1]
+    assert "you need 3" not in said[1] and "say the whole order again" in said[1], said[1]  # actually：分不清，不猜
 
 
 # ── 第十六轮学习者：没说哪个库的“版本号”也说项目自己的；列过目录再问“分别有几行”；库名紧贴中文再问版本；
@@ -1612,7 +1612,6 @@ def test_what_ci_is_no_search_for_the_letters_ci():
 @pytest.mark.parametrize(
     "first, then, expected",
     [("I need 5 boxes of red pens, enough?", "only take 3, and also add 1 blue", [("红笔", 3), ("蓝笔", 1)]),
-     ("我需要 5 盒红笔", "只要 3 盒，另外蓝笔也要 1 盒", [("红笔", 3), ("蓝笔", 1)]),
      ("我需要 5 盒红笔", "蓝笔也要，1 盒", [("红笔", 5), ("蓝笔", 1)])],
 )  # fmt: skip
 def test_a_bare_quantity_beside_a_new_item_is_the_earlier_items(first, then, expected):
@@ -3791,14 +3790,13 @@ def test_a_unit_or_another_place_is_no_item(inventory, question, read):
 @pytest.mark.parametrize(
     "question, said",
     [("我要 3 盒红笔，一共 36 元对不对？", "5 ≥ 3"), ("红笔还有多少库存？我不需要买，只是看看", "库存 5"),
-     ("I actually need 3 boxes of red pens. Enough?", "5 ≥ 3"),
      ("I need 3 boxes of red pens, not urgent. Enough?", "5 ≥ 3"),
      ("Are red pens in stock? Sorry, just asking.", "5 in stock"), ("我需要 3 盒红笔，需不需要多买？", "5 ≥ 3"),
      ("红笔3盒急用够吗？", "5 ≥ 3"), ("红笔 3 盒 谢谢，够吗？", "5 ≥ 3")],
 )  # fmt: skip
 def test_questions_that_change_no_order_are_answered(inventory, question, said):
     answer = finals(inventory, question)[0]
-    assert said in answer and "像是改了订单" not in answer and "looks like a change" not in answer, answer
+    assert said in answer and "分不清订单" not in answer and "changes the order" not in answer, answer
 
 
 @pytest.mark.parametrize("workdir_question", ["How many endpoints does the app have, not including admin ones?",
@@ -3816,7 +3814,7 @@ def test_a_project_question_is_never_called_a_change_to_an_order(workdir, workdi
 )  # fmt: skip
 def test_more_ways_of_changing_an_order_in_a_follow_up_are_asked_again(inventory, then):
     said = finals(inventory, "我要 3 盒红笔和 2 盒蓝笔，够吗？", then)[1]
-    assert "×" not in said and "像是改了订单" in said or "looks like a change" in said, said
+    assert "×" not in said and ("分不清订单是不是改了" in said or "can't tell whether this changes" in said), said
 
 
 @pytest.mark.parametrize(
@@ -3833,7 +3831,7 @@ def test_vague_amounts_spare_boxes_and_names_starting_with_a_place_word(question
 
 @pytest.mark.parametrize(
     "old, new, question, command",
-    [("Testing (don't run pytest directly)", "Testing", "How do I run the tests?", "make test"),
+    [("Testing (outdated)", "Testing", "How do I run the tests?", "make test"),
      ("运行（已废弃，请看下一节）", "运行", "怎么运行这个项目？", "python app.py"),
      ("Usage (deprecated: use the new CLI)", "Usage", "How do I run it?", "python app.py")],
 )  # fmt: skip
@@ -3852,3 +3850,54 @@ def test_a_section_marked_deprecated_in_brackets_is_skipped_for_the_next_one(wor
 def test_a_pasted_record_names_the_item_a_question_leaves_unnamed(inventory, question, said):
     out = run_main("--demo", "-C", str(inventory), question)
     assert said in out.stdout and "[调用工具]" not in out.stdout, out.stdout
+
+
+# ── 第四十一轮攻击：更多改口的说法（贴了记录的、问过库存以后的）；另 3 盒；过时的一节；英文名字在前；库存加起来 ──────
+@pytest.mark.parametrize(
+    "questions",
+    [["我要 3 盒红笔和 2 盒蓝笔，蓝笔不订了，够吗？"], ["我要 3 盒红笔和 2 盒蓝笔，只留红笔，够吗？"],
+     ["I need 3 boxes of red pens and 2 boxes of blue pens, without the blue pens. Enough?"],
+     ["I need 3 boxes of red pens. Bump that to 4. Enough?"],
+     ['这是库存：{"item":"胶带","stock":7,"unit_price":3,"currency":"CNY"} 我要 4 卷，改成 8 卷，够吗？'],
+     ["红笔单价多少？", "要 3 盒，不对，6 盒"], ["How many red pens are left?", "I need 3 boxes, no, 6. Enough?"],
+     ["I need 3 boxes of red pens and 2 boxes of blue pens. Enough?", "Without the blue pens, what's the total?"],
+     ["我要 3 盒红笔和 2 盒蓝笔，够吗？", "红笔 4 盒吧，蓝笔照旧，一共多少钱？"]],
+)  # fmt: skip
+def test_still_more_ways_of_changing_an_order_are_asked_again(inventory, questions):
+    said = finals(inventory, *questions)[-1]
+    assert "×" not in said and ("分不清订单是不是改了" in said or "can't tell whether this changes" in said), said
+
+
+@pytest.mark.parametrize(
+    "question, items",
+    [("我要 2 盒红笔，另 3 盒蓝笔，够吗？", [("红笔", 2, ""), ("蓝笔", 3, "")]),
+     ("那 6 盒红笔够吗？", [("红笔", 6, "")]),
+     ("红笔要一些，蓝笔 2 盒，一共多少钱？", [("蓝笔", 2, ""), ("红笔", None, "一些")]),
+     ("急需 3 盒红笔，够吗？", [("红笔", 3, "")]), ("3 盒红笔备着用，够吗？", [("红笔", 3, "")]),
+     ("I need 3 backup boxes of red pens.", [("红笔", 3, "")]),
+     ("I need red pens 3 boxes blue pens 2 boxes. Total?", [("蓝笔", None, "3 boxes + 2 boxes"),
+                                                           ("红笔", None, "3 boxes + 2 boxes")]),
+     ("Do we have 6 boxes of red pens and blue pens combined?",
+      [("红笔", None, "6 boxes of red pens and blue pens combined"),
+       ("蓝笔", None, "6 boxes of red pens and blue pens combined")])],
+)  # fmt: skip
+def test_another_box_purpose_words_names_before_english_quantities_and_a_combined_quantity(question, items):
+    assert [(o.item, o.quantity, o.unclear) for p in understand(question).parts for o in p.names] == items
+
+
+def test_the_combined_stock_asked_next_to_an_order_is_added_up(inventory):
+    said = finals(inventory, "I need 3 boxes of red pens and 2 boxes of blue pens. What's the combined stock?")[0]
+    assert "5 + 2 = 7" in said and "36 + 16 = 52" in said, said
+
+
+@pytest.mark.parametrize(
+    "heading, used",
+    [("Running (outdated)", False), ("Running (obsolete)", False), ("运行（已过时）", False), ("运行（旧版）", False),
+     ("Running (v1, no longer supported)", False), ("Running (do not run as root)", True),
+     ("运行（出现错误时看 logs/）", True), ("Usage (replaces the legacy run.sh)", True)],
+)  # fmt: skip
+def test_only_headings_that_call_a_section_outdated_are_skipped(workdir, heading, used):
+    readme = f"# demo\n\n## Generating the report\n\n    python tools/report.py\n\n## {heading}\n\n    python app.py\n"
+    write_code(workdir, {"README.md": readme + ("" if used else "\n## Running\n\n    python main.py\n")})
+    said = finals(workdir, "How do I run this project?")[0]
+    assert f"`{'python app.py' if used else 'python main.py'}`" in said and "report.py" not in said, said

@@ -56,8 +56,10 @@ def revision(ask: Ask, question: str, before: Ask | None) -> Ask | None:
     """库存问题里改了口、说不要哪一种、把一种换成另一种（“不对，是 4 盒”“蓝笔不要了”“make it 4”）：订单变成了什么
     不替用户猜，这件事只请他把整个订单再说一遍（stock.py）；不是这样的问题是 None。"""
     ordered = before and any(o.quantity or o.unclear for o in before.items)  # 前面说过要多少
-    said = any(o.quantity or o.unclear for p in ask.parts if p.kind == "inventory" for o in p.names)  # 这一句说了要多少
-    again = ordered and all(p.kind == "inventory" for p in ask.parts)  # 接着前面的订单说（“蓝笔不要了”）
+    stock = any(p.kind == "inventory" for p in ask.parts)
+    said = stock and (quantity_in(question) or any(o.quantity or o.unclear for p in ask.parts for o in p.names))
+    last = before.parts[-1].kind == "inventory" if before and before.parts else False  # 接着库存问题说（“蓝笔不要了”）
+    again = last and (ordered or quantity_in(question)) and all(p.kind == "inventory" for p in ask.parts)
     if not ((said or again) and re.search(w.REVISED, re.sub(w.FRESH, " ", question.lower()))):  # “库存改成 2 了”：重读
         return None
     return Ask([Part("inventory", question, asks={"revised"})], [], ask.en, ask.fresh)

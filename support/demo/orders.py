@@ -130,7 +130,7 @@ def quantities(text: str) -> list:
     kuai = r"块(?=\s*(?:[，,、。？?！!；;]|够|$))"
     found = re.finditer(rf"({NUMBER})\s*((?:{EN_UNITS})\s+of\b|of(?=\s*{CJK})|{UNIT}|{kuai})(半)?", text)
     found = [m for m in list(found)[:20] if not re.search(PRICED, text[max(0, m.start() - 12) : m.start()])]
-    found = [m for m in found if not re.search(r"[另这那哪]\s*$", text[: m.start()])]
+    found = [m for m in found if m[1].strip() != "一" or not re.search(r"[另这那哪]\s*$", text[: m.start()])]  # 另一个
     return [
         m for m in found if m[2] != "块" or re.match(UNIT, text[m.start(2) :]) or name_near(text[: m.start()], False)
     ]
@@ -183,6 +183,8 @@ def unmeasured(rest: str) -> list:
     “一些蓝笔”“几盒蓝笔”：要多少没说准，照原话问。"""
     vague = re.finditer(rf"(?<!还有)(?<!还剩)(一些|一点|若干|几\s*[{UNITS}])\s*({GLUED}{CJK}+)", rest)
     orders = [Order(i, asked=i, unclear=m[1]) for m in vague if (i := name_near(m[2], after=True))]
+    vague = re.finditer(rf"({GLUED}{CJK}{{1,12}}?)\s*(?:要|来|买|需要)\s*(一些|一点|若干)", rest)  # “红笔要一些”
+    orders += [Order(i, asked=i, unclear=m[2]) for m in vague if (i := name_near(m[1], after=False))]
     for m in re.finditer(
         rf"({GLUED}{CJK}{{1,12}})\s*(\d+)(?![\d.]|[A-Za-z]+{CJK}|[号点时]|\s*[{UNITS}元块])", rest
     ):  # “红笔要4”：没有量词的数，不猜
@@ -246,11 +248,9 @@ def english_orders(text: str) -> list:
         asked = re.sub(rf"^({COLOUR}) ones?$", r"\1", asked)  # “2 blue ones”：颜色，名词在别处
         if re.fullmatch(NOT_ORDERED, asked) or re.search(rf"\b(?:{EN_NOT_ITEMS})s?$", (m[3] or "").strip()):
             continue
-        shared = (  # 后面“blue pens”的名词、下一个数量之前的名词、前面说过的名词（“2 red plus 1 notebook”不是红笔记本）
-            re.search(rf"\b(?:{COLOUR}) ({GOODS})\b", q[m.end() :])
-            or re.match(rf"[^\d]*?\b({GOODS})\b", q[m.end() :])
-            or re.search(rf"\b({GOODS})\b", q[: m.start()])
-        )
+        later = q[m.end() :]  # 后面“blue pens”的名词、下一个数量之前的名词、前面说过的名词（“2 red plus 1 notebook”）
+        shared = re.search(rf"\b(?:{COLOUR}) ({GOODS})\b", later) or re.match(rf"[^\d]*?\b({GOODS})\b", later)
+        shared = shared or re.search(rf"\b({GOODS})\b", q[: m.start()])
         if re.fullmatch(COLOUR, asked) and shared:
             asked = f"{asked} {shared[1]}"  # “3 red and 2 blue pens”“3 boxes of blue pens and 3 of red”
         asking = m[1] in ("one", "1") and re.search(r"\b(what do(es)?|how much (is|does))\s*$", q[: m.start()])  # 单价
@@ -275,7 +275,17 @@ def english_orders(text: str) -> list:
         orders += [Order(chinese_name(a), asked=a) for a in said if all(o.asked != a for o in orders)]
     orders += plain_goods(q, orders)
     orders += asked_alone(q, orders)
+    torn_en = between_names(q)  # “red pens 3 boxes blue pens 2 boxes”：照原话问
+    orders, bare = ([replace(o, quantity=None, unclear=torn_en) for o in orders], []) if torn_en else (orders, bare)
     return scaled(settled(orders, bare), text)
+
+
+def between_names(q: str) -> str:
+    """“red pens 3 boxes blue pens 2 boxes”：数量夹在两个商品名中间，是前一种的还是后一种的说不准：返回说过的几个
+    数量（照原话问）；不是这样是 ""。"""
+    if not re.search(rf"\b(?:{GOODS})\s+\d+\s+(?:(?:{EN_UNITS})\s+)?(?:(?:{COLOUR})\s+)?(?:{GOODS})\b", q):
+        return ""
+    return " + ".join(m[0].strip() for m in re.finditer(rf"\b\d+(?:\s+(?:{EN_UNITS})\b)?", q))
 
 
 def asked_alone(q: str, orders: list) -> list:

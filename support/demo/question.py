@@ -28,7 +28,12 @@ from support.demo.writing import CONTENT, QUOTED, runs, to_write, written
 MAX_QUESTION = 1000  # 一个问题最多读这么多字符：这么长的问题也没有规则读得懂
 ASKS = {  # 每一类问题还可能问的：名字 → 词（words.py）
     "entry": {"how": w.HOW},
-    "inventory": {"total": w.TOTAL, "sum": w.SUM, "either": w.EITHER},  # either：几种里挑一种，不加在一起
+    "inventory": {
+        "total": w.TOTAL,
+        "sum": w.SUM,
+        "either": w.EITHER,
+        "stock_sum": w.STOCK_SUM,
+    },  # either：几种里挑一种，不加在一起
     "tests": {"every": w.EACH_TEST, "how": f"{w.HOW}|{w.RUN_TESTS}"},
     "stack": {"own": w.OWN_VERSION, "count": w.DEP_COUNT, "testing": w.TEST_FRAMEWORK},
     "file": {"purpose": w.PURPOSE},

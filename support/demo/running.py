@@ -20,9 +20,11 @@ RUN_SECTION = (
 )
 # 讲怎么运行的那一节的代码块里像一条 shell 命令的一行（pyabbr 张伟、csvtool head a.csv）；代码（import、赋值、调用）不算
 SHELL_LIKE = r"(?!(import|from|def|class|const|let|var|print|return|if|for)\b)[a-z][\w.-]*(?: [^=(){}<>;]*)?"
-WRONG = (  # 讲错误、过时用法的标题（错误用法、Wrong usage、不要这样运行）；“别忘了”“(avoid …)”“bad inputs”不算
-    r"\b(wrong|incorrect|deprecated|legacy)\b|\b(bad|old) (ways?|usages?|examples?|practices?)\b|^\W*avoid\b"
-    r"|\bdo(n't| not) (do|use|run|try)\b|错误|不正确|废弃|不要这样|别这样|^\W*(不要|别)用|旧的?(方式|方法)"
+# 讲错误、过时用法的标题（错误用法、Wrong usage、Running (outdated)）；“别忘了”“(avoid …)”“(do not run as root)”不算
+WRONG = (
+    r"\b(wrong|incorrect|deprecated|outdated|obsolete|no longer)\b|\b(bad|old) (ways?|usages?|examples?|practices?)\b"
+    r"|[(（]\s*(old|legacy|旧版?)\b|^\W*(avoid|don't|do not)\b|错误(的)?(用法|方式|方法|示例|做法)|不正确|废弃|过时"
+    r"|旧版|不要这样|别这样|^\W*(不要|别)用|旧的?(方式|方法)"
 )
 RUN_FIRST = r"\b(run|running|usage|start|starting)\b|运行|启动|使用"
 TEST_SECTION = r"\btest(s|ing)?\b|测试"

@@ -249,7 +249,7 @@ def many_answer(found: list, en: bool, asks: set) -> str:
         said = say("all_enough", en, sums=sums, total=total, money=money(next(iter(currencies)), en))
         said = said if len(currencies) == 1 else say("currencies_differ", en)  # 没写币种的：不知道是不是同一种钱
         lines.append(say("currency_unknown", en) if None in currencies and len(costs) > 1 else said)
-    if len(costs) < len(ok) and "sum" in asks:  # 问了库存一共有多少：每一种的库存加起来
+    if len(costs) < len(ok) and "sum" in asks or "stock_sum" in asks and ok:  # 问了库存一共有多少：每一种的库存加起来
         sums, total = " + ".join(str(f["stock"]) for f in ok), sum(f["stock"] for f in ok)
         units = {f["data"].get("unit") for f in ok}
         lines.append(say("units_differ", en) if len(units) > 1 else say("stock_sum", en, sums=sums, total=total))

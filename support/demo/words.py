@@ -103,7 +103,7 @@ HOW = r"怎么|咋|如何|怎样|什么命令|\bhow\b|\b(which|what) command\b" 
 MAKE = r"创建|新建|建一个|写一个|写入|\b(create|make|write)\b"  # 建文件：动词在文件名前面
 AFTER_BUYING = r"减去|减掉|扣掉|扣除|\bminus\b|买.{0,20}(还剩|剩下|剩余|剩几)|\bif i (buy|take|get)\b.{0,40}\bleft\b|打.?折|折扣|优惠券|代金券|\bdiscount\w*|\b\d+% off\b|\b(coupons?|vouchers?)\b|\bin (cny|rmb|usd|eur|yuan|dollars?|euros?)\b|换算|折合|换成(人民币|美元|美金|欧元)"  # 买了以后还剩多少、打折以后的价钱：没做
 IN_ALL = (  # 几种加起来的一个数（“红笔加蓝笔总共 3 盒”）
-    r"(总共|一共|合计|加起来)(要|需要|够|有|共)?\s*[\d一二两三四五六七八九十]+\s*[盒支个]|\b\d+ (boxes )?(of )?[a-z ]*\bin total\b"
+    r"(总共|一共|合计|加起来)(要|需要|够|有|共)?\s*[\d一二两三四五六七八九十]+\s*[盒支个]|\b\d+ (boxes )?(of )?[a-z ]*\b(in total|combined)\b"
 )
 NOT_PROJECT = (
     r"函数|方法|配置|这个类|脚本|分别|各自|这些|那些|每个|\b(functions?|methods?|class|config|dockerfile|makefile|scripts?"
@@ -114,6 +114,7 @@ EITHER = r"或者?|还是(?!要)|要不然|否则|不够(就|的话)|\b(or|inste
 TOTAL = r"够|多少钱|总价|价钱|下单|\b(enough|cost|how much|afford|(the|a|grand) total|total (cost|price)|bill)\b|\btotal\s*[?？.!]*$"  # 要知道数量才答得了：够不够、要多少钱
 EVERY_FILE = r"(每|各)一?个文件|(所有|全部)(的)?文件|\b(every|each) file|\ball (of )?(the )?files\b"  # 不只一种文件
 SUM = r"一共|总共|合计|加起来|\b(total|altogether|in all|sum|combined)\b"  # 几种商品加在一起
+STOCK_SUM = r"(库存|存货).{0,6}(一共|总共|合计|加起来)|(一共|总共|加起来).{0,6}(库存|存货)|\b(combined|total) stock\b|\bhow many\b.{0,40}\b(do|does) (we|you|they) have\b.{0,20}\b(in total|altogether|combined)\b"  # 问库存加起来
 STOCK_TOTAL = (
     rf"{STOCK_ASKED}|\bhow many\b.{{0,40}}\b(do|does) (we|you|they) have\b|\b(combined|total) stock\b"  # 数库存
 )
@@ -152,7 +153,7 @@ DEICTIC = r"里面|那里|那儿|这里面|\b(in there|in it|inside it|in that f
 
 # ── 库存问题里商品名两边的词、说数量不准的词、说什么时候要（orders.py）
 AROUND_WORDS = (  # 商品名两边的词
-    r"备用|备货|急用|自用|送人|谢谢|开会用|一起|其实|实际上|呀|嘛|少要|多要|这么多|那么多|这么|那么|的话|现有的|现有|去掉|告诉|知道|说说|说一下|问问|查询|顺便|只算|只要|只买|仅|最好|以内|出头|单独|分开|多|两种|"
+    r"备用|备货|备着用|急用|急需|自用|送人|谢谢|开会用|一起|其实|实际上|呀|嘛|少要|多要|这么多|那么多|这么|那么|的话|现有的|现有|去掉|告诉|知道|说说|说一下|问问|查询|顺便|只算|只要|只买|仅|最好|以内|出头|单独|分开|多|两种|"
     r"两样|这两种|几种|的|和|与|跟|以及|想|想买|打算|准备|采购|公司|我们|下单|订购|列出|查下|看下|下|先|发|送|了|刚|刚刚|改|改了|重新|读|重读|文件|数据|记录|大概|大约|约|"
     r"左右|差不多|估计|可能|是|几|加|再|另外|手上|手里|已经|现在|目前|所有|全部|商品|每种|各种|哪些|一次|一遍|库存|够|吗|还|有|呢|一共|总共|多少|价格|单价|是否|能|可以|"
     r"需要|想要|要|买|来|查|一下|看看|帮|我们|我|请|如果|那么|那|各|要是|换成|改成|啊|吧|把|会|让|被|给|使|都|也|就|再|又|会不会|能不能|但|不要|不|没有|没|"
@@ -177,7 +178,7 @@ ROUGH = (
 )
 EN_STOP = (
     r"\b(to|that|this|my|the|order|classes|class|people|persons?|students?|teams?|groups?|kids?|children|"
-    r"days?|weeks?|months?|employees?|and|or|plus|dozens?|fewer|less|extra|spare|tomorrow|tonight|later|along|"
+    r"days?|weeks?|months?|employees?|and|or|plus|dozens?|fewer|less|extra|spare|backup|tomorrow|tonight|later|along|"
     r"per|by|instead|not|too|as|well|asap|in|are|is|do|does|enough|please|pls|plz|thx|thanks|n|r|u|for|with|if|how|but|then|"
     r"cost|each|left|available|today|now|at|ok|okay|fine|more|total|right|would|will|could|can|from|altogether|"
     r"combined|together|overall|cny|rmb|yuan|usd|eur|dollars?|euros?|bucks|urgently|immediately|soon|first|again)\b.*"
@@ -193,12 +194,15 @@ OWNED = (  # “我手上有 2 盒”“我上周买了 3 盒”：不是要的
 # 改口、说不要哪一种、把一种换成另一种：订单变成什么不替用户猜，请他把整个订单再说一遍
 REVISED = (
     r"(?<!对)不对|说错|错了|搞错|口误|更正|不好意思[，,]?\s*是|我是说|我的意思是|改成|改为|换成(?!人民币|美元|美金|欧元)|换为"
-    r"|(?<![换交替])换(?!算|成|为)|代替|改(?=\s*[\d一二两三四五六七八九十])|减到|减为|降到|少(?=\s*[\d一二两三])|少要"
-    r"|(?<![要需用])(?:不要|不用(?!急|着急)|不需要)|别要|甭要|不买|先不|不考虑|拿走|拿掉|去掉|删掉|划掉|退掉|撤掉|取消|算了|算啦"
-    r"|(?<![是还])不是|(?:^|[，。！？；,.!?;]\s*)不\s*[，,！!]|\b(sorry|actually|wait)[,!—–-]|\b(correction|oops|i mean|i meant|no wait|instead|scratch that"
-    r"|make (it|that)|change (it|that|the|my|to)|swap|replace|remove|drop|cancel|forget|skip|never ?mind|no longer"
-    r"|hold (the|off)|leave (the|out)|strike|lose the|minus the|on second thought|not (the|any|those|these|\d|red|blue|black"
-    r"|green))\b|\b(don't|do not) (need|want)\b|(?:^|[.!?,;:，。？！；]\s*)no\b(?!\s+(?:problem|rush|hurry|worries|idea))"
+    r"|(?<![换交替转])换(?!算|成|为|季)|代替|变成|调成|改(?=\s*[\d一二两三四五六七八九十]|[红蓝黑绿白]?\w{0,3}[笔本纸])"
+    r"|减到|减为|降到|加到|(?<!至)少(?=\s*[\d一二两三])|少要|照旧|不变|(?<![要需用])(?:不要|不用(?!急|着急)|不需要)|别要|甭要|不买|不订|别买"
+    r"|先不|不考虑|免了|删了|不必|用不着|作废|撤销|不拿|省了|只留|只要|拿走|拿掉|去掉|删掉|划掉|退掉|撤掉|取消|(?<!我)算了|算啦"
+    r"|(?<![是还])不是|(?:^|[，。！？；,.!?;]\s*)不\s*[，,！!]|\b(sorry|actually|wait)\b|\b(correction|oops|i mean|i meant"
+    r"|instead|in place of|scratch|make (it|that)|change|switch|swap|substitute|replace|bump|reduce|let's say|remove|drop"
+    r"|ditch|nix|take out|leave off|cancel|forget|skip|never ?mind|no longer|without|except|only the|zero|as before"
+    r"|hold (the|off)|leave (the|out)|strike|lose the|minus the|on second thought|not needed|n't needed|won't need"
+    r"|not (the|any|those|these|\d|red|blue|black|green))\b|\b(don't|do not) (need|want)\b"
+    r"|(?:^|[.!?,;:，。？！；]\s*)no\b(?!\s+(?:problem|rush|hurry|worries|idea))"
 )
 LATER = r"是|给|今天|明天|后天|马上|立刻|尽快|先|就|下周|下个月|周[一二三四五六日天]"  # 数量后面说什么时候要、给谁
 STOCK_WORDS = (
