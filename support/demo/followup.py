@@ -53,8 +53,8 @@ def in_context(question: str, before: Ask | None) -> Ask:
 
 
 def revision(ask: Ask, question: str, before: Ask | None) -> Ask | None:
-    """库存问题里改了口、说不要哪一种、把一种换成另一种（“不对，是 4 盒”“蓝笔不要了”“make it 4”）：订单变成了什么
-    不替用户猜，这件事只请他把整个订单再说一遍（stock.py）；不是这样的问题是 None。"""
+    """说了要多少的库存问题（或者接着这样的问题）里有改口、不要、换的词（words.REVISED：“不对，是 4 盒”“蓝笔不要了”
+    “make it 4”）：订单是不是改了、改成了什么，不替用户猜，这件事只请他把整个订单再说一遍（stock.py）；否则是 None。"""
     ordered = before and any(o.quantity or o.unclear for o in before.items)  # 前面说过要多少
     stock = any(p.kind == "inventory" for p in ask.parts)
     said = stock and (quantity_in(question) or any(o.quantity or o.unclear for p in ask.parts for o in p.names))
