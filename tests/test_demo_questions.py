@@ -3901,3 +3901,36 @@ def test_only_headings_that_call_a_section_outdated_are_skipped(workdir, heading
     write_code(workdir, {"README.md": readme + ("" if used else "\n## Running\n\n    python main.py\n")})
     said = finals(workdir, "How do I run this project?")[0]
     assert f"`{'python app.py' if used else 'python main.py'}`" in said and "report.py" not in said, said
+
+
+# ── 第七十一轮学习者：测试怎么跑以后“怎么运行它”是项目；文件的前几行、后几行说没做；“在哪里”不算没认出 ──────────────
+@pytest.mark.parametrize(
+    "first, then, said, unsaid",
+    [("how do I run the tests?", "and how do I run it?", "npm start", "npm test"),
+     ("测试怎么跑？", "那怎么运行呢？", "npm start", "npm test"),
+     ("Which test files are there?", "and how do I run them?", "npm test", "npm start")],
+)  # fmt: skip
+def test_run_it_after_the_test_command_is_the_project_and_run_them_after_test_files_the_tests(
+    workdir, first, then, said, unsaid
+):
+    scripts = (
+        '{"name": "x", "main": "src/server.js", "scripts": {"start": "node src/server.js", "test": "mocha test/"}}'
+    )
+    write_code(workdir, {"package.json": scripts, "src/server.js": "x\n", "test/a.test.js": "x\n"})
+    answer = finals(workdir, first, then)[1]
+    assert said in answer and unsaid not in answer, answer
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["show me the last 3 lines of a.txt", "帮我看看 a.txt 的前两行", "print a.txt but only the app.listen line",
+     "a.txt 的后 3 行是什么？", "show me the first 2 lines of a.txt"],
+)  # fmt: skip
+def test_some_lines_of_a_file_are_named_as_not_done_not_answered_with_the_whole_file(workdir, question):
+    write_code(workdir, {"a.txt": "".join(f"line {i}\n" for i in range(1, 11))})
+    said = finals(workdir, question)[0]
+    assert "line 5" not in said and question.rstrip("？?")[:20] in said, said
+
+
+def test_where_after_whether_a_library_is_used_is_part_of_that_question():
+    assert understand("项目里用到 lodash 了吗？在哪里？").unknown == []

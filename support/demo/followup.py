@@ -71,7 +71,8 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
     if moved := elsewhere(last, question):  # “那 tests 里呢？”：上一件事，换一个目录（不是问测试文件）
         near = last.folder if last.folder != "." and "/" not in moved.folder else ""  # 可能在上一个目录里
         return Ask(spread(replace(moved, near=near)), [], ask.en, ask.fresh)  # “only in src and tests?”：各做一次
-    if about_tests(last) and len(ask.parts) == 1 and runs_them(ask.parts[0], question):  # “and how do I run them?”
+    them = "how" not in last.asks or re.search(r"\b(them|they|those|these|tests?)\b|它们|这些|测试", question.lower())
+    if about_tests(last) and len(ask.parts) == 1 and runs_them(ask.parts[0], question) and them:  # “and how … them?”
         tests = last if last.kind == "tests" else Part("tests", question)
         return Ask([replace(tests, text=question, asks={"how"})], ask.unknown, ask.en, ask.fresh)
     if len(ask.parts) == 1 and (file := about_file(ask.parts[0], question, last)):  # 读了一个文件，“它是干什么的？”
