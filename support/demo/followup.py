@@ -60,9 +60,23 @@ def revision(ask: Ask, question: str, before: Ask | None) -> Ask | None:
     said = stock and (quantity_in(question) or any(o.quantity or o.unclear for p in ask.parts for o in p.names))
     last = before.parts[-1].kind == "inventory" if before and before.parts else False  # 接着库存问题说（“蓝笔不要了”）
     again = last and (ordered or quantity_in(question)) and all(p.kind == "inventory" for p in ask.parts)
-    if not ((said or again) and re.search(w.REVISED, re.sub(w.FRESH, " ", question.lower()))):  # “库存改成 2 了”：重读
+    again = again and not (re.search(w.CLOSING, question.lower()) and not ask.parts)  # “好的谢谢，不用了”：问完了
+    if not ((said or again) and (word := revised_word(question, ask, before))):
         return None
-    return Ask([Part("inventory", question, asks={"revised"})], [], ask.en, ask.fresh)
+    others = [p for p in ask.parts if p.kind != "inventory"]  # “…actually? 另外 AGENTS.md 写了什么”：别的照样做
+    return Ask([Part("inventory", question, asks={"revised"}, content=word), *others], ask.unknown, ask.en, ask.fresh)
+
+
+def revised_word(question: str, ask: Ask, before: Ask | None) -> str:
+    """问题里改口、不要、换的词（words.REVISED）；商品名中间的不算（涂改笔、换气扇、drop cloths：名字在它后面还有字；
+    “蓝笔减到 1 盒”读成的“蓝笔减到”不是），贴的记录、“库存改成 2 了”（要重读）里的也不算。没有是 ""。"""
+    blank = lambda m: " " * len(m[0])  # noqa: E731  位置不变
+    text = re.sub(w.FRESH, blank, re.sub(PASTED, blank, question).lower())
+    items = [o for p in ask.parts if p.kind == "inventory" for o in p.names] + (before.items if before else [])
+    names = {n.lower() for o in items for n in (o.item, o.asked) if len(n) > 1}
+    spans = [m.span() for n in names for m in re.finditer(re.escape(n), text)]
+    words = (m for m in re.finditer(w.REVISED, text) if not any(a <= m.start() and m.end() < b for a, b in spans))
+    return next((m[0].strip(" ,.!?;:，。？！；：—–-") or m[0] for m in words), "")
 
 
 def carried_on(ask: Ask, question: str, before: Ask) -> Ask:

@@ -16,7 +16,7 @@ from support.demo.names import MAX_NAMES
 from support.demo.numbers import MONEY, quantity_in
 from support.demo.orders import Order, singular
 from support.demo.sentences import join, say
-from support.demo.words import CJK, EN_SINGULAR, FRESH, REVISED, SAME_UNIT, UNITS
+from support.demo.words import CJK, EN_SINGULAR, SAME_UNIT, UNITS
 
 KINDS = ("inventory",)
 OUTDATED = r"不要用|别用|过期|旧的?|废弃|\b(deprecated|outdated|obsolete|old|(don't|do not|never) use)\b"
@@ -31,8 +31,7 @@ EXACT = decimal.Context(prec=2500, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN)
 
 def inventory(part, facts, en: bool) -> str:
     if "revised" in part.asks:  # 改了口：不替用户猜，请他再说一遍
-        said = re.search(REVISED, re.sub(FRESH, " ", part.text.lower()))[0]  # “库存改成 8 了”说的是重读
-        return say("restate", en, said=said.strip(" ,.!?;:，。？！；：—–-"))
+        return say("restate", en, said=part.content)
     part = part if part.names else pasted_item(part, facts)
     if not part.names:
         return say("which_item", en)

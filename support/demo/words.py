@@ -179,9 +179,10 @@ ROUGH = (
 EN_STOP = (
     r"\b(to|that|this|my|the|order|classes|class|people|persons?|students?|teams?|groups?|kids?|children|"
     r"days?|weeks?|months?|employees?|and|or|plus|dozens?|fewer|less|extra|spare|backup|tomorrow|tonight|later|along|"
-    r"per|by|instead|not|too|as|well|asap|in|are|is|do|does|enough|please|pls|plz|thx|thanks|n|r|u|for|with|if|how|but|then|"
+    r"per|by|instead|not|too|as|well|asap|in|are|is|do|does|enough|please|pls|plz|thx|tnx|ty|thanks|btw|lol|n|r|u|k|w|"
+    r"for|with|if|how|but|then|"
     r"cost|each|left|available|today|now|at|ok|okay|fine|more|total|right|would|will|could|can|from|altogether|"
-    r"combined|together|overall|cny|rmb|yuan|usd|eur|dollars?|euros?|bucks|urgently|immediately|soon|first|again)\b.*"
+    r"combined|together|overall|cny|rmb|yuan|usd|eur|dollars?|euros?|bucks|urgently|immediately|soon|first|again)\b(?!-).*"
 )
 NOT_GOODS = set(  # 问到的这些词不是商品名
     "files file lines line tests test unit units folders dependencies packages items things there total the it are is in left "
@@ -192,14 +193,16 @@ OWNED = (  # “我手上有 2 盒”“我上周买了 3 盒”：不是要的
     r"|\bi (?:already )?(?:have|own|'ve got|bought|used)\s*$|\blast (?:week|month|year)\b|\byesterday\b"
 )
 # 改口、说不要哪一种、把一种换成另一种：订单变成什么不替用户猜，请他把整个订单再说一遍
+CLOSING = r"谢谢|多谢|好的|没有了|就这些|\b(thanks|thank you|that's all|that is all|ok|okay|bye)\b"  # 问完了的客气话
 REVISED = (
     r"(?<!对)不对|说错|错了|搞错|口误|更正|不好意思[，,]?\s*是|我是说|我的意思是|改成|改为|换成(?!人民币|美元|美金|欧元)|换为"
     r"|(?<![换交替转])换(?!算|成|为|季)|代替|变成|调成|改(?=\s*[\d一二两三四五六七八九十]|[红蓝黑绿白]?\w{0,3}[笔本纸])"
-    r"|减到|减为|降到|加到|(?<!至)少(?=\s*[\d一二两三])|少要|照旧|不变|(?<![要需用])(?:不要|不用(?!急|着急)|不需要)|别要|甭要|不买|不订|别买"
-    r"|先不|不考虑|免了|删了|不必|用不着|作废|撤销|不拿|省了|只留|只要|拿走|拿掉|去掉|删掉|划掉|退掉|撤掉|取消|(?<!我)算了|算啦"
+    r"|减到|减为|降到|加到|(?<!至)少(?=\s*[\d一二两三])|少要|照旧|(?<![要需用])(?:不要|不用(?!急|着急)|不需要)|别要|甭要|不买|不订|别买"
+    r"|先不|不考虑|免了|删了|只(?=\s*(?:买|订|要|需要|拿|算))|就行|光要|仅要|别了|除外|暂缓|撤了|(?<![要好])不了|下次再|以后再|改订|改买|不必|用不着|作废|撤销|不拿|省了|只留|只要|拿走|拿掉|去掉|删掉|划掉|退掉|撤掉|取消|(?<!我)算了|算啦"
     r"|(?<![是还])不是|(?:^|[，。！？；,.!?;]\s*)不\s*[，,！!]|\b(sorry|actually|wait)\b|\b(correction|oops|i mean|i meant"
-    r"|instead|in place of|scratch|make (it|that)|change|switch|swap|substitute|replace|bump|reduce|let's say|remove|drop"
-    r"|ditch|nix|take out|leave off|cancel|forget|skip|never ?mind|no longer|without|except|only the|zero|as before"
+    r"|instead|in place of|scratch|make (it|that)|switch|swap|substitute|replace|bump|let's say|drop"
+    r"|ditch|nix|take out|leave off|cancel\w*|forget|skip|never ?mind|no longer|without|except|(only|just) (the|buy|get|order|red|blue|black|green|\d)|zero|rather"
+    r"|remov\w*|reduc\w*|chang\w*|swapp\w*|in lieu|pass on|up (it|that)|raise|lower|cut (it|that)|better \d|hmm"
     r"|hold (the|off)|leave (the|out)|strike|lose the|minus the|on second thought|not needed|n't needed|won't need"
     r"|not (the|any|those|these|\d|red|blue|black|green))\b|\b(don't|do not) (need|want)\b"
     r"|(?:^|[.!?,;:，。？！；]\s*)no\b(?!\s+(?:problem|rush|hurry|worries|idea))"
