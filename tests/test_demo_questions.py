@@ -3933,3 +3933,57 @@ def test_some_lines_of_a_file_are_named_as_not_done_not_answered_with_the_whole_
 
 def test_where_after_whether_a_library_is_used_is_part_of_that_question():
     assert understand("项目里用到 lodash 了吗？在哪里？").unknown == []
+
+
+# ── 第四十二轮攻击：只买、下次再买、or rather；贴的记录里两个数；英文名字写在数量前面；单价加起来；中间没数量的商品 ──
+@pytest.mark.parametrize(
+    "questions",
+    [["我要 3 盒红笔和 2 盒蓝笔，只买红笔的话多少钱？"],
+     ["I need 3 boxes of red pens and 2 boxes of blue pens, only red pens please."],
+     ["I need 3 red pens, or rather 4, enough?"], ["我要 3 盒红笔，最好 4，够吗？"],
+     ["我要 3 盒红笔和 2 盒蓝笔，够吗？", "蓝笔下次再买，一共多少钱？"],
+     ["I need 3 red pens and 2 blue pens.", "Blue pens cancelled. Total?"]],
+)  # fmt: skip
+def test_keeping_only_some_items_or_a_second_number_is_asked_again(inventory, questions):
+    said = finals(inventory, *questions)[-1]
+    assert "×" not in said and ("分不清订单是不是改了" in said or "can't tell whether this changes" in said), said
+
+
+@pytest.mark.parametrize(
+    "questions, said",
+    [(["我要 3 支涂改笔，够吗？"], "涂改笔"), (["我要 3 盒红笔，够吗？", "好的谢谢，不用了"], "谢谢"),
+     (["I need 3 red pens. Enough? Also, what does AGENTS.md actually say?"], "AGENTS.md")],
+)  # fmt: skip
+def test_change_words_inside_names_or_closing_thanks_change_nothing_and_other_parts_stay(inventory, questions, said):
+    stock_file(inventory, "涂改笔", 6, 4, "CNY")
+    answer = finals(inventory, *questions)[-1]
+    assert "“改”" not in answer and "“不用”" not in answer and ("AGENTS.md" not in said or "stock/" in answer), answer
+
+
+@pytest.mark.parametrize(
+    "question, unclear",
+    [('这是库存：{"item":"胶带","stock":3,"unit_price":5} 我要 2 卷，另外 3 卷给隔壁，够吗？', "2 卷 + 3 卷"),
+     ('这是库存：{"item":"胶带","stock":3,"unit_price":5} 我要两卷半，够吗？', "两卷半")],
+)  # fmt: skip
+def test_a_pasted_record_with_more_than_one_number_is_asked_about(inventory, question, unclear):
+    said = finals(inventory, question)[0]
+    assert f"“{unclear}”" in said and "×" not in said, said
+
+
+@pytest.mark.parametrize(
+    "question, items",
+    [("I need red pens 3, blue pens 2. Total?", [("红笔", None, "3 + 2"), ("蓝笔", None, "3 + 2")]),
+     ("Notebooks 2, red pens 3. Enough?", [("红笔", None, "2 + 3"), ("笔记本", None, "2 + 3")]),
+     ("红笔 3 盒 蓝笔 铅笔 2 支，够吗？", [("红笔", 3, ""), ("铅笔", 2, ""), ("蓝笔", None, "")])],
+)  # fmt: skip
+def test_names_before_numbers_in_english_are_asked_about_and_a_name_between_pairs_is_kept(question, items):
+    assert [(o.item, o.quantity, o.unclear) for p in understand(question).parts for o in p.names] == items
+
+
+@pytest.mark.parametrize(
+    "question, said", [("What is the combined price of red pens and blue pens?", "did not add the prices up"),
+                       ("红笔和蓝笔单价加起来多少？", "单价我没有加在一起")]
+)  # fmt: skip
+def test_prices_added_up_are_not_answered_with_the_stock(inventory, question, said):
+    answer = finals(inventory, question)[0]
+    assert said in answer and "5 + 2 = 7" not in answer, answer

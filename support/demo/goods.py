@@ -88,6 +88,13 @@ def name_near(text: str, after: bool, measured: bool = False) -> str:
     return "" if len(name) < 2 or asking or counted else name
 
 
+def also_named(segment: str, before: str) -> list:
+    """名字写在数量前面时，紧挨着数量的名字（before）前面还写着的几种商品（“红笔 3 盒 蓝笔 铅笔 2 支”的蓝笔）：
+    没说数量，也不悄悄丢掉。"""
+    pieces = re.split(rf"[\s，,、]+|{AND}", segment.strip())[:-1]
+    return [n for n in dict.fromkeys(name_near(p, True) for p in pieces) if n and n != before]
+
+
 def peeled(piece: str) -> str:
     """数量、量词后面紧跟着的、按词拆开都不到两个字的（2 张请柬、3 个文件夹）：名字从量词后面开始，到下一个两个字
     以上的说话的词（数据线多少钱）为止，去掉结尾的语气词；虚字开头的（还要花）、全是说话的词的，不是商品名。"""

@@ -8,6 +8,7 @@ from support.demo.goods import (
     AND,
     GLUED,
     WORD,
+    also_named,
     bracketed,
     item_after,
     name_near,
@@ -109,6 +110,8 @@ def orders_in(text: str) -> list:
         quantity, unit = (None, "") if owned else (None if loose or tight else quantity, unit)  # 说的是库存：不是要的
         wanted = [Order(n, quantity, unit, english_item or n, unclear) for n in named]  # erasers
         orders += wanted if each or tight else wanted[:1] + [Order(n, asked=n) for n in named[1:]]  # 3 盒红笔和蓝笔
+        between = before and not first and m is not found[0]  # “红笔 3 盒 蓝笔 铅笔 2 支”：两个数量中间的蓝笔
+        orders += [Order(n, asked=n) for n in also_named(segment, before)] if between else []
         noun = re.match(rf"\s*(?!{AROUND}|{LATER})({CJK}(?:(?!每){CJK}){{0,5}})", text[m.end() :])  # “5 个人”数的是别的
         if not (wanted or owned) and noun:
             quantity, unclear = None, f"{said} {unit}{noun[1]}"
@@ -275,17 +278,25 @@ def english_orders(text: str) -> list:
         orders += [Order(chinese_name(a), asked=a) for a in said if all(o.asked != a for o in orders)]
     orders += plain_goods(q, orders)
     orders += asked_alone(q, orders)
-    torn_en = between_names(q)  # “red pens 3 boxes blue pens 2 boxes”：照原话问
+    torn_en, named = between_names(q)  # “red pens 3 boxes blue pens 2 boxes”“notebooks 2, red pens 3”：照原话问
+    orders = [*orders, *(Order(chinese_name(n), asked=n) for n in named if n not in {o.asked for o in orders})]
     orders, bare = ([replace(o, quantity=None, unclear=torn_en) for o in orders], []) if torn_en else (orders, bare)
     return scaled(settled(orders, bare), text)
 
 
-def between_names(q: str) -> str:
-    """“red pens 3 boxes blue pens 2 boxes”：数量夹在两个商品名中间，是前一种的还是后一种的说不准：返回说过的几个
-    数量（照原话问）；不是这样是 ""。"""
-    if not re.search(rf"\b(?:{GOODS})\s+\d+\s+(?:(?:{EN_UNITS})\s+)?(?:(?:{COLOUR})\s+)?(?:{GOODS})\b", q):
-        return ""
-    return " + ".join(m[0].strip() for m in re.finditer(rf"\b\d+(?:\s+(?:{EN_UNITS})\b)?", q))
+def between_names(q: str) -> tuple:
+    """商品名写在数量前面（“red pens 3 boxes blue pens 2 boxes”“notebooks 2, red pens 3”）：数量是前一种的还是后一种的
+    说不准。返回 (说过的几个数量，照原话问, 写在数量前面的商品名)；不是这样是 ("", [])。"""
+    verb = r"(?!(?:has|was|does|gets|needs|wants|costs|makes|takes|comes|holds|lasts|its|yes|this|thus|plus|less)\b)"
+    first = re.finditer(rf"\b((?:(?:{COLOUR}) )?(?!(?:{EN_UNITS})\b){verb}[a-z]{{3,}}s)\s*[(:]?\s*\d+\b", q)
+    first = [m for m in first if not not_goods(m[1]) and re.sub(EN_STOP, "", f" {m[1]} ").strip() == m[1]]
+    first = first if len(re.findall(r"\b\d+\b", q)) > 1 else []  # “red pens: 6?”：只有一个数，是它的
+    if not first and not re.search(
+        rf"\b(?:{GOODS})\s+\d+\s+(?:(?:{EN_UNITS})\s+)?(?:(?:{COLOUR})\s+)?(?:{GOODS})\b", q
+    ):
+        return "", []
+    said = " + ".join(m[0].strip() for m in re.finditer(rf"\b\d+(?:\s+(?:{EN_UNITS})\b)?", q))
+    return said, [m[1] for m in first]
 
 
 def asked_alone(q: str, orders: list) -> list:

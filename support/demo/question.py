@@ -261,6 +261,8 @@ def asks_of(kind: str, q: str) -> set:
     """这一类问题还问了什么（ASKS 里的名字）；问单价的不用知道要几盒。"""
     asks = {name for name, pattern in ASKS.get(kind, {}).items() if re.search(pattern, q)}
     counting = re.search(w.STOCK_TOTAL, q) and not re.search(r"够|钱|价|\b(enough|cost|price|how much|afford)\b", q)
+    prices = "sum" in asks and re.search(r"单价|价格|价钱|\bprices?\b", q) and not re.search(r"库存|\bstock\b", q)
+    asks = asks - {"sum"} | {"price_sum"} if prices else asks  # “单价加起来多少”：不是把库存加起来
     return asks - {"total"} if re.search(w.UNIT_PRICE, q) or counting else asks  # 单价、库存加起来：不用知道要几盒
 
 

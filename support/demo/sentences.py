@@ -220,6 +220,7 @@ line_error | {name}：没能读到库存（read_file 读 {path} 时报错：{sai
 gap_of | {name}还差 {gap} | {name} by {gap}
 some_short | {gaps}，所以没有算总价：不能当作都买得到。 | Short: {gaps}, so I gave no grand total: the order can't be filled as asked.
 restate | 这句话里有“{said}”，我分不清订单是不是改了：要什么我不替你猜，没有查库存。请把要的商品和数量完整地再说一遍，比如“我要 3 盒红笔和 2 盒蓝笔，够吗？” | Because of “{said}” I can't tell whether this changes the order: I won't guess what you want, so I checked nothing. Please say the whole order again, e.g. “I need 3 boxes of red pens and 2 boxes of blue pens. Enough?”
+prices_not_added | （单价我没有加在一起：要算一共多少钱，请说每种要多少。） | (I did not add the prices up: to get a total, say how many of each you need.)
 not_counted | 你没说{names}要多少（见上面），所以没有算进去，也没有给总价。 | You did not say how many {names} you need (see above), so I left them out and gave no grand total.
 some_unknown | {names}的情况不清楚（见上面），所以判断不了是不是都够，也没有算总价。 | I don't know enough about {names} (see above), so I can't tell whether everything is in stock, and I gave no grand total.
 currencies_differ | 币种不一样，没有加在一起。 | The currencies differ, so I did not add them up.

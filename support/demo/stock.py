@@ -13,10 +13,10 @@ from decimal import Decimal
 
 from support.demo.facts import CUT_NOTE, all_pages, entries_of, json_records, key, loads, unique, usable, why_not
 from support.demo.names import MAX_NAMES
-from support.demo.numbers import MONEY, quantity_in
+from support.demo.numbers import MONEY, NUMBER, quantity_in
 from support.demo.orders import Order, singular
 from support.demo.sentences import join, say
-from support.demo.words import CJK, EN_SINGULAR, SAME_UNIT, UNITS
+from support.demo.words import CJK, EN_SINGULAR, SAME_UNIT, UNIT, UNITS
 
 KINDS = ("inventory",)
 OUTDATED = r"不要用|别用|过期|旧的?|废弃|\b(deprecated|outdated|obsolete|old|(don't|do not|never) use)\b"
@@ -83,7 +83,10 @@ def inventory(part, facts, en: bool) -> str:
 def pasted_item(part, facts):
     """问题没说商品名，只贴了一条库存记录（“这是库存：{…胶带…} 我要 4 卷”）：问的就是记录里的那一种。"""
     items = [i for i in pasted_in(pasted_records(facts.questions[-1:])) if isinstance(i, str) and i.strip()]
+    said = re.findall(rf"{NUMBER}\s*(?:{UNIT})?半?", re.sub(r"\{[^{}]*\}", " ", part.text))  # 记录外面说的数
     number, unit, unclear = quantity_in(part.text) or (None, "", "")
+    loose = len(said) > 1 or any("半" in n for n in said)  # 两个数、两卷半：问
+    number, unclear = (None, " + ".join(n.strip() for n in said)) if loose else (number, unclear)
     order = Order(items[0], number, unit, asked=items[0], unclear=unclear) if len(items) == 1 else None
     return replace(part, names=[order]) if order else part
 
@@ -252,6 +255,7 @@ def many_answer(found: list, en: bool, asks: set) -> str:
         sums, total = " + ".join(str(f["stock"]) for f in ok), sum(f["stock"] for f in ok)
         units = {f["data"].get("unit") for f in ok}
         lines.append(say("units_differ", en) if len(units) > 1 else say("stock_sum", en, sums=sums, total=total))
+    lines += [say("prices_not_added", en)] * ("price_sum" in asks and len(costs) < len(ok))  # 单价不加在一起
     return "\n".join(lines)
 
 
