@@ -3987,3 +3987,41 @@ def test_names_before_numbers_in_english_are_asked_about_and_a_name_between_pair
 def test_prices_added_up_are_not_answered_with_the_stock(inventory, question, said):
     answer = finals(inventory, question)[0]
     assert said in answer and "5 + 2 = 7" not in answer, answer
+
+
+# ── 第七十二轮学习者：how many A and B are in stock；“X 有几行，是干什么的”；“版本 + 测试怎么跑”；“store.js 里” ──
+@pytest.mark.parametrize(
+    "questions", [["how many markers and folders are in stock?"],
+                  ["how many markers are in stock?", "how many markers and folders are in stock?"]]
+)  # fmt: skip
+def test_two_english_items_asked_about_together_are_both_read(inventory, questions):
+    (inventory / "AGENTS.md").write_text("Stock lives in `stock/<item>.json` (English item names).\n", encoding="utf-8")
+    stock_file(inventory, "marker", 12, 2)
+    stock_file(inventory, "folder", 3, 0.5)
+    said = finals(inventory, *questions)[-1]
+    assert "12 in stock" in said and "3 in stock" in said, said
+
+
+@pytest.mark.parametrize(
+    "question", ["how many lines does src/cli.py have and what does it do", "src/cli.py 有几行，是干什么的？"]
+)  # fmt: skip
+def test_what_a_file_does_next_to_its_line_count_is_about_that_file(workdir, question):
+    write_code(workdir, {"README.md": "# tool\n\nA tiny tool.\n", "src/cli.py": "print('hi')\n"})
+    said = finals(workdir, question, args=("--yes",))[0]
+    assert "print('hi')" in said and "A tiny tool." not in said, said
+
+
+@pytest.mark.parametrize(
+    "question", ["what version is this project + how do I run the tests?", "版本号是多少 + 测试怎么跑"]
+)
+def test_a_plus_between_two_questions_answers_both(workdir, question):
+    write_code(workdir, {"package.json": '{"name": "x", "version": "1.2.0", "scripts": {"test": "mocha test"}}',
+                         "test/a.test.js": "x\n"})  # fmt: skip
+    said = finals(workdir, question)[0]
+    assert "1.2.0" in said and "npm test" in said, said
+
+
+def test_a_file_followed_by_inside_is_that_file_not_a_folder(workdir):
+    write_code(workdir, {"store.js": "module.exports = 1;\n"})
+    said = finals(workdir, "store.js 里写了什么")[0]
+    assert "module.exports = 1;" in said and "store.js/store.js" not in said, said

@@ -303,9 +303,11 @@ def asked_alone(q: str, orders: list) -> list:
     """没带数量问到的一种商品（“how much is a stapler?”“the price of markers (马克笔)”：括号里是用户给的中文名）；
     “the stock”“test files”不是商品（test tubes 是）。"""
     found = []
-    for said in [next(g for g in m.groups() if g) for m in re.finditer(BARE_ASK, q) if not orders or "enough" in m[0]]:
+    asks = [(m, g) for m in re.finditer(BARE_ASK, q) if not orders or "enough" in m[0] for g in m.groups() if g]
+    for m, said in asks:
         named = re.search(rf"\b{re.escape(said)}\s*[（(]\s*({CJK}{{2,12}})\s*[)）]", q)
-        stop = re.sub(EN_STOP, "", said).strip() != said or not_goods(said)
+        stocked = len(said.split()) == 1 and re.search(r"\bin stock\b", m[0])  # “how many folders are in stock”
+        stop = re.sub(EN_STOP, "", said).strip() != said or not_goods(said) and not stocked
         found += [] if stop else [Order(named[1] if named else chinese_name(said), asked=said)]
     return found
 

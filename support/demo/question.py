@@ -39,8 +39,9 @@ ASKS = {  # 每一类问题还可能问的：名字 → 词（words.py）
     "file": {"purpose": w.PURPOSE},
     "use": {"files": r"\bhow many files\b|(几|多少)个?文件", "defined": w.DEFINED},  # 数引入它的文件；定义在哪一行
 }
-BREAK = (  # 句子之间；“还有多少”“还有几盒”的还有不是“另外”
+BREAK = (  # 句子之间（“版本 + 测试怎么跑”的 + 也是）；“还有多少”“还有几盒”的还有不是“另外”
     r"[，。？！；]+|[,?!;]+|\.(?=\s|$)|\b(?:also|besides)\b|(?:^|(?<=[，。？！；,\s]))(?:另外|还有(?!多少|几)|顺便|此外)"
+    r"|\s\+\s(?=(?:what|how|which|where|is|are|does|do|can)\b|[\u4e00-\u9fff]{0,6}(?:怎么|哪|什么|多少|几))"
     r"|(?<!with)(?<!containing)(?<!内容)(?<!内容是)(?<!内容为)(?<!写入)(?<!写上)(?<!如下)(?:：|:(?=\s))"  # 内容不拆
 )
 PASTED = r"\{[^{}]*\"(?:stock|item|unit_price)\"[^{}]*\}"  # 贴在问题里的库存记录是数据（stock.py 读它），不是问题
@@ -131,6 +132,7 @@ def filled_in(part: Part, before: list, question: str) -> Part:
     if part.kind == "tests" and any(p.kind == "entry" and "how" in p.asks for p in before):  # “run it and its tests”
         part = replace(part, asks=part.asks | {"how"})
     inside = folders_in(part.text) if part.kind == "file" and all("/" not in n for n in part.names) else []
+    inside = [f for f in inside if f not in part.names]  # “store.js 里写了什么”：store.js 不是目录
     if len(inside) == 1:  # “the cli.py file in src/tally”“src/tally 里的 cli.py”：那个目录里的文件
         return replace(part, names=[f"{inside[0]}/{n}" for n in part.names])
     if part.names and before:  # “src/components 里有几个文件，TodoList.tsx 多少行”：是那个目录里的
@@ -189,10 +191,10 @@ def pieces(clause: str) -> list:
 
 def about_file(part: Part, clause: str, last: Part) -> Part | None:
     """前面说的是一个文件，这一句问“它是做什么的”：问的是那个文件（引它的内容），不是整个项目。"""
-    it = re.search(r"\b(it|this|that)\b|它|这个文件|该文件", clause.lower())
+    it = re.search(r"\b(it|this|that)\b|它|这个文件|该文件|^\s*(是|用来)", clause.lower())  # “X 有几行，是干什么的”
     whole = re.search(r"\b(project|repo|repository|app|codebase)\b|项目|仓库", clause.lower())
-    if part.kind == "about" and last.kind == "file" and it and not whole:
-        return replace(last, text=clause, asks=last.asks | {"purpose"})
+    if part.kind == "about" and last.kind in ("file", "count") and len(last.names) == 1 and it and not whole:
+        return Part("file", clause, last.names, asks=last.asks | {"purpose"})  # “X 有几行，是干什么的”：也是 X
     return None
 
 

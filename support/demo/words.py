@@ -234,6 +234,7 @@ BARE_ASK = (
     rf"|\bwhat do(?:es)? (?:an? |the |one )?{ITEM} cost\b|\bhow much (?:is|are|does) (?:an? |one )?(?:{EN_UNITS}) of {ITEM}"
     rf"|\bhow (?:many|much) {ITEM} (?:are |is |do (?:we|you) have )?(?:in stock|left|available)|\bhow many {ITEM} do (?:we|you) have\b"
     rf"|\bhow many {ITEM}(?= and how many\b.{{0,40}}\b(?:in stock|left|available))"  # how many A and how many B are left
+    rf"|\bhow many {ITEM} and {ITEM} (?:are |do (?:we|you) have )?(?:in stock|left|available)"  # how many A and B are left
     rf"|^\W*{ITEM}\s+(?:stock|price)\W*$"  # “stapler stock?”
     rf"|^\W*(?:and|what about|how about)\s+(?:the\s+)?{ITEM}\s*[,，]"  # “And crayons, 3 of them?”
 )
