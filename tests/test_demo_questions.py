@@ -4025,3 +4025,42 @@ def test_a_file_followed_by_inside_is_that_file_not_a_folder(workdir):
     write_code(workdir, {"store.js": "module.exports = 1;\n"})
     said = finals(workdir, "store.js 里写了什么")[0]
     assert "module.exports = 1;" in said and "store.js/store.js" not in said, said
+
+
+# ── 第四十三轮攻击：更多改口的说法；没算的改口以后不回到旧订单；“不再需要 Docker”的一节照用；开头几行说没做 ─────────
+@pytest.mark.parametrize(
+    "questions",
+    [["红笔 3 盒，蓝笔 2 盒，蓝笔不想要了。一共多少钱？"], ["红笔 3 盒蓝笔 2 盒，黑笔替换蓝笔。一共多少钱？"],
+     ["我要 3 盒红笔，哦，是蓝笔。够吗？"], ["3 盒红笔换蓝笔，够吗？"], ["I need 3 boxes of red pens — uh, 4. Enough?"],
+     ["I need 3 boxes of red pens and 2 boxes of blue pens. Don't order the blue pens. How much in total?"]],
+)  # fmt: skip
+def test_yet_more_ways_of_changing_an_order_are_asked_again(inventory, questions):
+    said = finals(inventory, *questions)[-1]
+    assert "×" not in said and ("分不清订单是不是改了" in said or "can't tell whether this changes" in said), said
+
+
+@pytest.mark.parametrize(
+    "questions",
+    [["我要 3 盒红笔和 2 盒蓝笔，够吗？", "蓝笔不要了", "一共多少钱？"],
+     ["I need 3 boxes of red pens and 2 boxes of blue pens. Enough?", "Drop the blue pens.", "How much is it then?"]],
+)  # fmt: skip
+def test_after_a_change_that_was_asked_again_the_old_order_is_not_priced(inventory, questions):
+    said = finals(inventory, *questions)[-1]
+    assert "36 + 16" not in said and "× 8" not in said, said
+
+
+@pytest.mark.parametrize("heading", ["Usage (no longer needs Docker)", "运行（以前的配置文件仍然可用）"])
+def test_a_heading_that_only_mentions_the_past_is_still_the_run_section(workdir, heading):
+    readme = f"# Tally\n\n## {heading}\n\n    python main.py\n\n## Development\n\n    python dev.py\n"
+    write_code(workdir, {"README.md": readme, "main.py": "x\n"})
+    said = finals(workdir, "How do I run this project?")[0]
+    assert "`python main.py`" in said and "dev.py" not in said, said
+
+
+@pytest.mark.parametrize(
+    "question", ["main.py 开头几行是什么？", "main.py 的第二行写了什么？", "Show me the bottom of main.py"]
+)
+def test_other_ways_of_asking_for_some_lines_are_named_as_not_done(workdir, question):
+    write_code(workdir, {"main.py": "".join(f"print({i})\n" for i in range(7))})
+    said = finals(workdir, question, args=("--yes",))[0]
+    assert "print(5)" not in said and "7 main.py" not in said, said

@@ -75,7 +75,8 @@ def revised_word(question: str, ask: Ask, before: Ask | None) -> str:
     items = [o for p in ask.parts if p.kind == "inventory" for o in p.names] + (before.items if before else [])
     names = {n.lower() for o in items for n in (o.item, o.asked) if len(n) > 1}
     spans = [m.span() for n in names for m in re.finditer(re.escape(n), text)]
-    words = (m for m in re.finditer(w.REVISED, text) if not any(a <= m.start() and m.end() < b for a, b in spans))
+    inside = lambda m, a, b: a <= m.start() and m.end() < b and not (m.start() - a > 1 and b - m.end() > 1)  # noqa: E731
+    words = (m for m in re.finditer(w.REVISED, text) if not any(inside(m, a, b) for a, b in spans))  # 红笔换蓝笔：是换
     return next((m[0].strip(" ,.!?;:，。？！；：—–-") or m[0] for m in words), "")
 
 
@@ -85,7 +86,8 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
     if moved := elsewhere(last, question):  # “那 tests 里呢？”：上一件事，换一个目录（不是问测试文件）
         near = last.folder if last.folder != "." and "/" not in moved.folder else ""  # 可能在上一个目录里
         return Ask(spread(replace(moved, near=near)), [], ask.en, ask.fresh)  # “only in src and tests?”：各做一次
-    them = "how" not in last.asks or re.search(r"\b(them|they|those|these|tests?)\b|它们|这些|测试", question.lower())
+    them = r"\b(them|they|those|these|tests?|(the|that) command)\b|它们|这些|测试|这个命令|这条命令"
+    them = "how" not in last.asks or re.search(them, question.lower())
     if about_tests(last) and len(ask.parts) == 1 and runs_them(ask.parts[0], question) and them:  # “and how … them?”
         tests = last if last.kind == "tests" else Part("tests", question)
         return Ask([replace(tests, text=question, asks={"how"})], ask.unknown, ask.en, ask.fresh)

@@ -48,7 +48,7 @@ def next_step(messages: list, tools: list, by_position: bool = False):
     ask = before = None
     for question in facts.questions[-MAX_BEFORE:]:  # 每个问题和它前面的几个一起读：接着问的，沿用上一个有内容的问题
         ask = in_context(question, before)
-        before = ask if ask.parts and "revised" not in ask.parts[0].asks else before  # 改了口的不算：接着前一个问
+        before = ask if ask.parts else before  # 改了口没算的（revised）也是前一个问题：接着问时不回到改口以前的订单
     if not ask.parts:
         return say("unknown_question", ask.en, question=facts.questions[-1][:80]) + say("offline", ask.en)
     if ask.fresh:  # “重新读一下”：以前的问题里读到的不算了

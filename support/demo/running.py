@@ -22,10 +22,11 @@ RUN_SECTION = (
 SHELL_LIKE = r"(?!(import|from|def|class|const|let|var|print|return|if|for)\b)[a-z][\w.-]*(?: [^=(){}<>;]*)?"
 # 讲错误、过时用法的标题（错误用法、Wrong usage、Running (outdated)）；“别忘了”“(avoid …)”“(do not run as root)”不算
 WRONG = (
-    r"\b(wrong|incorrect|deprecated|outdated|obsolete|no longer)\b|\b(bad|old) (ways?|usages?|examples?|practices?)\b"
+    r"\b(wrong|incorrect|deprecated|outdated|obsolete|unmaintained|archived|no longer (supported|maintained|works?))\b"
+    r"|\b(bad|old) (ways?|usages?|examples?|practices?)\b|\bbefore \d"
     r"|[(（\[]\s*(old|legacy|旧版?|superseded|unsupported|pre-)|^\W*(avoid|don't|do not|legacy|previous|old)\b"
     r"|\b(do not|don't) use\b|\b(superseded|unsupported|removed in)\b|[-–]\s*legacy\b"
-    r"|错误(的)?(用法|方式|方法|示例|做法)|不正确|废弃|过时|旧版|老版本|以前的|不要这样|别这样|^\W*(不要|别)用|旧的?(方式|方法)"
+    r"|错误(的)?(用法|方式|方法|示例|做法)|不正确|废弃|过时|旧版|旧用法|老版本|以前的(用法|方式|方法|版本)|不要这样|别这样|^\W*(不要|别)用|旧的?(方式|方法)"
 )
 RUN_FIRST = r"\b(run|running|usage|start|starting)\b|运行|启动|使用"
 TEST_SECTION = r"\btest(s|ing)?\b|测试"
