@@ -4064,3 +4064,13 @@ def test_other_ways_of_asking_for_some_lines_are_named_as_not_done(workdir, ques
     write_code(workdir, {"main.py": "".join(f"print({i})\n" for i in range(7))})
     said = finals(workdir, question, args=("--yes",))[0]
     assert "print(5)" not in said and "7 main.py" not in said, said
+
+
+# ── 第七十三轮学习者：问测试在测什么，只列了文件就说没读 ─────────────────────────────────────────────────────
+@pytest.mark.parametrize("question", ["这些测试在测什么", "what do those tests check?", "测试都测了些什么？"])
+def test_what_the_tests_check_says_the_files_were_only_listed(workdir, question):
+    write_code(
+        workdir, {"pyproject.toml": '[project]\nname = "t"\n', "tests/test_ops.py": "def test_add():\n    pass\n"}
+    )
+    said = finals(workdir, question)[0]
+    assert "tests/test_ops.py" in said and ("没有读" in said or "did not read" in said), said
