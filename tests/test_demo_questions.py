@@ -4074,3 +4074,46 @@ def test_what_the_tests_check_says_the_files_were_only_listed(workdir, question)
     )
     said = finals(workdir, question)[0]
     assert "tests/test_ops.py" in said and ("没有读" in said or "did not read" in said), said
+
+
+# ── 第四十四轮攻击：标题里短短一句“不再”“以前的”才是过时的一节；“不是根目录那个”；how many A and B are available ──
+@pytest.mark.parametrize(
+    "heading, used",
+    [("Running (no longer recommended)", False), ("以前的启动方式", False), ("运行（以前的命令）", False),
+     ("Usage (since 2.0; before 2.0 see docs/old.md)", True), ("Usage (archived copies are in docs/)", True),
+     ("Usage (the Python 2 branch is unmaintained)", True), ("Running (no longer supported on Windows)", False)],
+)  # fmt: skip
+def test_a_short_note_about_the_past_marks_a_section_outdated_and_a_long_one_does_not(workdir, heading, used):
+    write_code(
+        workdir, {"README.md": f"# T\n\n## {heading}\n\n    python old_main.py\n\n## Usage\n\n    python main.py\n"}
+    )
+    said = finals(workdir, "How do I run this project?")[0]
+    assert ("`python old_main.py`" in said) == used and ("`python main.py`" in said) != used, said
+
+
+@pytest.mark.parametrize(
+    "question, read",
+    [("src 里的 util.py（不是根目录那个）写了什么？", "src/util.py"),
+     ("What is in util.py (not the one in src)?", "util.py")],
+)  # fmt: skip
+def test_a_folder_said_not_to_be_meant_is_not_put_before_the_file(question, read):
+    assert [p.names for p in understand(question).parts] == [[read]]
+
+
+@pytest.mark.parametrize(
+    "question, items",
+    [("how many markers and folders are available?", ["marker", "folder"]),
+     ("how many markers and the staplers are in stock?", ["marker", "stapler"]),
+     ("红笔 + 蓝笔各 2 盒，一共多少钱？", ["红笔", "蓝笔"])],
+)  # fmt: skip
+def test_two_items_joined_by_and_or_a_symbol_are_both_read(question, items):
+    assert [o.item for p in understand(question).parts for o in p.names] == items
+
+
+@pytest.mark.parametrize(
+    "question", ["I need 3 boxes of red pens, make them 4. Enough?", "我要 3 盒红笔，应该是 4 盒，够吗？",
+                 "I need 3 boxes of red pens. Well, blue pens. Enough?"]
+)  # fmt: skip
+def test_more_corrections_are_asked_again(inventory, question):
+    said = finals(inventory, question)[0]
+    assert "×" not in said and ("分不清订单是不是改了" in said or "can't tell whether this changes" in said), said

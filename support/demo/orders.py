@@ -306,7 +306,7 @@ def asked_alone(q: str, orders: list) -> list:
     asks = [(m, g) for m in re.finditer(BARE_ASK, q) if not orders or "enough" in m[0] for g in m.groups() if g]
     for m, said in asks:
         named = re.search(rf"\b{re.escape(said)}\s*[（(]\s*({CJK}{{2,12}})\s*[)）]", q)
-        stocked = len(said.split()) == 1 and re.search(r"\bin stock\b", m[0])  # “how many folders are in stock”
+        stocked = " and " in m[0] and not re.fullmatch(EN_UNITS, said)  # “how many markers and folders are left”
         stop = re.sub(EN_STOP, "", said).strip() != said or not_goods(said) and not stocked
         found += [] if stop else [Order(named[1] if named else chinese_name(said), asked=said)]
     return found

@@ -198,16 +198,17 @@ REVISED = (
     r"(?<!对)不对|说错|错了|搞错|口误|更正|不好意思[，,]?\s*是|我是说|我的意思是|改成|改为|换成(?!人民币|美元|美金|欧元)|换为"
     r"|(?<![换交替转])换(?!算|成|为|季)|代替|变成|调成|改(?=\s*[\d一二两三四五六七八九十]|[红蓝黑绿白]?\w{0,3}[笔本纸])"
     r"|减到|减为|降到|加到|(?<!至)少(?=\s*[\d一二两三])|少要|照旧|(?<![要需用])(?:不要|不用(?!急|着急)|不需要)|别要|甭要|不买|不订|别买"
-    r"|先不|不考虑|免了|删了|不想要|不想买|没必要|不再需要|别拿|先别|下回|改天|回头再|放一放|缓缓|拉倒|省省|当我没说|不算|去了|就免|想了想|留到|其实|等等|抱歉|重说|(?:^|[，,。\s])(?:哦|呃)|替换|(?<![交])代(?=[\u4e00-\u9fff]{1,3}笔)|最好(?=\s*[\d一二两三四五六七八九十])|只(?=\s*(?:买|订|要|需要|拿|算))|就行|光要|仅要|别了|除外|暂缓|撤了|(?<![要好])不了|下次再|以后再|改订|改买|不必|用不着|作废|撤销|不拿|省了|只留|只要|拿走|拿掉|去掉|删掉|划掉|退掉|撤掉|取消|(?<!我)算了|算啦"
+    r"|先不|不考虑|免了|删了|不想要|不想买|没必要|不再需要|别拿|先别|下回|改天|回头再|放一放|缓缓|拉倒|省省|当我没说|不算|去了|就免|想了想|留到|其实|等等|抱歉|重说|(?:^|[，,。\s])(?:哦|呃|嗯|额|噢)|应该是|还是.{0,8}吧|要不|不如|替换|(?<![交])代(?=[\u4e00-\u9fff]{1,3}笔)|最好(?=\s*[\d一二两三四五六七八九十])|只(?=\s*(?:买|订|要|需要|拿|算))|就行|光要|仅要|别了|除外|暂缓|撤了|(?<![要好])不了|下次再|以后再|改订|改买|不必|用不着|作废|撤销|不拿|省了|只留|只要|拿走|拿掉|去掉|删掉|划掉|退掉|撤掉|取消|(?<!我)算了|算啦"
     r"|(?<![是还])不是|(?:^|[，。！？；,.!?;]\s*)不\s*[，,！!]|\b(sorry|actually|wait)\b|\b(correction|oops|i mean|i meant"
     r"|instead|in place of|scratch|make (it|that)|switch|swap|substitute|replace|bump|let's say|drop"
     r"|ditch|nix|take out|leave off|cancel\w*|forget|skip|never ?mind|no longer|without|except|(only|just) (the|buy|get|order|red|blue|black|green|\d)|zero|rather"
     r"|remov\w*|reduc\w*|chang\w*|swapp\w*|in lieu|pass on|up (it|that)|raise|lower|cut (it|that)|better \d|hmm"
     r"|don't order|let's not|scrap|delete|exclude|omit|off the list|next time|already have|decided against|not necessary"
-    r"|no need|increas\w*|decreas\w*|rephrase|uh|um|er|dropped|skipped|ditched|replaced|switched|excluded"
+    r"|no need|increas\w*|decreas\w*|rephrase|uh|um|er|erm|dropped|skipped|ditched|replaced|switched|excluded"
+    r"|make (them|those)|go with|changed my mind|change of plan"
     r"|hold (the|off)|leave (the|out)|strike|lose the|minus the|on second thought|not needed|n't needed|won't need"
     r"|not (the|any|those|these|\d|red|blue|black|green))\b|\b(don't|do not) (need|want)\b"
-    r"|(?:^|[.!?,;:，。？！；]\s*)no\b(?!\s+(?:problem|rush|hurry|worries|idea))"
+    r"|(?:^|[.!?,;:，。？！；]\s*)no\b(?!\s+(?:problem|rush|hurry|worries|idea))|(?<!as )\bwell,"
 )
 LATER = r"是|给|今天|明天|后天|马上|立刻|尽快|先|就|下周|下个月|周[一二三四五六日天]"  # 数量后面说什么时候要、给谁
 STOCK_WORDS = (
@@ -236,7 +237,7 @@ BARE_ASK = (
     rf"|\bwhat do(?:es)? (?:an? |the |one )?{ITEM} cost\b|\bhow much (?:is|are|does) (?:an? |one )?(?:{EN_UNITS}) of {ITEM}"
     rf"|\bhow (?:many|much) {ITEM} (?:are |is |do (?:we|you) have )?(?:in stock|left|available)|\bhow many {ITEM} do (?:we|you) have\b"
     rf"|\bhow many {ITEM}(?= and how many\b.{{0,40}}\b(?:in stock|left|available))"  # how many A and how many B are left
-    rf"|\bhow many {ITEM} and {ITEM} (?:are |do (?:we|you) have )?(?:in stock|left|available)"  # how many A and B are left
+    rf"|\bhow many {ITEM} and (?:the )?{ITEM} (?:are |do (?:we|you) have )?(?:left |available )?(?:in stock|left|available)"
     rf"|^\W*{ITEM}\s+(?:stock|price)\W*$"  # “stapler stock?”
     rf"|^\W*(?:and|what about|how about)\s+(?:the\s+)?{ITEM}\s*[,，]"  # “And crayons, 3 of them?”
 )
