@@ -4117,3 +4117,53 @@ def test_two_items_joined_by_and_or_a_symbol_are_both_read(question, items):
 def test_more_corrections_are_asked_again(inventory, question):
     said = finals(inventory, question)[0]
     assert "×" not in said and ("分不清订单是不是改了" in said or "can't tell whether this changes" in said), said
+
+
+# ── 第四十五轮攻击、第七十四轮学习者：标题里的“以前”“旧”“superseded”；“不是很明白”不是否定目录；便宜点的话 ──────────
+@pytest.mark.parametrize(
+    "heading, outdated",
+    [("Running (superseded by the new CLI)", True), ("Running (removed in 2.0)", True),
+     ("运行（旧命令，请勿使用）", True),
+     ("Running - legacy", True), ("Usage (previously called tallyctl)", False), ("使用（以前叫 tallyctl）", False),
+     ("运行（依旧可用）", False), ("Usage (supports old configs)", False)],
+)  # fmt: skip
+def test_words_about_the_past_mark_a_heading_outdated_only_when_they_say_the_section_is(heading, outdated):
+    from support.demo.running import wrong
+
+    assert wrong(heading) == outdated
+
+
+@pytest.mark.parametrize(
+    "question, read",
+    [("我不是很明白 src 里的 util.py 写了什么", "src/util.py"),
+     ("What is in util.py in src (not the src_old copy)?", "src/util.py"),
+     ("util.py in src (not src/legacy) - what is in it?", "src/util.py")],
+)  # fmt: skip
+def test_a_negation_about_another_folder_keeps_the_folder_said(question, read):
+    assert [p.names for p in understand(question).parts] == [[read]]
+
+
+@pytest.mark.parametrize(
+    "question, items",
+    [("我要 3 盒红笔和/或蓝笔，够吗？", ["红笔", "蓝笔"]),
+     ("how many markers and red pens are available?", ["红笔", "marker"])],
+)  # fmt: skip
+def test_and_or_and_a_coloured_item_beside_another_keep_both(question, items):
+    assert [o.item for p in understand(question).parts for o in p.names] == items
+
+
+def test_a_condition_on_the_price_is_named_and_no_item(inventory):
+    stock_file(inventory, "笔记本", 20, 6.5, "CNY")
+    said = finals(inventory, "笔记本多少钱？便宜点的话我要买 30 本")[0]
+    assert "便宜点.json" not in said and "还差 10 本" in said and "便宜点的话" in said, said
+
+
+@pytest.mark.parametrize(
+    "question", ["测试检查了什么？", "这些测试是干什么的？", "what do the tests verify?", "what are those tests for?"]
+)
+def test_more_ways_of_asking_what_the_tests_check_say_they_were_not_read(workdir, question):
+    write_code(
+        workdir, {"pyproject.toml": '[project]\nname = "t"\n', "tests/test_ops.py": "def test_add():\n    pass\n"}
+    )
+    said = finals(workdir, question)[0]
+    assert "没有读" in said or "did not read" in said, said

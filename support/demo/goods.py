@@ -7,7 +7,8 @@ from support.demo.numbers import NUMBER
 from support.demo.words import AROUND, CJK, EN_PRONOUNS, EN_UNITS, LATER, NOT_GOODS, NOT_ITEMS, UNIT, UNITS
 
 SYMBOL = r"(?<=[\u4e00-\u9fff])\s*[+/&＋／]\s*(?=[\u4e00-\u9fff])"  # “红笔 + 蓝笔”“红笔/蓝笔”
-AND = rf"(?:和|与|跟|、|以及|及|外加|另加|加上?|或者?|还是|{SYMBOL})"  # 连着两种商品的词：“红笔和蓝笔”“红笔或者蓝笔”
+# 连着两种商品的词：“红笔和蓝笔”“红笔或者蓝笔”“红笔和/或蓝笔”
+AND = rf"(?:和\s*/?\s*或|和|与|跟|、|以及|及|外加|另加|加上?|或者?|还是|{SYMBOL})"
 # 一个商品名：“红笔和蓝笔”是两个；到下一个数量为止（“两盒红笔还有一盒蓝笔”）
 # 名字前面连着写的字母、数字：2B铅笔、A4纸、5号电池、USB-C线（最多 12 个：长串的字母数字也是线性时间）
 GLUED = (  # 中间可以有连字符：USB-C线

@@ -303,7 +303,8 @@ def asked_alone(q: str, orders: list) -> list:
     """没带数量问到的一种商品（“how much is a stapler?”“the price of markers (马克笔)”：括号里是用户给的中文名）；
     “the stock”“test files”不是商品（test tubes 是）。"""
     found = []
-    asks = [(m, g) for m in re.finditer(BARE_ASK, q) if not orders or "enough" in m[0] for g in m.groups() if g]
+    asked = [m for m in re.finditer(BARE_ASK, q) if not orders or re.search(r"enough| and ", m[0])]  # A and B
+    asks = [(m, g) for m in asked for g in m.groups() if g]
     for m, said in asks:
         named = re.search(rf"\b{re.escape(said)}\s*[（(]\s*({CJK}{{2,12}})\s*[)）]", q)
         stocked = " and " in m[0] and not re.fullmatch(EN_UNITS, said)  # “how many markers and folders are left”

@@ -132,7 +132,7 @@ def filled_in(part: Part, before: list, question: str) -> Part:
     if part.kind == "tests" and any(p.kind == "entry" and "how" in p.asks for p in before):  # “run it and its tests”
         part = replace(part, asks=part.asks | {"how"})
     inside = folders_in(part.text) if part.kind == "file" and all("/" not in n for n in part.names) else []
-    negated = lambda f: re.search(rf"(?:\bnot\b|不是)[^,，。]{{0,15}}{re.escape(f)}", part.text)  # noqa: E731  不是 src 里那个
+    negated = lambda f: re.search(rf"(?:\bnot\b|(?<!是)不是(?!很))[^,，。]{{0,15}}{re.escape(f)}(?![\w/])", part.text)  # noqa: E731
     inside = [f for f in inside if f not in part.names and not negated(f)]  # “store.js 里”：store.js 不是目录
     if len(inside) == 1:  # “the cli.py file in src/tally”“src/tally 里的 cli.py”：那个目录里的文件
         return replace(part, names=[f"{inside[0]}/{n}" for n in part.names])

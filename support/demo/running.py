@@ -22,14 +22,17 @@ RUN_SECTION = (
 SHELL_LIKE = r"(?!(import|from|def|class|const|let|var|print|return|if|for)\b)[a-z][\w.-]*(?: [^=(){}<>;]*)?"
 # 讲错误、过时用法的标题（错误用法、Wrong usage、Running (outdated)）；“别忘了”“(avoid …)”“(do not run as root)”不算
 WRONG = (
-    r"\b(wrong|incorrect|deprecated|outdated|obsolete|no longer (supported|maintained))\b"
+    r"\b(wrong|incorrect|deprecated|outdated|obsolete|superseded|unsupported|removed in)\b"
+    r"|\bno longer (supported|maintained)\b|[-–]\s*legacy\b|请勿使用|勿用"
     r"|\b(bad|old) (ways?|usages?|examples?|practices?)\b"
     r"|^\W*(avoid|don't|do not)\b|\b(do not|don't) use\b|错误(的)?(用法|方式|方法|示例|做法)|不正确|废弃|过时|旧版"
     r"|旧用法|老版本|不要这样|别这样|^\W*(不要|别)用|旧的?(方式|方法)"
 )
 # 说“以前的”“不再”的标题：以它开头，或者括号里短短一句就是它（“Running (no longer recommended)”“运行（以前的命令）”）
 # 才是过时的一节；长的附注说的是别的（“Usage (no longer works on Python 2)”“Usage (archived copies are in docs/)”）
-PAST = r"no longer|legacy|\bold\b|previous|unmaintained|archived|superseded|unsupported|\bpre-|以前|老的|旧"
+PAST = (
+    r"no longer|legacy|\bprevious\b|unmaintained|archived|\bpre-|以前的?(用法|方式|方法|版本|命令)|(?<![依仍])旧|老的"
+)
 RUN_FIRST = r"\b(run|running|usage|start|starting)\b|运行|启动|使用"
 TEST_SECTION = r"\btest(s|ing)?\b|测试"
 # 像运行命令的一行：这些程序开头（后面不只是一个版本号）
@@ -200,7 +203,7 @@ def wrong(title: str) -> bool:
     short = [n for n in notes if len(re.findall(r"[A-Za-z]+", n)) <= 3 and len(re.findall(r"[\u4e00-\u9fff]", n)) <= 6]
     return bool(
         re.search(WRONG, title, re.I)
-        or re.match(rf"\W*(?:{PAST})", title, re.I)
+        or re.match(rf"\W*(?:{PAST}|old\b|以前)", title, re.I)
         or any(re.search(PAST, n, re.I) for n in short)
     )
 
