@@ -34,16 +34,17 @@ def numbers_first(text: str, found: list) -> bool:
 
 
 def torn(text: str, found: list) -> tuple:
-    """只有一个数量，前面紧挨着一种商品（“红笔要3盒”），后面又是一种（“蓝笔也要”）：数量是哪一种的说不准，
-    返回 ([这几种商品], 数量的原话)；不是这样是 ()。"""
+    """只有一个数量，前面紧挨着一种商品（“红笔 3 盒”“红笔要3盒”），后面又是一种（“蓝笔”“蓝笔也要”）：数量是哪一种的
+    说不准，返回 ([这几种商品], 数量的原话)；不是这样是 ()。"""
     before = text[: found[0].start()] if len(found) == 1 else ""
     lead = name_near(before, False) if before else ""
-    after = lead and re.search(rf"{re.escape(lead)}\s*(?:要|需要|来|买)\s*$", before) and item_after(text, found[0])
-    after = (
-        after if after and re.search("[也还呢都]|同上|一样", text[found[0].end() :][: after.end() + 3]) else None
-    )  # 蓝笔也要
+    tight = lead and re.search(rf"{re.escape(lead)}\s*$", before)  # 名字和数量中间什么也没有
+    verb = lead and re.search(rf"{re.escape(lead)}\s*(?:要|需要|来|买)\s*$", before)
+    after = (tight or verb) and item_after(text, found[0])
+    also = after and re.search("[也还呢都]|同上|一样", text[found[0].end() :][: after.end() + 3])  # 蓝笔也要
+    after = after if after and (tight or also) else None
     names = [n for n in [lead, *(name_near(i, True) for i in re.split(AND, after[1]))] if n] if after else []
-    return (names, text[found[0].start() : found[0].end()].strip()) if after else ()
+    return (names, f"{found[0][1].strip()} {found[0][2]}") if after else ()  # 照原话：“3 盒”
 
 
 def side_by_side(text: str) -> list:

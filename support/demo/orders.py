@@ -98,18 +98,17 @@ def orders_in(text: str) -> list:
         listed = side_by_side(each[1]) if each else []
         listed = listed or (re.split(AND, after[1]) if after and (first or not before or last) else [])
         counted = after and re.match(PERSON, after[1])  # “办公室有 8 个同事”：数的是人，前面的不是商品
-        tight = first and listed and before and not each and re.search(rf"{re.escape(before)}\s*$", segment)  # 前后都是
         named = [n for n in (name_near(i, True, True) for i in listed) if n] or [before] * bool(before and not counted)
-        named = [before, *named] if (tight or last) and before not in named else named  # tight：数量是哪一种的？问
+        named = [before, *named] if last and before not in named else named
         latin = None if named or each else re.match(LATIN_AFTER, text[m.end() :]) or re.search(LATIN_BEFORE, segment)
         english_item = re.sub(EN_STOP, "", f" {latin[1].lower()} ").strip() if latin else ""  # 3 个 stapler
         named = [chinese_name(english_item)] if english_item else named  # 3 盒 red pens：红笔
         owned, quantity, loose = re.search(OWNED, segment, re.I), None if m[3] else chinese_number(said), rough(text, m)
         owned = owned or re.search(REPORTED, segment) and not re.match(ASKED, text[m.end() :])  # 说库存：“还剩 5 盒”
-        unclear = loose or ("" if quantity and not tight or owned else f"{said} {unit}{m[3] or ''}")
-        quantity, unit = (None, "") if owned else (None if loose or tight else quantity, unit)  # 说的是库存：不是要的
+        unclear = loose or ("" if quantity or owned else f"{said} {unit}{m[3] or ''}")
+        quantity, unit = (None, "") if owned else (None if loose else quantity, unit)  # 说的是库存：不是要的
         wanted = [Order(n, quantity, unit, english_item or n, unclear) for n in named]  # erasers
-        orders += wanted if each or tight else wanted[:1] + [Order(n, asked=n) for n in named[1:]]  # 3 盒红笔和蓝笔
+        orders += wanted if each else wanted[:1] + [Order(n, asked=n) for n in named[1:]]  # 3 盒红笔和蓝笔
         between = before and not first and m is not found[0]  # “红笔 3 盒 蓝笔 铅笔 2 支”：两个数量中间的蓝笔
         orders += [Order(n, asked=n) for n in also_named(segment, before)] if between else []
         noun = re.match(rf"\s*(?!{AROUND}|{LATER})({CJK}(?:(?!每){CJK}){{0,5}})", text[m.end() :])  # “5 个人”数的是别的
