@@ -17,7 +17,6 @@ from support.demo.question import (
     Ask,
     Part,
     about_file,
-    asks_of,
     continued,
     elsewhere,
     leftover,
@@ -115,7 +114,7 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
         return ask
     if last.kind == "inventory":
         names = with_amount(orders_in(question) or bare_item(question), question)
-        said = Part("inventory", question, names, asks=asks_of("inventory", question.lower()))
+        said = Part("inventory", question, names, asks=w.asks_of("inventory", question.lower()))
         part = with_items(said, before, True, question)  # “那黑笔和蓝笔一共呢？”：一共也问了
         if part.carried == "items" and not news:  # 没说新的（“那 README 呢？”）
             return ask

@@ -26,19 +26,6 @@ from support.demo.running import about_tests, runs_them
 from support.demo.writing import CONTENT, QUOTED, runs, to_write, written
 
 MAX_QUESTION = 1000  # 一个问题最多读这么多字符：这么长的问题也没有规则读得懂
-ASKS = {  # 每一类问题还可能问的：名字 → 词（words.py）
-    "entry": {"how": w.HOW},
-    "inventory": {
-        "total": w.TOTAL,
-        "sum": w.SUM,
-        "either": w.EITHER,
-        "stock_sum": w.STOCK_SUM,
-    },  # either：几种里挑一种，不加在一起
-    "tests": {"every": w.EACH_TEST, "how": f"{w.HOW}|{w.RUN_TESTS}"},
-    "stack": {"own": w.OWN_VERSION, "count": w.DEP_COUNT, "testing": w.TEST_FRAMEWORK},
-    "file": {"purpose": w.PURPOSE},
-    "use": {"files": r"\bhow many files\b|(几|多少)个?文件", "defined": w.DEFINED},  # 数引入它的文件；定义在哪一行
-}
 BREAK = (  # 句子之间（“版本 + 测试怎么跑”的 + 也是）；“还有多少”“还有几盒”的还有不是“另外”
     r"[，。？！；]+|[,?!;]+|\.(?=\s|$)|\b(?:also|besides)\b|(?:^|(?<=[，。？！；,\s]))(?:另外|还有(?!多少|几)|顺便|此外)"
     r"|\s\+\s(?=(?:what|how|which|where|is|are|does|do|can)\b|[\u4e00-\u9fff]{0,6}(?:怎么|哪|什么|多少|几))"
@@ -253,20 +240,11 @@ def detailed(part: Part) -> Part | None:
         part.folder, part.names, part.ext = named[0], named, named[0].rsplit(".", 1)[-1].lower()
     elif part.kind in ("ls", "count"):
         part.ext = ext_of(text)
-    part.asks = asks_of(part.kind, q)
+    part.asks = w.asks_of(part.kind, q)
     if part.kind == "stack" and not part.names and re.search(r"版本|\bversions?\b", q):  # 没说哪个库：自己的也说
         part.asks.add("own")
     part.names = orders_in(text) if part.kind == "inventory" else part.names
     return None if part.kind in ("use", "file") and not part.names else part
-
-
-def asks_of(kind: str, q: str) -> set:
-    """这一类问题还问了什么（ASKS 里的名字）；问单价的不用知道要几盒。"""
-    asks = {name for name, pattern in ASKS.get(kind, {}).items() if re.search(pattern, q)}
-    counting = re.search(w.STOCK_TOTAL, q) and not re.search(r"够|钱|价|\b(enough|cost|price|how much|afford)\b", q)
-    prices = "sum" in asks and re.search(r"单价|价格|价钱|\bprices?\b", q) and not re.search(r"库存|\bstock\b", q)
-    asks = asks - {"sum"} | {"price_sum"} if prices else asks  # “单价加起来多少”：不是把库存加起来
-    return asks - {"total"} if re.search(w.UNIT_PRICE, q) or counting else asks  # 单价、库存加起来：不用知道要几盒
 
 
 def elsewhere(part: Part, clause: str) -> Part | None:
@@ -312,7 +290,7 @@ def leftover(question: str, part: Part) -> bool:
     said = [x for n in part.names for x in ([n] if isinstance(n, str) else [n.asked, n.item, n.unclear])]
     words = [*(re.escape(n.lower()) for n in said if n), w.KEYWORDS.get(part.kind, "$^")]
     words += [w.ON_TOPIC.get(part.kind, "$^"), rf"\b(?:{w.EN_UNITS})\b" if part.kind == "inventory" else "$^"]
-    words += [*ASKS.get(part.kind, {}).values(), w.FOLLOW_UP, w.FILLER, w.ASKING, w.ALSO_THERE, w.HOW]  # 名字先去掉
+    words += [*w.ASKS.get(part.kind, {}).values(), w.FOLLOW_UP, w.FILLER, w.ASKING, w.ALSO_THERE, w.HOW]  # 名字先去掉
     rest = re.sub("|".join(words), " ", question.lower())
     return bool(re.search(r"[\u4e00-\u9fff]{2,}|[a-z]{3,}", rest))
 

@@ -1,4 +1,7 @@
-"""离线演示认得的词：交互模式的开场白、每一类问题的关键词和问题里别的说法（小写以后比）。它说的话在 sentences.py。"""
+"""离线演示认得的词：交互模式的开场白、每一类问题的关键词和问题里别的说法（小写以后比），每一类还问了什么（asks_of）。
+它说的话在 sentences.py。"""
+
+import re
 
 # 交互模式的开场白（support/cli.py 交给 terminal.prepare_repl()）：离线回放认得的几类问题，中英文各一种问法
 QUESTIONS = [
@@ -252,3 +255,20 @@ CJK = r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]"
 KUAI_ITEM = rf"\s*(?![钱吗吧呢了啊呀嘛么对左够是的]|一(?!共))(?:{CJK}|[A-Za-z]{{3}})"  # 块后面是商品名：“2 块橡皮”
 UNIT = rf"[{UNITS}]|公斤|千克|毫升|kg(?![A-Za-z])|块(?={KUAI_ITEM})"  # 块是量词；“12 块吗”“5 块钱”是钱
 ONE_PRICE = rf"多少钱\s*一\s*[{UNITS}]|(?<![\d一二两三四五六七八九十])一\s*[{UNITS}]\s*((?:(?![\d一二两三四五六七八九十]\s*[{UNITS}]){CJK}){{0,6}}?)\s*多少钱"  # 问单价的说法；名字里没有下一个数量
+ASKS = {  # 每一类问题还可能问的：名字 → 词
+    "entry": {"how": HOW},
+    "inventory": {"total": TOTAL, "sum": SUM, "either": EITHER, "stock_sum": STOCK_SUM},  # either：挑一种
+    "tests": {"every": EACH_TEST, "how": f"{HOW}|{RUN_TESTS}"},
+    "stack": {"own": OWN_VERSION, "count": DEP_COUNT, "testing": TEST_FRAMEWORK},
+    "file": {"purpose": PURPOSE},
+    "use": {"files": r"\bhow many files\b|(几|多少)个?文件", "defined": DEFINED},  # 数引入它的文件；定义在哪一行
+}
+
+
+def asks_of(kind: str, q: str) -> set:
+    """这一类问题还问了什么（ASKS 里的名字）；问单价的不用知道要几盒。"""
+    asks = {name for name, pattern in ASKS.get(kind, {}).items() if re.search(pattern, q)}
+    counting = re.search(STOCK_TOTAL, q) and not re.search(r"够|钱|价|\b(enough|cost|price|how much|afford)\b", q)
+    prices = "sum" in asks and re.search(r"单价|价格|价钱|\bprices?\b", q) and not re.search(r"库存|\bstock\b", q)
+    asks = asks - {"sum"} | {"price_sum"} if prices else asks  # “单价加起来多少”：不是把库存加起来
+    return asks - {"total"} if re.search(UNIT_PRICE, q) or counting else asks  # 单价、库存加起来：不用知道要几盒
