@@ -3865,7 +3865,15 @@ def test_a_pasted_record_names_the_item_a_question_leaves_unnamed(inventory, que
      ['这是库存：{"item":"胶带","stock":7,"unit_price":3,"currency":"CNY"} 我要 4 卷，改成 8 卷，够吗？'],
      ["红笔单价多少？", "要 3 盒，不对，6 盒"], ["How many red pens are left?", "I need 3 boxes, no, 6. Enough?"],
      ["I need 3 boxes of red pens and 2 boxes of blue pens. Enough?", "Without the blue pens, what's the total?"],
-     ["我要 3 盒红笔和 2 盒蓝笔，够吗？", "红笔 4 盒吧，蓝笔照旧，一共多少钱？"]],
+     ["我要 3 盒红笔和 2 盒蓝笔，够吗？", "红笔 4 盒吧，蓝笔照旧，一共多少钱？"],
+     ["我要 3 盒红笔和 2 盒蓝笔，只买红笔的话多少钱？"],
+     ["I need 3 boxes of red pens and 2 boxes of blue pens, only red pens please."],
+     ["I need 3 red pens, or rather 4, enough?"], ["我要 3 盒红笔，最好 4，够吗？"],
+     ["我要 3 盒红笔和 2 盒蓝笔，够吗？", "蓝笔下次再买，一共多少钱？"],
+     ["I need 3 red pens and 2 blue pens.", "Blue pens cancelled. Total?"],
+     ["红笔 3 盒，蓝笔 2 盒，蓝笔不想要了。一共多少钱？"], ["红笔 3 盒蓝笔 2 盒，黑笔替换蓝笔。一共多少钱？"],
+     ["我要 3 盒红笔，哦，是蓝笔。够吗？"], ["3 盒红笔换蓝笔，够吗？"], ["I need 3 boxes of red pens — uh, 4. Enough?"],
+     ["I need 3 boxes of red pens and 2 boxes of blue pens. Don't order the blue pens. How much in total?"]],
 )  # fmt: skip
 def test_still_more_ways_of_changing_an_order_are_asked_again(inventory, questions):
     said = finals(inventory, *questions)[-1]
@@ -3941,19 +3949,6 @@ def test_where_after_whether_a_library_is_used_is_part_of_that_question():
 
 
 # ── 第四十二轮攻击：只买、下次再买、or rather；贴的记录里两个数；英文名字写在数量前面；单价加起来；中间没数量的商品 ──
-@pytest.mark.parametrize(
-    "questions",
-    [["我要 3 盒红笔和 2 盒蓝笔，只买红笔的话多少钱？"],
-     ["I need 3 boxes of red pens and 2 boxes of blue pens, only red pens please."],
-     ["I need 3 red pens, or rather 4, enough?"], ["我要 3 盒红笔，最好 4，够吗？"],
-     ["我要 3 盒红笔和 2 盒蓝笔，够吗？", "蓝笔下次再买，一共多少钱？"],
-     ["I need 3 red pens and 2 blue pens.", "Blue pens cancelled. Total?"]],
-)  # fmt: skip
-def test_keeping_only_some_items_or_a_second_number_is_asked_again(inventory, questions):
-    said = finals(inventory, *questions)[-1]
-    assert asked_again(said), said
-
-
 @pytest.mark.parametrize(
     "questions, said",
     [(["我要 3 支涂改笔，够吗？"], "涂改笔"), (["我要 3 盒红笔，够吗？", "好的谢谢，不用了"], "谢谢"),
@@ -4033,17 +4028,6 @@ def test_a_file_followed_by_inside_is_that_file_not_a_folder(workdir):
 
 
 # ── 第四十三轮攻击：更多改口的说法；没算的改口以后不回到旧订单；“不再需要 Docker”的一节照用；开头几行说没做 ─────────
-@pytest.mark.parametrize(
-    "questions",
-    [["红笔 3 盒，蓝笔 2 盒，蓝笔不想要了。一共多少钱？"], ["红笔 3 盒蓝笔 2 盒，黑笔替换蓝笔。一共多少钱？"],
-     ["我要 3 盒红笔，哦，是蓝笔。够吗？"], ["3 盒红笔换蓝笔，够吗？"], ["I need 3 boxes of red pens — uh, 4. Enough?"],
-     ["I need 3 boxes of red pens and 2 boxes of blue pens. Don't order the blue pens. How much in total?"]],
-)  # fmt: skip
-def test_yet_more_ways_of_changing_an_order_are_asked_again(inventory, questions):
-    said = finals(inventory, *questions)[-1]
-    assert asked_again(said), said
-
-
 @pytest.mark.parametrize(
     "questions",
     [["我要 3 盒红笔和 2 盒蓝笔，够吗？", "蓝笔不要了", "一共多少钱？"],
