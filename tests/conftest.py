@@ -557,3 +557,10 @@ class Terminal:
 
 PINNED = tempfile.TemporaryDirectory(prefix="agent-pinned-")  # 见 pinned_program
 AGENT = pinned_program()  # 子进程跑的 agent.py
+
+
+def orders_in(text: str) -> list:
+    """离线演示从一个问题里听出的库存订单（Order 的列表）；没听懂、不是库存问题是 []。"""
+    from support.demo.followup import in_context
+
+    return next((p.names for p in in_context(text, None).parts if p.kind == "inventory"), [])

@@ -7,13 +7,12 @@ import re
 import tracemalloc
 
 import pytest
-from conftest import ROOT, our_tool, posix_only, run_main, time_limit
+from conftest import ROOT, orders_in, our_tool, posix_only, run_main, time_limit
 
 from support.demo.followup import in_context
 from support.demo.manifests import Dep, pyproject_deps, requirements_deps, short_version
 from support.demo.model import demo_client, next_step
 from support.demo.names import ext_of
-from support.demo.orders import orders_in
 from support.demo.question import understand
 from support.demo.readme import headings
 from support.demo.stock import stock_path
@@ -179,21 +178,22 @@ def test_what_the_demo_does_not_do_is_said_not_misread(inventory, question):
 @pytest.mark.parametrize(
     "question,says",
     [
-        ("我需要 4 盒红笔，另外再要 3 盒红笔，总共够吗？一共多少钱？", "从你说的“4 盒 + 再要 3 盒”我拿不准你要多少"),
-        ("3 盒红笔 + 2 盒红笔 够吗", "从你说的“3 盒 + 2 盒”我拿不准"),
-        ("我需要 3 盒红笔和蓝笔，够吗？", "我查到了蓝笔：库存 2"),
-        ("3 盒 5 支装的红笔够吗", "从你说的“5 支 + 3 盒”我拿不准"),  # 两个数量：不挑一个来算
-        ("红笔和蓝笔一共还有多少盒库存？", "加起来一共 5 + 2 = 7。"),
-        ("买 5 盒红笔要多少钱？会把库存买空吗？", "没有认出“会把库存买空吗”"),  # 离线回放不做的：照原话说没做
+        ("我需要 4 盒红笔，另外再要 3 盒红笔，总共够吗？一共多少钱？", "“另外再要 3 盒红笔”这一句我没听懂"),
+        ("3 盒红笔 + 2 盒红笔 够吗", "“3 盒红笔 + 2 盒红笔 够吗”这一句我没听懂"),
+        ("我需要 3 盒红笔和蓝笔，够吗？", "“我需要 3 盒红笔和蓝笔”这一句我没听懂"),  # 一种没说数量：不猜
+        ("3 盒 5 支装的红笔够吗", "“3 盒 5 支装的红笔够吗”这一句我没听懂"),  # 两个数量：不挑一个来算
+        ("红笔和蓝笔一共还有多少盒库存？", "“红笔和蓝笔一共还有多少盒库存”这一句我没听懂"),
+        ("买 5 盒红笔要多少钱？会把库存买空吗？", "“会把库存买空吗”这一句我没听懂"),  # 离线回放不做的：不查
         ("红笔和蓝笔的库存一共值多少钱？", "认不出“红笔和蓝笔的库存一共值多少钱？”"),
-        ("Which items are in stock/? List them with their stock.", "I could not make out which item"),
-        ("Do you sell green pens?", "I could not read the stock of Green pens (绿笔)"),
+        ("Which items are in stock/? List them with their stock.", "I did not understand “Which items are in stock/”"),
+        ("Do you sell green pens?", "I did not understand “Do you sell green pens”"),
     ],
 )
 def test_inventory_questions_in_their_usual_shapes(inventory, question, says):
     text = final(answer(inventory, question))
     assert says in text, text
-    assert "stock/盒.json" not in text and "stock/会把" not in text and "装" not in text
+    rest = text.split("这一句我没听懂")[-1]  # 没听懂的那句照原话引出来：引号后面的才是回答
+    assert "stock/盒.json" not in rest and "stock/会把" not in rest and "装" not in rest
 
 
 def conversation(where, *questions):
@@ -206,9 +206,11 @@ def test_pronouns_bare_colours_and_thanks_in_a_conversation(inventory):
         inventory, "I need 3 boxes of red pens and 3 boxes of blue pens. Enough? Total?", "what if I only need 1 blue?",
         "Could I get 7 of them?", "谢谢", "那红笔呢？",
     )  # fmt: skip
-    assert "Blue pens (蓝笔): 2 in stock, you need 1" in turns[1] and "1 box short" in turns[0]  # 不是 1 boxes
-    assert "(Same items as you asked earlier: blue pens.)" in turns[2] and "you need 7" in turns[2]
-    assert "of them" not in turns[2] and "stock/them.json" not in turns[2] and "红笔库存只有 5，你需要 7" in turns[4]
+    assert "1 box short" in turns[0]  # 不是 1 boxes
+    assert "can't tell what kind of question “what if I only need 1 blue?” is" in turns[1]  # 只说颜色：不猜
+    assert "can't tell what kind of question “Could I get 7 of them?” is" in turns[2]  # 代词：不猜是哪种
+    assert "stock/them.json" not in turns[2] and "you need" not in turns[1] + turns[2]
+    assert "你需要" not in turns[4] and "沿用" not in turns[4]  # 没听懂的那两句说过数量：不越过它们沿用更早的
 
 
 def test_a_follow_up_asking_where_again_answers_the_same_thing_again():
@@ -774,14 +776,15 @@ def test_a_quantity_without_a_unit_is_compared_in_the_datas_unit_and_says_so(inv
 @pytest.mark.parametrize(
     "question, says",
     [
-        ("I need 1 box of blue pens. How many red pens are in stock?", "Red pens (红笔): 5 in stock at 12 CNY each."),
-        ("我需要 3 盒红笔。蓝笔还有多少？", "蓝笔：库存 2，单价 8 元（CNY）。"),
-        ("红笔和蓝笔一共还有多少？我要 1 盒蓝笔", "加起来一共 2 + 5 = 7。"),
+        ("I need 1 box of blue pens. How many red pens are in stock?",
+         ["Red pens (红笔): 5 in stock at 12 CNY each.", "you need 1 box: 2 ≥ 1"]),
+        ("我需要 3 盒红笔。蓝笔还有多少？", ["蓝笔：库存 2，单价 8 元（CNY）。", "5 ≥ 3"]),
+        ("红笔和蓝笔一共还有多少？我要 1 盒蓝笔", ["这一句我没听懂，怕把数量猜错"]),  # 这种说法不认得：不查
     ],
-)
+)  # fmt: skip
 def test_one_item_to_buy_and_one_to_count_are_both_answered(inventory, question, says):
     text = final(answer(inventory, question))
-    assert says in text and "你需要 1 盒：2 ≥ 1" in text or "you need 1 box: 2 ≥ 1" in text or "5 ≥ 3" in text
+    assert all(said in text for said in says) and ("×" not in text) == (len(says) == 1), text
 
 
 @pytest.mark.parametrize(
@@ -791,14 +794,14 @@ def test_one_item_to_buy_and_one_to_count_are_both_answered(inventory, question,
         ("红笔 3 盒和蓝笔 1 盒要多少钱", [("红笔", 3), ("蓝笔", 1)]),
         ("红笔两盒多少钱", [("红笔", 2)]),
         ("红笔 3 盒总价", [("红笔", 3)]),
-        ("我需要红笔 3 盒和蓝笔，够吗？", [("红笔", 3), ("蓝笔", None)]),  # 和连着的也是商品，不悄悄丢掉
-        ("我需要红笔和 2 盒蓝笔", [("蓝笔", 2), ("红笔", None)]),
+        ("我需要红笔 3 盒和蓝笔，够吗？", "unsure"),  # 和连着一种没说数量的：不猜，整个不查
+        ("我需要红笔和 2 盒蓝笔", "unsure"),
         ("I need 3 boxes of red pens plus 1 box of blue pens", [("红笔", 3), ("蓝笔", 1)]),
     ],
 )
-def test_question_words_next_to_a_quantity_are_not_items_and_listed_items_are_kept(question, orders):
+def test_question_words_next_to_a_quantity_are_not_items_and_an_item_without_one_is_declined(question, orders):
     (part,) = [p for p in understand(question).parts if p.kind == "inventory"]
-    assert [(o.item, o.quantity) for o in part.names] == orders
+    assert ("unsure" if "unsure" in part.asks else [(o.item, o.quantity) for o in part.names]) == orders
 
 
 @pytest.mark.parametrize(
@@ -807,19 +810,19 @@ def test_question_words_next_to_a_quantity_are_not_items_and_listed_items_are_ke
      "I need at least 6 red pens. Enough?", "I need 2 dozen red pens", "我们 5 个人每人需要 1 盒红笔", "3 盒多红笔",
      "I need 2 more boxes of red pens"],
 )  # fmt: skip
-def test_a_rough_or_relative_quantity_is_quoted_back_never_taken_as_exact(question):
+def test_a_rough_or_relative_quantity_is_declined_never_taken_as_exact(question):
     (part,) = [p for p in understand(question).parts if p.kind == "inventory"]
-    assert [o.item for o in part.names][:1] == ["红笔"] and all(o.quantity is None and o.unclear for o in part.names)
+    assert "unsure" in part.asks and not part.names, part
 
 
-def test_a_follow_up_keeps_each_items_own_quantity_and_asks_about_relative_amounts(inventory):
+def test_a_follow_up_after_two_quantities_carries_none_and_relative_amounts_are_declined(inventory):
     turns = conversation(inventory, "我需要 3 盒红笔和 2 盒蓝笔。够吗？", "那蓝笔呢？", "再加 2 盒呢？")
-    assert "你需要 2 盒：2 ≥ 2" in turns[1] and "你需要 3 盒" not in turns[1]  # 蓝笔自己的 2 盒，不是红笔的 3 盒
-    assert "再加 2 盒" in turns[2] and "你需要 2 盒" not in turns[2]  # 加多少不是要多少
+    assert "蓝笔：库存 2，单价 8 元（CNY）。" in turns[1] and "你需要" not in turns[1]  # 两个数量：不挑一个沿用
+    assert "“再加 2 盒呢”这一句我没听懂" in turns[2] and "你需要" not in turns[2]  # 加多少不是要多少
     other = conversation(inventory, "我需要 3 盒红笔和 2 盒蓝笔。够吗？", "那黑笔呢？")[1]
     assert "数量沿用" not in other  # 上一个问题有两个数量：不挑一个
     also = conversation(inventory, "我需要 1 盒红笔", "蓝笔也要 1 盒，一共多少钱？")[1]
-    assert "12 + 8 = 20" in also and "连同你前面问的商品一起算" in also
+    assert "“蓝笔也要 1 盒”这一句我没听懂" in also and "×" not in also  # “也要”不认得：不猜连同哪些
 
 
 @pytest.mark.parametrize(
@@ -858,17 +861,19 @@ def test_every_file_and_folder_named_is_the_one_done(question, heard):
 
 
 @pytest.mark.parametrize(
-    "question",
+    "question, unsure",
     [
-        "I need 3 red pens. What's the price after tax?", "我需要 3 盒红笔，运费多少",
-        "测试文件有哪些？哪些测试失败了？",
-        "What's the tech stack? Which dependencies are unused?", "技术栈是什么？后端用的什么数据库？",
-        "Is lodash used? Where was it added and by whom?",
-        "I need 3 red pens and 2 blue pens, what's the total weight?",
+        ("I need 3 red pens. What's the price after tax?", "What's the price after tax"),
+        ("我需要 3 盒红笔，运费多少", "运费多少"),
+        ("测试文件有哪些？哪些测试失败了？", None),
+        ("What's the tech stack? Which dependencies are unused?", None), ("技术栈是什么？后端用的什么数据库？", None),
+        ("Is lodash used? Where was it added and by whom?", None),
+        ("I need 3 red pens and 2 blue pens, what's the total weight?", "what's the total weight"),
     ],
 )  # fmt: skip
-def test_a_sentence_that_only_shares_a_word_with_the_last_one_is_named_not_absorbed(question):
-    assert understand(question).unknown
+def test_a_sentence_that_only_shares_a_word_with_the_last_one_is_named_not_absorbed(question, unsure):
+    ask = understand(question)  # 库存问题里没听懂的一句：整个订单不查（unsure），回答照原话说出这一句
+    assert ([(p.asks, p.content) for p in ask.parts] == [({"unsure"}, unsure)]) if unsure else ask.unknown
 
 
 @pytest.mark.parametrize(
@@ -931,13 +936,13 @@ def test_a_unit_in_the_plural_is_the_same_unit_and_a_null_item_is_no_item(invent
 
 
 # ── 攻击第三轮 ──────────────────────────────────────────────────────────────
-def test_also_with_a_new_quantity_uses_it_and_the_carried_note_names_what_was_carried(inventory):
+def test_also_with_a_new_quantity_and_items_with_and_without_one_are_declined(inventory):
     turns = conversation(inventory, "我需要 3 盒红笔和 2 盒蓝笔。够吗？", "红笔也要 4 盒呢？")
-    assert "红笔：库存 5，你需要 4 盒" in turns[1]
+    assert "“红笔也要 4 盒呢”这一句我没听懂" in turns[1] and "你需要" not in turns[1]
     record = {"item": "黑笔", "stock": 10, "unit_price": 3, "currency": "CNY"}
     (inventory / "stock" / "黑笔.json").write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
     note = conversation(inventory, "我需要 3 盒红笔。够吗？", "那蓝笔 1 盒和黑笔呢？")[1]
-    assert "（数量沿用你前面问的 3 盒。）" in note and "沿用你前面问的 1 盒" not in note
+    assert "“那蓝笔 1 盒和黑笔呢”这一句我没听懂" in note and "沿用" not in note and "你需要" not in note
 
 
 @pytest.mark.parametrize(
@@ -950,14 +955,18 @@ def test_also_with_a_new_quantity_uses_it_and_the_carried_note_names_what_was_ca
     ],
 )  # fmt: skip
 def test_a_number_that_is_not_the_order_is_never_priced(inventory, question):
-    text = final(answer(inventory, question))
-    assert "够。" not in text and "Enough." not in text and "一共" not in text.split("只查询")[0]
+    text = final(answer(inventory, question))  # 不是订单的数：整个订单不查，说没听懂、认不出（或者请用户再说一遍）
+    assert "×" not in text and "≥" not in text and "<" not in text and "stock/" not in text, text
+    said = ("没听懂，怕把数量猜错", "I won't guess a quantity", "分不清订单是不是改了", "认不出", "can't tell what")
+    assert any(s in text for s in said), text
 
 
-@pytest.mark.parametrize("question", ["红笔一盒多少钱？", "How much is one box of red pens?"])
-def test_the_price_of_one_is_not_an_order_of_one(inventory, question):
+@pytest.mark.parametrize(
+    "question, says", [("红笔一盒多少钱？", "12"), ("How much is one box of red pens?", "at 12 CNY each")]
+)
+def test_the_price_of_one_is_not_an_order_of_one(inventory, question, says):
     text = final(answer(inventory, question))
-    assert "12" in text and "够" not in text and "Enough" not in text and "you need" not in text
+    assert says in text and "够" not in text and "Enough" not in text and "you need" not in text, text
 
 
 def test_test_files_in_a_named_folder_and_an_honest_scope(workdir):
@@ -1035,12 +1044,16 @@ def test_a_part_of_a_file_it_does_not_show_is_named(question):
 
 @pytest.mark.parametrize(
     "question, item",
-    [("I need 4 red pens tomorrow. Enough?", "红笔"), ("I need 4 red pens as well. Enough?", "红笔"),
-     ("我需要 3 盒红笔最好，够吗？", "红笔"), ("给我来 3 盒红笔，一共多少钱？", "红笔")],
+    [("I need 4 red pens tomorrow. Enough?", "unsure"), ("I need 4 red pens as well. Enough?", "unsure"),
+     ("我需要 3 盒红笔最好，够吗？", "no file"), ("给我来 3 盒红笔，一共多少钱？", [("红笔", 3)])],
 )  # fmt: skip
-def test_words_around_an_item_are_not_part_of_it(question, item):
+def test_words_around_an_item_are_not_part_of_it_or_nothing_is_computed(inventory, question, item):
+    if item == "no file":  # “红笔最好”：连着别的话读成了商品名，读不到那个文件，只请用户确认商品名，不比库存、不算钱
+        text = final(answer(inventory, question))
+        assert "请确认商品名称" in text and not re.search("[×≥<‹]", text), text
+        return
     (part,) = [p for p in understand(question).parts if p.kind == "inventory"]
-    assert [(o.item, o.quantity) for o in part.names][:1] in ([(item, 4)], [(item, 3)])
+    assert ("unsure" if "unsure" in part.asks else [(o.item, o.quantity) for o in part.names]) == item  # 或者不查
 
 
 @pytest.mark.parametrize(
@@ -1182,9 +1195,10 @@ def test_a_scoped_package_name_is_searched(project):
     "question", ["I need 3 boxes of red pens for each of 2 classes. Enough?", "每班 3 盒红笔，够不够？",
                  "我需要 3 盒红笔，要 2 份，够吗？"]
 )  # fmt: skip
-def test_a_quantity_to_be_multiplied_is_asked_about_never_compared_as_the_total(inventory, question):
+def test_a_quantity_to_be_multiplied_is_declined_never_compared_as_the_total(inventory, question):
     text = final(answer(inventory, question))
-    assert "≥" not in text and "class.json" not in text and ("拿不准" in text or "can't tell" in text), text
+    assert "≥" not in text and "class.json" not in text
+    assert "没听懂，怕把数量猜错" in text or "I won't guess a quantity" in text, text
 
 
 def test_running_another_file_than_the_one_created_is_named_as_not_done():
@@ -1210,9 +1224,9 @@ def test_words_near_a_drop_word_drop_an_item_only_when_they_say_so(inventory, th
      "My 6 students each need 1 box of red pens. Enough?",
      "每个学生要 1 盒红笔，我们有 6 个学生，够吗？"],
 )  # fmt: skip
-def test_a_quantity_per_person_is_asked_about(inventory, question):
+def test_a_quantity_per_person_is_declined_not_guessed(inventory, question):
     text = final(answer(inventory, question))
-    assert "≥" not in text and ("拿不准" in text or "can't tell" in text), text
+    assert "≥" not in text and ("没听懂，怕把数量猜错" in text or "I won't guess a quantity" in text), text
 
 
 @pytest.mark.parametrize(
@@ -1220,8 +1234,9 @@ def test_a_quantity_per_person_is_asked_about(inventory, question):
     ["Can I afford 3 boxes of red pens with 30?", "I've got 30 to spend. Is it enough for 3 boxes of red pens?"],
 )
 def test_a_budget_in_english_is_named_as_not_done(inventory, question):
-    text = final(answer(inventory, question))  # 够不够、一共多少钱照样可以答：预算那一句要说没做
-    assert "did not recognise" in text or "can't tell" in text, text
+    text = final(answer(inventory, question))  # 预算那一句要说没做；没听懂的说了数，整个订单不查
+    assert "did not recognise" in text or "can't tell" in text or "I did not understand “I've got 30" in text, text
+    assert "×" not in text and "≥" not in text, text
 
 
 @pytest.mark.parametrize("name", ["React.js", "ReactJS", "Express.js"])
@@ -1389,9 +1404,10 @@ def test_languages_and_concepts_are_not_searched_as_library_names(question, kind
 @pytest.mark.parametrize(
     "then", ["再来 2 盒呢？", "红笔要翻倍呢？", "那要双倍呢？", "plus 2 boxes?", "and half as many blue pens?"]
 )
-def test_a_relative_quantity_is_asked_back_never_read_as_a_new_total(inventory, then):
+def test_a_relative_quantity_is_declined_never_read_as_a_new_total(inventory, then):
     said = finals_of(inventory, "我需要 4 盒红笔，够吗？", then)[1]
-    assert "≥" not in said and "<" not in said and ("拿不准" in said or "can't tell" in said), said
+    assert "≥" not in said and "<" not in said and "stock/" not in said, said
+    assert "没听懂，怕把数量猜错" in said or "认不出" in said or "can't tell" in said, said
 
 
 @pytest.mark.parametrize(
@@ -1491,9 +1507,10 @@ def test_a_name_with_a_digit_is_not_searched_without_it(workdir):
     "question",
     ["I want 2 boxes of red pens or 2 boxes of blue pens, which is cheaper?", "红笔 3 盒或者蓝笔 3 盒，哪个够？"],
 )
-def test_items_asked_as_alternatives_are_each_answered_and_never_added_up(inventory, question):
+def test_items_asked_as_alternatives_are_declined_never_added_up(inventory, question):
     text = final(answer(inventory, question))
-    assert ("蓝笔" in text or "Blue" in text) and "Total:" not in text and "一共" not in text, text
+    assert "没听懂，怕把数量猜错" in text or "I won't guess a quantity" in text, text
+    assert "Total:" not in text and "×" not in text, text
 
 
 def test_a_file_that_is_not_utf8_is_named_as_such_never_quoted_garbled(workdir):
@@ -1505,38 +1522,42 @@ def test_a_file_that_is_not_utf8_is_named_as_such_never_quoted_garbled(workdir):
 # ── 第十四轮攻击：改了库存再问；“够还是不够”不是挑一种；中文数字、及、“红、蓝笔”、x3；买了以后还剩几盒、几倍；
 # node ./bin/www；检查、格式化不是运行，unittest 是跑测试；PyTorch、文件名；@scope 的包；问文件的不答技术栈；
 # 标题上面的线、注释、指令；别的写法的截断说明；很长的接着问也是线性时间 ───────────────────────────────────
-def test_a_stock_changed_and_said_so_is_read_again_and_the_quantity_kept(inventory):
+def test_a_stock_changed_and_said_so_with_a_number_is_declined_not_guessed(inventory):
     out = run_main("--demo", "-C", str(inventory), input="我需要 3 盒红笔。库存够吗？\n")
     assert "5 ≥ 3" in out.stdout
     record = {"item": "红笔", "stock": 2, "unit_price": 12, "currency": "CNY"}
     (inventory / "stock" / "红笔.json").write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
     said = finals_of(inventory, "我需要 3 盒红笔。库存够吗？", "我把红笔的库存改成 2 盒了，还够吗？")[1]
-    assert "2 < 3" in said, said
+    assert "“我把红笔的库存改成 2 盒了”这一句我没听懂" in said and "≥" not in said and "<" not in said, said
 
 
 @pytest.mark.parametrize(
-    "question",
-    ["我需要 3 盒红笔和 1 盒蓝笔，够还是不够？一共多少钱？", "I need 3 red pens and 1 blue pen. Enough or not? Total?"],
-)
-def test_or_that_is_not_between_two_items_still_adds_up(inventory, question):
-    text = final(answer(inventory, question))
-    assert "44" in text, text
+    "question, says",
+    [("我需要 3 盒红笔和 1 盒蓝笔，够还是不够？一共多少钱？", "“够还是不够”这一句我没听懂"),
+     ("I need 3 red pens and 1 blue pen. Enough or not? Total?", "I did not understand “Enough or not”")],
+)  # fmt: skip
+def test_or_that_is_not_between_two_items_is_declined_never_added_up(inventory, question, says):
+    text = final(answer(inventory, question))  # “够还是不够”不是认得的说法：不查，不算钱
+    assert says in text and "×" not in text and "≥" not in text, text
 
 
 @pytest.mark.parametrize(
     "question, orders",
-    [("我要两盒红笔还有一盒蓝笔，够吗", [("红笔", 2), ("蓝笔", 1)]), ("2盒红笔及1盒蓝笔", [("红笔", 2), ("蓝笔", 1)]),
-     ("红、蓝笔各 2 盒，够吗", [("红笔", 2), ("蓝笔", 2)]),
-     ("Red pens x3, blue pens x1 - enough?", [("红笔", 3), ("蓝笔", 1)]),
-     ("嗯嗯 帮我查下 红笔1盒 蓝笔2盒 一共要多少钱呀", [("红笔", 1), ("蓝笔", 2)]), ("其实红笔要6盒", [("红笔", 6)])],
+    [("我要两盒红笔还有一盒蓝笔，够吗", "unsure"), ("2盒红笔及1盒蓝笔", [("红笔", 2), ("蓝笔", 1)]),
+     ("红、蓝笔各 2 盒，够吗", "unsure"),  # “红”不是商品名：不猜是红笔
+     ("Red pens x3, blue pens x1 - enough?", "unsure"),
+     ("嗯嗯 帮我查下 红笔1盒 蓝笔2盒 一共要多少钱呀", "unsure"),  # 词和词之间隔着空白：不猜
+     ("其实红笔要6盒", "unsure")],  # “其实”可能是改口：不查
 )  # fmt: skip
-def test_every_item_is_read_whatever_joins_them(question, orders):
-    assert [(o.item, o.quantity) for p in understand(question).parts for o in p.names] == orders
+def test_every_item_is_read_or_the_order_declined_whatever_joins_them(question, orders):
+    (part,) = [p for p in understand(question).parts if p.kind == "inventory"]
+    assert ("unsure" if "unsure" in part.asks else [(o.item, o.quantity) for o in part.names]) == orders
 
 
 @pytest.mark.parametrize("question", ["如果我买 3 盒红笔，还剩几盒？", "红笔的价格是蓝笔的几倍？"])
 def test_what_is_left_after_buying_and_how_many_times_are_named_as_not_done(question):
-    assert understand(question).unknown
+    ask = understand(question)  # 认不出，或者库存的说法没听懂（不查）：都照原话说没做
+    assert ask.unknown or any("unsure" in p.asks for p in ask.parts), ask
 
 
 @pytest.mark.parametrize("start", ["node ./bin/www", "node -r dotenv/config src/server.js"])
@@ -1622,14 +1643,14 @@ def test_a_very_long_follow_up_costs_a_bounded_time():
 # 总价要说；**粗体**开头的说明和语言切换的一行；dotenv；README 里的准备步骤、只有节名的一行、--build、列表里的命令；
 # 目录、函数是干什么的；带地址的依赖也算个数；x2.5；“but not blue pens”；名字像截断说明的最后一项 ─────────────
 @pytest.mark.parametrize("then", ["红笔要4，够吗", "蓝笔3够不够"])
-def test_a_number_without_a_unit_is_asked_back_never_replaced_by_the_last(inventory, then):
-    said = finals_of(inventory, "我要 2 盒红笔，够吗", then)[1]
-    assert "沿用" not in said and "拿不准" in said, said
+def test_a_number_without_a_unit_is_declined_never_replaced_by_the_last(inventory, then):
+    said = finals_of(inventory, "我要 2 盒红笔，够吗", then)[1]  # 没有量词的数：照原话说没听懂，什么也不查
+    assert "沿用" not in said and then.split("，")[0] in said and "≥" not in said and "×" not in said, said
 
 
-def test_a_number_after_a_colon_belongs_to_the_item(inventory):
+def test_a_number_after_a_colon_is_declined_not_guessed(inventory):
     said = finals_of(inventory, "I need 2 red pens. Enough?", "red pens: 6?")[1]
-    assert "you need 6" in said, said
+    assert "can't tell what kind of question “red pens: 6?” is" in said and "you need" not in said, said
 
 
 @pytest.mark.parametrize("question", ["红笔加蓝笔总共 3 盒够不够", "I need 3 boxes of red and blue pens in total"])
@@ -1637,10 +1658,11 @@ def test_one_quantity_for_several_items_is_asked_back(question):
     assert all(o.quantity is None and o.unclear for p in understand(question).parts for o in p.names)
 
 
-def test_still_want_is_no_alternative_and_an_asked_total_is_named_when_not_added(inventory):
-    assert "44" in final(answer(inventory, "红笔还是要 3 盒，蓝笔 1 盒，一共多少钱"))
+def test_still_want_and_items_asked_as_alternatives_are_declined_never_added(inventory):
+    text = final(answer(inventory, "红笔还是要 3 盒，蓝笔 1 盒，一共多少钱"))
+    assert "“红笔还是要 3 盒”这一句我没听懂" in text and "×" not in text, text
     text = final(answer(inventory, "I need 3 red pens or 3 blue pens. How much in total?"))
-    assert "did not add them up" in text, text
+    assert "I did not understand “I need 3 red pens or 3 blue pens”" in text and "×" not in text, text
 
 
 @pytest.mark.parametrize(
@@ -1684,12 +1706,12 @@ def test_url_and_path_dependencies_are_counted(workdir):
 
 
 @pytest.mark.parametrize(
-    "question, orders",
-    [("I need red pens x3 and blue pens x2.5. Enough?", [("红笔", 3), ("蓝笔", None)]),
-     ("I need 3 red pens but not blue pens. Total?", [("红笔", 3)])],
-)  # fmt: skip
-def test_decimal_times_and_excluded_items_are_read_as_said(question, orders):
-    assert [(o.item, o.quantity) for p in understand(question).parts for o in p.names] == orders
+    "question",
+    ["I need red pens x3 and blue pens x2.5. Enough?", "I need 3 red pens but not blue pens. Total?"],
+)
+def test_decimal_times_and_excluded_items_are_declined_not_guessed(question):
+    (part,) = [p for p in understand(question).parts if p.kind == "inventory"]
+    assert "unsure" in part.asks and not part.names, part
 
 
 @pytest.mark.parametrize("last", ["video-clips/", "url-trimmer/", "notes-remaining.md"])
@@ -1794,9 +1816,9 @@ def test_a_library_asked_about_is_not_found_in_a_longer_name(workdir, asked, oth
         "我要 3 盒红笔，1 盒是给小王的，够吗",
     ],
 )
-def test_words_after_a_quantity_about_when_or_whom_are_no_item(question):
-    orders = [o for p in understand(question).parts for o in p.names]
-    assert [o.item for o in orders] == ["红笔"] and orders[0].quantity is None and orders[0].unclear, orders
+def test_words_after_a_quantity_about_when_or_whom_are_declined_not_guessed(question):
+    (part,) = [p for p in understand(question).parts if p.kind == "inventory"]
+    assert "unsure" in part.asks and not part.names, part
 
 
 def test_a_key_written_twice_is_a_broken_record_or_manifest(inventory, workdir):
@@ -1896,10 +1918,10 @@ def test_readme_comments_fields_and_badges_are_not_the_description(workdir):
     assert "P does things." in said and "a note" not in said, said
 
 
-def test_a_colour_follow_up_is_the_item_of_that_colour_asked_before():
+def test_a_colour_follow_up_is_declined_not_guessed():
     first = in_context("I need 3 red pens and 2 notebooks. Enough in stock?", None)
-    part = in_context("what about 4 of the red ones?", first).parts[0]
-    assert [(o.item, o.quantity) for o in part.names] == [("红笔", 4)], part
+    ask = in_context("what about 4 of the red ones?", first)
+    assert not ask.parts and ask.unknown == ["what about 4 of the red ones"], ask
 
 
 @pytest.mark.parametrize(
@@ -1989,11 +2011,11 @@ def test_a_command_after_cd_is_read(workdir):
 # 接着问“各有几行”；冒号后面的一问；只声明了的库在有没搜的文件时；入口之后问几行 ──────────────────────────────
 @pytest.mark.parametrize(
     "question, expected",
-    [("What does one box of red pens cost? I want 2 boxes.", [("红笔", 2)])],
+    [("What does one box of red pens cost? I want 2 boxes.", [("红笔", 2)])],  # 问一盒的价钱，要 2 盒
 )  # fmt: skip
 def test_corrections_drops_and_unit_prices_in_one_question(question, expected):
-    ask = understand(question)
-    assert [(o.item, o.quantity) for p in ask.parts for o in p.names] == expected, ask
+    (part,) = [p for p in understand(question).parts if p.kind == "inventory"]
+    assert ("unsure" if "unsure" in part.asks else [(o.item, o.quantity) for o in part.names]) == expected, part
 
 
 @pytest.mark.parametrize("money", ["What about with $50?", "What about 50 dollars?"])
@@ -2075,7 +2097,8 @@ def test_how_many_lines_after_the_entry_point_is_named_not_counted_as_py():
 
 # ── 第三十、三十一轮学习者：“红笔每盒多少钱”；问 import 的名字（jwt）时清单里装的名字（PyJWT）也搜 ─────────────
 def test_per_box_is_not_part_of_the_item_name():
-    assert [o.item for p in understand("红笔每盒多少钱？蓝笔呢？").parts for o in p.names] == ["红笔", "蓝笔"]
+    (part,) = [p for p in understand("红笔每盒多少钱？蓝笔呢？").parts if p.kind == "inventory"]
+    assert [(o.item, o.quantity) for o in part.names] == [("红笔", None), ("蓝笔", None)], part  # 不读成“红笔每盒”
 
 
 def test_an_import_name_asked_finds_the_installed_name_in_a_manifest(workdir):
@@ -2209,17 +2232,19 @@ def test_one_package_required_twice_with_markers_is_listed_twice_and_extras_are_
     ["I need 3 boxes of red pens for today and 3 for tomorrow. Enough in stock?",
      "I need 3 boxes of red pens and my colleague needs 3 too"],
 )  # fmt: skip
-def test_a_second_number_that_names_no_item_is_asked_about(question):
-    assert [(o.item, o.quantity) for o in orders_in(question)] == [("红笔", None)]
+def test_a_second_number_that_names_no_item_is_declined_not_guessed(question):
+    (part,) = [p for p in understand(question).parts if p.kind == "inventory"]
+    assert "unsure" in part.asks and not orders_in(question), part
 
 
 @pytest.mark.parametrize(
     "question, item",
-    [("请问橡皮还有货吗？我要 2 个。", "橡皮"), ("请问笔记本还有多少？", "笔记本"), ("请问红笔多少钱", "红笔"),
-     ("订书机还有货吗", "订书机"), ("麻烦红笔还有多少", "红笔")],
+    [("请问橡皮还有货吗？我要 2 个。", ["橡皮"]), ("请问笔记本还有多少？", ["笔记本"]), ("请问红笔多少钱", ["红笔"]),
+     ("订书机还有货吗", ["订书机"]), ("麻烦红笔还有多少", ["红笔"])],
 )  # fmt: skip
 def test_polite_words_and_a_verb_like_first_character_are_not_part_of_an_item(question, item):
-    assert [o.item for o in orders_in(question)] == [item]
+    (part,) = [p for p in understand(question).parts if p.kind == "inventory"]  # “请问”“麻烦”不是名字的一部分
+    assert "unsure" not in part.asks and [o.item for o in part.names] == item, part
 
 
 # ── 第二十一轮攻击（续）：语言名是哪种文件；列不出来的测试目录；带括号的文件名；README 的长空白、满行的反引号；
@@ -2382,12 +2407,13 @@ def test_two_kinds_of_file_are_each_counted(question, exts):
 
 @pytest.mark.parametrize(
     "question, items",
-    [("Do we have 3 boxes of red pens? We need them in 2 days.", [("红笔", 3)]),
-     ("I need 3 red pens, and 2 blue pens by 5 pm. Enough?", [("红笔", 3), ("蓝笔", 2)]),
-     ("我想订红笔，库存够吗？", [("红笔", None)])],
+    [("Do we have 3 boxes of red pens? We need them in 2 days.", "unsure"),
+     ("I need 3 red pens, and 2 blue pens by 5 pm. Enough?", "unsure"),
+     ("我想订红笔，库存够吗？", "unsure")],  # “我想订红笔”没听懂：不猜商品，说没听懂
 )  # fmt: skip
-def test_times_are_no_quantities_and_ding_is_a_verb_before_an_item(question, items):
-    assert [(o.item, o.quantity) for o in orders_in(question)] == items
+def test_times_next_to_quantities_and_ding_before_an_item_are_declined_not_guessed(question, items):
+    (part,) = [p for p in understand(question).parts if p.kind == "inventory"]
+    assert ("unsure" if "unsure" in part.asks else [(o.item, o.quantity) for o in part.names]) == items
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,7 @@ from openai.types.chat import ChatCompletion
 
 from support.demo import project, shell, stock, usage
 from support.demo.facts import Facts, Missing, gather
-from support.demo.followup import in_context
+from support.demo.followup import forgotten, in_context
 from support.demo.names import MAX_NAMES
 from support.demo.sentences import join, say
 from support.request_rules import check_request
@@ -48,7 +48,10 @@ def next_step(messages: list, tools: list, by_position: bool = False):
     ask = before = None
     for question in facts.questions[-MAX_BEFORE:]:  # 每个问题和它前面的几个一起读：接着问的，沿用上一个有内容的问题
         ask = in_context(question, before)
-        before = ask if ask.parts else before  # 改了口没算的（revised）也是前一个问题：接着问时不回到改口以前的订单
+        if ask.parts:  # 改了口没算的（revised）也是前一个问题：接着问时不回到改口以前的订单
+            before = ask
+        elif ask.unknown and before:  # 没听懂的一句（“Double it.”）可能改了订单：以后不沿用以前的
+            before = forgotten(before)
     if not ask.parts:
         return say("unknown_question", ask.en, question=facts.questions[-1][:80]) + say("offline", ask.en)
     if ask.fresh:  # “重新读一下”：以前的问题里读到的不算了

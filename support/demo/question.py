@@ -5,7 +5,6 @@ import re
 from dataclasses import dataclass, field, replace
 
 from support.demo import words as w
-from support.demo.basket import item_alone, not_ordered, resolved, whole_order
 from support.demo.manifests import manifest_folder, manifests_in
 from support.demo.names import (
     EXT,
@@ -19,9 +18,10 @@ from support.demo.names import (
     library_names,
     paths_in,
     spread,
+    unresolved,
 )
 from support.demo.numbers import english
-from support.demo.orders import Order, orders_in
+from support.demo.orders import NEEDS, kind_said, stock_said
 from support.demo.running import about_tests, runs_them
 from support.demo.writing import CONTENT, QUOTED, runs, to_write, written
 
@@ -61,10 +61,10 @@ class Ask:
     items: list = field(default_factory=list)  # 这次对话到这里问过的商品（Order），每种一条
 
 
-def understand(question: str) -> Ask:
-    """一个问题 → Ask（只看这个问题；接着上一个问题的，followup.py 再读一遍）。"""
+def understand(question: str, stock_before: bool = False) -> Ask:
+    """一个问题 → Ask（接着上一个问题的，followup.py 再读一遍；stock_before：上一个问题问的是库存）。"""
     parts, unknown = [], [question[MAX_QUESTION:][:40] + "…"] if len(question) > MAX_QUESTION else []  # 太长的不读
-    question = re.sub(PASTED, " ", question[:MAX_QUESTION])
+    stock, question = in_stock(re.sub(PASTED, " ", question[:MAX_QUESTION]), stock_before)
     for clause in clauses(question):
         refused = re.search(w.KIND["none"], clause.lower())  # 认得、却不做的事（“依赖有没有过时的？”）
         part = (parts and elsewhere(parts[-1], clause)) or part_of(clause)
@@ -72,8 +72,6 @@ def understand(question: str) -> Ask:
             parts += [] if parts[-1].kind == "tests" else [Part("tests", clause)]  # “测试用的什么框架？怎么运行？”
             parts[-1].asks.add("how")
             continue
-        if part and part.kind == "inventory" and not part.names and on_topic(parts, clause):  # 列了目录，“一共几个？”
-            part = None
         if part and parts and (file := about_file(part, clause, parts[-1])):  # “打开 src/util.js。它是做什么的？”
             parts[-1] = file
             continue
@@ -103,19 +101,25 @@ def understand(question: str) -> Ask:
     parts = [filled_in(part, parts[:i], question) for i, part in enumerate(parts)]
     counted = [(p.kind, p.folder, p.ext, p.names) if p.kind in ("count", "ls") else i for i, p in enumerate(parts)]
     parts = [p for i, p in enumerate(parts) if counted[i] not in counted[:i]]  # 补全以后数的、列的是同一些文件：做一次
-    parts, unknown = resolved(parts, unknown)
-    unknown = not_ordered(unknown, parts)
-    if (after := re.search(w.AFTER_BUYING, question.lower())) and not any(after[0] in u.lower() for u in unknown):
-        unknown.append(question[after.start() : after.end()][:80])  # “如果我买 3 盒红笔，还剩几盒？”：买了以后的没算
-    fresh = bool(re.search(w.FRESH, question.lower()))  # “重新读一下”
-    return Ask([one for part in parts for one in spread(part)], unknown, english(question), fresh)
+    unknown, parts = unknown + [p.text[:80] for p in parts if unresolved(p)], [p for p in parts if not unresolved(p)]
+    needs = (p.text for p in parts if re.search(NEEDS, p.text.lower()))  # “The test team needs the same”
+    if stock and (said := next(iter(unknown), None) or next(needs, None)):  # 还有没听懂、说了要什么的一句：订单不算
+        stock, unknown = replace(stock, names=[], asks={"unsure"}, content=said), [u for u in unknown if u != said]
+    parts = [stock] * bool(stock) + [one for part in parts for one in spread(part)]
+    text = f"{stock.text}。{question}" if stock else question
+    return Ask(parts, unknown, english(text), bool(re.search(w.FRESH, text.lower())))  # fresh：“重新读一下”
+
+
+def in_stock(question: str, stock_before: bool) -> tuple:
+    """库存问题的那几小句（orders.stock_said）成一件事；返回 (这件事或 None, 别的小句，照旧听)。"""
+    text, names, unsure, rest = stock_said(question, stock_before) or ("", [], "", question)
+    asks = {"unsure"} if unsure else {a for c in text.split("，") for a in w.asks_of("inventory", c.lower())}
+    return Part("inventory", text, names, asks=asks, content=unsure or None) if text else None, rest
 
 
 def filled_in(part: Part, before: list, question: str) -> Part:
     """细节在同一个问题的别的小句里：“我需要红笔。库存够吗？”的商品、数量；“data.csv 里写了什么？一共有多少行？”
     数的是那个文件，“src 下有几个文件？一共多少行？”数的是 src。"""
-    if part.kind == "inventory":
-        whole_order(part, question)
     if part.kind == "tests" and any(p.kind == "entry" and "how" in p.asks for p in before):  # “run it and its tests”
         part = replace(part, asks=part.asks | {"how"})
     inside = folders_in(part.text) if part.kind == "file" and all("/" not in n for n in part.names) else []
@@ -165,7 +169,7 @@ def pieces(clause: str) -> list:
         quoted = [range(q.start(), q.end()) for q in re.finditer(QUOTED, clause)]
         for m in list(re.finditer(w.JOINS, clause, re.I))[:8]:
             left, after = part_of(clause[: m.start()].strip()), clause[m.end() :].strip()
-            right = part_of(after)
+            right = part_of(after) or (kind_said(after) == "inventory" and Part("inventory", after))  # “技术栈和价格”
             other = left and right and not same_thing(left, right) and not re.fullmatch(r"[\w./-]+", after, re.A)
             folder = re.match(r"(?:in|inside|under)\s|在", after, re.I) and right and right.kind in ("tests", "ls")
             other = other and not folder  # “used in src and in tests”：后面只是另一个目录
@@ -195,7 +199,10 @@ def part_of(clause: str) -> Part | None:
         return create_part(clause, name) if name.endswith(".py") else None
     q = re.sub(FILE, " ", q)  # 文件名里的词（stock/红笔.json）不算关键词
     for kind, pattern in w.KINDS:
-        if re.search(pattern, q) and (kind == "none" or (part := detailed(Part(kind, clause)))):
+        hit = re.search(pattern, q)
+        if hit and kind == "inventory":  # in_stock() 拿走了的：这句没听懂，不当成别的一类
+            return None
+        if hit and (kind == "none" or (part := detailed(Part(kind, clause)))):
             if kind == "tests" and name:  # “tests/test_index.js 测的是什么”：问的是这个文件
                 return detailed(Part("file", clause))
             return None if kind == "none" else part
@@ -241,9 +248,10 @@ def detailed(part: Part) -> Part | None:
     elif part.kind in ("ls", "count"):
         part.ext = ext_of(text)
     part.asks = w.asks_of(part.kind, q)
+    if part.kind == "count" and not named and part.folder == "." and re.search(r"测试|\btests?\b", q):
+        part.asks.add("tests")  # “测试文件有几行”：接着列出的测试文件数；不然不知道是哪些文件（followup.py）
     if part.kind == "stack" and not part.names and re.search(r"版本|\bversions?\b", q):  # 没说哪个库：自己的也说
         part.asks.add("own")
-    part.names = orders_in(text) if part.kind == "inventory" else part.names
     return None if part.kind in ("use", "file") and not part.names else part
 
 
@@ -277,17 +285,15 @@ def same_thing(first: Part, more: Part) -> bool:
 
 
 def on_topic(parts: list, clause: str) -> bool:
-    """问的本来就在前一件事的回答里（在哪里、版本、路径……）：不另算一件事。去掉这些词、客气话和问句的虚词，
-    还剩别的（“税后的价格”“哪些测试失败了”），就不是：照原话说没做。"""
+    """问的本来就在前一件事的回答里（在哪里、版本……）；去掉这些词和虚词还剩别的（“税后的价格”），就不是。"""
     pattern = w.ON_TOPIC.get(parts[-1].kind) if parts else None
     rest = re.sub(f"{pattern}|{w.FILLER}|{w.ASKING}|[\\W_]+", "", clause.lower()) if pattern else "?"
     return bool(pattern and re.search(pattern, clause.lower()) and not rest)
 
 
 def leftover(question: str, part: Part) -> bool:
-    """接着问的这句里，去掉这一类的词、接着问的词、说到的名字、客气话和虚词，还剩别的（“它启动后监听哪个端口”）：
-    问的不是上一件事，不拿上一件事的回答充数。"""
-    said = [x for n in part.names for x in ([n] if isinstance(n, str) else [n.asked, n.item, n.unclear])]
+    """接着问的这句去掉这一类的词、名字和虚词，还剩别的（“它启动后监听哪个端口”）：问的不是上一件事。"""
+    said = [x for n in part.names for x in ([n] if isinstance(n, str) else [n.asked, n.item])]
     words = [*(re.escape(n.lower()) for n in said if n), w.KEYWORDS.get(part.kind, "$^")]
     words += [w.ON_TOPIC.get(part.kind, "$^"), rf"\b(?:{w.EN_UNITS})\b" if part.kind == "inventory" else "$^"]
     words += [*w.ASKS.get(part.kind, {}).values(), w.FOLLOW_UP, w.FILLER, w.ASKING, w.ALSO_THERE, w.HOW]  # 名字先去掉
@@ -318,8 +324,6 @@ def continued(part: Part, clause: str) -> Part | None:
     others = [n for n in paths_in(clause) if n not in part.names]  # “然后运行 b.py”：运行的是别的文件，照原话说没做
     if part.kind == "create" and runs(clause) and not re.search(CONTENT, clause, re.I) and not others:  # “然后运行它”
         return Part("create", clause, part.names, run=True)
-    if part.kind == "inventory" and (item := item_alone(clause)):  # “红笔还有多少？蓝笔呢？”：只说了另一种商品
-        return Part("inventory", clause, [Order(item, asked=item)])
     names = library_names(clause)
     rest = re.sub("|".join(map(re.escape, names)) + "|" + w.FOLLOW_UP + r"|[\s?？,.，。!！]", " ", clause)
     only_names = names and not re.sub(r"[A-Za-z]+", lambda m: "" if m[0].lower() in w.LINKING else m[0], rest).strip()

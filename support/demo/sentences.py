@@ -61,7 +61,6 @@ asked_near | - 你问到的 {name}：清单里没有它本身；名字相近的 
 manifests_unread_kind | \n- {files} 这样的清单（{languages} 的）我不读：上面没有它们里面的依赖 | \n- I do not read manifests like {files} ({languages}): their dependencies are not above
 dep_count_part | - 我数到 {n} 个依赖（{files} 里写的，开发、测试用的也算在内）；下面说了有的清单、有的依赖我没有读到，实际可能不止这些 | - I counted {n} dependencies (as written in {files}, development and test ones included); as said below, some manifests or entries were not read, so there may be more
 dep_count | - 一共 {n} 个依赖（{files} 里写的，开发、测试用的也算在内） | - {n} dependencies in all (as written in {files}, development and test ones included)
-either_no_total | （你说的是几种里挑一种：没有把它们加在一起。） | (You asked for one of them, not all: I did not add them up.)
 group_build | 构建工具 | Build tools
 dynamic | - {path} 说依赖是动态的（dynamic，写在别处，比如 setup.py）：上面没有它们 | - {path} says its dependencies are dynamic (written elsewhere, setup.py say): they are not above
 unread_line | - {path} 里有一行我读不懂（{table}）：上面没有它 | - A line of {path} I can't read ({table}): it is not above
@@ -204,7 +203,6 @@ short | 不够。{name}库存只有 {have}，你需要 {need}：{stock} < {q}，
 stock_report | {name}：库存 {have}，单价 {price} {money}。 | {name}: {have} in stock at {price} {money} each.
 ask_quantity | 我查到了{name}：库存 {stock}，单价 {price} {money}。\n但{why}——库存 {stock} 是现有的数量，不是你要买的数量。请告诉我你需要多少（比如几盒），我再核对库存、算总价。 | I found {name}: {stock} in stock at {price} {money} each.\nBut {why}: the stock of {stock} is what there is, not what you want to buy. Tell me how many you need and I'll check the stock and the total.
 no_quantity | 我没从你的问题里听出你要多少 | I could not make out from your question how many you need
-unclear_quantity | 从你说的“{said}”我拿不准你要多少 | I can't tell how many you want from “{said}”
 no_user | 这次输入里没有你的原话（没有 user 消息），我不知道你需要多少 | this input has none of your words (no user message), so I don't know how many you need
 no_task | 这次输入里没有用户的问题（没有 user 消息），我不知道要做什么。请把你的问题再说一遍。 | This input has no question from the user (no user message), so I don't know what to do. Please ask again.
 stock_error | 没能读到{name}的库存：read_file 读 {path} 时报错（{said}）。\n没有数据，我就不知道{name}现在有多少、单价是多少，判断不了库存能否满足你的需要，也算不出总价。请确认商品名称，或者看看 {folder} 目录里有没有 {item}.json。 | I could not read the stock of {name}: read_file on {path} failed ({said}).\nWithout the data I don't know how many there are or what they cost, so I can't tell whether the stock covers your order, and I can't give a total. Check the item's name, or whether {folder} has {item}.json.
@@ -219,6 +217,7 @@ line_short | {name}：库存 {have}，你需要 {need}：{stock} < {q}，不够�
 line_error | {name}：没能读到库存（read_file 读 {path} 时报错：{said}），不知道有多少、单价多少——不是 0，也不是缺货。 | {name}: I could not read its stock (read_file on {path} failed: {said}), so I don't know how many there are or the price. That is not 0, and not out of stock.
 gap_of | {name}还差 {gap} | {name} by {gap}
 some_short | {gaps}，所以没有算总价：不能当作都买得到。 | Short: {gaps}, so I gave no grand total: the order can't be filled as asked.
+unsure_order | 库存的问题我只听得懂这几种说法：“我需要 3 盒红笔。库存够吗？如果够，一共多少钱？”“3 盒红笔和 2 盒蓝笔”“红笔和蓝笔各 2 盒”“那蓝笔呢？”“要是 2 盒呢？”“红笔还有多少？”。“{said}”这一句我没听懂，怕把数量猜错，所以什么也没查：请换成这样的说法再问一次。 | For stock questions I only understand a few forms: “I need 3 boxes of red pens. Is there enough in stock? How much in total?”, “I need 3 boxes of red pens and 2 boxes of blue pens”, “What about blue pens?”, “What about 2 boxes?”, “How many red pens are left?”. I did not understand “{said}”, and I won't guess a quantity, so I checked nothing: please ask again in one of these forms.
 restate | 这句话里有“{said}”，我分不清订单是不是改了：要什么我不替你猜，没有查库存。请把要的商品和数量完整地再说一遍，比如“我要 3 盒红笔和 2 盒蓝笔，够吗？” | Because of “{said}” I can't tell whether this changes the order: I won't guess what you want, so I checked nothing. Please say the whole order again, e.g. “I need 3 boxes of red pens and 2 boxes of blue pens. Enough?”
 prices_not_added | （单价我没有加在一起：要算一共多少钱，请说每种要多少。） | (I did not add the prices up: to get a total, say how many of each you need.)
 not_counted | 你没说{names}要多少（见上面），所以没有算进去，也没有给总价。 | You did not say how many {names} you need (see above), so I left them out and gave no grand total.
@@ -230,8 +229,6 @@ stock_sum | 加起来一共 {sums} = {total}。 | Altogether: {sums} = {total}.
 units_differ | 单位不一样，没有加在一起。 | The units differ, so I did not add them up.
 tests_not_counted | \n\n（你还问了测试里测的是什么（或有几个用例）：上面读到的文件在那里，用例我没有数、也没有一个个说。） | \n\n(You also asked what the tests check (or how many cases they have): the files I read are shown above, but I did not count or describe the cases.)
 tests_not_read | \n\n（你还问了测试里测的是什么（或有几个用例）：我只列出了文件，没有读它们，说不出来。） | \n\n(You also asked what the tests check (or how many cases they have): I only listed the files and did not read them, so I can't say.)
-budget | \n（你说的“{said}”我没有拿来和总价比较：上面的“够”“不够”只说库存。） | \n(I did not compare the total with the “{said}” you mentioned: “enough” above is about the stock only.)
-budget_alone | \n（你说的“{said}”我没有拿来和价钱比较。） | \n(I did not compare the price with the “{said}” you mentioned.)
 only_checked | 只查询，没有下单，也没有扣减库存。 | Only checked: nothing was ordered and no stock was reserved.
 sources | （{parts}。{unitless}） | ({parts}.{unitless})
 from_question | 数量 {quantities} 来自你的问题 | the quantity {quantities} comes from your question
@@ -248,10 +245,8 @@ from_user_data | 库存和单价来自你贴在问题里的数据，不是工具
 other_fields | 记录里还有 {fields} 字段：里面写的我没有看，上面的数没有把它算进去。 |  The record also has the field(s) {fields}: I did not read them, and the figures above leave them out.
 unitless | {items}的库存数据里没写单位：我按你说的“{units}”来比。 |  The stock data for {items} gives no unit: I compared it with your {units}.
 unit_taken | 你没说{items}要多少什么：我按库存数据里的“{units}”来比。 |  You gave no unit for {items}: I compared in the stock data's {units}.
-carried_asked | （商品是这次对话里问过的：{said}。）\n | (Items asked about in this conversation: {said}.)\n
 carried_items | （商品沿用你前面问的：{said}。）\n | (Same items as you asked earlier: {said}.)\n
 carried_quantity | （数量沿用你前面问的 {said}。）\n | (Same quantity as you asked earlier: {said}.)\n
-carried_also | （连同你前面问的商品一起算：{said}。）\n | (Together with the items you asked earlier: {said}.)\n
 no_currency | （数据里没写币种） | (the data gives no currency)
 unread_table | - {path} 的 [{table}] 表是我不读的写法：上面没有它里面的依赖 | - I do not read the [{table}] table of {path}: its dependencies are not above
 included_only | - {files} 是被别的清单引用才读的：它们所在的目录里别的清单（比如开发、测试用的）我没有看，要是有，上面没有它们的依赖 | - {files}: read only because another manifest includes it; other manifests in the same folder (for development or tests, say) I did not look at, and if there are any, their dependencies are not above

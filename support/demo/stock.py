@@ -11,12 +11,11 @@ import re
 from dataclasses import replace
 from decimal import Decimal
 
-from support.demo.facts import CUT_NOTE, all_pages, entries_of, json_records, key, loads, unique, usable, why_not
+from support.demo.facts import CUT_NOTE, all_pages, json_records, key, loads, unique, usable, why_not
 from support.demo.names import MAX_NAMES
-from support.demo.numbers import MONEY, NUMBER, quantity_in
-from support.demo.orders import Order, singular
+from support.demo.orders import singular
 from support.demo.sentences import join, say
-from support.demo.words import CJK, EN_SINGULAR, SAME_UNIT, UNIT, UNITS
+from support.demo.words import EN_SINGULAR, SAME_UNIT
 
 KINDS = ("inventory",)
 OUTDATED = r"不要用|别用|过期|旧的?|废弃|\b(deprecated|outdated|obsolete|old|(don't|do not|never) use)\b"
@@ -32,7 +31,8 @@ EXACT = decimal.Context(prec=2500, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN)
 def inventory(part, facts, en: bool) -> str:
     if "revised" in part.asks:  # 改了口：不替用户猜，请他再说一遍
         return say("restate", en, said=part.content)
-    part = part if part.names else pasted_item(part, facts)
+    if "unsure" in part.asks:  # 不是认得的说法：什么也不查，请他换个说法
+        return say("unsure_order", en, said=part.content)
     if not part.names:
         return say("which_item", en)
     with decimal.localcontext(EXACT):
@@ -54,7 +54,8 @@ def inventory(part, facts, en: bool) -> str:
             for o in orders
         ]  # 读到的是 cookie.json：商品是 cookie
         paths = {written.get(i, i): file_of(template, written.get(i, i)) for i in paths}
-        found = [fact(facts, o, paths.get(o.item), pasted.get(o.item), "total" in part.asks) for o in orders]
+        total = "total" in part.asks or "price_sum" in part.asks and len(orders) == 1  # 要知道数量才答得了
+        found = [fact(facts, o, paths.get(o.item), pasted.get(o.item), total) for o in orders]
         answer = carried_note(part, orders, en)
         if len(found) > 1:
             answer += many_answer(found, en, part.asks)
@@ -62,12 +63,6 @@ def inventory(part, facts, en: bool) -> str:
             answer += say("enough" if found[0]["enough"] else "short", en, **numbers(found[0], en))
         else:
             answer += problem(found[0], en)
-        asked = facts.questions[-1]
-        kuai = {f"{o.quantity}块" for o in orders if o.unit == "块"}  # “橡皮 3 块”：块是量词，不是钱
-        budget = next((m for m in re.finditer(MONEY, asked.lower()) if re.sub(r"\s", "", m[0]) not in kuai), None)
-        if budget:  # “我有 30 元，够买 3 盒红笔吗？”：钱没有比
-            compared = any(f["kind"] == "ok" for f in found)  # 说了够不够的：钱不在里面
-            answer += say("budget" if compared else "budget_alone", en, said=asked[budget.start() : budget.end()])
         if not template and any(CUT_NOTE.search(text[-200:]) for text in facts.system):  # 写着位置的那段也许被截掉了
             answer += say("rules_cut", en)
         more = [o.item for o in part.names[MAX_NAMES * 2 :]]
@@ -78,17 +73,6 @@ def inventory(part, facts, en: bool) -> str:
             "\n" + say("only_checked", en) + sources(found, en) + say("pasted_unused", en, n=unused) * bool(unused)
         )
         return answer + (say("too_many", en, names=join(more, en), n=MAX_NAMES * 2) if more else "")
-
-
-def pasted_item(part, facts):
-    """问题没说商品名，只贴了一条库存记录（“这是库存：{…胶带…} 我要 4 卷”）：问的就是记录里的那一种。"""
-    items = [i for i in pasted_in(pasted_records(facts.questions[-1:])) if isinstance(i, str) and i.strip()]
-    said = re.findall(rf"{NUMBER}\s*(?:{UNIT})?半?", re.sub(r"\{[^{}]*\}", " ", part.text))  # 记录外面说的数
-    number, unit, unclear = quantity_in(part.text) or (None, "", "")
-    loose = len(said) > 1 or any("半" in n for n in said)  # 两个数、两卷半：问
-    number, unclear = (None, " + ".join(n.strip() for n in said)) if loose else (number, unclear)
-    order = Order(items[0], number, unit, asked=items[0], unclear=unclear) if len(items) == 1 else None
-    return replace(part, names=[order]) if order else part
 
 
 def file_of(template: tuple, item: str) -> str:
@@ -104,43 +88,17 @@ def as_written(facts, paths: dict, orders: list, template) -> dict:
     failed = [i for i, r in got.items() if r.state == "error" and said.get(i, i) != i]
     ends = {i: [said[i], said[i][:-1]] + [said[i][:-2]] * said[i].endswith("es") for i in failed}  # buses：bus
     tries = [(i, n) for i in failed for n in dict.fromkeys(ends[i]) if n != i]
-    tries += glued(facts, [i for i, r in got.items() if r.state == "error" and i not in said], template)
     read = all_pages(facts, "read_file", [{"path": file_of(template, n)} for _, n in tries])
     return dict(reversed([pair for pair, r in zip(tries, read, strict=True) if r.state != "error"]))  # 都有：用户写的
 
 
-def glued(facts, failed: list, template) -> list:
-    """读不到的中文商品名，问题里它和前后的字连着写（“2 台加湿器”听成了“湿器”）：列一次存放的目录，目录里有、
-    问题里又原样写着的更长的名字（加湿器.json）再读。返回 [(商品, 更长的名字)]；列不全就不找。"""
-    asked = "\n".join(facts.questions)
-    spans = {i: [m.span() for _, m in zip(range(20), re.finditer(re.escape(i), asked), strict=False)] for i in failed}
-    left = rf"(?![{UNITS}]){CJK}"  # 前面是量词的（3 盒绿笔）：名字从量词后面开始，没有连着的字
-    spans = {i: s for i, s in spans.items() if any(re.fullmatch(left, asked[a - 1 : a]) for a, _ in s)}
-    if not spans:
-        return []
-    folder, _, prefix = template[0].rpartition("/")
-    names = next(iter(entries_of(all_pages(facts, "list_files", [{"path": folder or "."}])[0]).values()), ())
-    names = {
-        n[len(prefix) : len(n) - len(template[1])] for n in names if n.startswith(prefix) and n.endswith(template[1])
-    }
-    longer = {}
-    for i, found in spans.items():  # 每一处各取最长的；几处各是不同的名字（无线鼠标、有线鼠标），就不知道是哪个
-        around = ([asked[a - k : b + j] for k in range(min(a, 4) + 1) for j in range(5) if k + j] for a, b in found)
-        best = {
-            max((n for n in near if n in names and re.fullmatch(f"{CJK}+", n)), key=len, default="") for near in around
-        }
-        longer[i] = best.pop() if len(best) == 1 and "" not in best else ""  # 有一处就是它自己（笔记本）：不换
-    return [(i, n) for i, n in longer.items() if n]
-
-
 def carried_note(part, orders: list, en: bool) -> str:
-    """沿用了前面问的什么：数量（quantity），或者商品（items、asked；also 只连同上一个问题的那几种）；没有是 ""。"""
+    """沿用了前面问的什么：数量（quantity）或者商品（items）；没有是 ""。"""
     if not part.carried:
         return ""
     if part.carried == "quantity":
         return say("carried_quantity", en, said=amount(part.carried_from or orders[0], en))
-    items = part.carried_from if part.carried == "also" else orders
-    return say(f"carried_{part.carried}", en, said=join(((o.asked if en else "") or o.item for o in items), en))
+    return say("carried_items", en, said=join(((o.asked if en else "") or o.item for o in orders), en))
 
 
 def stock_path(system: str) -> tuple | None:
@@ -196,7 +154,7 @@ def fact(facts, order, path: str | None, pasted: dict | None, total: bool) -> di
     if (data.get("item") or order.item) not in (order.item, order.asked.lower()):  # “sticky notes”是用户的写法
         return {**found, "kind": "other_item"}
     if order.quantity is None:  # 问够不够、多少钱却没说数量：问数量；只问有多少、单价：照实说
-        return {**found, "kind": "no_quantity" if total or order.unclear else "report"}
+        return {**found, "kind": "no_quantity" if total else "report"}
     units = [EN_SINGULAR.get(u) or singular(u or "") for u in (data.get("unit"), order.unit)]  # loaves 是 loaf
     units = [SAME_UNIT.get(u, u) for u in units]  # boxes 是盒
     if units[0] and units[1] and units[0] != units[1] and data["stock"] > 0:  # 支和箱不能直接比（库存是 0 就都不够）
@@ -221,16 +179,13 @@ def problem(f: dict, en: bool) -> str:
         data = f["data"]
         fields |= numbers(f, en) | {"unit": data.get("unit"), "asked_unit": order.unit, "other": data.get("item")}
     if f["kind"] == "no_quantity":
-        why = say("unclear_quantity", en, said=order.unclear) if order.unclear else say("no_quantity", en)
-        return say("ask_quantity", en, why=why, **fields)
+        return say("ask_quantity", en, why=say("no_quantity", en), **fields)
     return say(f"stock_{f['kind']}", en, **fields)
 
 
 def many_answer(found: list, en: bool, asks: set) -> str:
     """几种商品：每种一行；都够才给总价，有一种不够或不清楚就说为什么没算；问了库存一共多少，才把库存加起来。"""
     lines = [line(f, en) for f in found]
-    if "either" in asks:  # “红笔或者蓝笔”：挑一种，每种各说各的，不加在一起（问了一共多少就说没加）
-        return "\n".join(lines + [say("either_no_total", en)] * bool(asks & {"total", "sum"}))
     ok = [f for f in found if f["kind"] in ("ok", "report")]
     short, unknown = [f for f in ok if f.get("enough") is False], [f for f in found if f not in ok]
     costs = [f for f in ok if f["kind"] == "ok"]  # 要买的（其余只问了有多少）
@@ -239,11 +194,7 @@ def many_answer(found: list, en: bool, asks: set) -> str:
             [*lines, say("some_short", en, gaps=join((say("gap_of", en, **numbers(f, en)) for f in short), en))]
         )
     if unknown and (asks & {"sum", "total"} or costs):  # 只是没说要多少的（“红笔多少钱？”）：不说情况不清楚
-        key = (
-            "not_counted"
-            if all(f["kind"] == "no_quantity" and not f["order"].unclear for f in unknown)
-            else "some_unknown"
-        )
+        key = "not_counted" if all(f["kind"] == "no_quantity" for f in unknown) else "some_unknown"
         return "\n".join([*lines, say(key, en, names=join((f["name"] for f in unknown), en))])
     if costs and len(costs) == len(ok):  # 有的要买、有的只问了有多少：钱不加在一起
         currencies = {f["money"] for f in costs}
@@ -326,8 +277,6 @@ def stock_record(text_or_data):
 def amount(order, en: bool, number=None, unit=None) -> str:
     """3 盒、1 box、2 boxes；没有单位就只写数。默认是用户要的数量和单位。"""
     number, unit = order.quantity if number is None else number, order.unit if unit is None else unit
-    if number is None:  # 数量看不准（“再来 2 盒”）：照原话
-        return f"“{order.unclear}”"
     if en and unit:
         unit = EN_SINGULAR.get(unit, unit) if number == 1 else {v: k for k, v in EN_SINGULAR.items()}.get(unit, unit)
     return f"{number} {unit}" if unit else str(number)
