@@ -4337,3 +4337,19 @@ def test_lines_of_test_files_listed_before_are_counted_and_of_a_kind_not_listed_
     assert "tests/test_main.py" in counted and "main.py\n" not in counted.replace("tests/test_main.py", ""), counted
     said = finals(workdir, "How many lines do the .py test files have?")[0]
     assert "wc -l *.py" not in said and "can't tell" in said, said
+
+
+# ── 学习者 E 轮：README 里一句话先说怎么运行、再说怎么跑测试 ─────────────────────────────────────
+@pytest.mark.parametrize(
+    "sentence",
+    ["Run it with `python -m tinycalc 2 3` and run the tests with `pytest`.",
+     "Start it with `python tinycalc/__main__.py 2 3`, then run the tests with `pytest`."],
+)  # fmt: skip
+def test_a_run_command_said_before_the_test_command_in_one_sentence_is_the_run_command(workdir, sentence):
+    write_code(
+        workdir, {"README.md": f"# tinycalc\n\nA tiny calculator.\n{sentence}\n", "tinycalc/__main__.py": "x = 1\n"}
+    )
+    run, tests = finals(workdir, "How do I run this project?", "How do I run the tests?")
+    command = re.search(r"`(python[^`]*)`", sentence)[1]
+    assert f"`{command}`" in run and "saw nothing that says how to start" not in run, run
+    assert "`pytest`" in tests, tests

@@ -183,11 +183,17 @@ def readme_command(facts, readme: str | None, section: str, names: tuple = ()) -
         chosen = pick(commands, testing, heading and testing and not sub_wrong)
         if not chosen:
             continue
+        said = not code and starts(text, chosen[0]) and not re.search(f"{other}|{DOCS}", before(text, chosen[0]), re.I)
         if heading:
             found, later = found + later + (chosen if testing else chosen[:1]), []  # 讲测试的一节：一行里的几条都算
-        elif testing or not code and starts(text, chosen[0]) and not re.search(f"{other}|{DOCS}", text, re.I):
-            loose = loose or chosen[:1]  # “Run the tests with `poetry run pytest`.”“Start it with `npm run dev`.”
+        elif testing or said:
+            loose = loose or chosen[:1]  # “Start it with `npm run dev`.”；“Run the tests with `pytest`.”不是启动
     return (readme, heading, found[:6], setup[:3]) if found else (readme, "", loose, []) if loose else None
+
+
+def before(text: str, command: str) -> str:
+    """一句话里这条命令前面的那一段（“Run it with `x` and run the tests with `pytest`”：说测试的在后面）。"""
+    return text[: text.find(command)] if command in text else text
 
 
 CLEAN_UP = r"\b(down|stop|rm|clean\w*|reset\w*|wipe\w*|drop|delete|purge|prune|kill|uninstall)\b"  # 收拾、删除的命令
@@ -219,6 +225,7 @@ def starts(text: str, command: str) -> bool:
     “Run `python app.py`”；“To wipe every note, run `python reset_db.py`”“缓存坏了的话，执行 `…`”不是。"""
     at, ends = text.find(command), r"[.。;；!?！？](?:\s|$)"
     lead, tail = re.split(ends, text[:at])[-1], re.split(ends, text[at + len(command) :])[0]  # 这句话里命令前后
+    tail = re.split(r"\band\b|[,，]|然后|再", tail)[0]  # “… and run the tests with `pytest`”：后面说的是另一件事
     bare = re.fullmatch(r"[\s`$>*-]*(run|运行|执行)\s*(with|:|：)?\s*`?", lead, re.I)  # 只有一个“Run”
     other = re.search(f"{DOCS}|{TEST_SECTION}", f"{lead} {tail}", re.I)  # 怎么看文档、怎么跑测试
     return bool(bare or re.search(STARTS_IT, f"{lead} {tail}", re.I)) and not other and not negated(text, command)
