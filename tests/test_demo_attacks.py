@@ -1128,7 +1128,7 @@ def test_how_to_run_it_is_read_from_the_scripts_and_a_missing_main_gives_way_to_
         (work / name).parent.mkdir(exist_ok=True)
         (work / name).write_text("x\n", encoding="utf-8")
     text = final(answer(work, "这个项目的入口文件是什么？怎么运行？"))
-    assert all(s in text for s in said) and "没看到写明怎么启动" not in text, text
+    assert all(s in text for s in said) and "没找到我读得懂的启动写法" not in text, text
 
 
 @pytest.mark.parametrize(

@@ -1723,7 +1723,7 @@ def test_a_readme_line_that_runs_the_entry_file_is_quoted_not_called_missing(wor
     (workdir / "README.md").write_text(readme, encoding="utf-8")
     (workdir / "app.py").write_text('print("hi")\n', encoding="utf-8")
     said = finals(workdir, question)[0]
-    assert line in said and "nothing that says" not in said and "没看到写明" not in said, said
+    assert line in said and "found no start command" not in said and "没找到我读得懂的启动写法" not in said, said
 
 
 @pytest.mark.parametrize("heading", ["Scripts", "Commands", "常用命令"])
@@ -1808,7 +1808,7 @@ def test_a_run_command_anywhere_in_the_readme_is_quoted_not_called_missing(workd
         (workdir / name).parent.mkdir(parents=True, exist_ok=True)
         (workdir / name).write_text(text, encoding="utf-8")
     for said in finals(workdir, "How do I run it?", "怎么运行这个项目？"):
-        assert line in said and "nothing that says" not in said and "没看到写明" not in said, said
+        assert line in said and "found no start command" not in said and "没找到我读得懂的启动写法" not in said, said
 
 
 def test_what_it_does_after_a_file_is_about_that_file(workdir):
@@ -3304,7 +3304,7 @@ def test_a_readme_section_on_how_to_run_is_a_run_section_whatever_its_heading_sa
     write_code(workdir, {"README.md": "# 报表\n\n## 怎么跑\n\n生成报表：`python scripts/report.py --month 5`\n",
                          "scripts/report.py": "print(1)\n"})  # fmt: skip
     said = finals(workdir, "怎么运行这个项目？")[0]
-    assert "python scripts/report.py --month 5" in said and "没看到写明怎么启动" not in said, said
+    assert "python scripts/report.py --month 5" in said and "没找到我读得懂的启动写法" not in said, said
 
 
 # ── 第六十三轮：带字母、数字的名字连着“和”写，每种都读；接着问的颜色、数量、改口 ─────────────────────────────────
@@ -4351,5 +4351,16 @@ def test_a_run_command_said_before_the_test_command_in_one_sentence_is_the_run_c
     )
     run, tests = finals(workdir, "How do I run this project?", "How do I run the tests?")
     command = re.search(r"`(python[^`]*)`", sentence)[1]
-    assert f"`{command}`" in run and "saw nothing that says how to start" not in run, run
+    assert f"`{command}`" in run and "found no start command" not in run, run
     assert "`pytest`" in tests, tests
+
+
+# ── 学习者 F 轮：README 正文里不带反引号说怎么跑测试：不说“没看到写着怎么跑”，只说没找到读得懂的写法 ───────────────
+def test_a_test_command_said_in_prose_is_not_called_missing(workdir):
+    readme = "# wc\n\nCounts words.\n\nTo test it, install pytest and run pytest from the project folder.\n"
+    manifest = '[project]\nname = "wc"\n[project.optional-dependencies]\ndev = ["pytest>=7.4"]\n'
+    write_code(
+        workdir, {"README.md": readme, "pyproject.toml": manifest, "tests/test_wc.py": "def test_a():\n    pass\n"}
+    )
+    said = finals(workdir, "How do I run the tests?")[0]
+    assert "`pytest`" in said and "saw nothing" not in said and "written in a way I read" in said, said

@@ -104,7 +104,7 @@ def how_to_run(part, facts, readme: str | None, scripts: dict, path: str, en: bo
 def mention(facts, readme: str | None, command: str, path: str) -> str:
     """README 里不在讲运行的一节、却写着怎么运行的一行（“Run python app.py to start.”、“## 安装与部署”里的
     flask --app app run、例子里的 python app.py --name Bob）：整行拿出来。
-    没有是 ""：这时才能说没看到写明怎么启动的地方。"""
+    没有是 ""：这时只能说没找到读得懂的启动写法。"""
     got = facts.pages("read_file", {"path": readme}) if readme else None
     for line in headings(got.lines) if got and usable(got) else []:
         text = line.strip()[:1000]  # 再长的一行也只看开头：线性时间
