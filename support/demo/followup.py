@@ -5,7 +5,7 @@ import re
 from dataclasses import replace
 
 from support.demo import words as w
-from support.demo.names import in_last_folder, spread
+from support.demo.names import in_last_folder, names_of, spread
 from support.demo.orders import carried, said_number
 from support.demo.question import (
     MAX_QUESTION,
@@ -126,12 +126,6 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
         return ask
     rest = [clause for clause in ask.unknown if not following(clause, part, last)]  # 别的没认出的，照样说出来
     return Ask([part], rest, ask.en, ask.fresh) if part.names or last.kind not in ("use", "inventory") else ask
-
-
-def names_of(part: Part) -> str:
-    """这件事说到的名字（商品的中英文名、文件名），写成正则。"""
-    said = [x for n in part.names for x in ([n] if isinstance(n, str) else [n.asked, n.item]) if x]
-    return "|".join(re.escape(x.lower()) for x in said) or "$^"
 
 
 def forgotten(ask: Ask) -> Ask:

@@ -188,3 +188,9 @@ def unresolved(part) -> bool:
         r"它|这个|那个|第一个|\b(it|that|this one|the first one|them|they|those|these)\b", part.text.lower()
     )
     return part.kind == "count" and not (part.names or part.ext or part.folder != ".") and bool(vague)
+
+
+def names_of(part) -> str:
+    """这件事说到的名字（文件名、库名，商品的中英文名），写成一个正则（小写）；没有名字是 "$^"。"""
+    said = [x for n in part.names for x in ([n] if isinstance(n, str) else [n.asked, n.item]) if x]
+    return "|".join(re.escape(x.lower()) for x in said) or "$^"

@@ -113,9 +113,10 @@ def stock_said(question: str, stock_before: bool) -> tuple | None:
         asked = kinds[i] == "inventory" and (said[i] is not None or not (project or other[i]) or said_number(text[i]))
         return i not in intro and (counted or asked or stock_before and bool(said[i]) and kinds[i] is None)
 
-    if not any(stock(i) for i in range(len(text))):
+    chosen = [stock(i) for i in range(len(text))]
+    if not any(chosen):
         return None
-    mine = [i for i in range(len(text)) if stock(i) or i not in intro and said[i] is not None and kinds[i] is None]
+    mine = [i for i in range(len(text)) if chosen[i] or i not in intro and said[i] is not None and kinds[i] is None]
     if project and not stock_before and not any(said[i] for i in mine):  # “技术栈 and how much does it cost”
         return None
     names, unsure = order_of([text[i] for i in mine])
@@ -179,12 +180,15 @@ def order_in_en(q: str) -> list | None:
         return [Order(m[4], number(m[1]), m[2] or "", m[3])] if number(m[1]) else None
     if m := re.fullmatch(rf"{EN_LEAD}({EN_ORDER}(?:(?:,? and |, | plus ){EN_ORDER})*){EN_END}", q):
         found = [english_item(o[3], number(o[1]), o[2] or "") for o in re.finditer(EN_ORDER, m[1])]
-        odd = [o for o in found if re.fullmatch(w.COLOUR, o.asked) or re.search(rf"\b(?:{w.EN_UNITS})$", o.asked)]
-        return found if all(o.quantity for o in found) and not odd else None  # “3 red and …”：是什么不知道
+        return found if all(o.quantity and not not_an_item(o.asked) for o in found) else None
     bare = re.sub(r"^(?:and|also|so|then) (?=how|what|do|is|are)", "", q)  # “…, and how many blue pens are left”
     item = next((m for pattern in EN_ITEM for t in (q, bare) if (m := re.fullmatch(pattern, t))), None)
-    odd = item and re.search(rf"\b(?:{w.EN_UNITS})$|^(?:{w.COLOUR})$", item[1])  # “blue pen box”“and blue?”
-    return [english_item(item[1], None, "")] if item and not odd else None
+    return [english_item(item[1], None, "")] if item and not not_an_item(item[1]) else None
+
+
+def not_an_item(asked: str) -> bool:
+    """英文里说的不是一种商品：只有颜色（“3 red and …”“and blue?”），或者以量词结尾（“blue pen box”“5 boxes”）。"""
+    return bool(re.fullmatch(w.COLOUR, asked) or re.search(rf"\b(?:{w.EN_UNITS})$", asked))
 
 
 def english_item(asked: str, quantity, unit: str) -> Order:

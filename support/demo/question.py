@@ -16,6 +16,7 @@ from support.demo.names import (
     folders_in,
     in_last_folder,
     library_names,
+    names_of,
     paths_in,
     spread,
     unresolved,
@@ -293,8 +294,7 @@ def on_topic(parts: list, clause: str) -> bool:
 
 def leftover(question: str, part: Part) -> bool:
     """接着问的这句去掉这一类的词、名字和虚词，还剩别的（“它启动后监听哪个端口”）：问的不是上一件事。"""
-    said = [x for n in part.names for x in ([n] if isinstance(n, str) else [n.asked, n.item])]
-    words = [*(re.escape(n.lower()) for n in said if n), w.KEYWORDS.get(part.kind, "$^")]
+    words = [names_of(part), w.KEYWORDS.get(part.kind, "$^")]
     words += [w.ON_TOPIC.get(part.kind, "$^"), rf"\b(?:{w.EN_UNITS})\b" if part.kind == "inventory" else "$^"]
     words += [*w.ASKS.get(part.kind, {}).values(), w.FOLLOW_UP, w.FILLER, w.ASKING, w.ALSO_THERE, w.HOW]  # 名字先去掉
     rest = re.sub("|".join(words), " ", question.lower())
