@@ -559,6 +559,16 @@ PINNED = tempfile.TemporaryDirectory(prefix="agent-pinned-")  # 见 pinned_progr
 AGENT = pinned_program()  # 子进程跑的 agent.py
 
 
+def quoted(said, *lines):
+    """离线演示的回答照原样抄出了 README 代码块里的这几行（按顺序，一行一行缩进四格）。"""
+    return "\n".join(f"    {line}" for line in lines) in said
+
+
+def not_read(said):
+    """离线演示的回答说没找到它读得懂的启动、跑测试的写法，或者说 README 有那一节、写法它读不懂（不猜）。"""
+    return any(w in said for w in ("written in a way I read", "我读得懂的", "not in a form I read"))
+
+
 def orders_in(text: str) -> list:
     """离线演示从一个问题里听出的库存订单（Order 的列表）；没听懂、不是库存问题是 []。"""
     from support.demo.followup import in_context

@@ -7,7 +7,7 @@ import re
 import tracemalloc
 
 import pytest
-from conftest import ROOT, orders_in, our_tool, posix_only, run_main, time_limit
+from conftest import ROOT, not_read, orders_in, our_tool, posix_only, quoted, run_main, time_limit
 
 from support.demo.followup import in_context
 from support.demo.manifests import Dep, pyproject_deps, requirements_deps, short_version
@@ -1327,31 +1327,38 @@ def test_unclosed_arrays_in_a_cut_manifest_are_read_in_linear_time():
 
 # ── 第十二轮攻击：README 里的命令要像命令、是运行那一节的（连同更小的节）、反引号一对一对地读；“项目怎么启动”不是测试；
 # 说不要的更多说法、别去掉；vue3；-r ./x；Poetry 的依赖表；减掉几盒、降到几盒；"main": "server" ──────
+NONE_RUN = "no start command written in a way I read"
+
+
+# 只有“Running”“使用”这样的标题下面的 shell 代码块才读，照原样抄（准备的几步也在里面，# 注释不抄）；
+# python 代码块、反引号、列表、缩进的代码、子标题、标题里还有别的话的一节都不读：只说没找到读得懂的写法，不把它们当命令
 @pytest.mark.parametrize(
     "readme, said, not_said",
     [("# d\n\nA site.\n\n## Running\n\n```\npython -m venv .venv\npip install -r requirements.txt\n"
       "python manage.py migrate\n# start the dev server\npython manage.py runserver\n```\n",
-      "`python manage.py runserver`", "venv"),
-     ("# lib\n\nCounts words.\n\n## Usage\n\n```python\nfrom wordfreq import count\nprint(count('a'))\n```\n", "",
+      ["python -m venv .venv", "pip install -r requirements.txt", "python manage.py migrate", "# start the dev server",
+       "python manage.py runserver"], "python app.py"),
+     ("# lib\n\nCounts words.\n\n## Usage\n\n```python\nfrom wordfreq import count\nprint(count('a'))\n```\n", NONE_RUN,
       "from wordfreq"),
-     ("# x\n\nA tool.\n\n## Running the tests\n\n`pytest -q`\n", "", "pytest"),
-     ("# x\n\nA tool.\n\n## Runtime requirements\n\n- `Python 3.10` or newer\n", "", "Python 3.10"),
-     ("# x\n\nA tool.\n\n## 运行环境\n\n`Python 3.10`\n\n## 使用\n\n`python main.py`\n", "`python main.py`", "3.10"),
-     ("# x\n\nA tool.\n\n## Usage\n\n### Start the server\n\n    python server.py --port 9000\n",
-      "`python server.py --port 9000`", "saw nothing"),
-     ("# x\n\nA tool.\n\n## Usage\n\nThe entry point is `app.py`; start it with `python app.py`.\n",
-      "`python app.py`", "`app.py`;")],
+     ("# x\n\nA tool.\n\n## Running the tests\n\n`pytest -q`\n", NONE_RUN, "pytest"),
+     ("# x\n\nA tool.\n\n## Runtime requirements\n\n- `Python 3.10` or newer\n", NONE_RUN, "Python 3.10"),
+     ("# x\n\nA tool.\n\n## 运行环境\n\n`Python 3.10`\n\n## 使用\n\n`python main.py`\n", NONE_RUN, "3.10"),
+     ("# x\n\nA tool.\n\n## Usage\n\n### Start the server\n\n    python server.py --port 9000\n", NONE_RUN,
+      "server.py"),
+     ("# x\n\nA tool.\n\n## Usage\n\nThe entry point is `app.py`; start it with `python app.py`.\n", NONE_RUN,
+      "app.py")],
 )  # fmt: skip
-def test_the_readme_command_is_a_command_of_the_run_section(workdir, readme, said, not_said):
+def test_only_a_shell_block_under_a_run_heading_is_quoted_and_other_forms_are_not_read(workdir, readme, said, not_said):
     (workdir / "README.md").write_text(readme, encoding="utf-8")
     (workdir / "main.py").write_text("print(1)\n", encoding="utf-8")
     text = final(answer(workdir, "How do I run this project?"))
-    assert said in text and not_said not in text.split("Before it")[0], text  # 准备的几步另外说
+    assert (not_read(text) if said == NONE_RUN else quoted(text, *said)) and not_said not in text, text
 
 
-def test_running_the_tests_section_is_how_to_run_the_tests(workdir):
+def test_a_backticked_command_under_running_the_tests_is_not_read(workdir):
     (workdir / "README.md").write_text("# x\n\nA tool.\n\n## Running the tests\n\n`pytest -q`\n", encoding="utf-8")
-    assert "`pytest -q`" in final(answer(workdir, "how do I run the tests?"))
+    said = final(answer(workdir, "how do I run the tests?"))
+    assert "pytest" not in said and not_read(said), said
 
 
 @pytest.mark.parametrize(
@@ -1469,20 +1476,23 @@ def test_file_names_in_other_capitals_are_still_the_manifest_the_tests_and_the_e
     assert "Main.py" in final(answer(workdir, "What is the entry point?"))
 
 
-def test_underlined_readme_headings_are_headings(workdir):
+def test_underlined_headings_are_headings_and_indented_code_under_them_is_not_read(workdir):
     readme = "My Tool\n=======\n\nMy Tool converts CSV files to JSON.\n\nUsage\n-----\n\n    python -m mytool in.csv\n"
     (workdir / "README.md").write_text(readme, encoding="utf-8")
     assert "=====" not in final(answer(workdir, "这个项目是做什么的？"))
-    assert "`python -m mytool in.csv`" in final(answer(workdir, "How do I run it?"))
+    said = final(answer(workdir, "How do I run it?"))
+    assert "mytool in.csv" not in said and not_read(said), said
 
 
-def test_a_test_command_is_not_how_to_start_and_is_how_to_test(workdir):
+# “Getting started”一节的代码块照原样抄（pytest 也在里面）；它不是“测试”一节：问怎么跑测试不拿它
+def test_a_getting_started_block_is_quoted_as_written_and_is_not_how_to_test(workdir):
     readme = "# App\n\nA small app.\n\n## Getting started\n\n```\npytest\nflask --app app run\n```\n"
     (workdir / "README.md").write_text(readme, encoding="utf-8")
     (workdir / "app.py").write_text("import flask\n", encoding="utf-8")
     start = final(answer(workdir, "How do I run it?"))
-    assert "flask --app app run" in start and "pytest" not in start, start
-    assert "`pytest`" in final(answer(workdir, "How do I run the tests?"))
+    assert quoted(start, "pytest", "flask --app app run") and "quoted as written" in start, start
+    tests = final(answer(workdir, "How do I run the tests?"))
+    assert "pytest" not in tests and not_read(tests), tests
 
 
 def test_quoted_poetry_keys_are_whole_names():
@@ -1570,14 +1580,17 @@ def test_the_start_script_names_the_entry_whatever_its_flags_or_extension(workdi
     assert start.split()[-1] in text and "app.js" not in text and "index.js" not in text, text
 
 
-def test_lint_and_install_steps_are_not_start_commands_and_unittest_runs_the_tests(workdir):
+# “Development”不是讲怎么运行的标题，不读，按文件类型猜，说了是猜的；“Testing”下面缩进的代码不读：
+# 有这一节就不按测试框架猜，请用户自己看这一节
+def test_a_development_block_is_not_read_and_a_testing_section_in_another_form_is_named_not_guessed_past(workdir):
     readme = "# T\n\nA tool.\n\n## Development\n\n```\nnpm install\nnpm run lint\nnpm run dev\n```\n\n## Testing\n\n"
     (workdir / "README.md").write_text(readme + "    python -m unittest discover -s tests\n", encoding="utf-8")
     (workdir / "requirements.txt").write_text("pytest\n", encoding="utf-8")
     (workdir / "main.py").write_text("print(1)\n", encoding="utf-8")
     start = final(answer(workdir, "How do I run it?"))
-    assert "`npm run dev`" in start and "lint" not in start and "unittest" not in start, start
-    assert "`python -m unittest discover -s tests`" in final(answer(workdir, "怎么跑测试？"))
+    assert "npm" not in start and "unittest" not in start and not_read(start)
+    tests = final(answer(workdir, "怎么跑测试？"))
+    assert "pytest" not in tests and "unittest" not in tests and "「Testing」一节" in tests and not_read(tests), tests
 
 
 def test_a_library_by_another_name_and_a_tool_known_by_a_file_are_not_called_unused(workdir):
@@ -1681,17 +1694,20 @@ def test_dotenv_asked_in_a_node_project_is_found(workdir):
     assert "dotenv is used" in final(answer(workdir, "Is dotenv used?"))
 
 
+# 前面“Getting started”一节只有准备的一步（pipenv install）：“Running”一节的代码块才是怎么启动，要说出来；
+# “Run”下面列表里的命令不读，只说没找到读得懂的写法
 @pytest.mark.parametrize(
-    "readme, said",
+    "readme, said, not_said",
     [("## Getting started\n\n```\npipenv install\n```\n\nStart the database:\n\n    docker compose up -d db\n\n"
-      "## Running\n\n```\ndocker compose up --build\n```\n", "`docker compose up --build`"),
-     ("## Run\n\n1. Start both:\n    - Backend: `python server.py`\n", "`python server.py`")],
+      "## Running\n\n```\ndocker compose up --build\n```\n", "    docker compose up --build", "-d db"),
+     ("## Run\n\n1. Start both:\n    - Backend: `python server.py`\n", "“Run” section, but not in a form I read",
+      "server.py")],
 )  # fmt: skip
-def test_the_run_section_command_is_found_past_setup_steps_flags_and_lists(workdir, readme, said):
+def test_the_running_block_is_quoted_past_a_setup_section_and_a_list_is_not_read(workdir, readme, said, not_said):
     (workdir / "README.md").write_text("# App\n\nA small app.\n\n" + readme, encoding="utf-8")
     (workdir / "app.py").write_text("print(1)\n", encoding="utf-8")
     text = final(answer(workdir, "How do I run it?"))
-    assert said in text and "pipenv install" not in text and "-d db" not in text, text
+    assert said in text and not_said not in text, text
 
 
 @pytest.mark.parametrize("question", ["src 目录是干什么的？", "这个函数是干什么的？", "What does the Dockerfile do?"])
@@ -1791,7 +1807,7 @@ def test_front_matter_is_not_the_description_and_a_bare_program_name_is_not_a_co
     (workdir / "README.md").write_text(readme, encoding="utf-8")
     about, run = finals_of(workdir, "这个项目是做什么的？", "怎么运行？")
     assert "Foo is a tool." in about and "title:" not in about, about
-    assert "`docker run -p 8080:80 foo:latest`" in run and "`python`" not in run, run
+    assert quoted(run, "docker run \\", "  -p 8080:80 \\", "  foo:latest") and "`python`" not in run, run
 
 
 @pytest.mark.parametrize(
@@ -1880,16 +1896,20 @@ def test_a_package_name_or_bin_of_another_type_is_no_command(workdir, package):
     assert "``" not in said and "`None`" not in said, said
 
 
+# Usage 下面 go 代码块、列表不读，只说没找到读得懂的写法；没写语言的代码块照原样抄，说明是抄的
 @pytest.mark.parametrize(
-    "block",
-    ["```go\npackage main\n```", "```\npositional arguments:\n```",
-     "1. Open the app\n    then pick your language and save"],
+    "block, said, not_said",
+    [("```go\npackage main\n```", None, "`package main`"),
+     ("```\npositional arguments:\n```", "    positional arguments:", "一般用"),
+     ("1. Open the app\n    then pick your language and save", None, "then pick")],
 )  # fmt: skip
-def test_code_help_text_and_list_lines_in_a_usage_section_are_no_command(workdir, block):
+def test_a_go_block_or_a_list_under_usage_is_not_read_and_a_plain_block_is_quoted_as_written(
+    workdir, block, said, not_said
+):
     (workdir / "README.md").write_text(f"# t\n\nA tool.\n\n## Usage\n\n{block}\n", encoding="utf-8")
     (workdir / "main.go").write_text("package main\n", encoding="utf-8")
-    said = final(answer(workdir, "怎么运行这个项目？"))
-    assert "`package main`" not in said and "arguments:" not in said and "then pick" not in said, said
+    text = final(answer(workdir, "怎么运行这个项目？"))
+    assert (said in text if said else not_read(text)) and not_said not in text, text
 
 
 def test_how_to_view_the_docs_is_not_how_to_run_the_project(workdir):
@@ -1944,13 +1964,12 @@ def test_build_in_the_content_and_hurry_in_a_change_are_not_steps_or_additions()
     assert [(p.kind, p.content, p.run) for p in made] == [("create", "print('build ok')", True)]
 
 
-def test_continued_lines_install_words_and_long_chinese_are_linear():
-    from support.demo.readme import headings
-    from support.demo.running import INSTALL
-
+def test_continued_lines_in_a_usage_block_and_long_chinese_are_linear(workdir):
+    readme = "# t\n\nA tool.\n\n## Usage\n\n```\n" + "word word word \\\n" * 80000 + "```\n"
+    (workdir / "README.md").write_text(readme, encoding="utf-8")
     with time_limit(5):  # 平方时间的写法：这么长要几十秒
         headings(["word word word \\"] * 80000)
-        re.search(INSTALL, ("x " + "build " * 80000 + "&&")[:300])
+        assert "quoted as written" in final(answer(workdir, "How do I run it?"))
         for _ in range(10):
             understand("库存" + "红" * 998)
 
@@ -2002,7 +2021,7 @@ def test_subproject_folders_are_named_when_the_top_has_no_manifest(workdir):
 def test_a_command_after_cd_is_read(workdir):
     readme = "# m\n\nA repo.\n\n## Tests\n\n```bash\ncd backend && pytest\n```\n"
     (workdir / "README.md").write_text(readme, encoding="utf-8")
-    assert "`cd backend && pytest`" in final(answer(workdir, "怎么跑测试？测试文件在哪？"))
+    assert quoted(final(answer(workdir, "怎么跑测试？测试文件在哪？")), "cd backend && pytest")
 
 
 # ── 第十八轮攻击、第二十九轮学习者：改口只给了新的数量；同一个问题里说不要了；“我是说”整句重说；接着问时说的钱；
@@ -2416,13 +2435,15 @@ def test_times_next_to_quantities_and_ding_before_an_item_are_declined_not_guess
     assert ("unsure" if "unsure" in part.asks else [(o.item, o.quantity) for o in part.names]) == items
 
 
+# README 说不要直接运行 python app.py：正文不读；有讲运行的一节，就不按文件类型猜（猜的正是它说别用的），请用户看这一节
 @pytest.mark.parametrize(
-    "readme, command",
-    [("## Usage\n\nDo not run `python app.py` directly; use `docker compose up` instead.\n", "`docker compose up`"),
-     ("## 使用\n\n不要直接运行 `python app.py`，请用 `docker compose up`。\n", "`docker compose up`")],
+    "readme",
+    ["## Usage\n\nDo not run `python app.py` directly; use `docker compose up` instead.\n",
+     "## 使用\n\n不要直接运行 `python app.py`，请用 `docker compose up`。\n"],
 )  # fmt: skip
-def test_a_command_the_readme_says_not_to_use_is_not_how_to_run_it(workdir, readme, command):
+def test_a_command_the_readme_says_not_to_use_is_not_given_as_the_usual_way_to_run_it(workdir, readme):
     (workdir / "README.md").write_text("# App\n\nAn app.\n\n" + readme, encoding="utf-8")
     (workdir / "app.py").write_text("print(1)\n", encoding="utf-8")
     said = finals_of(workdir, "How do I run it?")[0]
-    assert command in said and "says `python app.py`" not in said and "写的是 `python app.py`" not in said, said
+    assert "`python app.py`" not in said and "docker compose" not in said, said
+    assert "section, but not in a form I read" in said and "won't guess" in said, said

@@ -5,7 +5,7 @@ import json
 import re
 
 import pytest
-from conftest import ROOT, orders_in, run_main
+from conftest import ROOT, not_read, orders_in, our_tool, quoted, run_main
 
 from support.demo.followup import in_context
 from support.demo.model import next_step
@@ -320,7 +320,7 @@ def test_an_english_question_with_pasted_data_is_answered_in_english(inventory):
         ("帮我查下红笔和蓝笔的库存", [("红笔", None), ("蓝笔", None)]),
         ("有 3 盒红笔吗？", "unsure"),
         ("Do you have 3 blue pens in stock? How much would that cost?", "unsure"),
-        ("Do we have enough blue pens for 10 boxes?", "unsure"),
+        ("Do we have enough blue pens for 10 boxes?", [("蓝笔", 10)]),
         ("Can you check if we have 2 boxes of blue pens in stock?", "unsure"),
         ("I have 2 red pens and need 3 more. Enough in stock?", "unsure"),  # 3 more：不是要的总数
     ],
@@ -928,15 +928,17 @@ def flask_project(where):
 
 
 @pytest.mark.parametrize(
-    "questions, said",
-    [(["这个项目的入口文件是什么？怎么启动它？"], ["wsgi.py", "`flask --app app run --debug`"]),
-     (["README.md 里写了什么？", "So how do I start the server?"], ["`flask --app app run --debug`"]),
-     (["how do I run the tests?"], ["`pytest -q`", "“Tests” section of README.md"]),
-     (["Which test files does this project have?", "and how do I run them?"], ["`pytest -q`"])],
+    "questions, unsaid",
+    [(["这个项目的入口文件是什么？怎么启动它？"], "flask --app app run"),
+     (["README.md 里写了什么？", "So how do I start the server?"], "flask --app app run"),
+     (["how do I run the tests?"], "pytest -q"),
+     (["Which test files does this project have?", "and how do I run them?"], "pytest -q")],
 )  # fmt: skip
-def test_how_to_run_it_and_its_tests_is_read_from_the_readme(workdir, questions, said):
+def test_indented_commands_under_run_and_tests_headings_are_not_read_and_the_answer_says_so(workdir, questions, unsaid):
+    """README 里“## Run”“## Tests”下面缩进的命令不是 shell 代码块：不读，说没找到读得懂的写法，入口照样说。"""
     text = finals(flask_project(workdir), *questions)[-1]
-    assert all(s in text for s in said) and "没有常见的入口文件" not in text and "no usual entry" not in text, text
+    assert unsaid not in text and not_read(text) and "section of README.md" not in text, text
+    assert "没有常见的入口文件" not in text and "no usual entry" not in text, text
 
 
 def test_the_dev_server_is_the_dev_script_and_a_built_entry_is_said_to_be_missing(project):
@@ -1042,17 +1044,18 @@ RUST_README = (
 )
 
 
-def test_a_build_and_run_section_and_a_sentence_about_the_tests_are_how_to_run(workdir):
+# “Build and run”不是讲怎么运行的标题、正文里的一句不读：说没找到读得懂的写法，测试只按清单里的框架猜
+def test_a_build_and_run_section_and_a_sentence_about_the_tests_are_not_read(workdir):
     (workdir / "README.md").write_text(RUST_README, encoding="utf-8")
     (workdir / "src").mkdir()
     (workdir / "src" / "main.rs").write_text("fn main() {}\n", encoding="utf-8")
     text = finals(workdir, "What is the entry point of this program and how do I run it?")[0]
-    start = text.split("Before it")[0]  # 准备的几步（make build）另外说
-    assert '`./target/release/rustcalc "3 4 +"`' in start and "make build" not in start and "saw nothing" not in text
+    assert "rustcalc" not in text and "make build" not in text and not_read(text)
     readme = "# app\n\nA client.\n\nRun the tests with `poetry run pytest`.\n"
     (workdir / "README.md").write_text(readme, encoding="utf-8")
     (workdir / "pyproject.toml").write_text('[tool.poetry.group.dev.dependencies]\npytest = "^8"\n', encoding="utf-8")
-    assert "README.md 里写着 `poetry run pytest`" in finals(workdir, "怎么跑测试？")[0]
+    said = finals(workdir, "怎么跑测试？")[0]
+    assert "poetry run" not in said and "`pytest`" in said and "没找到我读得懂的跑测试的写法" in said, said
     (workdir / "README.md").write_text("# app\n\n## Runtime notes\n\n`export X=1`\n", encoding="utf-8")
     assert "export X=1" not in finals(workdir, "How do I run it?")[0]
 
@@ -1363,11 +1366,13 @@ def test_test_folders_inside_src_are_listed(workdir):
     assert "src/__tests__/App.test.tsx" in finals(workdir, "ok which test files are there")[0]
 
 
-def test_commands_under_a_usage_line_are_how_to_run(workdir):
+def test_a_usage_line_that_is_no_heading_and_its_indented_commands_are_not_read(workdir):
+    """“Usage:”这一行不是标题，下面缩进的命令不是 shell 代码块：不读，说没找到读得懂的写法。"""
     readme = "## photo scripts\n\nmy little scripts.\n\nUsage:\n\n    python make_thumbs.py ~/Pictures --size 256\n"
     (workdir / "README.md").write_text(readme, encoding="utf-8")
     (workdir / "make_thumbs.py").write_text("print(1)\n", encoding="utf-8")
-    assert "`python make_thumbs.py ~/Pictures --size 256`" in finals(workdir, "how do I run the thumbnail one")[0]
+    said = finals(workdir, "how do I run the thumbnail one")[0]
+    assert "make_thumbs.py ~/Pictures" not in said and not_read(said), said
 
 
 def test_content_after_nei_rong_xie_is_written(workdir):
@@ -1479,8 +1484,8 @@ def test_a_rest_readme_gives_its_paragraph_and_the_commands_of_its_code_blocks(w
     (workdir / "README.rst").write_text(RST, encoding="utf-8")
     about, run, tests = finals(workdir, "What does this project do?", "How do I run it?", "How do I run the tests?")
     assert "Command-line helpers for CSV files." in about and ":target:" not in about and ":alt:" not in about, about
-    assert "`csvtool head data.csv -n 5`" in run, run
-    assert "`pytest tests/`" in tests, tests
+    assert quoted(run, "csvtool head data.csv -n 5"), run
+    assert quoted(tests, "pytest tests/"), tests
 
 
 def test_lines_of_a_form_it_does_not_read_are_named_beside_the_declarations(workdir):
@@ -1626,7 +1631,7 @@ def test_a_dev_script_is_named_beside_start_and_a_usage_block_gives_the_command(
     assert "`npm run dev`" in finals(workdir, "怎么运行起来？")[0]
     (workdir / "package.json").unlink()
     (workdir / "README.md").write_text("# tools\n\nA tool.\n\n## 使用\n\n```\npyabbr 张伟\n```\n", encoding="utf-8")
-    assert "`pyabbr 张伟`" in finals(workdir, "how do I use the cli?")[0]
+    assert quoted(finals(workdir, "how do I use the cli?")[0], "pyabbr 张伟")
 
 
 @pytest.mark.parametrize(
@@ -1652,14 +1657,15 @@ def test_a_bare_quantity_beside_a_new_item_is_declined_not_guessed(first, then):
 
 # ── 第二十六、二十七轮学习者：装好以后的命令旁边说 README 写的；“还要”不是“连同上一个问题的”；“one box cost”是单价；
 # “本地预览”一节、hatch run test、./build/… 和 main.cpp；测试文件各有几行 ─────────────────────────────
-def test_an_installed_command_comes_with_the_readmes_own_run_line(workdir):
+def test_an_installed_command_is_how_to_run_and_a_readme_sentence_is_not_read(workdir):
+    """装好以后的命令照样说；README 正文里一句话中的命令不读，不当成运行它的写法。"""
     text = '[project]\nname = "weather"\n[project.scripts]\nweather = "weather.cli:main"\n'
     (workdir / "pyproject.toml").write_text(text, encoding="utf-8")
     (workdir / "README.md").write_text(
         "# Weather\n\nA tool.\n\nRun it with `python -m weather Berlin`.\n", encoding="utf-8"
     )
     said = finals(workdir, "How do I run it?")[0]
-    assert "run `weather`" in said and "`python -m weather Berlin`" in said, said
+    assert "run `weather`" in said and "python -m weather Berlin" not in said, said
 
 
 def test_items_said_again_with_a_clause_not_understood_are_declined_not_carried():
@@ -1675,22 +1681,24 @@ def test_what_one_box_costs_is_the_unit_price_not_an_order_of_one(question):
 
 
 @pytest.mark.parametrize(
-    "readme, files, question, command",
+    "readme, files, question, command, read",
     [("# blog\n\nA blog.\n\n## 本地预览\n\n```bash\ngit submodule update --init\nhugo server -D\n```\n", [],
-      "How do I run it locally?", "`hugo server -D`"),
+      "How do I run it locally?", "hugo server -D", False),
      ("# u\n\nA lib.\n\n## Development\n\n```\nhatch run test   # run the test suite\n```\n", [],
-      "怎么跑测试", "`hatch run test`"),
+      "怎么跑测试", "hatch run test", False),
      ("# m\n\nA tool.\n\n## 运行\n\n```\n./build/matrix_cli a.txt\n```\n", ["src/main.cpp"],
-      "how do i run it?", "`./build/matrix_cli a.txt`")],
+      "how do i run it?", "./build/matrix_cli a.txt", True)],
 )  # fmt: skip
-def test_run_and_test_commands_in_more_readme_sections(workdir, readme, files, question, command):
+def test_only_the_code_block_of_a_run_heading_is_quoted_and_other_headings_are_not_read(
+    workdir, readme, files, question, command, read
+):
+    """“## 运行”的代码块照原样说出来；“本地预览”“Development”不是运行、测试的标题：不读，说没找到读得懂的写法。"""
     (workdir / "README.md").write_text(readme, encoding="utf-8")
     for name in files:
         (workdir / name).parent.mkdir(exist_ok=True)
         (workdir / name).write_text("int main() {}\n", encoding="utf-8")
     said = finals(workdir, question)[0]
-    start = said.split("Before it")[0]  # 准备的几步（git submodule update）另外说
-    assert command in start and "git submodule" not in start and ("src/main.cpp" in said or not files), said
+    assert (command in said) == read and not_read(said) != read and ("src/main.cpp" in said or not files), said
 
 
 @pytest.mark.parametrize(
@@ -1710,7 +1718,7 @@ def test_another_item_with_ne_in_the_same_question_is_asked_too(question, expect
     assert [(o.item, o.quantity) for p in understand(question).parts for o in p.names] == expected
 
 
-# ── 第三十二轮：README 里没有反引号、不在讲运行的一节的运行命令；改口只说一个数 ─────────────────────────────
+# ── 第三十二轮：README 里没有反引号、不在讲运行的一节的运行命令（现在不读了）；改口只说一个数 ─────────────────────────
 @pytest.mark.parametrize(
     "readme, question, line",
     [("# Tiny\n\nGreets.\n\n## Notes\n\nRun python app.py to start the server.\n", "How do I run it?",
@@ -1719,23 +1727,25 @@ def test_another_item_with_ne_in_the_same_question_is_asked_too(question, expect
       "python app.py --name Bob"),
      ("# 小工具\n\n打招呼。\n\n用 python app.py 启动它。\n", "怎么运行这个项目", "用 python app.py 启动它")],
 )  # fmt: skip
-def test_a_readme_line_that_runs_the_entry_file_is_quoted_not_called_missing(workdir, readme, question, line):
+def test_a_readme_run_line_outside_a_run_sections_code_block_is_not_read_and_the_run_is_a_guess(
+    workdir, readme, question, line
+):
     (workdir / "README.md").write_text(readme, encoding="utf-8")
     (workdir / "app.py").write_text('print("hi")\n', encoding="utf-8")
-    said = finals(workdir, question)[0]
-    assert line in said and "found no start command" not in said and "没找到我读得懂的启动写法" not in said, said
+    said = finals(workdir, question)[0]  # 正文里的一句、“Example”一节的代码块都不读：按文件类型猜，说没找到读得懂的写法
+    assert line not in said and "`python app.py`" in said and not_read(said), said
 
 
 @pytest.mark.parametrize("heading", ["Scripts", "Commands", "常用命令"])
-def test_a_scripts_or_commands_section_says_how_to_run(workdir, heading):
+def test_a_scripts_or_commands_section_is_no_run_section_and_the_run_is_a_guess(workdir, heading):
     (workdir / "README.md").write_text(f"# Web\n\nA site.\n\n## {heading}\n\n```\nmake serve\n```\n", encoding="utf-8")
     (workdir / "index.js").write_text("console.log(1)\n", encoding="utf-8")
-    said = finals(workdir, "How do I start it?")[0]
-    assert "`make serve`" in said and "nothing that says" not in said, said
+    said = finals(workdir, "How do I start it?")[0]  # 标题不是“运行”“Usage”这样的：代码块不读
+    assert "make serve" not in said and "`node index.js`" in said and not_read(said), said
 
 
 # ── 第三十二、三十三轮学习者和第十九轮攻击：语言名和库名、照字搜；可选依赖；引用块的介绍；
-# README 里哪儿都可能写着怎么运行；
+# README 里别处写的运行命令不读；
 # “有几个文件用到”；问建议、问为什么；问一个文件用没用到；“它是做什么的”说的是那个文件 ─────────────────────────────
 @pytest.mark.parametrize(
     "question, expected",
@@ -1802,13 +1812,13 @@ def test_a_readme_that_opens_with_a_blockquote_is_described_by_it(workdir, quote
      ("# Notes\n\nA web app.\n\n## 安装与部署\n\n```bash\npip install -r requirements.txt\n"
       "flask --app app run --port 8000\n```\n", {"app.py": "app = 1\n"}, "flask --app app run --port 8000")],
 )  # fmt: skip
-def test_a_run_command_anywhere_in_the_readme_is_quoted_not_called_missing(workdir, readme, files, line):
+def test_a_run_command_outside_a_run_sections_code_block_is_not_read(workdir, readme, files, line):
     (workdir / "README.md").write_text(readme, encoding="utf-8")
     for name, text in files.items():
         (workdir / name).parent.mkdir(parents=True, exist_ok=True)
         (workdir / name).write_text(text, encoding="utf-8")
-    for said in finals(workdir, "How do I run it?", "怎么运行这个项目？"):
-        assert line in said and "found no start command" not in said and "没找到我读得懂的启动写法" not in said, said
+    for said in finals(workdir, "How do I run it?", "怎么运行这个项目？"):  # 正文的反引号、“安装与部署”一节：都不读
+        assert line not in said and not_read(said), said
 
 
 def test_what_it_does_after_a_file_is_about_that_file(workdir):
@@ -2067,7 +2077,8 @@ def test_the_stock_folder_is_the_one_the_rules_do_not_call_outdated(rules, folde
 def test_a_record_pasted_before_a_reread_is_not_used_after_it(inventory):
     record = '{"item":"红笔","stock":100,"unit_price":12,"currency":"CNY"}'
     said = finals(inventory, f"红笔库存够 3 盒吗？{record}", "重新读一下库存文件，红笔够 3 盒吗？", "那 6 盒呢？")
-    assert declined(said[0]) and declined(said[1]), said  # 没听懂的说法：不查，贴的记录也不用
+    assert "100 ≥ 3" in said[0] and "你贴在问题里的数据" in said[0], said  # 贴的记录是用户给的数据
+    assert declined(said[1]), said  # 没听懂的说法：不查，贴的记录也不用
     assert "100" not in said[2] and "×" not in said[2] and "≥" not in said[2], said
 
 
@@ -2143,12 +2154,12 @@ def test_more_declarations_than_shown_are_counted_as_not_shown(workdir):
     assert "7 declaration(s)" in said and "… and 2 more not shown" in said, said
 
 
-# ── 第三十八轮学习者：缩进的代码块里的启动命令；“Enough stock?”“how many routes”不是商品；“有的话怎么跑”说的是测试 ──
-def test_an_indented_run_command_after_run_it_with_is_quoted(workdir):
+# ── 第三十八轮学习者：缩进的启动命令不读；“Enough stock?”“how many routes”不是商品；“有的话怎么跑”说的是测试 ──
+def test_an_indented_run_command_after_run_it_with_is_not_read(workdir):
     readme = "# svc\n\nHealth-check microservice.\n\nRun it with:\n\n    uvicorn svc.main:app --reload --port 8080\n"
     (workdir / "README.md").write_text(readme, encoding="utf-8")
-    said = finals(workdir, "How do I start this service, and on which port?")[0]
-    assert "uvicorn svc.main:app --reload --port 8080" in said and "nothing that says" not in said, said
+    said = finals(workdir, "How do I start this service, and on which port?")[0]  # 不在标题下、也不是 ``` 代码块
+    assert "uvicorn" not in said and not_read(said), said
 
 
 @pytest.mark.parametrize("question", ["Enough stock?", "How many routes are there?", "what is the stock?"])
@@ -2989,11 +3000,11 @@ def test_a_total_after_a_price_question_asks_for_the_quantity_again(inventory):
     assert "没从你的问题里听出你要多少" in said and "×" not in said, said  # 问单价不带数量：不猜还是 3 盒
 
 
-def test_a_setup_line_in_the_readme_is_no_way_to_run_it(workdir):
+def test_the_code_block_of_a_setup_section_is_not_read_as_how_to_run(workdir):
     write_code(workdir, {"manage.py": "import sys\n", "README.md": "# blog\n\n## Setup\n\n```\npip install -r r.txt\n"
                          "python manage.py migrate\npython manage.py runserver\n```\n"})  # fmt: skip
-    said = finals(workdir, "How do I start the dev server?")[0]
-    assert "python manage.py runserver" in said and "migrate" not in said, said
+    said = finals(workdir, "How do I start the dev server?")[0]  # “Setup”不是讲运行的标题：那几行都不读
+    assert "migrate" not in said and "runserver" not in said and not_read(said), said
 
 
 def test_a_dotted_module_says_other_ways_of_importing_it_were_not_searched(workdir):
@@ -3068,15 +3079,21 @@ def test_an_npm_package_with_a_dot_gets_no_python_import_note(workdir):
 
 
 @pytest.mark.parametrize(
-    "readme, start, first",
+    "readme, lines, read",
     [("# a\n\n## How to run\n\n```\npython -m venv .venv && . .venv/bin/activate\npip install -r requirements.txt\n"
-      "flask --app app.main run --port 5001\n```\n", "`flask --app app.main run --port 5001`", "pip install"),
-     ("# a\n\n## Notes\n\nRun `python app.py --format json` to print JSON.\n", "python app.py --format json", "")],
+      "flask --app app.main run --port 5001\n```\n",
+      ["python -m venv .venv && . .venv/bin/activate", "pip install -r requirements.txt",
+       "flask --app app.main run --port 5001"], True),
+     ("# a\n\n## Notes\n\nRun `python app.py --format json` to print JSON.\n", ["python app.py --format json"], False)],
 )  # fmt: skip
-def test_the_setup_steps_of_a_run_section_are_named_and_a_flag_is_no_setup_step(workdir, readme, start, first):
+def test_a_run_sections_code_block_is_quoted_with_its_setup_lines_and_a_sentence_is_not_read(
+    workdir, readme, lines, read
+):
+    """“How to run”的代码块每一行（连同 pip install 这样准备的几步）照原样按顺序说出来；“## Notes”正文里的一句不读，
+    只按文件类型猜，并说没找到读得懂的写法。"""
     write_code(workdir, {"README.md": readme, "app.py": "print(1)\n"})
     said = finals(workdir, "这个项目怎么运行？")[0]
-    assert start in said and (first in said.split("这一节在它前面")[-1] if first else "准备" not in said), said
+    assert quoted(said, *lines) == read and not_read(said) != read, said
 
 
 def test_a_language_question_answers_for_the_language(project):
@@ -3181,11 +3198,11 @@ def test_a_record_with_no_currency_is_not_added_to_others(inventory):
     assert "有的数据没写币种" in said and "币种不一样" not in said and "= " not in said.split("都够")[-1], said
 
 
-def test_enough_of_an_item_for_a_number_of_its_units_is_declined_not_guessed(inventory):
+def test_enough_of_an_item_for_a_number_of_its_units_is_compared_in_those_units(inventory):
     record = {"item": "tape", "stock": 12, "unit_price": 2, "currency": "EUR", "unit": "roll"}
     (inventory / "stock" / "tape.json").write_text(json.dumps(record), encoding="utf-8")
-    said = finals(inventory, "Is there enough tape for 20 rolls?")[0]
-    assert computed_nothing(said) and "can't tell what kind" in said and "roll.json" not in said, said
+    said = finals(inventory, "Is there enough tape for 20 rolls?")[0]  # 数据的单位也是 roll：照订单比
+    assert "Not enough" in said and "12 < 20" in said and "roll.json" not in said, said
 
 
 def test_asking_whether_a_file_exists_is_no_content_search(workdir):
@@ -3300,11 +3317,11 @@ def test_code_run_by_node_e_is_no_entry_file(workdir):
     assert "require(" not in said and "The entry point is" not in said, said
 
 
-def test_a_readme_section_on_how_to_run_is_a_run_section_whatever_its_heading_says(workdir):
+def test_a_command_in_backticks_under_another_run_heading_is_not_read(workdir):
     write_code(workdir, {"README.md": "# 报表\n\n## 怎么跑\n\n生成报表：`python scripts/report.py --month 5`\n",
                          "scripts/report.py": "print(1)\n"})  # fmt: skip
-    said = finals(workdir, "怎么运行这个项目？")[0]
-    assert "python scripts/report.py --month 5" in said and "没找到我读得懂的启动写法" not in said, said
+    said = finals(workdir, "怎么运行这个项目？")[0]  # “怎么跑”不是认得的标题，命令也不在代码块里：说没找到读得懂的写法
+    assert "report.py" not in said and not_read(said), said
 
 
 # ── 第六十三轮：带字母、数字的名字连着“和”写，每种都读；接着问的颜色、数量、改口 ─────────────────────────────────
@@ -3452,8 +3469,8 @@ def test_a_section_on_wrong_usage_is_no_run_section(workdir):
     write_code(
         workdir, {"README.md": "# x\n\n## 常见错误用法\n\n```\npython bad.py --force\n```\n", "app.py": "print(1)\n"}
     )
-    said = finals(workdir, "怎么运行这个项目？")[0]
-    assert "没找到讲运行的一节" in said and "「常见错误用法」一节写着" not in said, said
+    said = finals(workdir, "怎么运行这个项目？")[0]  # 标题不是以“运行”“用法”开头：不是讲运行的一节，按文件类型猜
+    assert "bad.py" not in said and "`python app.py`" in said and not_read(said), said
 
 
 # ── 第三十五轮攻击：上一轮的改动在相邻说法上的回退 ─────────────────────────────────────────────────────────
@@ -3490,12 +3507,15 @@ def test_a_section_on_wrong_usage_in_english_is_no_run_section(workdir):
 
 
 # ── 第六十五轮学习者：讲测试的一节里的命令都说出来；怎么跑 linter、集成测试不是怎么启动项目 ────────────────────
-def test_every_command_of_the_testing_section_is_said_and_other_tools_are_not_the_start(workdir):
+def test_commands_in_the_prose_of_a_testing_section_are_not_read_and_other_tools_are_not_the_start(workdir):
+    """“## Testing”正文里反引号中的命令不是 shell 代码块：一条也不说，说没找到读得懂的写法；
+    集成测试、linter 不是启动。"""
     write_code(workdir, {"README.md": "# api\n\n## Usage\n\n    make run\n\n## Testing\n\nUnit tests: `make test`.\n\n"
                          "Integration tests need a database: `make integration`\n\nOr `tox`, or `pytest -x`.\n",
                          "tests/test_a.py": "def test_a(): pass\n"})  # fmt: skip
     said = finals(workdir, "How do I run the tests?", "How do I run the integration tests?", "How do I run the linter?")
-    assert all(c in said[0] for c in ("`make test`", "`make integration`", "`tox`", "`pytest -x`")), said[0]
+    assert not any(c in said[0] for c in ("make test", "make integration", "tox", "pytest -x")), said[0]
+    assert not_read(said[0]), said[0]
     assert "make run" not in said[1] + said[2], said
     assert not understand("怎么运行 lint？").parts and [p.kind for p in understand("怎么运行集成测试？").parts] != [
         "entry"
@@ -3542,13 +3562,14 @@ def test_packing_notes_subjects_or_small_words_beside_an_order_are_declined(ques
     assert kinds(question) == [("inventory", items)]
 
 
-def test_testing_commands_leave_out_clean_up_and_wrong_subsections_and_wrong_headings_are_words(workdir):
+def test_backtick_commands_under_testing_and_under_a_heading_with_more_words_are_not_read(workdir):
+    """“## Testing”下面反引号中的命令、“## 运行（别忘了 .env）”（标题里还有别的话）的都不读：说没找到读得懂的写法。"""
     write_code(workdir, {"README.md": "# p\n\n## 运行（别忘了 .env）\n\n`python main.py -c .env`\n\n## Testing\n\n"
                          "`pytest`\n\n`docker compose down -v`\n\n### Don't do this\n\n`python scripts/reset_db.py`\n",
                          "tests_old/test_y.py": "def test_y(): pass\n"})  # fmt: skip
     said = finals(workdir, "How do I run the tests?", "怎么运行这个项目？", "which tests are there?")
-    assert "`pytest`" in said[0] and "down -v" not in said[0] and "reset_db" not in said[0], said[0]
-    assert "python main.py -c .env" in said[1], said[1]
+    assert "`pytest`" not in said[0] and "down -v" not in said[0] and "reset_db" not in said[0], said[0]
+    assert "python main.py" not in said[1] and not_read(said[0]) and not_read(said[1]), said
     assert "tests_old/test_y.py" in said[2], said[2]
 
 
@@ -3575,11 +3596,12 @@ def test_a_price_of_a_chinese_name_or_a_name_in_brackets_is_declined_not_guessed
     assert kinds(question) == [("inventory", "unsure")]
 
 
-def test_a_readme_line_running_an_installed_command_with_arguments_is_how_to_run(workdir):
+# “Run”下面缩进的 wc-tool FILE、正文里的 python -m wc FILE 不读：只说装好以后执行 pyproject.toml 写的命令
+def test_an_installed_command_is_how_to_run_and_indented_or_prose_readme_lines_are_not_read(workdir):
     write_code(workdir, {"pyproject.toml": '[project]\nname = "wc"\n\n[project.scripts]\nwc-tool = "wc.cli:main"\n',
                          "README.md": "# wc\n\n## Run\n\n    wc-tool FILE\n\nor `python -m wc FILE`\n"})  # fmt: skip
     said = finals(workdir, "How do I run this project?")[0]
-    assert "`wc-tool FILE`" in said and "`python -m wc FILE`" in said, said
+    assert "run `wc-tool`." in said and "FILE" not in said and "python -m wc" not in said, said
 
 
 # ── 第三十七轮攻击：打孔机、帮我算、5 号电池、都要、黑笔要 4 盒、I have notebooks、旧的方式、怎么跑 e2e ─────────────
@@ -3594,13 +3616,14 @@ def test_words_near_the_last_fixes_keep_their_old_readings_or_are_declined(quest
     assert kinds(question) == [("inventory", items)]
 
 
-def test_old_ways_are_no_run_section_and_tools_are_no_project_start(workdir):
+def test_backtick_commands_under_run_and_test_headings_are_not_read_and_e2e_is_no_project_start(workdir):
+    """“## 运行”“## 测试”下面反引号中的命令不是 shell 代码块：不读，说没找到读得懂的写法；“怎么跑 e2e”不是启动。"""
     readme = "# p\n\n## 不要这样运行\n\n`python old_main.py`\n\n## 运行\n\n`python src/app.py`\n\n## 测试\n\n"
     readme += "`docker compose run --rm web pytest`\n"
     write_code(workdir, {"README.md": readme, "test-logs/run.log": "x\n", "tests/test_a.py": "1\n"})
     said = finals(workdir, "怎么运行这个项目？", "怎么跑测试？", "怎么跑 e2e")
-    assert "python src/app.py" in said[0] and "old_main" not in said[0], said[0]
-    assert "--rm web pytest" in said[1] and "test-logs" not in said[1], said[1]
+    assert "python src/app.py" not in said[0] and "old_main" not in said[0] and not_read(said[0]), said[0]
+    assert "--rm web pytest" not in said[1] and "test-logs" not in said[1] and not_read(said[1]), said[1]
     assert "python src/app.py" not in said[2], said[2]
     assert [p.kind for p in understand("which integration tests are there?").parts] == ["tests"]
 
@@ -3641,17 +3664,19 @@ def test_a_price_question_about_another_item_in_brackets_is_declined_not_answere
 
 
 # ── 第六十八轮学习者：README 第二种运法前的 build；每个文件的行数；没有清单时的版本；只问单价的那一种；the blue ones ──
+# “How to run”下面只有缩进的代码（不是 ``` 代码块）：不读，哪一条都不说，说没找到读得懂的写法
 @pytest.mark.parametrize(
     "setup, then",
     [("go build -o greeter ./cmd/greeter", "./greeter"),
      ("make build", "./bin/greeter --name Ann"),
      ("cargo build --release", "./target/release/greeter")],
 )  # fmt: skip
-def test_a_build_step_before_the_second_way_to_run_is_said_with_it(workdir, setup, then):
+def test_indented_commands_under_how_to_run_are_not_read(workdir, setup, then):
     readme = f"# greeter\n\n## How to run\n\n    go run ./cmd/greeter\n\nOr:\n\n    {setup}\n    {then}\n"
     write_code(workdir, {"README.md": readme})
     for said in finals(workdir, "How do I run it?", "怎么运行？"):
-        assert said.index(f"`{setup}`") < said.index(f"`{then}`"), said
+        assert setup not in said and then not in said and "go run" not in said, said
+        assert not_read(said), said
 
 
 @pytest.mark.parametrize(
@@ -3792,10 +3817,10 @@ def test_spare_boxes_and_a_subtraction_are_declined_not_guessed(question):
     ["Testing (avoid the production database)", "Testing bad inputs and edge cases", "测试（别用生产数据库）",
      "Running tests on old versions of Python"],
 )  # fmt: skip
-def test_a_testing_heading_with_a_note_or_a_topic_is_still_the_testing_section(workdir, heading):
+def test_a_testing_heading_with_a_note_or_a_topic_and_indented_code_is_not_read(workdir, heading):
     write_code(workdir, {"README.md": f"# calc\n\n## {heading}\n\n    ./scripts/test.sh\n"})
-    said = finals(workdir, "How do I run the tests?")[0]
-    assert "`./scripts/test.sh`" in said, said
+    said = finals(workdir, "How do I run the tests?")[0]  # 标题有别的字、命令是缩进的：都不读，说不出来
+    assert "test.sh" not in said and not_read(said), said
 
 
 @pytest.mark.parametrize(
@@ -3884,11 +3909,11 @@ def test_vague_amounts_spare_boxes_and_a_name_with_a_place_word_are_declined(que
      ("运行（已废弃，请看下一节）", "运行", "怎么运行这个项目？", "python app.py"),
      ("Usage (deprecated: use the new CLI)", "Usage", "How do I run it?", "python app.py")],
 )  # fmt: skip
-def test_a_section_marked_deprecated_in_brackets_is_skipped_for_the_next_one(workdir, old, new, question, command):
+def test_indented_commands_under_a_deprecated_and_a_plain_heading_are_not_read(workdir, old, new, question, command):
     readme = f"# calc\n\n## {old}\n\n    python old_main.py\n\n## {new}\n\n    {command}\n"
     write_code(workdir, {"README.md": readme})
-    said = finals(workdir, question)[0]
-    assert f"`{command}`" in said and "old_main" not in said, said
+    said = finals(workdir, question)[0]  # 缩进的代码不是 ``` 代码块：哪一节的都不读
+    assert f"`{command}`" not in said and "old_main" not in said and not_read(said), said
 
 
 @pytest.mark.parametrize(
@@ -3945,16 +3970,17 @@ def test_the_combined_stock_asked_next_to_an_order_is_declined_not_guessed(inven
 
 
 @pytest.mark.parametrize(
-    "heading, used",
+    "heading, alone",
     [("Running (outdated)", False), ("Running (obsolete)", False), ("运行（已过时）", False), ("运行（旧版）", False),
      ("Running (v1, no longer supported)", False), ("Running (do not run as root)", True),
      ("运行（出现错误时看 logs/）", True), ("Usage (replaces the legacy run.sh)", True)],
 )  # fmt: skip
-def test_only_headings_that_call_a_section_outdated_are_skipped(workdir, heading, used):
+def test_indented_commands_under_any_heading_are_not_read_whether_or_not_it_says_outdated(workdir, heading, alone):
+    """缩进的命令不是 shell 代码块：“## Running”下面的也不读（标题带不带括号里的话都一样），说没找到读得懂的写法。"""
     readme = f"# demo\n\n## Generating the report\n\n    python tools/report.py\n\n## {heading}\n\n    python app.py\n"
-    write_code(workdir, {"README.md": readme + ("" if used else "\n## Running\n\n    python main.py\n")})
+    write_code(workdir, {"README.md": readme + ("" if alone else "\n## Running\n\n    python main.py\n")})
     said = finals(workdir, "How do I run this project?")[0]
-    assert f"`{'python app.py' if used else 'python main.py'}`" in said and "report.py" not in said, said
+    assert not re.search(r"python (app|main|tools/report)\.py", said) and not_read(said), said
 
 
 # ── 第七十一轮学习者：测试怎么跑以后“怎么运行它”是项目；文件的前几行、后几行说没做；“在哪里”不算没认出 ──────────────
@@ -4086,11 +4112,13 @@ def test_after_a_change_that_was_asked_again_the_old_order_is_not_priced(invento
 
 
 @pytest.mark.parametrize("heading", ["Usage (no longer needs Docker)", "运行（以前的配置文件仍然可用）"])
-def test_a_heading_that_only_mentions_the_past_is_still_the_run_section(workdir, heading):
-    readme = f"# Tally\n\n## {heading}\n\n    python main.py\n\n## Development\n\n    python dev.py\n"
+def test_a_run_heading_with_a_note_is_named_and_not_guessed_past(workdir, heading):
+    """“Usage (…)”“运行（…）”：标题说到了运行，可不只是“Usage”，这一节不读；
+    照原话说出这一节，请用户自己看，不按文件类型猜。"""
+    readme = f"# Tally\n\n## {heading}\n\n```\npython main.py\n```\n\n## Development\n\n    python dev.py\n"
     write_code(workdir, {"README.md": readme, "main.py": "x\n"})
     said = finals(workdir, "How do I run this project?")[0]
-    assert "`python main.py`" in said and "dev.py" not in said, said
+    assert f"“{heading}” section, but not in a form I read" in said and "python" not in said, said
 
 
 @pytest.mark.parametrize(
@@ -4112,19 +4140,19 @@ def test_what_the_tests_check_says_the_files_were_only_listed(workdir, question)
     assert "tests/test_ops.py" in said and ("没有读" in said or "did not read" in said), said
 
 
-# ── 第四十四轮攻击：标题里短短一句“不再”“以前的”才是过时的一节；“不是根目录那个”；how many A and B are available ──
+# ── 第四十四轮攻击：说到过去的一节和下一节的缩进命令都不读；“不是根目录那个”；how many A and B are available ──
 @pytest.mark.parametrize(
-    "heading, used",
-    [("Running (no longer recommended)", False), ("以前的启动方式", False), ("运行（以前的命令）", False),
-     ("Usage (since 2.0; before 2.0 see docs/old.md)", True), ("Usage (archived copies are in docs/)", True),
-     ("Usage (the Python 2 branch is unmaintained)", True), ("Running (no longer supported on Windows)", False)],
+    "heading",
+    ["Running (no longer recommended)", "以前的启动方式", "运行（以前的命令）",
+     "Usage (since 2.0; before 2.0 see docs/old.md)", "Usage (archived copies are in docs/)",
+     "Usage (the Python 2 branch is unmaintained)", "Running (no longer supported on Windows)"],
 )  # fmt: skip
-def test_a_short_note_about_the_past_marks_a_section_outdated_and_a_long_one_does_not(workdir, heading, used):
+def test_indented_commands_under_a_note_about_the_past_and_under_usage_are_not_read(workdir, heading):
     write_code(
         workdir, {"README.md": f"# T\n\n## {heading}\n\n    python old_main.py\n\n## Usage\n\n    python main.py\n"}
     )
-    said = finals(workdir, "How do I run this project?")[0]
-    assert ("`python old_main.py`" in said) == used and ("`python main.py`" in said) != used, said
+    said = finals(workdir, "How do I run this project?")[0]  # 缩进的代码不读：两节的命令都不说
+    assert "old_main.py" not in said and "python main.py" not in said and not_read(said), said
 
 
 @pytest.mark.parametrize(
@@ -4157,16 +4185,16 @@ def test_more_corrections_are_asked_again(inventory, question):
 
 # ── 第四十五轮攻击、第七十四轮学习者：标题里的“以前”“旧”“superseded”；“不是很明白”不是否定目录；便宜点的话 ──────────
 @pytest.mark.parametrize(
-    "heading, outdated",
-    [("Running (superseded by the new CLI)", True), ("Running (removed in 2.0)", True),
-     ("运行（旧命令，请勿使用）", True),
-     ("Running - legacy", True), ("Usage (previously called tallyctl)", False), ("使用（以前叫 tallyctl）", False),
-     ("运行（依旧可用）", False), ("Usage (supports old configs)", False)],
+    "heading",
+    ["Running (superseded by the new CLI)", "Running (removed in 2.0)", "运行（旧命令，请勿使用）", "Running - legacy",
+     "Usage (previously called tallyctl)", "使用（以前叫 tallyctl）", "运行（依旧可用）",
+     "Usage (supports old configs)"],
 )  # fmt: skip
-def test_words_about_the_past_mark_a_heading_outdated_only_when_they_say_the_section_is(heading, outdated):
-    from support.demo.running import wrong
-
-    assert wrong(heading) == outdated
+def test_a_run_heading_with_more_words_is_no_run_section_whatever_the_words_say(workdir, heading):
+    """标题里除了“Running”“使用”还有别的话（说过时也好、说还能用也好）：它的代码块不读，说没找到读得懂的写法。"""
+    write_code(workdir, {"README.md": f"# t\n\n## {heading}\n\n```\npython tool.py\n```\n", "tool.py": "print(1)\n"})
+    said = finals(workdir, "How do I run it?")[0]
+    assert "python tool.py" not in said and not_read(said), said
 
 
 @pytest.mark.parametrize(
@@ -4339,20 +4367,20 @@ def test_lines_of_test_files_listed_before_are_counted_and_of_a_kind_not_listed_
     assert "wc -l *.py" not in said and "can't tell" in said, said
 
 
-# ── 学习者 E 轮：README 里一句话先说怎么运行、再说怎么跑测试 ─────────────────────────────────────
+# ── 学习者 E 轮：README 里一句话先说怎么运行、再说怎么跑测试（正文不读）─────────────────────────────────────
 @pytest.mark.parametrize(
     "sentence",
     ["Run it with `python -m tinycalc 2 3` and run the tests with `pytest`.",
      "Start it with `python tinycalc/__main__.py 2 3`, then run the tests with `pytest`."],
 )  # fmt: skip
-def test_a_run_command_said_before_the_test_command_in_one_sentence_is_the_run_command(workdir, sentence):
+def test_a_run_and_a_test_command_in_one_readme_sentence_are_not_read(workdir, sentence):
     write_code(
         workdir, {"README.md": f"# tinycalc\n\nA tiny calculator.\n{sentence}\n", "tinycalc/__main__.py": "x = 1\n"}
     )
     run, tests = finals(workdir, "How do I run this project?", "How do I run the tests?")
     command = re.search(r"`(python[^`]*)`", sentence)[1]
-    assert f"`{command}`" in run and "found no start command" not in run, run
-    assert "`pytest`" in tests, tests
+    assert command not in run and not_read(run), run
+    assert "`pytest`" not in tests and not_read(tests), tests
 
 
 # ── 学习者 F 轮：README 正文里不带反引号说怎么跑测试：不说“没看到写着怎么跑”，只说没找到读得懂的写法 ───────────────
@@ -4364,3 +4392,374 @@ def test_a_test_command_said_in_prose_is_not_called_missing(workdir):
     )
     said = finals(workdir, "How do I run the tests?")[0]
     assert "`pytest`" in said and "saw nothing" not in said and "written in a way I read" in said, said
+
+
+# ── README 的一节：标题、围栏、语言的写法各有几种，读的是同一节；只抄它下面的第一个 shell 代码块，一行行照原样 ──
+@pytest.mark.parametrize(
+    "heading, fence",
+    [("## 🚀 Usage", "```bash"), ("## **Usage**", "```"), ("## 1. Usage", "```sh"), ("## Usage ##", "~~~bash"),
+     ('## <a name="usage"></a>Usage', "````bash"), ("Usage\n-----", "```shell-session"), ("## 用法：", "```pwsh"),
+     ("## Usage", "```bash title=run.sh"), ("## Run locally", "```console")],
+)  # fmt: skip
+def test_the_forms_of_a_run_heading_and_a_fence_are_one_section(workdir, heading, fence):
+    close = fence.split()[0].rstrip("abcdefghijklmnopqrstuvwxyz-")
+    readme = f"# D\n\nA tool.\n\n{heading}\n\n{fence}\npython app.py --name Bob\n{close}\n\n"
+    readme += "Output:\n\n```\nHello, Bob!\n```\n"
+    write_code(workdir, {"README.md": readme, "app.py": "print(1)\n"})
+    said = finals(workdir, "How do I run it?")[0]
+    assert quoted(said, "python app.py --name Bob") and "Hello, Bob!" not in said and "usually" not in said, said
+
+
+# 续行、提示符、Windows 的路径都照原样一行一行抄，不接成一条新的命令；最后一行的反斜杠不把后面一节的标题、命令接进来
+@pytest.mark.parametrize(
+    "block, lines, unsaid",
+    [("$ python app.py \\\n> --name Bob\nHello, Bob!", ["$ python app.py \\", "> --name Bob"], "app.py > --name"),
+     ("cd C:\\code\\demo\\\npython app.py", ["cd C:\\code\\demo\\", "python app.py"], "demo python"),
+     ("python app.py \\\n```\n## Deploy\n```bash\nrm -rf /var/www/demo", ["python app.py \\"], "rm -rf")],
+)  # fmt: skip
+def test_lines_of_a_block_are_shown_as_written_and_a_backslash_does_not_join_the_next_section(
+    workdir, block, lines, unsaid
+):
+    write_code(workdir, {"README.md": f"# D\n\nA tool.\n\n## Usage\n\n```console\n{block}\n```\n", "app.py": "1\n"})
+    said = finals(workdir, "怎么运行？")[0]
+    assert quoted(said, *lines) and unsaid not in said, said
+
+
+# 运行那一节在这些地方结束：HTML 的标题、折叠块、粗体的小标题；缩进的代码、~~~ 代码块、一行里的 ```x``` 里的 # 不是标题
+@pytest.mark.parametrize(
+    "readme, question, unsaid",
+    [("## Usage\n\nSee the docs.\n\n<h2>Deploying</h2>\n\n```bash\n./deploy.sh --prod\n```\n", "How do I run it?",
+      "deploy"),
+     ("## Usage\n\nSee the docs.\n\n**Uninstall**\n\n```bash\npip uninstall demo\n```\n", "How do I run it?",
+      "uninstall"),
+     ("## Tests\n\nCI runs them.\n\n<details><summary>Reset</summary>\n\n```bash\npython manage.py flush\n```\n",
+      "how do I run the tests", "flush"),
+     ("## Development\n\n    # run the tests\n    pytest\n\nDeploy:\n\n```bash\n./deploy.sh --prod\n```\n",
+      "how do I run the tests", "deploy"),
+     ("## Contributing\n\n~~~markdown\n## Usage\n\n```bash\nmy-plugin --init\n```\n~~~\n", "How do I run it?",
+      "my-plugin"),
+     ("## Usage\n\n```python app.py```\n\n## Uninstall\n\nRemove it:\n\n```bash\nrm -rf ~/.demo\n```\n",
+      "How do I run it?", "remove it")],
+)  # fmt: skip
+def test_a_block_outside_the_run_or_test_section_is_not_credited_to_it(workdir, readme, question, unsaid):
+    write_code(workdir, {"README.md": f"# D\n\nA tool.\n\n{readme}", "app.py": "1\n", "requirements.txt": "pytest\n"})
+    said = finals(workdir, question)[0]
+    assert unsaid not in said.lower(), said
+
+
+# README 只读了开头、读不了：按测试框架猜的时候也要说，后面也许写了
+@pytest.mark.parametrize(
+    "readme, note",
+    [("# D\n\n" + "".join(f"- v0.{i}: fixed bug number {i} in the parser\n" for i in range(3000))
+      + "\n## Tests\n\n```bash\npytest -q\n```\n", "I read only its beginning"),
+     ("# D\n\nCaf\xe9 tool.\n\n## Tests\n\n```bash\npytest -q\n```\n", "I could not read it")],
+)  # fmt: skip
+def test_a_test_guess_says_when_the_readme_was_cut_or_unreadable(workdir, readme, note):
+    (workdir / "README.md").write_bytes(readme.encode("latin-1"))
+    write_code(workdir, {"requirements.txt": "pytest\n", "tests/test_a.py": "def test(): pass\n"})
+    said = finals(workdir, "how do I run the tests")[0]
+    assert "usually `pytest`" not in said or note in said, said
+
+
+# 问怎么运行、怎么跑测试，还带着一个条件（with docker、on Windows、in parallel、用 python3）：命令照常找，
+# 那一句照原话说没做；只是说了运行什么（the server、the test suite、本地、单元测试）的不算
+@pytest.mark.parametrize(
+    "question, unknown",
+    [("How do I run it with docker?", True), ("how to run it on Windows?", True), ("用 python3 怎么运行", True),
+     ("How do I run the tests in parallel?", True), ("how do I run it in production?", True),
+     ("how do i start the server", False), ("how do I run it locally?", False), ("怎么启动这个服务", False),
+     ("how do i run the test suite", False), ("怎么跑单元测试", True), ("How do I start the dev server?", False),
+     ("How do I run it and its tests?", False), ("这个项目怎么跑起来？", False)],
+)  # fmt: skip
+def test_a_condition_on_how_to_run_is_named_as_not_done(question, unknown):
+    ask = understand(question)
+    assert {p.kind for p in ask.parts} <= {"entry", "tests"} and ask.parts and bool(ask.unknown) == unknown, ask
+
+
+# 常见的短说法也是这几种：没有 I 的“need 3 boxes of …”，没有 are 的“how many … left”，“the price of a …”
+@pytest.mark.parametrize(
+    "question, items",
+    [("What's the price of a red pen?", [("红笔", None)]), ("how many red pens left", [("红笔", None)]),
+     ("need 3 boxes of red pens, how much", [("红笔", 3)]), ("want 2 boxes of blue pens", [("蓝笔", 2)])],
+)  # fmt: skip
+def test_short_english_forms_of_a_stock_question_are_read(question, items):
+    assert kinds(question) == [("inventory", items)]
+
+
+# “够 N 盒吗”“enough … for N boxes”“how much would N boxes of … cost”：说了商品和数量的问法，照订单算
+@pytest.mark.parametrize(
+    "question, items",
+    [("红笔够 4 盒吗", [("红笔", 4)]), ("红笔还够不够 4 盒？", [("红笔", 4)]),
+     ("Do you have enough blue pens for 4 boxes?", [("蓝笔", 4)]),
+     ("How much would 5 boxes of red pens cost?", [("红笔", 5)]),
+     ("how much for 3 boxes of red pens and 2 boxes of blue pens?", [("红笔", 3), ("蓝笔", 2)]),
+     ("How much is a red pen?", [("红笔", None)]), ("那蓝笔够 2 盒吗", "unsure")],
+)  # fmt: skip
+def test_enough_for_and_how_much_would_forms_carry_the_item_and_the_quantity(question, items):
+    assert kinds(question) == [("inventory", items)]
+
+
+# 口语里常见的问法也是这几类：依赖有哪些、deps（技术栈）；src 里都有啥、what's in src/calc（列目录）；
+# 测试又咋跑；还剩几盒
+@pytest.mark.parametrize(
+    "question, kind, folder",
+    [("依赖有哪些", "stack", "."), ("项目依赖都有哪些？", "stack", "."), ("deps?", "stack", "."),
+     ("src 里都有啥", "ls", "src"), ("whats in src/calc", "ls", "src/calc"), ("测试又咋跑", "tests", "."),
+     ("what's in it?", None, None)],
+)  # fmt: skip
+def test_everyday_wordings_of_known_kinds(question, kind, folder):
+    parts = understand(question).parts
+    assert [(p.kind, p.folder) for p in parts] == ([(kind, folder)] if kind else []), parts
+
+
+def test_how_many_boxes_are_left_is_a_stock_question():
+    assert kinds("红笔还剩几盒") == [("inventory", [("红笔", None)])]
+
+
+# ── README 的一节（第二轮）：哪一节算、代码块里的行、节在哪里结束、README 没读全 ─────────────────────────────────
+@pytest.mark.parametrize(
+    "readme, question, said, unsaid",
+    [("## Getting Started\n\n```bash\ngit clone https://x/app\npip install -r r.txt\n```\n\n"
+      "## Usage\n\nRun `python app.py`.\n", "How do I run it?", "“Usage” section, but not in a form I read",
+      "pip install"),
+     ("## Use cases\n\nCounting words.\n\n## Usage\n\n```bash\npython app.py\n```\n", "How do I run it?",
+      "    python app.py", "Use cases"),
+     ("## Use cases\n\nCounting.\n\n## Usage\n\n```python\nimport app\n```\n", "How do I run it?",
+      "“Usage” section", "Use cases"),
+     ("## Test coverage\n\nAbout 80%.\n", "how do I run the tests", "usually `pytest`", "Test coverage"),
+     ("## 一、运行\n\n```bash\npython app.py\n```\n", "怎么运行？", "    python app.py", "一般用"),
+     ("## （一）运行\n\n```bash\npython app.py\n```\n", "怎么运行？", "    python app.py", "一般用"),
+     ('## <a name="usage"></a> Usage\n\n```bash\npython app.py\n```\n', "How do I run it?", "    python app.py",
+      "usually"),
+     ("## ![i](x.png) Usage\n\n```bash\npython app.py\n```\n", "How do I run it?", "    python app.py", "usually"),
+     ("## [Usage](#usage)\n\n```bash\npython app.py\n```\n", "How do I run it?", "    python app.py", "usually"),
+     ("<h2>Usage</h2>\n\n```bash\npython app.py\n```\n", "How do I run it?", "    python app.py", "usually"),
+     ("**Usage**\n\n```bash\npython app.py\n```\n", "How do I run it?", "    python app.py", "usually")],
+)  # fmt: skip
+def test_which_section_is_the_run_or_test_section(workdir, readme, question, said, unsaid):
+    write_code(workdir, {"README.md": f"# App\n\nAn app.\n\n{readme}", "app.py": "1\n", "requirements.txt": "pytest\n"})
+    text = finals(workdir, question)[0]
+    assert said in text and unsaid not in text, text
+
+
+# 代码块里的行照原样：--- 不是标题下面的线、.. 不是注释；~~~~、^^^^ 在 reST 里是标题下面的线；
+# 不在行首的 HTML 标题也隔开一节
+@pytest.mark.parametrize(
+    "readme, question, lines, unsaid",
+    [("## Usage\n\n```bash\ncat > t.yml <<EOF\n---\nwords: true\nEOF\n```\n", "How do I run it?",
+      ["cat > t.yml <<EOF", "---", "words: true"], "## cat"),
+     ("## Testing\n\n```console\n$ pytest --cov\nName  Stmts\n------------\n.. t.py 1\n```\n", "how do I run the tests",
+      ["$ pytest --cov", "Name  Stmts", "------------", ".. t.py 1"], "## Name"),
+     ("Usage\n-----\n\nSee the docs.\n\nRunning tests\n~~~~~~~~~~~~~\n\n```bash\npytest\n```\n", "How do I run it?",
+      [], "pytest"),
+     ("Usage\n-----\n\nSee the docs.\n\nDeploy\n^^^^^^\n\n```bash\nfly deploy\n```\n", "How do I run it?", [], "fly"),
+     ('## Usage\n\nSee the docs.\n\n<div align="center"><h2>Deploy</h2></div>\n\n```bash\nfly deploy\n```\n',
+      "How do I run it?", [], "fly"),
+     ("## Usage\n\nSee the docs.\n\n<p><b>Testing</b></p>\n\n```bash\nrm -rf db\n```\n", "How do I run it?", [],
+      "rm -rf")],
+)  # fmt: skip
+def test_code_lines_are_kept_as_written_and_other_headings_end_a_section(workdir, readme, question, lines, unsaid):
+    write_code(workdir, {"README.md": f"# App\n\nAn app.\n\n{readme}", "app.py": "1\n", "requirements.txt": "pytest\n"})
+    text = finals(workdir, question)[0]
+    assert (quoted(text, *lines) if lines else not_read(text)) and unsaid not in text, text
+
+
+# README 读到一半就断了：读到了标题、没读到代码块的一节不说“写法读不懂”；断在代码块里的说后面也许还有；
+# 按 Makefile 说的也说 README 没读全；空的 README 不说“读不了、也许写了”
+@our_tool("read_file")  # 读到一半就断了的是项目版本的 read_file（翻页最多 5 页）
+@pytest.mark.parametrize(
+    "tail, question, said",
+    [("## Usage\n\nSee below.\n\n" + "x\n" * 1200 + "```bash\npython app.py\n```\n", "How do I run it?",
+      "I read only the start of it"),
+     ("## Usage\n\n```bash\n" + "".join(f"step {i}\n" for i in range(1200)) + "```\n", "How do I run it?",
+      "the README was cut here"),
+     ("x\n" * 1200 + "## Testing\n\n```bash\npytest\n```\n", "how do I run the tests", "I read only its beginning")],
+)  # fmt: skip
+def test_a_cut_readme_is_said_where_it_was_cut(workdir, tail, question, said):
+    files = {"README.md": "# App\n\nAn app.\n\n" + tail, "app.py": "1\n", "Makefile": "test:\n\tpytest\n"}
+    write_code(workdir, files)
+    text = finals(workdir, question)[0]
+    assert said in text and "not in a form I read" not in text, text
+
+
+def test_an_empty_readme_is_not_called_unreadable(workdir):
+    write_code(workdir, {"README.md": "", "app.py": "1\n"})
+    text = finals(workdir, "How do I run it?")[0]
+    assert "could not read" not in text and "usually `python app.py`" in text, text
+
+
+# 问怎么跑测试、带着条件：还是测试的事（不是启动项目）；条件照原话说没做；平常的说法不说没认出
+@pytest.mark.parametrize(
+    "question, unknown",
+    [("测试在本地怎么跑", False), ("测试在CI上怎么跑", True), ("How do I run just the unit tests?", True),
+     ("How do I run the specs?", False), ("How do I run all tests?", False), ("How do I execute the tests?", False),
+     ("What command runs the tests?", False), ("How should I run the tests?", False), ("怎么跑测试", False),
+     ("How do I run the tests on CI?", True), ("测试怎么用 uv 跑", True)],
+)  # fmt: skip
+def test_a_test_question_with_or_without_a_condition_stays_a_test_question(question, unknown):
+    ask = understand(question)
+    assert [p.kind for p in ask.parts] == ["tests"] and bool(ask.unknown) == unknown, ask
+
+
+def test_how_do_i_run_them_with_a_condition_after_the_test_files_is_about_the_tests(workdir):
+    write_code(
+        workdir, {"README.md": "# X\n\nA tool.\n\n## Tests\n\n```bash\npytest -q\n```\n", "tests/test_a.py": "1\n"}
+    )
+    said = finals(workdir, "What are the test files?", "How do I run them on Windows?")[1]
+    assert quoted(said, "pytest -q") and "To start it" not in said and "Windows" in said, said
+
+
+# 接着“怎么跑测试”问哪一部分测试、在哪里跑（单元测试、集成测试、on Windows）：命令照旧给，那一句照原话说没做
+@pytest.mark.parametrize(
+    "follow_up, named",
+    [("and only the unit tests?", "only the unit tests"), ("那单元测试呢？", "单元测试"), ("集成测试呢？", "集成测试"),
+     ("what about the integration tests?", "integration tests"), ("and on Windows?", "Windows"),
+     ("what about the tests?", "")],
+)  # fmt: skip
+def test_a_follow_up_about_some_of_the_tests_names_what_it_did_not_do(workdir, follow_up, named):
+    package = {"scripts": {"test": "mocha", "test:unit": "mocha test/unit.test.js"}}
+    write_code(workdir, {"package.json": json.dumps(package), "test/unit.test.js": "1\n", "test/int.test.js": "1\n"})
+    said = finals(workdir, "How do I run the tests?", follow_up)[1]
+    assert named in said and ("npm test" in said or "Windows" in named), said
+    assert any(w in said for w in ("did not recognise", "没有认出", "can't tell what kind")) == bool(named), said
+
+
+# AGENTS.md 说了库存在哪里，却不是每种商品一个文件：说规则里的写法读不懂，不说“请求里没有写”，也不说“你的订单”
+def test_stock_rules_in_another_form_are_named_not_called_missing(inventory):
+    (inventory / "AGENTS.md").write_text("所有商品的库存都在 `inventory.json` 里：一个 JSON 数组。\n", encoding="utf-8")
+    said = finals(inventory, "How many blue pens are left?")[0]
+    assert "mention the stock, but not in a form I read" in said and "does not say" not in said, said
+    assert "your order" not in said, said
+
+
+# 前面问了两种商品，只说一个数量：说分不清是哪一种，举的例子（带上商品名）它听得懂
+def test_a_bare_quantity_after_two_items_asks_which_item_and_the_example_is_understood(inventory):
+    said = finals(inventory, "3 盒红笔和 2 盒蓝笔，够吗？", "要是 2 盒呢？", "蓝笔要 2 盒呢？")
+    assert "分不清这个数量说的是哪一种" in said[1] and "我没听懂" not in said[1], said[1]
+    assert "2 ≥ 2" in said[2], said[2]
+    assert kinds("What about 2 boxes of blue pens?") == [("inventory", [("蓝笔", 2)])]
+
+
+# 新认的几种说法只在它们本来的样子下算：“…里都有啥”前面要是目录名，“what's in”后面要是目录；“依赖有哪些”是整句；
+# “除了…”的列目录照原话说没做；说到 test mode、spec app 的还是问怎么启动
+@pytest.mark.parametrize(
+    "question, parts, unknown",
+    [("这个文件里都有啥", [], True), ("测试里都有啥", [("tests", ".")], False), ("what's in the changelog?", [], True),
+     ("What's in main?", [], True), ("What's in src other than js files?", [("ls", "src")], True),
+     ("backend 的依赖有哪些", [], True), ("which deps are for dev", [], True), ("prod deps", [], True),
+     ("express 的依赖有哪些", [], True), ("What are the deps of express?", [], True),
+     ("How do I run the spec app?", [("entry", ".")], False), ("测试环境怎么启动", [("entry", ".")], True)],
+)  # fmt: skip
+def test_new_wordings_are_read_only_in_their_own_shape(question, parts, unknown):
+    ask = understand(question)
+    assert [(p.kind, p.folder) for p in ask.parts] == parts and bool(ask.unknown) == unknown, ask
+
+
+def test_them_in_another_clause_does_not_make_an_entry_question_a_test_question(workdir):
+    write_code(workdir, {"package.json": '{"main": "src/index.js", "scripts": {"test": "jest"}}', "src/index.js": "1\n",
+                         "tests/a.test.js": "1\n"})  # fmt: skip
+    said = finals(workdir, "What test files are there?", "Where is the entry point? Do they import it?")[1]
+    assert "src/index.js" in said and "npm test" not in said, said
+
+
+def test_how_many_boxes_are_left_after_an_order_does_not_carry_the_quantity(inventory):
+    said = finals(inventory, "我要 3 盒红笔", "那蓝笔还剩几盒？")[1]
+    assert "库存 2" in said and "2 < 3" not in said and "沿用" not in said, said
+
+
+# ── 第四轮攻击、第 K 轮学习者：问的那一部分不能悄悄丢掉，也不能拿别的事实当回答 ─────────────────────────────
+@pytest.mark.parametrize(
+    "files, question, said, unsaid",
+    [({"src/index.js": 'app.get("/api/hello", (req, res) => {});\n'}, "Where is the /api/hello route defined?",
+      "src/index.js", "/api/hello was not found"),
+     ({"package.json": '{"devDependencies": {"prettier": "^3.0.0"}}', "app.py": "import flask\n"},
+      "这个项目用什么语言写的？", "Python 的代码文件", "语言/运行时：Python"),
+     ({"package.json": '{"devDependencies": {"turbo": "^2.0.0"}}', "backend/requirements.txt": "django==4.2\n"},
+      "backend 用了什么技术栈", "Django", "turbo"),
+     ({"README.md": '# tool\n\n<p align="center">A fast JSON formatter.</p>\n\nBefore you start, install it.\n'},
+      "这个项目是做什么的？", "A fast JSON formatter.", "Before you start")],
+)  # fmt: skip
+def test_the_answer_is_about_what_was_asked(workdir, files, question, said, unsaid):
+    """问的是 /api/hello（不是 route 这个词）、代码是哪种语言（不只是清单）、backend 的技术栈、README 的第一段。"""
+    write_code(workdir, files)
+    text = finals(workdir, question)[0]
+    assert said in text and unsaid not in text, text
+
+
+def test_a_count_by_file_type_over_one_level_is_not_called_the_total(workdir):
+    write_code(workdir, {"src/calc/cli.py": "1\n", "tests/test_cli.py": "1\n"})
+    said = finals(workdir, "项目里有几个 Python 文件？", args=("--yes",))[0]
+    assert "只算这一层" in said and "整个项目里可能更多" in said, said
+
+
+@pytest.mark.parametrize(
+    "question, names, unknown",
+    [("这个项目是不是用 flask 写的？", ["flask"], False), ("is it built with django?", ["django"], False),
+     ("入口文件在哪一行？", [], True), ("main.py 是入口吗？", [], True), ("where is the entry point", [], False),
+     ("How many test files are there?", [], False)],
+)  # fmt: skip
+def test_the_asked_part_is_kept_or_named(question, names, unknown):
+    ask = understand(question)
+    assert ask.parts and ask.parts[0].names == names and bool(ask.unknown) == unknown, ask
+    assert "how" not in ask.parts[0].asks, ask  # “How many”不是问怎么运行
+
+
+# ── 第五轮攻击：上一轮的改动在相邻说法上的回退 ──────────────────────────────────────────────────────────
+@pytest.mark.parametrize(
+    "question, folder, names, unknown",
+    [("What is the main entry point?", ".", [], False), ("入口文件叫什么名字", ".", [], False),
+     ("Where does the code start executing?", ".", [], False), ("What is the entry point in src?", "src", [], False),
+     ("How long do the tests take?", ".", [], True), ("Where is handler defined?", ".", ["handler"], False),
+     ("Vue/React 的版本是多少", ".", [], False), ("requirements 的 flask 版本是多少", ".", ["flask"], False),
+     ("这个项目是不是用 ts 写的", ".", [], False), ("这个项目是用 python3 写的吗", ".", [], False)],
+)  # fmt: skip
+def test_neighbours_of_the_last_changes_keep_their_reading(question, folder, names, unknown):
+    ask = understand(question)
+    assert ask.parts and (ask.parts[0].folder, ask.parts[0].names, bool(ask.unknown)) == (folder, names, unknown), ask
+
+
+@pytest.mark.parametrize(
+    "readme",
+    ["# Proj\n\n<h2>Installation</h2>\n\nRun it.\n",
+     '# Proj\n\n<p align="center"><a href="#features">Features</a> • <a href="#install">Install</a></p>\n\nA tool.\n',
+     "# Proj\n\n<details>\n<summary>Table of Contents</summary>\n\n- a\n\n</details>\n\nA tool.\n"],
+)  # fmt: skip
+def test_html_headings_links_and_summaries_are_not_the_description(workdir, readme):
+    write_code(workdir, {"README.md": readme})
+    said = finals(workdir, "What does this project do?")[0]
+    assert not any(w in said for w in ("Installation", "Features", "Table of Contents")), said
+
+
+def test_code_of_a_language_whose_manifest_is_listed_is_not_called_without_one(workdir):
+    write_code(workdir, {"package.json": "{}", "setup.py": "from setuptools import setup\n", "go.mod": "module x\n",
+                         "main.go": "package main\n"})  # fmt: skip
+    said = finals(workdir, "What tech stack does this project use?")[0]
+    assert "whose manifest I did not see" not in said, said
+
+
+def test_the_test_command_of_a_subproject_says_it_is_the_top_ones(workdir):
+    write_code(workdir, {"package.json": '{"scripts": {"test": "jest"}}', "api/test_main.py": "def test(): pass\n",
+                         "api/requirements.txt": "pytest\n"})  # fmt: skip
+    said = finals(workdir, "api 的测试怎么跑")[0]
+    assert "npm test" in said and "api 里自己的依赖清单" in said, said
+
+
+# ── 第六轮攻击：问语言的版本不答项目自己的版本；测试过没过、入口的哪个函数、“用 jest 写的测试”照原话说没做 ───────────
+@pytest.mark.parametrize(
+    "question, asks, unknown",
+    [("ts 的版本是多少", set(), False), ("What version of Python?", set(), False),
+     ("项目自己的版本是多少", {"own"}, False),
+     ("Which tests fail?", set(), True), ("测试都通过了吗", set(), True), ("Who wrote the tests?", set(), True),
+     ("入口在哪个函数", set(), True), ("What does the entry point do?", set(), True),
+     ("入口是 main.py 还是 app.py？", set(), False), ("用 jest 写的测试有哪些", set(), True)],
+)  # fmt: skip
+def test_what_else_a_stack_test_or_entry_question_asks_is_named(question, asks, unknown):
+    ask = understand(question)
+    assert ask.parts and ask.parts[0].asks == asks and bool(ask.unknown) == unknown, ask
+
+
+@pytest.mark.parametrize("para", ["&nbsp;", "English | 简体中文"])
+def test_a_plain_html_paragraph_that_is_no_prose_is_not_the_description(workdir, para):
+    write_code(workdir, {"README.md": f'# Foo\n\n<p align="center">{para}</p>\n\nFoo is a fast CSV parser.\n'})
+    said = finals(workdir, "这个项目是做什么的？")[0]
+    assert "Foo is a fast CSV parser." in said and para not in said, said

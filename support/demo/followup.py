@@ -17,6 +17,7 @@ from support.demo.question import (
     elsewhere,
     leftover,
     on_topic,
+    unasked,
     understand,
 )
 from support.demo.running import about_tests, runs_them
@@ -97,7 +98,9 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
         return Ask(spread(replace(moved, near=near)), [], ask.en, ask.fresh)  # “only in src and tests?”：各做一次
     them = r"\b(them|they|those|these|tests?|(the|that) command)\b|它们|这些|测试|这个命令|这条命令"
     them = "how" not in last.asks or re.search(them, question.lower())
-    if about_tests(last) and len(ask.parts) == 1 and runs_them(ask.parts[0], question) and them:  # “and how … them?”
+    one = len(ask.parts) == 1 and ask.unknown == [ask.parts[0].text[:80]]  # 整句就是“how do I run them on X”
+    named = one and ask.parts[0].kind == "entry" and re.search(r"\b(them|they)\b|它们", question)
+    if about_tests(last) and len(ask.parts) == 1 and (runs_them(ask.parts[0], question) or named) and them:  # them？
         tests = last if last.kind == "tests" else Part("tests", question)
         return Ask([replace(tests, text=question, asks={"how"})], ask.unknown, ask.en, ask.fresh)
     if len(ask.parts) == 1 and (file := about_file(ask.parts[0], question, last)):  # 读了一个文件，“它是干什么的？”
@@ -111,6 +114,7 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
         how = again and "how" in last.asks  # “how do I run it?”“what about the tests?”：测试怎么跑
         fixed = [replace(p, asks=p.asks | {"how"}) if how and p.kind == "tests" else p for p in fixed]
         fixed, unsure = count_after(fixed, last)  # “入口是哪个？”“how many lines?”
+        unsure += [question[:80]] * any(p.kind == "tests" and how and unasked(question, p) for p in fixed)  # 单元测试呢
         fixed = [version_of(p, question, last) for p in fixed]
         return replace(ask, parts=fixed, unknown=ask.unknown + unsure)
     if not again and not ask.fresh:  # 要重新读
@@ -139,7 +143,7 @@ def order_carried(part: Part, previous: list, question: str) -> Part:
     if part.kind != "inventory" or part.asks & {"revised", "unsure"}:
         return part
     if not (said := carried(part.names, previous, question)):  # “要是 3 盒呢？”问过两种：分不清
-        return replace(part, names=[], asks={"unsure"}, content=question[:80])
+        return replace(part, names=[], asks={"unsure", "which"}, content=question[:80])
     names, what, source = said
     return replace(part, names=names, carried=what, carried_from=source)
 

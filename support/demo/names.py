@@ -53,6 +53,8 @@ FOLDER = (
     rf"\b(?:in|inside|under)\s+(?:the\s+)?((?:{NAME}\s*(?:,|\band\b)\s*(?:in\s+)?)*{NAME})",
     rf"\bthe\s+({NAME})\s+(?:folder|directory|dir)\b",  # “and the test folder?”
     rf"\bthe ({'|'.join(sorted(w.SUBPROJECTS))})\b(?!\.)",  # “does the client use zod?”
+    rf"^\s*((?:packages|apps|services|libs|src)/[A-Za-z0-9_.-]+|{'|'.join(sorted(w.SUBPROJECTS - {'requirements'}))})"
+    r"\s*(?:的(?!版本)|用了|用的|使用|\buses?\b)",  # “backend 用了什么”“packages/api 的技术栈”
 )
 
 
@@ -90,7 +92,8 @@ def library_names(clause: str) -> list:
         word.rstrip(".") for word in re.findall(r"@?_*[A-Za-z][A-Za-z0-9_@./+-]*", clause)
     ]  # “有用pinia吗”“_parse”
     found = [n for n in found if "/" not in n[1:] or re.fullmatch(r"@[\w.-]+/[\w.-]+", n)]  # npm 的 @scope/name
-    return list(dict.fromkeys(n for n in found if n.lower() not in NOT_NAMES and len(n) > 1))
+    routes = re.findall(r"(?<![A-Za-z0-9_./~-])/[A-Za-z0-9_{}:.-]+(?:/[A-Za-z0-9_{}:.-]+)*", clause)  # “/api/hello”
+    return list(dict.fromkeys(n for n in routes + found if n.lower() not in NOT_NAMES and len(n) > 1))
 
 
 def paths_in(text: str) -> list:

@@ -1,8 +1,9 @@
 """离线演示听库存问题：只认几种说法，一小句整句都听懂了才算。
 
-中文：“我需要 3 盒红笔”“3 盒红笔和 2 盒蓝笔”“红笔和蓝笔各 2 盒”“红笔 3 盒、笔记本 2 本”“那蓝笔呢？”“要是 2 盒呢？”
-“红笔还有多少？”“库存够吗？”；英文：“I need 3 boxes of red pens”“What about blue pens?”“What about 2 boxes?”
-“How many red pens are left?”“Is there enough in stock?”。说到库存、数量的一小句（words.KIND["inventory"]）不是
+中文：“我需要 3 盒红笔”“3 盒红笔和 2 盒蓝笔”“红笔和蓝笔各 2 盒”“红笔 3 盒、笔记本 2 本”“红笔够 4 盒吗”“那蓝笔呢？”
+“要是 2 盒呢？”“红笔还有多少？”“还剩几盒”“库存够吗？”；英文：“I need 3 boxes of red pens”“What about blue pens?”
+“What about 2 boxes?”“How many red pens are left?”“Do you have enough blue pens for 4 boxes?”“How much would 5 boxes of
+red pens cost?”“Is there enough in stock?”。说到库存、数量的一小句（words.KIND["inventory"]）不是
 这几种说法，问题里还有一句没听懂，或者别的一类的一句说了还要（NEEDS），整个订单都不算（unsure）：一句没听全，
 猜出来的数量可能是错的。不查，照原话说哪一句没听懂，请用户换个说法。
 """
@@ -32,7 +33,7 @@ ASK = (
         " 还剩多少 剩多少 还有 有多少 是多少 分别 多少钱 多少 一共 总共 合计 加起来 总价 单价 价格 价钱"
         " 如果 的话 要 呢 吗 啊 呀 吧".split()
     )
-    + rf"|(?:还有|有)几(?:{UNIT})|每(?:{UNIT})|多少钱一(?:{UNIT})|一(?:{UNIT})多少钱"  # “每盒多少钱”“多少钱一盒”
+    + rf"|(?:还有|有|还剩|剩)几(?:{UNIT})|每(?:{UNIT})|多少钱一(?:{UNIT})|一(?:{UNIT})多少钱"  # “每盒多少钱”
 )
 ORDER = rf"({NUM})({UNIT}(?:的)?|块(?!的))({NAME})"  # “4 块橡皮”；“50 块的红笔”说的是钱
 FIRST = rf"({NAME})(?:要|需要|买)?({NUM})({UNIT})"  # 名字在前：红笔 3 盒
@@ -63,17 +64,18 @@ EN_ORDER = rf"({EN_NUM}) (?:({w.EN_UNITS}) of )?({EN_NAME})"
 EN_LEAD = (
     r"(?:(?:ok|okay|so|well|hi|hello|please|now)[ ,]+)*"  # “and 2 boxes of blue pens”是加上：不认
     r"(?:(?:i|we)(?: would like| need| want|'d like| will need|'ll need)(?: to (?:buy|order|get))? "
-    r"|(?:do you have|are there|is there|can i get|could i get|is there enough(?: stock)? for) )?"
+    r"|(?:do you have|are there|is there|can i get|could i get|is there enough(?: stock)? for|need|want"
+    r"|how much (?:for|would|will)|what about|how about) )?"
 )
-EN_END = r"(?: in stock| available| left)?(?:,? please)?"
+EN_END = r"(?: in stock| available| left| cost)?(?:,? please)?"
 EN_ITEM = [  # 只说了商品：问它有多少、多少钱，或者接着上一个问题问
     rf"(?:and|what about|how about)(?: the)? ({EN_NAME})",
     rf"do you have (?:any )?({EN_NAME})(?: in stock)?",
-    rf"how many (?:(?:{w.EN_UNITS}) of )?({EN_NAME}) (?:are (?:left|in stock|available)|do you have|do we have)"
+    rf"how many (?:(?:{w.EN_UNITS}) of )?({EN_NAME}) (?:(?:are )?(?:left|in stock|available)|do you have|do we have)"
     r"(?: left| in stock)?",
     rf"how much (?:is|are|does|do) (?:a |an |one |the )?(?:(?:{w.EN_UNITS}) of )?({EN_NAME})(?: cost)?(?: each)?",
     rf"what do(?:es)? (?:a |an |one )?(?:(?:{w.EN_UNITS}) of )?({EN_NAME}) cost(?: each)?",
-    rf"what(?:'s| is| are) the (?:price|unit price|stock) of (?:the )?({EN_NAME})",
+    rf"what(?:'s| is| are) the (?:price|unit price|stock) of (?:the |a |an |one )?({EN_NAME})",
     rf"(?:is|are) (?:there )?(?:any )?({EN_NAME}) (?:in stock|available|left)",
 ]
 EN_AMOUNT = rf"(?:and |what about |how about |what if i need |and if i need )({EN_NUM})(?: ({w.EN_UNITS}))?"  # noqa
@@ -142,6 +144,9 @@ def order_in(clause: str) -> list | None:
     text = re.sub(rf"\s*(\d+|{JOIN}|各|的)\s*|(?<=[{w.UNITS}块])\s+", r"\1", clause.strip())
     if re.search(r"\s", text):  # “红笔 3 盒 蓝笔 铅笔 2 支”：名字挨着名字，分不清
         return None
+    if m := re.fullmatch(rf"({NAME})还?(?:够不够|够)({NUM})({UNIT})(?:吗|么|不)?", text):  # “红笔（库存）够 4 盒吗”
+        name = re.sub(r"的?(?:库存|存货)$", "", m[1])
+        return [Order(name, number(m[2]), m[3], name)] if number(m[2]) and re.fullmatch(NAME, name) else None
     lead = re.match(LEAD, text)
     core = text[lead.end() :]
     core = core[: re.search(rf"(?:{ASK})*$", core).start()]  # 问库存、价钱的词
@@ -175,6 +180,9 @@ def order_in_en(q: str) -> list | None:
     if m := re.fullmatch(rf"{EN_AMOUNT}|{EN_LEAD}({EN_NUM}) ({w.EN_UNITS})", q):  # “what about 2 boxes”“I need 1 box”
         said, unit = (m[1], m[2]) if m[1] else (m[3], m[4])
         return [Order("", number(said), unit or "")] if number(said) else None
+    enough = rf"(?:do you have|do we have|is there|are there) enough ({EN_NAME}) for ({EN_NUM}) ({w.EN_UNITS})"
+    if m := re.fullmatch(enough, q):  # “Do you have enough blue pens for 4 boxes”
+        return [english_item(m[1], number(m[2]), m[3])] if number(m[2]) and not not_an_item(m[1]) else None
     gloss = rf" [(（]({NAME})[)）]"  # “5 erasers (橡皮)”：括号里是用户给的中文名（“(明天要)”不是）
     if m := re.fullmatch(rf"{EN_LEAD}({EN_NUM}) (?:({w.EN_UNITS}) of )?({EN_NAME}){gloss}{EN_END}", q):
         return [Order(m[4], number(m[1]), m[2] or "", m[3])] if number(m[1]) else None

@@ -37,6 +37,7 @@ ALIASES = {v.lower(): k for k, v in IMPORTS.items()} | {
 RUNTIME_ASKED = (
     r"(node|python|运行时|runtime).{0,12}(版本|version)|(版本|version).{0,12}(node|python)"  # 问要求的运行时版本
 )
+CODE_LANGUAGES = {"py": "Python", "js": "Node.js", "ts": "Node.js", "go": "Go", "rs": "Rust", "rb": "Ruby"}
 SAID_NOTES = ("workspaces", "unread_table", "dynamic", "unread_line")  # 清单里这几种说明：技术栈的回答里各说一句
 
 
@@ -89,9 +90,11 @@ def stack(part, facts, en: bool) -> str:
     lines = asked_about(part, deps, parsed, en, unsure, known) + lines
     pinned = [n for n in names if n in (".nvmrc", ".node-version", ".python-version", ".tool-versions", "runtime.txt")]
     asked = not wanted and re.search(RUNTIME_ASKED, part.text.lower())  # 问了要哪个版本、清单里没写
-    lines[-1] += (
-        say("runtime_unsaid", en) + say("runtime_file", en, files=join(pinned, en)) * bool(pinned) if asked else ""
-    )
+    unsaid = say("runtime_unsaid", en) + say("runtime_file", en, files=join(pinned, en)) * bool(pinned)
+    lines[-1] += unsaid if asked else ""
+    listed = {*map(language, paths), *(UNREAD.get(n) for n in names)}  # 读了、没读的清单（setup.py、go.mod）的语言
+    other = {CODE_LANGUAGES.get(n.rpartition(".")[2]) for n in names} - {None, *listed}  # 清单都没有的语言
+    lines += [say("other_code", en, languages=join(sorted(other), en))] if other else []  # 顶层的 .py：清单里没有
     lines += [say("more_manifests", en, seen=partly)] if partly else []
     lines += [unread.strip()] if unread else []
     lines += [say("manifests_skipped", en, names=join(skipped, en))] if skipped else []
@@ -279,9 +282,8 @@ def tests(part, facts, en: bool) -> str:
         partly = seen_part(top, ".", en) or (seen_part(listing(facts, code[0])[0], code[0], en) if code else "")
         where = join([say("top", en), *code], en)  # 顶层，还有 src（列过的话；没列全就说只看了一部分）
         said = say("no_test_folder_part" if partly else "no_test_folder", en, seen=partly, where=where)
-        return said + (
-            test_command(facts, names, readme_in(names), en) if "how" in part.asks else ""
-        )  # 测试和代码放在一起（src/）
+        how = test_command(facts, names, readme_in(names), en) if "how" in part.asks else ""  # 测试和代码在一起
+        return said + how
     files = [
         f"{f}/{n}" + say("not_listed", en) * n.endswith("/")
         for f, (_, inside) in subs.items()
@@ -296,7 +298,8 @@ def tests(part, facts, en: bool) -> str:
     not_done = say("tests_not_counted" if read else "tests_not_read", en) * ("every" in part.asks)
     said = say("test_files", en) + "\n\n" + "\n".join(lines) + not_done
     names = names or listing(facts)[1]
-    return said + (test_command(facts, names, readme_in(names), en) if "how" in part.asks else "")
+    top = say("tests_top_command", en, folder=part.folder) * (named and "how" in part.asks)  # api/ 自己的清单没读
+    return said + top + (test_command(facts, names, readme_in(names), en) if "how" in part.asks else "")
 
 
 def file(part, facts, en: bool) -> str:

@@ -108,7 +108,7 @@ def understand(question: str, stock_before: bool = False) -> Ask:
         stock, unknown = replace(stock, names=[], asks={"unsure"}, content=said), [u for u in unknown if u != said]
     parts = [stock] * bool(stock) + [one for part in parts for one in spread(part)]
     text = f"{stock.text}。{question}" if stock else question
-    return Ask(parts, unknown, english(text), bool(re.search(w.FRESH, text.lower())))  # fresh：“重新读一下”
+    return Ask(parts, list(dict.fromkeys(unknown)), english(text), bool(re.search(w.FRESH, text.lower())))  # 重新读
 
 
 def in_stock(question: str, stock_before: bool) -> tuple:
@@ -119,8 +119,7 @@ def in_stock(question: str, stock_before: bool) -> tuple:
 
 
 def filled_in(part: Part, before: list, question: str) -> Part:
-    """细节在同一个问题的别的小句里：“我需要红笔。库存够吗？”的商品、数量；“data.csv 里写了什么？一共有多少行？”
-    数的是那个文件，“src 下有几个文件？一共多少行？”数的是 src。"""
+    """细节在同一个问题的别的小句里：“data.csv 里写了什么？一共有多少行？”数的是那个文件。"""
     if part.kind == "tests" and any(p.kind == "entry" and "how" in p.asks for p in before):  # “run it and its tests”
         part = replace(part, asks=part.asks | {"how"})
     inside = folders_in(part.text) if part.kind == "file" and all("/" not in n for n in part.names) else []
@@ -199,8 +198,9 @@ def part_of(clause: str) -> Part | None:
     if name and (re.search(w.MAKE, q[: made.start()]) or first):  # “创建 hello.py”；别的文件不建，照原话说没做
         return create_part(clause, name) if name.endswith(".py") else None
     q = re.sub(FILE, " ", q)  # 文件名里的词（stock/红笔.json）不算关键词
+    tests = re.search(w.TEST_OBJECT, q) and not re.search(r"入口|\bentry\b", q)  # “测试在本地怎么跑”：不是入口
     for kind, pattern in w.KINDS:
-        hit = re.search(pattern, q)
+        hit = re.search(pattern, q) if kind != "entry" or not tests else None
         if hit and kind == "inventory":  # in_stock() 拿走了的：这句没听懂，不当成别的一类
             return None
         if hit and (kind == "none" or (part := detailed(Part(kind, clause)))):
@@ -251,7 +251,7 @@ def detailed(part: Part) -> Part | None:
     part.asks = w.asks_of(part.kind, q)
     if part.kind == "count" and not named and part.folder == "." and re.search(r"测试|\btests?\b", q):
         part.asks.add("tests")  # “测试文件有几行”：接着列出的测试文件数；不然不知道是哪些文件（followup.py）
-    if part.kind == "stack" and not part.names and re.search(r"版本|\bversions?\b", q):  # 没说哪个库：自己的也说
+    if part.kind == "stack" and not part.names and re.search(r"版本|\bversions?\b", q) and not re.search(w.LANGS, q):
         part.asks.add("own")
     return None if part.kind in ("use", "file") and not part.names else part
 
@@ -268,11 +268,8 @@ def elsewhere(part: Part, clause: str) -> Part | None:
         clause,
         flags=re.I,
     )
-    found = (
-        folders
-        and not rest
-        and (part.kind in ("use", "stack") or part.kind in ("ls", "count", "tests") and not part.names)
-    )
+    found = folders and not rest  # 只说了目录，同一件事在那里再做一次
+    found = found and (part.kind in ("use", "stack") or part.kind in ("ls", "count", "tests") and not part.names)
     kind = "ls" if part.kind == "tests" else part.kind  # “测试文件有哪些？那 src 呢？”：列出 src
     return replace(part, kind=kind, text=clause, folder=folders[0].rstrip("/")) if found else None
 
@@ -293,22 +290,25 @@ def on_topic(parts: list, clause: str) -> bool:
 
 
 def leftover(question: str, part: Part) -> bool:
-    """接着问的这句去掉这一类的词、名字和虚词，还剩别的（“它启动后监听哪个端口”）：问的不是上一件事。"""
+    """去掉这一类的词、名字和虚词还剩别的（“它启动后监听哪个端口”）：问的不是上一件事。"""
     words = [names_of(part), w.KEYWORDS.get(part.kind, "$^")]
     words += [w.ON_TOPIC.get(part.kind, "$^"), rf"\b(?:{w.EN_UNITS})\b" if part.kind == "inventory" else "$^"]
     words += [*w.ASKS.get(part.kind, {}).values(), w.FOLLOW_UP, w.FILLER, w.ASKING, w.ALSO_THERE, w.HOW]  # 名字先去掉
+    words += [w.RUN_OBJECTS] if part.kind in ("entry", "tests") else []
     rest = re.sub("|".join(words), " ", question.lower())
-    return bool(re.search(r"[\u4e00-\u9fff]{2,}|[a-z]{3,}", rest))
+    short = part.kind in ("entry", "tests") and "how" in part.asks  # 怎么运行的条件常很短（on CI、用 uv）：一个字也算
+    return bool(re.search(r"[^\W\d_]" if short else r"[\u4e00-\u9fff]{2,}|[a-z]{3,}", rest))
 
 
 def unasked(clause: str, part: Part) -> str:
-    """最后一个“和”“and”后面的那一段不是这一类的事、也不是别的哪一类（“技术栈和开源协议是什么”的“开源协议是什么”）：
-    返回它，照原话说没做；没有是 ""。说到的目录不算。"""
+    """这一句还要了别的（“技术栈和开源协议是什么”的“开源协议是什么”、“怎么运行 with docker”）：返回它，照原话说没做。"""
     if part.kind == "use" and re.search(r"几个(?!文件)|多少(?!个?文件)|\bhow (many|much)\b(?! files)", clause.lower()):
         return clause  # “gunicorn 用了几个 worker？”：用没用到答得了，几个答不了
-    things = r"\bhow many (?!([\w.-]+ )?(files?|items?|entries|things|folders?|directories)\b)[a-z]"  # 数的是哪一种
-    things += r"|(几|多少)(个|张|份)?(?![^，。？?]{0,8}(文件|项|东西|目录))[\w\u4e00-\u9fff]"
-    if part.kind == "ls" and not part.ext and re.search(things, clause.lower()):
+    extra = part.kind in ("entry", "tests") and "how" in part.asks and leftover(clause, part)  # “run it with docker”
+    extra = extra or part.kind in ("entry", "tests", "stack") and re.search(w.NOT_WHICH, clause.lower())  # 是入口吗
+    if extra or part.kind in ("ls", "count", "file", "use") and re.search(w.EXCEPT, clause.lower()):  # “除了 js 文件”
+        return clause
+    if part.kind == "ls" and not part.ext and re.search(w.THINGS, clause.lower()):
         return clause  # “how many images are in assets/”：列出来的是全部，数不出是哪一种
     joins = list(re.finditer(r"和|以及|\band\b", clause)) if part.kind not in ("inventory", "create") else []
     rest = clause[joins[-1].end() :] if joins else ""

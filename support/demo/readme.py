@@ -28,6 +28,9 @@ def paragraph_of(text: str) -> tuple:
     for line in map(str.strip, headings(text.splitlines())):
         alert = bool(re.match(r">\s*\[!\w+\]", line) or alert and line.startswith(">"))  # GitHub 的提示块不是介绍
         line = "" if alert else re.sub(r"^>\s?", "", line)  # 引用块里的话也是话
+        html = re.fullmatch(r"<p\b[^>]*>([^<]*)</p>", line, re.I)  # <p align="center">一句话</p>：只有字的一段
+        words = html and re.sub(r"&\w+;", " ", html[1]).strip()  # “&nbsp;”“English | 简体中文”不是介绍
+        line = (words if len(re.findall(r"\w", words)) >= 10 and "|" not in words else "") if html else line
         about = re.match(ABOUT_SECTION, line.lstrip("#").strip(), re.I)  # “## About”“## 简介”下面的就是介绍
         if not paragraph and line.startswith("#") and headed and not about:  # 第一段话前又一个标题：那段话在
             return title, "", True  # 某一节里（安装、用法）
@@ -59,34 +62,36 @@ def clipped(text: str, limit: int = 400) -> str:
     return text if len(text) <= limit else text[:limit].rstrip() + "…"
 
 
-def continued_lines(lines) -> list:
-    """反斜杠结尾的行和下一行接成一行（docker run \\ 下一行）：攒起来一次接好，再多的续行也是线性时间。"""
-    out, parts = [], []
-    for line in lines:
-        piece = line.strip() if parts else line.rstrip()
-        if parts and not piece:  # 续行后面是空行：接到这里为止
-            out.append(" ".join(parts))
-            parts = []
-        if piece.endswith("\\"):
-            parts.append(piece[:-1].rstrip())
-        elif parts:
-            out.append(" ".join([*parts, piece]))
-            parts = []
-        else:
-            out.append(line)
-    return out + [" ".join(parts)] * bool(parts)
+SHELLS = set("sh bash shell console shell-session zsh fish cmd bat powershell pwsh ps1".split()) | {""}  # 写命令的
+FENCE = re.compile(r" {0,3}(`{3,}|~{3,})\s*([^`\s]*)[^`]*")  # 代码块的开头：``` 或 ~~~，后面是语言
+HEADING = re.compile(r" {0,3}#{1,6}(?:\s+(.*?))?(?:\s+#+)?\s*")  # “## 标题”；缩进四格的是代码，不是标题
+OTHER = re.compile(  # HTML 的标题、折叠块的标题、只有粗体的一行（**Usage**）：也是一节的标题
+    r"<h[1-6]\b[^>]*>(.*?)(?:</h[1-6]>|$)|<summary\b[^>]*>(.*?)(?:</summary>|$)|<details\b"
+    r"|^\s*(?:<p>\s*)?(?:\*\*|<b>|<strong>)([^*<]+)(?:\*\*|</b>|</strong>)[:：]?\s*(?:</p>)?\s*$",
+    re.I,
+)
 
 
 def headings(lines) -> list:
-    """README 的行，标题都写成 # 开头的：下一行是 ===、---（Markdown、reStructuredText 的另一种标题）的那一行；
+    """README 的行，标题都写成 # 开头的：下一行是 ===、---、~~~……（Markdown、reStructuredText 的另一种标题）的那一行；
+    ``` 或 ~~~ 围起来的代码块里的行照原样；
     标题上面的那条线、HTML 注释（<!-- … -->）、reStructuredText 的指令（.. image:: 和它缩进的选项）不算内容，去掉；
-    指令 .. code-block:: 缩进的内容写成 ``` 围起来的代码块；开头的 front matter 去掉，反斜杠结尾的行和下一行接起来。"""
+    指令 .. code-block:: 缩进的内容写成 ``` 围起来的代码块；开头的 front matter 去掉。"""
     out, comment, directive = [], False, ""
     end = next((i for i, line in enumerate(lines[1:50], 1) if line.strip() in ("---", "...")), 0)
-    lines = lines[end + 1 :] if end and lines[0].strip() == "---" else lines  # 开头的 front matter（title: …）
-    for line in continued_lines(lines):
+    matter = end and lines[0].strip() == "---" and all(re.match(r"\s*([\w-]+\s*:|- |#|$)", t) for t in lines[1:end])
+    lines = lines[end + 1 :] if matter else lines  # 开头的 front matter（title: …）；开头只是一条分隔线的不算
+    fence = ""
+    for line in lines:
         title, text = (out[-1].strip() if out else ""), line.strip()
-        underline = re.fullmatch(r"={3,}|-{3,}|~{3,}", text)
+        underline = re.fullmatch(r"={3,}|-{3,}", text) or re.fullmatch(r"[~^*+]{3,}", text) and len(text) >= len(title)
+        titled = underline and title and not title.startswith(("#", "-", "*", "|", "`", "~"))  # reST 的标题下面的线
+        opens = not (titled or directive or comment) and FENCE.fullmatch(line[:1000])
+        if fence or opens:  # 代码块里的行照原样，不当标题、注释、指令
+            closes = fence and re.fullmatch(rf"{re.escape(fence[0])}{{{len(fence)},}}", text)
+            fence = "" if closes else fence or opens[1]
+            out.append(line)
+            continue
         if directive and (not text or line[:1] in " \t"):  # 指令缩进的那几行（和中间的空行）
             out += [text] if directive == "code" and text and not re.match(r":\w[\w-]*:", text) else []
             continue
@@ -97,8 +102,31 @@ def headings(lines) -> list:
             code = re.match(r"\.\. (code-block|code|sourcecode)::", text) and not comment
             directive = "code" if code else "other" if text.startswith("..") else ""
             out += ["```"] * bool(code)  # 在原地加：每个指令都重建一遍列表是平方的
-        elif underline and title and not title.startswith(("#", "-", "*", "|", "`")):
+        elif titled:
             out[-1] = ("# " if "=" in text else "## ") + title
-        elif not (underline and text[0] in "=~"):  # 标题上面的线
+        elif not (underline and text[0] == "="):  # 标题上面的线
             out.append(line)
     return out + ["```"] * (directive == "code")
+
+
+def sections(lines) -> list:
+    """README 的每一节：[标题, 标题下面第一个 shell 代码块的行（原样，最多 8 行）, 这个代码块一共几行]。
+    HTML 的标题、折叠块、粗体的小标题也隔开一节（标题是 ""）；代码块里的 # 不是标题。"""
+    out, fence, lang = [], "", ""
+    for line in headings(lines):
+        line = line.rstrip()[:1000]  # 再长的一行也只看开头：线性时间
+        if fence:
+            if re.fullmatch(rf" {{0,3}}{re.escape(fence[0])}{{{len(fence)},}}\s*", line):
+                fence = ""
+            elif out and out[-1][2] >= 0 and lang in SHELLS and line.strip():
+                out[-1][1] += [line] * (out[-1][2] < 8)
+                out[-1][2] += 1
+            continue
+        if m := FENCE.fullmatch(line):
+            fence, lang = m[1], m[2].lower()
+            if out and out[-1][2] > 0:  # 这一节的第一个 shell 代码块已经读了：后面的不算
+                out[-1][2] = -out[-1][2]
+        elif (m := HEADING.fullmatch(line)) or (m := OTHER.search(line)):
+            name = next((g for g in m.groups() if g), "")
+            out.append([re.sub(r"<[^>]*>", "", name).strip(), [], 0])
+    return [(name, found, abs(count)) for name, found, count in out]

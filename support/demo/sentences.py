@@ -39,6 +39,7 @@ runtime_of | （{runtime}） |  ({runtime})
 extra_of | （可选依赖：{group}） |  (optional: {group})
 runtime_unsaid | （我读的清单里没写要求的运行时版本（package.json 会写在 engines，pyproject.toml 会写在 requires-python）。） | ␣(The manifests I read name no required runtime version (package.json would say it in engines, pyproject.toml in requires-python).)
 runtime_file | （目录里有 {files}：版本可能写在那里，我没有读它。） | ␣({files} is in the folder: the version may be written there; I did not read it.)
+other_code | - 这一层还有 {languages} 的代码文件，它们的依赖清单我没看到：上面的语言、运行时只是按读到的依赖清单说的 | - This level also has {languages} code files, whose manifest I did not see: the language and runtime above only go by the manifests I read
 runtime_line | - 语言/运行时：{runtimes} | - Language/runtime: {runtimes}
 manifest_bad | - {path} 读不了或解析不了（{why}），上面没有算它 | - {path} could not be read or parsed ({why}); not counted above
 unparsed | 内容不是它该有的格式，或者嵌套太深 | its content is not in the expected form, or nested too deep
@@ -67,9 +68,10 @@ unread_line | - {path} 里有一行我读不懂（{table}）：上面没有它 |
 own_version | - 项目自己的版本：{version}（{path} 里写的） | - The project's own version: {version} (from {path})
 own_version_dynamic | - 项目自己的版本：{path} 说它是动态的（dynamic，写在别处），我没有看 | - The project's own version: {path} says it is dynamic (written elsewhere), and I did not look
 own_version_none | - 项目自己的版本：依赖清单（{files}）里我没看到写版本号的地方 | - The project's own version: I saw none in the manifests ({files})
+tests_top_command | \n\n（下面怎么跑测试是按顶层的依赖清单、README 说的：{folder} 里自己的依赖清单、README 我没有读。） | \n\n(How to run the tests below goes by the top folder's manifests and README: I did not read {folder}'s own.)
 test_script | \n\n怎么跑测试：`{command}`（package.json 的 scripts.{name} 是 `{script}`）。 | \n\nTo run the tests: `{command}` (package.json's scripts.{name} is `{script}`).
 test_make | \n\n怎么跑测试：`make {target}`（Makefile 里的 {target} 目标，第一条命令是 `{recipe}`）。 | \n\nTo run the tests: `make {target}` (the {target} target of the Makefile; its first command is `{recipe}`).
-test_guess | \n\n怎么跑测试：一般用 `{command}`（这是按清单里提到的测试框架说的：我没找到我读得懂的跑测试的写法，比如 package.json 的 scripts.test、README 里讲测试的一节、README 里反引号中的命令；它会跑哪些文件要看它的配置，比如 jest 默认只认 *.test.js、*.spec.js 和 __tests__ 里的文件）。 | \n\nTo run the tests: usually `{command}` (going by the test framework the manifests name: I found no test command written in a way I read, such as package.json's scripts.test, a README section on tests or a command in backticks in the README; which files it runs depends on its settings, e.g. jest by default only picks up *.test.js, *.spec.js and files in __tests__).
+test_guess | \n\n怎么跑测试：一般用 `{command}`（这是按清单里提到的测试框架说的：我没找到我读得懂的跑测试的写法，就是 package.json 的 scripts.test、README 里标题是“测试”“Testing”这样的一节下面的 shell 代码块，README 别的写法我不读；它会跑哪些文件要看它的配置，比如 jest 默认只认 *.test.js、*.spec.js 和 __tests__ 里的文件）。 | \n\nTo run the tests: usually `{command}` (going by the test framework the manifests name: I found no test command written in a way I read, which is package.json's scripts.test or a shell code block under a README heading such as “Testing” or “Tests” (I do not read other forms in a README); which files it runs depends on its settings, e.g. jest by default only picks up *.test.js, *.spec.js and files in __tests__).
 test_placeholder | \n\n怎么跑测试：package.json 的 scripts.test 还是 npm init 写的占位（`{script}`），没有真的测试命令。 | \n\nHow to run the tests: package.json's scripts.test is still npm init's placeholder (`{script}`), not a real test command.
 test_unknown | \n\n怎么跑测试：依赖清单里我没看到写明的命令（package.json 的 scripts.test），也没看到认得的测试框架，所以说不出来。 | \n\nHow to run the tests: the manifests name no command (package.json's scripts.test) and no test framework I know, so I can't say.
 test_none | \n\n怎么跑测试：这一层没有我读得懂的依赖清单（package.json、pyproject.toml、requirements.txt），我也没找到我读得懂的跑测试的写法，所以说不出来。 | \n\nHow to run the tests: there is no manifest here that I can read (package.json, pyproject.toml, requirements.txt), and I found no test command written in a way I read, so I can't say.
@@ -90,17 +92,20 @@ entry_none | 顶层目录{folders}里没有常见的入口文件（index.js、ma
 and_folders | 和 {folders}  |  and {folders}
 entry_none_part | {seen}，里面没有常见的入口文件；没看全，不能说没有。 | {seen}, and found no usual entry file in it; I did not see the rest, so I can't say there is none.
 run_script | \n\n启动项目：{command}（package.json 的 scripts.{name} 是 `{script}`）。 | \n\nTo start the project: {command} (package.json's scripts.{name} is `{script}`).
-run_readme | \n\n启动项目：{readme} 的「{heading}」一节写着 `{command}`。 | \n\nTo start it: the “{heading}” section of {readme} says `{command}`.
-test_readme | \n\n怎么跑测试：{readme} 的「{heading}」一节写着 `{command}`。 | \n\nTo run the tests: the “{heading}” section of {readme} says `{command}`.
-run_setup | 这一节在它前面还有准备的几步：`{setup}`，要先做。 |  Before it, the section has setup steps: `{setup}`, to do first.
-run_readme_line | \n\n启动项目：{readme} 里写着 `{command}`。 | \n\nTo start it: {readme} says `{command}`.
-test_readme_line | \n\n怎么跑测试：{readme} 里写着 `{command}`。 | \n\nTo run the tests: {readme} says `{command}`.
+run_readme | \n\n启动项目：{readme} 的「{heading}」一节的代码块是这样写的（照原样抄的；哪几行是命令、哪几行是准备的步骤或输出，请看那一节）：\n\n{block} | \n\nTo start it: the code block of the “{heading}” section of {readme} reads as follows (quoted as written; which lines are commands, setup steps or output, see that section):\n\n{block}
+test_readme | \n\n怎么跑测试：{readme} 的「{heading}」一节的代码块是这样写的（照原样抄的；哪几行是命令、哪几行是准备的步骤或输出，请看那一节）：\n\n{block} | \n\nTo run the tests: the code block of the “{heading}” section of {readme} reads as follows (quoted as written; which lines are commands, setup steps or output, see that section):\n\n{block}
+block_more | \n    ……（这个代码块后面还有 {n} 行，没有抄） | \n    … ({n} more line(s) of this code block not shown)
+no_dev | \n\n（你问到开发时怎么运行：我没看到专门给开发用的命令（package.json 的 scripts.dev），下面说的是一般的运行方法。） | \n\n(You asked how to run it for development: I saw no command just for that (package.json's scripts.dev), so what follows is the general way to run it.)
+run_readme_cut | \n\n启动项目：{readme} 有「{heading}」一节，可我只读到了它的开头（README 没读全），没看到那里的代码块：请看这一节。 | \n\nTo start it: {readme} has a “{heading}” section, but I read only the start of it (the README was not read in full) and saw no code block there: please read that section.
+test_readme_cut | \n\n怎么跑测试：{readme} 有「{heading}」一节，可我只读到了它的开头（README 没读全），没看到那里的代码块：请看这一节。 | \n\nTo run the tests: {readme} has a “{heading}” section, but I read only the start of it (the README was not read in full) and saw no code block there: please read that section.
+block_cut | \n    ……（README 在这里被截断了：这个代码块后面也许还有） | \n    … (the README was cut here: this code block may go on)
+run_readme_unread | \n\n启动项目：{readme} 有「{heading}」一节，可是那里没有我读得懂的写法（标题就是“运行”“Usage”“测试”这样的一节，下面有 shell 代码块），我没有从里面拿命令，也不按文件类型猜：请看这一节。 | \n\nTo start it: {readme} has a “{heading}” section, but not in a form I read (a shell code block in a section whose heading is just “Usage”, “Running”, “Testing” or the like), so I took no command from it and won't guess from the file type: please read that section.
+test_readme_unread | \n\n怎么跑测试：{readme} 有「{heading}」一节，可是那里没有我读得懂的写法（标题就是“运行”“Usage”“测试”这样的一节，下面有 shell 代码块），我没有从里面拿命令，也不按测试框架猜：请看这一节。 | \n\nTo run the tests: {readme} has a “{heading}” section, but not in a form I read (a shell code block in a section whose heading is just “Usage”, “Running”, “Testing” or the like), so I took no command from it and won't guess from the test framework: please read that section.
 run_dev_too | （开发时用 `npm run dev`：package.json 的 scripts.dev 是 `{script}`。） |  (For development: `npm run dev`; package.json's scripts.dev is `{script}`.)
 readme_unusable | （{readme} 我读不了（{why}）：里面也许写了，我没看到。） |  ({readme}: I could not read it ({why}); it may say, but I did not see it.)
 readme_partly | （{readme} 我只读了开头一部分：后面也许写了，我没看到。） |  ({readme}: I read only its beginning; the rest may say, but I did not see it.)
 scripts_partly | \n\n（pyproject.toml 我只读到了一部分：后面也许写着装好以后的命令（[project.scripts]），我没看到。） | \n\n(I read only part of pyproject.toml: the rest may name an installed command ([project.scripts]); I did not see it.)
-run_readme_mention | \n\n运行它：我没找到讲运行的一节，不过 {readme} 里有这样一行：“{line}”。 | \n\nTo run it: I found no section on running it, but {readme} has this line: “{line}”.
-run_guess | \n\n运行它：一般用 `{command}`（这是按文件类型说的：我没找到我读得懂的启动写法，比如 package.json 的 scripts.start、README 里讲运行的一节、README 里反引号中的命令）。 | \n\nTo run it: usually `{command}` (going by the file type: I found no start command written in a way I read, such as package.json's scripts.start, a README section on running it or a command in backticks in the README).
+run_guess | \n\n运行它：一般用 `{command}`（这是按文件类型说的：我没找到我读得懂的启动写法，就是 package.json 的 scripts.start、README 里标题是“运行”“Usage”这样的一节下面的 shell 代码块，README 别的写法我不读）。 | \n\nTo run it: usually `{command}` (going by the file type: I found no start command written in a way I read, which is package.json's scripts.start or a shell code block under a README heading such as “Usage” or “Running” (I do not read other forms in a README)).
 entry_script | 装好这个项目以后，命令 `{name}` 运行的是 `{target}`（{where} 里写的）：这是这个命令的入口。 | Once the project is installed, the command `{name}` runs `{target}` ({where} says so): that is the entry point of this command.
 entry_also | 顶层还有常见的入口文件：{files}。 |  A usual entry file is at the top too: {files}.
 top_only_entry | （你问的是 {folder} 里的入口：我找的是整个项目的入口（package.json 的 main、顶层和 src/、cmd/ 这些目录里常见的文件名），没有专门看 {folder}。）\n\n | (You asked about the entry point in {folder}: I looked for the project's entry point (package.json's main, usual file names at the top and in src/, cmd/ and the like), not at {folder} in particular.)\n\n
@@ -110,7 +115,7 @@ package_bin | package.json 的 "bin" | package.json's "bin"
 pyproject_table | pyproject.toml 的 [{table}] | the [{table}] table of pyproject.toml
 more_scripts | 它还写着：{more}。 |  It also names {more}.
 run_installed | \n\n运行它：装好这个项目以后（比如 {install}）执行 `{name}`。 | \n\nTo run it: once the project is installed ({install}, say), run `{name}`.
-run_unknown | \n\n（你还问了怎么运行：我没找到我读得懂的启动写法（package.json 的 scripts.start、README 里讲运行的一节、反引号中的命令），说不出来。） | \n\n(You also asked how to run it: I found no start command written in a way I read (package.json's scripts.start, a README section on running it, a command in backticks), so I can't say.)
+run_unknown | \n\n（你还问了怎么运行：我没找到我读得懂的启动写法（package.json 的 scripts.start、README 里标题是“运行”“Usage”这样的一节下面的 shell 代码块；README 别的写法我不读），说不出来。） | \n\n(You also asked how to run it: I found no start command written in a way I read (package.json's scripts.start or a shell code block under a README heading such as “Usage”; I do not read other forms in a README), so I can't say.)
 used | 用到了 {name}{where}：{n} 处依赖声明或引入，在 {files}：\n\n{hits} | Yes, {name} is used{where}: {n} declaration(s) or import(s), in {files}:\n\n{hits}
 also_in | \n\n它还出现在 {files}：那些行我看不出是不是声明或引入，没有算在里面。 | \n\nIt also appears in {files}: I can't tell whether those lines declare or import it, so they are not counted.
 dotted | （{name} 是照原样搜的：`from {parent} import {last}`、相对引入（`from .{last} import …`）这样的写法搜不到，上面说的可能不全。） | ({name} was searched as written: imports written as `from {parent} import {last}` or relative imports (`from .{last} import …`) are not found that way, so the above may be incomplete.)
@@ -170,6 +175,7 @@ what_ls | {where}下有什么 | what is in {where}
 ls_empty | {where}是空的：`{command}` 什么也没有列出。 | Nothing in {where}: `{command}` listed nothing.
 ls_head | `{command}` 列出了 {n} 项：{names} | `{command}` listed these ({n}): {names}
 ls_head_part | `{command}` 的输出里我看到了 {n} 项：{names} | In the output of `{command}` I saw {n} entries: {names}
+ls_ext_top | \n只算这一层，其中 .{ext} 文件 {n} 个：{names}（子目录里的没有列出来，也没有数，整个项目里可能更多） | \nCounting this level only, {n} of these are .{ext} files: {names} (files in the subfolders were not listed or counted; the whole project may have more)
 ls_ext | \n其中 .{ext} 文件 {n} 个：{names} | \nOf these, {n} are .{ext} files: {names}
 ls_flat | \n\n（只列了这一层：{folders} 里面的没有列。） | \n\n(Only this level: what is inside {folders} was not listed.)
 what_branch | 当前是哪个分支 | which branch this is
@@ -206,6 +212,7 @@ no_quantity | 我没从你的问题里听出你要多少 | I could not make out 
 no_user | 这次输入里没有你的原话（没有 user 消息），我不知道你需要多少 | this input has none of your words (no user message), so I don't know how many you need
 no_task | 这次输入里没有用户的问题（没有 user 消息），我不知道要做什么。请把你的问题再说一遍。 | This input has no question from the user (no user message), so I don't know what to do. Please ask again.
 stock_error | 没能读到{name}的库存：read_file 读 {path} 时报错（{said}）。\n没有数据，我就不知道{name}现在有多少、单价是多少，判断不了库存能否满足你的需要，也算不出总价。请确认商品名称，或者看看 {folder} 目录里有没有 {item}.json。 | I could not read the stock of {name}: read_file on {path} failed ({said}).\nWithout the data I don't know how many there are or what they cost, so I can't tell whether the stock covers your order, and I can't give a total. Check the item's name, or whether {folder} has {item}.json.
+stock_rules | system 规则（项目的 AGENTS.md）里说到了库存，可没有写成我读得懂的样子：我只认每种商品一个文件、路径里写着 <商品> 或 <item> 的写法（比如 stock/<商品>.json），别的写法我不去猜。所以{name}的库存我没有查。 | The system rules (the project's AGENTS.md) mention the stock, but not in a form I read: I only read one file per item, with a path that has <商品> or <item> in it (stock/<商品>.json, say), and I won't guess from other forms. So I did not check the stock of {name}.
 stock_unknown | 我不知道{name}的库存数据在哪里：这次请求里没有写（system 规则里没有；项目的 AGENTS.md 写了的话，agent 会把它加进 system 规则），我就不去猜文件名。所以判断不了库存能否满足你的需要，也算不出总价。 | I don't know where the stock data of {name} is: this request does not say (the system rules don't; a project's AGENTS.md that says it would be added to them), and I won't guess file names. So I can't tell whether the stock covers your order, or give a total.
 rules_cut | \n（请求里的 system 规则被截断了：没看到的那部分也许写了库存在哪里。） | \n(The system rules in this request were cut off: the part I did not see may say where the stock is.)
 stock_cut | {path} 没能完整读到（结果在中途断了：可能是工具结果被截短了，也可能文件本身就没写完），我不拿半份数据回答：判断不了库存能否满足你的需要，也算不出总价。 | I could not read all of {path} (it stops mid-way: the tool result may have been cut short, or the file itself is unfinished), and I won't answer from half a record: I can't tell whether the stock covers your order, or give a total.
@@ -217,6 +224,7 @@ line_short | {name}：库存 {have}，你需要 {need}：{stock} < {q}，不够�
 line_error | {name}：没能读到库存（read_file 读 {path} 时报错：{said}），不知道有多少、单价多少——不是 0，也不是缺货。 | {name}: I could not read its stock (read_file on {path} failed: {said}), so I don't know how many there are or the price. That is not 0, and not out of stock.
 gap_of | {name}还差 {gap} | {name} by {gap}
 some_short | {gaps}，所以没有算总价：不能当作都买得到。 | Short: {gaps}, so I gave no grand total: the order can't be filled as asked.
+unsure_which | “{said}”：前面问的不止一种商品，我分不清这个数量说的是哪一种（还是每一种），怕算错，所以什么也没查：请带上商品名再问，比如“蓝笔要 2 盒呢？”。 | “{said}”: the question before asked about more than one item, and I can't tell which one this quantity is for (or whether it is for each), so I checked nothing rather than guess: please ask again with the item, e.g. “What about 2 boxes of blue pens?”.
 unsure_order | 库存的问题我只听得懂这几种说法：“我需要 3 盒红笔。库存够吗？如果够，一共多少钱？”“3 盒红笔和 2 盒蓝笔”“红笔和蓝笔各 2 盒”“那蓝笔呢？”“要是 2 盒呢？”“红笔还有多少？”。“{said}”这一句我没听懂，怕把数量猜错，所以什么也没查：请换成这样的说法再问一次。 | For stock questions I only understand a few forms: “I need 3 boxes of red pens. Is there enough in stock? How much in total?”, “I need 3 boxes of red pens and 2 boxes of blue pens”, “What about blue pens?”, “What about 2 boxes?”, “How many red pens are left?”. I did not understand “{said}”, and I won't guess a quantity, so I checked nothing: please ask again in one of these forms.
 restate | 这句话里有“{said}”，我分不清订单是不是改了：要什么我不替你猜，没有查库存。请把要的商品和数量完整地再说一遍，比如“我要 3 盒红笔和 2 盒蓝笔，够吗？” | Because of “{said}” I can't tell whether this changes the order: I won't guess what you want, so I checked nothing. Please say the whole order again, e.g. “I need 3 boxes of red pens and 2 boxes of blue pens. Enough?”
 prices_not_added | （单价我没有加在一起：要算一共多少钱，请说每种要多少。） | (I did not add the prices up: to get a total, say how many of each you need.)

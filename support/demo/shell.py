@@ -92,7 +92,8 @@ def ls(part, facts, en: bool) -> str:
     flat = say("ls_flat", en, folders=join(inside[:5], en)) if inside else ""
     listed = say(head, en, command=command, n=len(names), names=join(names, en))
     kind = [n for n in names if n.lower().endswith(f".{part.ext}")] if part.ext else []  # “src 里有几个 .py 文件”
-    listed += say("ls_ext", en, ext=part.ext, n=len(kind), names=join(kind, en)) if part.ext else ""
+    key = "ls_ext_top" if inside else "ls_ext"  # 有子目录：数的只是这一层，不说“一共 0 个”
+    listed += say(key, en, ext=part.ext, n=len(kind), names=join(kind, en) or "—") if part.ext else ""
     return listed + say("output_part", en) * (got.state == "cut") + flat
 
 

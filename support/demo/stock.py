@@ -32,7 +32,7 @@ def inventory(part, facts, en: bool) -> str:
     if "revised" in part.asks:  # 改了口：不替用户猜，请他再说一遍
         return say("restate", en, said=part.content)
     if "unsure" in part.asks:  # 不是认得的说法：什么也不查，请他换个说法
-        return say("unsure_order", en, said=part.content)
+        return say("unsure_which" if "which" in part.asks else "unsure_order", en, said=part.content)
     if not part.names:
         return say("which_item", en)
     with decimal.localcontext(EXACT):
@@ -138,8 +138,9 @@ def fact(facts, order, path: str | None, pasted: dict | None, total: bool) -> di
     """一种商品：用户要的和读到的记录。kind：ok、report、error、unknown、cut、bad、other_item、other_unit、no_quantity。"""
     name = order.item if order.asked in ("", order.item) else f"{order.asked.capitalize()} ({order.item})"
     found, data = {"order": order, "path": path or say("pasted", False), "name": name, "source": path}, pasted
-    if not pasted and not path:
-        return {**found, "kind": "unknown"}
+    if not pasted and not path:  # 规则里说到了库存、却不是我读得懂的写法（一个文件里的数组）：说出来，不说“没写”
+        ruled = re.search(r"库存|\b(?:stock|inventory)\b", "\n".join(facts.system), re.I)
+        return {**found, "kind": "rules" if ruled else "unknown"}
     if not pasted:
         got = facts.pages("read_file", {"path": path})
         found["earlier"] = key(("read_file", {"path": path})) in facts.earlier
