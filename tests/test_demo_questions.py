@@ -4763,3 +4763,17 @@ def test_a_plain_html_paragraph_that_is_no_prose_is_not_the_description(workdir,
     write_code(workdir, {"README.md": f'# Foo\n\n<p align="center">{para}</p>\n\nFoo is a fast CSV parser.\n'})
     said = finals(workdir, "这个项目是做什么的？")[0]
     assert "Foo is a fast CSV parser." in said and para not in said, said
+
+
+# 语气词结尾（啊、吧）、“X or Y”、“when you run npm start”、“通过哪个文件”都还是平常的问法：不加“没认出”，问到的名字不丢
+@pytest.mark.parametrize(
+    "question, names, unknown",
+    [("这个项目用什么写的啊", [], False), ("是用 react 写的吧", ["react"], False),
+     ("Is this built with Flask or Django?", ["Flask", "Django"], False),
+     ("Where does the app start when you run npm start?", [], False), ("通过哪个文件启动", [], False),
+     ("我写的测试怎么跑", [], False), ("本地开发的时候怎么启动项目", [], False),
+     ("有哪些测试是用 jest 写的", ["jest"], True)],
+)  # fmt: skip
+def test_casual_endings_alternatives_and_via_keep_the_reading(question, names, unknown):
+    ask = understand(question)
+    assert ask.parts and ask.parts[0].names == names and bool(ask.unknown) == unknown, ask

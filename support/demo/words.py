@@ -62,14 +62,15 @@ FILE_WORDS = r"|(?:什么|哪些)文件|\bfiles\b"  # “stock 下都有些什�
 RUN_OBJECTS = (
     r"\b(run|execute|server|service|app|application|project|program|tool|script|locally|suite|the tests?|tests|specs?"
     r"|all|every|everything|whole|entire|code|bot|game|website|site|api|backend|frontend|web|repo|repository|cli"
-    r"|test cases|cases|command|machine|computer|first time|my|runs?|running|should|could|would|can|we|you|dev|where|located)\b"
-    r"|运行|跑|执行|启动|又|还|在|服务|项目|程序|应用|本地|起来|本机|电脑|全部|所有|开发"  # dev：有 scripts.dev 就用它
+    r"|test cases|cases|command|machine|computer|first time|my|runs?|running|should|could|would|can|we|you|dev|where"
+    r"|located|when|i'?m|i|developing|development)\b"
+    r"|运行|跑|执行|启动|又|还|在|服务|项目|程序|应用|本地|起来|本机|电脑|全部|所有|开发|我|写的|的时候|时候|的话|的"  # dev：有 scripts.dev 就用它
 )
 # 问入口、测试却问的不是哪个文件、怎么跑：是不是某个文件、在哪一行、要多久（答的只是哪个文件、怎么跑：照原话说没做）
 NOT_WHICH = (  # 还有：测试过没过、谁写的、入口的哪个函数、做什么，“用 jest 写的测试有哪些”
     r"[\w-]+\.(?:py|js|ts|go|rb|mjs|cjs)\b.{0,6}(?<!还)(?:是|\bis\b)|哪一?行|\bwhich line\b|\bhow (?:long|often|old|big)\b|多久"
-    r"|\bfail\w*|\bpass(?:es|ed)?\b|通过|失败|\bwho\b|谁|函数|\bfunction\b|\bwhat does\b.{0,30}\bdo\b|\bwhen\b|什么时候"
-    r"|(?:写|做|开发)的(?![吗么呢？?。！!\s]*$)|\bwhat (?:is|are|parts?) (?:built|written|made)\b"
+    r"|\bfail\w*|\bpass(?:es|ed)?\b|通过(?:了|吗|么|没)|失败|\bwho\b|谁|函数|\bfunction\b|\bwhat does\b.{0,30}\bdo\b"
+    r"|用\s*\S+?\s*(?:写|做|开发)的(?![吗么呢啊呀吧嘛哈？?。！!\s]*$)|(?:哪些|哪个|\bwhich\b|\bwhat\b).{0,12}(?:是用|\bbuilt\b|\bwritten\b)"
 )
 TEST_OBJECT = r"测试(?!环境|数据|模式|服务)|\b(tests|specs|test suite|unit tests?)\b"  # 问的是测试（不是 test mode）
 EXCEPT = r"\b(other than|except|apart from|excluding|but not)\b|除了|以外|之外|不包括"  # 列的、数的不是全部
@@ -105,8 +106,8 @@ RUN_TESTS = r"\btest (command|script)\b|测试(命令|脚本)|\bcommand\b.{0,20}
 VERSION_OF = (  # 问了版本的库：“which version of React”“express是哪个版本”“the jest version”
     r"\bversions? of (?:the )?(@?[A-Za-z][A-Za-z0-9_@./+-]*)",
     r"(?<![A-Za-z0-9_@./+-])((?:@?[A-Za-z][A-Za-z0-9_@./+-]*\s*(?:和|、|,|与|\band\b)\s*){0,4}@?[A-Za-z][A-Za-z0-9_@./+-]*)\s*(?:'s\s+)?(?:分别|各自)?(?:用的|的)?是?\s*(?:什么|哪个|哪一个|which|what)?\s*(?:versions?|版本)",
-    r"用\s*(@?[A-Za-z][A-Za-z0-9_@./+-]*)\s*(?:写|做|开发|搭)的[吗么呢？?。\s]*$",  # “是不是用 flask 写的”：问的是它
-    r"\b(?:built|written|made) (?:with|in|using) (@?[A-Za-z][A-Za-z0-9_@./+-]*)\W*$",
+    r"用\s*(@?[A-Za-z][\w@./+-]*(?:\s*(?:还是|或者?|和)\s*@?[A-Za-z][\w@./+-]*)*)\s*(?:写|做|开发|搭)的[吗么呢啊呀吧嘛哈？?。\s]*$",
+    r"\b(?:built|written|made) (?:with|in|using) (@?[A-Za-z][\w@./+-]*(?:\s*(?:or|and|,)\s*@?[A-Za-z][\w@./+-]*)*)\W*$",
 )
 TEST_FRAMEWORK = r"测试框架|测试(库|工具)|\btest(ing)? (framework|library|runner)s?\b"  # 问了用什么测试框架
 DEP_COUNT = r"(几|多少)个?依赖|依赖.{0,3}(几|多少)个|\bhow many (dependencies|deps|packages|libraries)\b|\bnumber of (dependencies|packages)\b"
