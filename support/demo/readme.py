@@ -72,6 +72,11 @@ OTHER = re.compile(  # HTML 的标题、折叠块的标题、只有粗体的一�
 )
 
 
+def closes(fence: str, line: str) -> bool:
+    """这一行结束 fence 开始的代码块：同一种字符，不比开头的短（``` 开头的 ~~~ 不算结束）。"""
+    return bool(re.fullmatch(rf" {{0,3}}{re.escape(fence[0])}{{{len(fence)},}}\s*", line))
+
+
 def headings(lines) -> list:
     """README 的行，标题都写成 # 开头的：下一行是 ===、---、~~~……（Markdown、reStructuredText 的另一种标题）的那一行；
     ``` 或 ~~~ 围起来的代码块里的行照原样；
@@ -88,8 +93,7 @@ def headings(lines) -> list:
         titled = underline and title and not title.startswith(("#", "-", "*", "|", "`", "~"))  # reST 的标题下面的线
         opens = not (titled or directive or comment) and FENCE.fullmatch(line[:1000])
         if fence or opens:  # 代码块里的行照原样，不当标题、注释、指令
-            closes = fence and re.fullmatch(rf"{re.escape(fence[0])}{{{len(fence)},}}", text)
-            fence = "" if closes else fence or opens[1]
+            fence = "" if fence and closes(fence, line) else fence or opens[1]
             out.append(line)
             continue
         if directive and (not text or line[:1] in " \t"):  # 指令缩进的那几行（和中间的空行）
@@ -116,7 +120,7 @@ def sections(lines) -> list:
     for line in headings(lines):
         line = line.rstrip()[:1000]  # 再长的一行也只看开头：线性时间
         if fence:
-            if re.fullmatch(rf" {{0,3}}{re.escape(fence[0])}{{{len(fence)},}}\s*", line):
+            if closes(fence, line):
                 fence = ""
             elif out and out[-1][2] >= 0 and lang in SHELLS and line.strip():
                 out[-1][1] += [line] * (out[-1][2] < 8)

@@ -54,23 +54,28 @@ def runs_them(part, clause: str) -> bool:
 
 
 def how_to_run(part, facts, readme: str | None, scripts: dict, path: str, en: bool) -> str:
-    """问了怎么运行：package.json 的 scripts.start（npm start）、scripts.dev（npm run dev；问的是开发时就先看它）；
-    都没有就看 README 里说怎么运行的那一节；再没有就按入口文件的类型说一般怎么运行；没有入口文件就说不出来。"""
+    """问了怎么运行：start_said()；问的是开发时、却没有 scripts.dev，先说一句。"""
     if "how" not in part.asks:
         return ""
-    dev = re.search(r"\bdev\b|开发", part.text)
+    dev = bool(re.search(r"\bdev\b|开发", part.text))
     note = say("no_dev", en) if dev and not isinstance(scripts.get("dev"), str) else ""  # 问的是开发时：没有 dev
+    return note + start_said(facts, readme, scripts, path, dev, en)
+
+
+def start_said(facts, readme: str | None, scripts: dict, path: str, dev: bool, en: bool) -> str:
+    """package.json 的 scripts.start（npm start）、scripts.dev（npm run dev；问的是开发时就先看它）；都没有就看 README
+    里说怎么运行的那一节（读不懂的那一节也不猜）；再没有就按入口文件的类型说一般怎么运行；没有入口文件就说不出来。"""
     for name in sorted(STARTS, key=lambda n: not dev or n != "dev"):
         if isinstance(scripts.get(name), str):
             command = "npm start" if name == "start" else f"npm run {name}"
             also = isinstance(scripts.get("dev"), str) and name != "dev"  # next start 要先构建：开发时用的也说
             said = say("run_script", en, command=command, name=name, script=scripts[name])
-            return note + said + (say("run_dev_too", en, script=scripts["dev"]) if also else "")
-    if said := readme_command(facts, readme, (RUN_TITLE, STARTED_TITLE), RUN_WORDS):  # 读不懂的那一节也不猜
-        return note + readme_said("run", facts, readme, said, en)
+            return said + (say("run_dev_too", en, script=scripts["dev"]) if also else "")
+    if said := readme_command(facts, readme, (RUN_TITLE, STARTED_TITLE), RUN_WORDS):
+        return readme_said("run", facts, readme, said, en)
     runner = {"js": "node", "ts": "npx ts-node", "py": "python", "go": "go run"}.get(path.rsplit(".", 1)[-1])
     said = say("run_guess", en, command=f"{runner} {path}") if runner and path else say("run_unknown", en)
-    return note + said + unread_readme(facts, readme, en)
+    return said + unread_readme(facts, readme, en)
 
 
 def unread_readme(facts, readme: str | None, en: bool) -> str:

@@ -147,12 +147,10 @@ FILLER = r"\bif (so|any)\b|(如果)?有的话|现在|以下是|这是(数据|记
 LINKING = set("and also too or plus as well what about how with is are".split())
 # 常见的子项目目录，可能有自己的依赖清单（requirements/ 里是分开写的几份依赖）；“那 server 呢？”是目录，“那 react 呢？”是库名
 SUBPROJECTS = set("web frontend backend client server ui api site app apps packages services requirements".split())
-LANGS = (
-    r"\b(?:python[23]?|py|node(?:\.?js)?|java|go(?:lang)?|ruby|php|rust|javascript|js|typescript|ts)\b"  # 问语言的版本
-)
 LANGUAGE_NAMES = set(
     "python python3 python2 py node node.js nodejs java go golang ruby php rust javascript js typescript ts".split()
 )  # 问它：技术栈里的语言、运行时
+LANGS = rf"\b(?:{'|'.join(map(re.escape, sorted(LANGUAGE_NAMES, key=len, reverse=True)))})\b"  # 问的是语言的版本
 
 # ── 问题里别的说法（question.py）
 ALSO_THERE = r"它|它们|只看|看看|\b(it|them|look|check)\b"  # 换个目录接着问时，不算别的话
