@@ -110,9 +110,16 @@ def test_an_unreadable_manifest_is_not_called_missing_and_a_broken_package_json_
 
 
 def test_no_usual_entry_file_claims_no_search_it_did_not_do(workdir):
+    """顶层的 launcher.py 写着 if __name__ == "__main__":：真的搜了 __main__ 才这样说，README 里的代码块不算。"""
     (workdir / "launcher.py").write_text('if __name__ == "__main__":\n    print(1)\n', encoding="utf-8")
+    (workdir / "README.md").write_text('```python\nif __name__ == "__main__":\n```\n', encoding="utf-8")
+    out = answer(workdir, "这个项目的入口文件是什么？")
+    assert 'search_files({"query": "__main__"})' in out
+    assert 'launcher.py 有一行 `if __name__ == "__main__":`，入口可能是它' in final(out), final(out)
+    assert "README" not in final(out)
+    (workdir / "launcher.py").write_text("print(1)\n", encoding="utf-8")  # 没有写：说搜了，也没有
     text = final(answer(workdir, "这个项目的入口文件是什么？"))
-    assert "没有再往别处找" in text and "搜到" not in text
+    assert "搜 `__main__`，顶层的 .py 文件" in text and "也没有" in text and "launcher.py" not in text
 
 
 # ── 像工具说明的文件名、命令输出 ───────────────────────────────────
@@ -1998,7 +2005,8 @@ def test_a_scoped_package_is_an_import_of_its_scope_and_a_script_line_is_no_decl
     (workdir / "package.json").write_text(json.dumps(package, indent=1), encoding="utf-8")
     (workdir / "db.js").write_text("const { PrismaClient } = require('@prisma/client');\n", encoding="utf-8")
     said = final(answer(workdir, "Is prisma used?"))
-    assert "db.js:1" in said and "prisma:studio" not in said and "no code I searched (for" not in said, said
+    counted = said.split("not declarations")[0]  # scripts 里的命令另外列出，不算声明
+    assert "db.js:1" in counted and "prisma:studio" not in counted and "no code I searched (for" not in said, said
 
 
 def test_a_folder_inside_the_last_folder_is_listed_there(workdir):

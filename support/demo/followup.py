@@ -120,7 +120,9 @@ def carried_on(ask: Ask, question: str, before: Ask) -> Ask:
     if not again and not ask.fresh:  # 要重新读
         return ask
     if ask.fresh and not ask.unknown:  # 只说了“重新读一下”：上一个问题的每一件事都再做一次
-        return replace(ask, parts=[replace(p, text=question) if p.kind != "inventory" else p for p in before.parts])
+        # 上一句改了口（“不对，是 4 盒”）：再做一次也只请他把订单再说一遍，说的是上一句里的词
+        again = [replace(p, asks=p.asks | {"earlier"}) if "revised" in p.asks else p for p in before.parts]
+        return replace(ask, parts=[replace(p, text=question) if p.kind != "inventory" else p for p in again])
     if (moved := continued(last, question)) and not leftover(question, moved):  # “那 react 呢？”“怎么运行呢？”
         part = in_last_folder(replace(moved, folder=moved.folder if moved.folder != "." else last.folder), last)
     elif not re.sub(rf"{REREAD}|{names_of(last)}", "", question.lower()) if ask.fresh else on_topic([last], question):

@@ -24,7 +24,7 @@ NOT_CJK_FOLDER = r"[帮看查列统请我你这那下当项工根整所每子现
 NOT_FOLDERS = set(  # 这些词不是目录名
     (
         "there it them total the this these those that current each every all my our your their here python it project "
-        "repo code codebase "
+        "repo repository code codebase "
         "source dependencies devdependencies peerdependencies optionaldependencies readme dockerfile makefile "
         "license licence changelog 当前 这个 项目 工作 整个 根 所有 每个 "
         "which what any some general particular advance fact short pyproject package "  # in which files、in general
@@ -50,7 +50,7 @@ FOLDER = (
     r"""\b(?:in|inside|under)\s+(?:the\s+)?["“'`]([^"”'`\n]{1,100})["”'`]""",  # in "my folder"
     rf"\b(?:in|inside|under|of)\s+(?:the\s+)?({NAME}(?: (?!{EXPLICIT}){NAME})*|{CJK_NAME})"
     r"\s+(?:folder|directory|dir)\b",
-    rf"\b(?:in|inside|under)\s+(?:the\s+)?((?:{NAME}\s*(?:,|\band\b)\s*(?:in\s+)?)*{NAME})",
+    rf"\b(?:in|inside|under)\s+(?:the\s+)?((?:{NAME}\s*(?:,|\band\b)\s*(?:in\s+)?)*{NAME})(?![\w-]|\s+mode\b)",
     rf"\bthe\s+({NAME})\s+(?:folder|directory|dir)\b",  # “and the test folder?”
     rf"\bthe ({'|'.join(sorted(w.SUBPROJECTS))})\b(?!\.)",  # “does the client use zod?”
     rf"^\s*((?:packages|apps|services|libs|src)/[A-Za-z0-9_.-]+|{'|'.join(sorted(w.SUBPROJECTS - {'requirements'}))})"
@@ -80,7 +80,8 @@ NOT_NAMES = set(
         "authentication authorization logging notebook notebooks script scripts cli ci notes note extras extra "
         "optional mention mentions mentioned many few several should would kindly website own project's "
         "define defined defines definition declared implemented configured function functions class classes method "
-        "methods variable variables constant constants component components func def fn const var let"
+        "methods variable variables constant constants component components func def fn const var let "
+        "never always route routes endpoint endpoints"
     ).split()
 )
 
@@ -88,6 +89,8 @@ NOT_NAMES = set(
 def library_names(clause: str) -> list:
     """库名：问题里的英文词，照用户的写法；目录（in src）、路径、常用词都不算。"""
     clause = re.sub("|".join(FOLDER), " ", clause, flags=re.I)
+    tests = r"[\w.-]+(?:\s+(?:tests?|specs?)\b|\s*测试)"  # unit tests、parser 测试：问的是哪些测试，不是库
+    clause = re.sub(tests, " ", clause, flags=re.I)
     found = [
         word.rstrip(".") for word in re.findall(r"@?_*[A-Za-z][A-Za-z0-9_@./+-]*", clause)
     ]  # “有用pinia吗”“_parse”

@@ -2,9 +2,9 @@
 
 中文：“我需要 3 盒红笔”“3 盒红笔和 2 盒蓝笔”“红笔和蓝笔各 2 盒”“红笔 3 盒、笔记本 2 本”“红笔够 4 盒吗”“那蓝笔呢？”
 “要是 2 盒呢？”“红笔还有多少？”“还剩几盒”“库存够吗？”；英文：“I need 3 boxes of red pens”“What about blue pens?”
-“What about 2 boxes?”“How many red pens are left?”“Do you have enough blue pens for 4 boxes?”“How much would 5 boxes of
-red pens cost?”“Is there enough in stock?”。说到库存、数量的一小句（words.KIND["inventory"]）不是
-这几种说法，问题里还有一句没听懂，或者别的一类的一句说了还要（NEEDS），整个订单都不算（unsure）：一句没听全，
+“What about 2 boxes?”“And if it's 2 boxes?”“How many red pens are left?”“Do you have enough blue pens for 4 boxes?”
+“How much would 5 boxes of red pens cost?”“Is there enough in stock?”。
+说到库存、数量的一小句（words.KIND["inventory"]）不是这几种说法，问题里还有一句没听懂，或者别的一类的一句说了还要（NEEDS），整个订单都不算（unsure）：一句没听全，
 猜出来的数量可能是错的。不查，照原话说哪一句没听懂，请用户换个说法。
 """
 
@@ -65,7 +65,8 @@ EN_LEAD = (
     r"(?:(?:ok|okay|so|well|hi|hello|please|now)[ ,]+)*"  # “and 2 boxes of blue pens”是加上：不认
     r"(?:(?:i|we)(?: would like| need| want|'d like| will need|'ll need)(?: to (?:buy|order|get))? "
     r"|(?:do you have|are there|is there|can i get|could i get|is there enough(?: stock)? for|need|want"
-    r"|how much (?:for|would|will)|what about|how about) )?"
+    r"|how much (?:for|would|will)|what about|how about"
+    r"|(?:and |so )?(?:what )?if (?:it'?s|it is|it were|i need|we need)) )?"
 )
 EN_END = r"(?: in stock| available| left| cost)?(?:,? please)?"
 EN_ITEM = [  # 只说了商品：问它有多少、多少钱，或者接着上一个问题问
@@ -235,13 +236,13 @@ def order_of(clauses: list) -> tuple:
 def carried(names: list, previous: list, question: str) -> tuple:
     """接着上一个库存问题问的：只问了（“单价是多少？”）用上一个问题的商品，问的是库存、单价就不带数量；只说了数量
     （“要是 2 盒呢？”）换上新的数量；只说了商品（“那蓝笔呢？”），上一个问题要的都是同一个数量，就沿用它。
-    返回 (商品, 沿用了什么：items、quantity 或 "", 沿用的是哪一条)；分不清是 None。"""
+    返回 (商品, 沿用了什么：items、quantity、both 或 "", 沿用的是哪一条)；分不清是 None。"""
     q = question.lower()
     if not previous:
         return [o for o in names if o.item], "", None
     if not names:
         kept = [o if not re.search(w.NOT_CARRIED, q) else replace(o, quantity=None, unit="") for o in previous]
-        return kept, "items", None
+        return kept, "both" if all(o.quantity for o in kept) else "items", None  # “一共多少钱？”：数量也是前面的
     if len(names) == 1 and not names[0].item:  # 上一个问题有几种：新的数量是哪一种的、是每种的还是一共的，分不清
         new = replace(previous[0], quantity=names[0].quantity, unit=names[0].unit)
         return ([new], "items", None) if len(previous) == 1 else None

@@ -22,7 +22,7 @@ from support.demo.manifests import (
 )
 from support.demo.names import MAX_NAMES
 from support.demo.readme import clipped, first_paragraph, readme_in
-from support.demo.running import TEST_FOLDER, TEST_FOLDERS, how_to_run, installed, start_file, test_command
+from support.demo.running import TEST_FOLDER, TEST_FOLDERS, guarded, how_to_run, installed, start_file, test_command
 from support.demo.sentences import join, say
 
 KINDS = ("stack", "entry", "tests", "file", "about")
@@ -30,10 +30,7 @@ ENTRY_NAMES = "index.js main.js app.js server.js index.ts main.ts main.py app.py
 ENTRY_NAMES += "index.mjs server.ts app.ts wsgi.py asgi.py run.py server.py main.rs main.jsx main.tsx index.jsx".split()
 ENTRY_NAMES += ["index.tsx", "main.c", "main.cpp", "main.cc"]
 TEST_NAME = r"test_.+\.py|tests?\.py|.+_test\.(py|go)|.+\.(test|spec)\.[cm]?[jt]sx?"  # 按测试命名的文件
-ALIASES = {v.lower(): k for k, v in IMPORTS.items()} | {
-    "pytorch": "torch",
-    "opencv": "opencv-python",
-}  # 别的叫法 → 包名
+ALIASES = {v.lower(): k for k, v in IMPORTS.items()} | {"pytorch": "torch", "opencv": "opencv-python"}  # 别的叫法
 RUNTIME_ASKED = (
     r"(node|python|运行时|runtime).{0,12}(版本|version)|(版本|version).{0,12}(node|python)"  # 问要求的运行时版本
 )
@@ -233,10 +230,13 @@ def entry(part, facts, en: bool) -> str:
                  if m.lower() == n]  # fmt: skip
         partly = [s for f, listed, _ in lists if (s := seen_part(listed, f, en))]
         gone_main = say("main_gone", en, main=main) if main else ""  # dist/ 要先构建
+        folders = say("and_folders", en, folders=join(subs, en)) if subs else ""
+        guard, said = ("", "") if found or partly else guarded(facts, names, folders, en)  # if __name__ == "__main__"
         if not found:
-            folders = say("and_folders", en, folders=join(subs, en)) if subs else ""
-            said = say("entry_none_part" if partly else "entry_none", en, seen=join(partly, en), folders=folders)
-            return gone_main + said + cut + how_to_run(part, facts, readme_in(names), scripts, "", en)
+            said = said or say(
+                "entry_none_part" if partly else "entry_none", en, seen=join(partly, en), folders=folders
+            )
+            return gone_main + said + cut + how_to_run(part, facts, readme_in(names), scripts, guard, en)
         path = found[0]
         first = facts.pages("read_file", {"path": path}, enough=lambda text: text.count("\n") >= 6)  # 引它的开头
         no_main = say("odd_main" if "main" in data else "no_main", en) if package is not None and not main else ""

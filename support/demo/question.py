@@ -28,7 +28,7 @@ from support.demo.writing import CONTENT, QUOTED, runs, to_write, written
 
 MAX_QUESTION = 1000  # 一个问题最多读这么多字符：这么长的问题也没有规则读得懂
 BREAK = (  # 句子之间（“版本 + 测试怎么跑”的 + 也是）；“还有多少”“还有几盒”的还有不是“另外”
-    r"[，。？！；]+|[,?!;]+|\.(?=\s|$)|\b(?:also|besides)\b|(?:^|(?<=[，。？！；,\s]))(?:另外|还有(?!多少|几)|顺便|此外)"
+    r"[，。？！；]+|[,?!;]+|\.(?=\s|$)|\b(?:also|besides)\b(?=\s*,)|^also\b|(?:^|(?<=[，。？！；,\s]))(?:另外|还有(?!多少|几)|顺便|此外)"
     r"|\s\+\s(?=(?:what|how|which|where|is|are|does|do|can)\b|[\u4e00-\u9fff]{0,6}(?:怎么|哪|什么|多少|几))"
     r"|(?<!with)(?<!containing)(?<!内容)(?<!内容是)(?<!内容为)(?<!写入)(?<!写上)(?<!如下)(?:：|:(?=\s))"  # 内容不拆
 )
@@ -76,7 +76,8 @@ def understand(question: str, stock_before: bool = False) -> Ask:
         if part and parts and (file := about_file(part, clause, parts[-1])):  # “打开 src/util.js。它是做什么的？”
             parts[-1] = file
             continue
-        more = None if part or refused or filler(clause) or not parts else continued(parts[-1], clause)
+        excluded = re.search(w.EXCEPT, clause.lower())  # “…, without jest”：不是添上的细节
+        more = None if part or refused or excluded or w.filler(clause) or not parts else continued(parts[-1], clause)
         steps = None if folders_in(clause) else re.search(w.OTHER_STEPS, re.sub(FILE, " ", clause))  # build/ 是目录
         more = None if more and more.kind in ("entry", "tests") and steps else more  # “入口在哪？怎么编译”：不是运行
         twin = next((i for i, p in enumerate(parts) if part and same_thing(p, part)), len(parts) - 1)
@@ -87,14 +88,13 @@ def understand(question: str, stock_before: bool = False) -> Ask:
             unknown += [clause[:80]] * bool(done.kind != "create" and leftover(clause, done))
         elif part:
             parts.append(part)
-        elif not filler(clause) and (refused or not on_topic(parts, clause)):
+        elif not w.filler(clause) and (refused or not on_topic(parts, clause)):
             unknown.append(clause[:80])
         if part and (rest := unasked(clause, part)):  # “技术栈和开源协议是什么”
             unknown.append(rest[:80])
-        if done and done.kind in ("tests", "entry") and steps:
-            unknown.append(steps[0])  # “How do I build and test it?”“入口在哪？怎么编译”：构建的那一步没有说
-        if done and done.run and (again := re.search(w.REPEAT, clause.lower())):  # “运行两次”
-            unknown.append(again[0])
+        # “入口在哪？怎么编译”：编译的那一步没有说；建好文件以后“运行两次”：只运行一次
+        unknown += [steps[0]] if done and done.kind in ("tests", "entry") and steps else []
+        unknown += [again[0]] if done and done.run and (again := re.search(w.REPEAT, clause.lower())) else []
         if part and part.kind == "create" and len([n for n in paths_in(clause) if n.endswith(".py")]) > 1:
             unknown.append(clause[:80])  # “创建 a.py 和 b.py，都写入 …”：只建了第一个，照原话说
         if more and more.run and re.search(r"都|全部|\b(both|all|each)\b", clause.lower()):  # “然后都运行”
@@ -178,7 +178,8 @@ def pieces(clause: str) -> list:
                 break
         else:
             break
-    return [*out, clause]
+    lead = re.match(w.HOW_LEAD, out[0] if out else "", re.I)  # “How do I start it and run the tests”：后一半也问怎么做
+    return [*out[:1], *(lead[0] + p if lead and re.match(w.VERB, p, re.I) else p for p in [*out[1:], clause])]
 
 
 def about_file(part: Part, clause: str, last: Part) -> Part | None:
@@ -204,8 +205,8 @@ def part_of(clause: str) -> Part | None:
         if hit and kind == "inventory":  # in_stock() 拿走了的：这句没听懂，不当成别的一类
             return None
         if hit and (kind == "none" or (part := detailed(Part(kind, clause)))):
-            if kind == "tests" and name:  # “tests/test_index.js 测的是什么”：问的是这个文件
-                return detailed(Part("file", clause))
+            if kind == "tests" and name:  # “tests/test_index.js 测的是什么”：问的是这个文件；“cli.py 的测试在哪”不是
+                return detailed(Part("file", clause)) if re.search(w.TEST_FILE, name, re.I) else None
             return None if kind == "none" else part
     return None
 
@@ -290,24 +291,25 @@ def on_topic(parts: list, clause: str) -> bool:
 
 
 def leftover(question: str, part: Part) -> bool:
-    """去掉这一类的词、名字和虚词还剩别的（“它启动后监听哪个端口”）：问的不是上一件事。"""
-    words = [names_of(part), w.KEYWORDS.get(part.kind, "$^")]
-    words += [w.ON_TOPIC.get(part.kind, "$^"), rf"\b(?:{w.EN_UNITS})\b" if part.kind == "inventory" else "$^"]
+    """去掉这一类的词、名字和虚词还剩别的（“它启动后监听哪个端口”）；问怎么运行、问哪一些时一个字也算（慢）。"""
+    q, how = question.lower(), part.kind in ("entry", "tests") and "how" in part.asks
+    words = [w.DEV_MODE if part.kind == "entry" else "$^", names_of(part), w.KEYWORDS.get(part.kind, "$^")]
+    words += [w.PLAIN.get(part.kind, "$^"), w.ON_TOPIC.get(part.kind, "$^")]
+    words += [rf"\b(?:{w.EN_UNITS})\b" if part.kind == "inventory" else "$^"]
     words += [*w.ASKS.get(part.kind, {}).values(), w.FOLLOW_UP, w.FILLER, w.ASKING, w.ALSO_THERE, w.HOW]  # 名字先去掉
-    words += [w.RUN_OBJECTS] if part.kind in ("entry", "tests") else []
-    rest = re.sub("|".join(words), " ", question.lower())
-    short = part.kind in ("entry", "tests") and "how" in part.asks  # 怎么运行的条件常很短（on CI、用 uv）：一个字也算
-    return bool(re.search(r"[^\W\d_]" if short else r"[\u4e00-\u9fff]{2,}|[a-z]{3,}", rest))
+    words += [w.RUN_OBJECTS if how else "$^"]  # 问怎么运行时的对象
+    words += [w.LANGS if part.kind == "stack" and re.search(r"版本|\bversions?\b", q) else "$^"]  # TypeScript 的版本
+    short = how or part.kind != "entry" and re.search(w.WHICH_ONES, q)  # “哪些测试慢”“which tests are e2e”
+    return bool(re.search(r"[^\W\d_]" if short else r"[\u4e00-\u9fff]{2,}|[a-z]{3,}", re.sub("|".join(words), " ", q)))
 
 
 def unasked(clause: str, part: Part) -> str:
     """这一句还要了别的（“技术栈和开源协议是什么”的“开源协议是什么”、“怎么运行 with docker”）：返回它，照原话说没做。"""
-    if part.kind == "use" and re.search(r"几个(?!文件)|多少(?!个?文件)|\bhow (many|much)\b(?! files)", clause.lower()):
-        return clause  # “gunicorn 用了几个 worker？”：用没用到答得了，几个答不了
-    extra = part.kind in ("entry", "tests") and "how" in part.asks and leftover(clause, part)  # “run it with docker”
-    extra = extra or part.kind in ("entry", "tests", "stack") and re.search(w.NOT_WHICH, clause.lower())  # 是入口吗
-    if extra or part.kind in ("ls", "count", "file", "use") and re.search(w.EXCEPT, clause.lower()):  # “除了 js 文件”
-        return clause
+    which = part.kind in ("entry", "tests") or part.kind == "stack" and re.search(w.WHICH_ONES, clause.lower())
+    named = f"{FILE}|(?<![\\w/]){re.escape(part.folder)}/?(?![\\w/])"  # 问的文件、目录不算别的话
+    bare = clause if "how" in part.asks or part.kind == "stack" else re.sub(named, " ", clause)  # 清单名也是条件
+    if which and leftover(bare, part) or re.search(w.NOT_DONE.get(part.kind, "$^"), clause.lower()):  # 这一类答不了的
+        return clause  # “run it with docker”“测试都过了吗”“哪些依赖没用上”“怎么用 express”“除了 js 文件”
     if part.kind == "ls" and not part.ext and re.search(w.THINGS, clause.lower()):
         return clause  # “how many images are in assets/”：列出来的是全部，数不出是哪一种
     joins = list(re.finditer(r"和|以及|\band\b", clause)) if part.kind not in ("inventory", "create") else []
@@ -338,11 +340,6 @@ def merged(first: Part, more: Part) -> Part:
     names = first.names + [n for n in more.names if n not in first.names]
     text, run, asks = f"{first.text}，{more.text}", first.run or more.run, first.asks | more.asks
     return replace(first, text=text, names=names, run=run, asks=asks, content=first.content or more.content)
-
-
-def filler(clause: str) -> bool:
-    """只是客气话、开场白（“谢谢”“thanks a lot”），或者只说了要重新读（Ask.fresh 记着）。"""
-    return not re.sub(r"[\W_]+", "", re.sub(f"{w.FRESH}|{w.FILLER}", "", clause.lower()))
 
 
 def create_part(clause: str, name: str) -> Part:

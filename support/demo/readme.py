@@ -114,8 +114,8 @@ def headings(lines) -> list:
 
 
 def sections(lines) -> list:
-    """README 的每一节：[标题, 标题下面第一个 shell 代码块的行（原样，最多 8 行）, 这个代码块一共几行]。
-    HTML 的标题、折叠块、粗体的小标题也隔开一节（标题是 ""）；代码块里的 # 不是标题。"""
+    """README 的每一节：[标题, 标题下面第一个 shell 代码块的行（原样，最多 8 行）, 这个代码块一共几行,
+    它后面还有几个代码块]。HTML 的标题、折叠块、粗体的小标题也隔开一节（标题是 ""）；代码块里的 # 不是标题。"""
     out, fence, lang = [], "", ""
     for line in headings(lines):
         line = line.rstrip()[:1000]  # 再长的一行也只看开头：线性时间
@@ -128,9 +128,9 @@ def sections(lines) -> list:
             continue
         if m := FENCE.fullmatch(line):
             fence, lang = m[1], m[2].lower()
-            if out and out[-1][2] > 0:  # 这一节的第一个 shell 代码块已经读了：后面的不算
-                out[-1][2] = -out[-1][2]
+            if out and (out[-1][2] or lang not in SHELLS):  # 第一个 shell 代码块以外的：不抄，数一数
+                out[-1][2], out[-1][3] = -abs(out[-1][2]), out[-1][3] + 1
         elif (m := HEADING.fullmatch(line)) or (m := OTHER.search(line)):
             name = next((g for g in m.groups() if g), "")
-            out.append([re.sub(r"<[^>]*>", "", name).strip(), [], 0])
-    return [(name, found, abs(count)) for name, found, count in out]
+            out.append([re.sub(r"<[^>]*>", "", name).strip(), [], 0, 0])
+    return [(name, found, abs(count), more) for name, found, count, more in out]

@@ -5,11 +5,14 @@ README 里标题是“Usage”“运行”“测试”这样的一节的 shell �
 import re
 
 from support.demo import words as w
-from support.demo.facts import all_pages, usable, why_not
+from support.demo.facts import HIT, all_pages, usable, why_not
 from support.demo.manifests import json_object, manifests_in
 from support.demo.names import MAX_NAMES
 from support.demo.readme import sections
 from support.demo.sentences import join, say
+
+GUARD = r"""^\s*if\s+(?:__name__\s*==\s*(['"])__main__\1|(['"])__main__\2\s*==\s*__name__)\s*:"""  # 直接运行时的那段
+NOT_ENTRY = r"^(?:test_.*|.*_test\.py|tests?\.py|conftest\.py|setup\.py|noxfile\.py)$"  # 写着它也不是项目的入口
 
 TEST_FOLDERS = ("tests", "test", "__tests__", "spec")  # TEST_FOLDER 还认 integration_tests/（test-logs/ 不是）
 NOT_TESTS = r"(?!tests?[_-](?:results?|data|output|out|reports?|fixtures?|logs?|images?)/)"
@@ -74,7 +77,8 @@ def start_said(facts, readme: str | None, scripts: dict, path: str, dev: bool, e
     if said := readme_command(facts, readme, (RUN_TITLE, STARTED_TITLE), RUN_WORDS):
         return readme_said("run", facts, readme, said, en)
     runner = {"js": "node", "ts": "npx ts-node", "py": "python", "go": "go run"}.get(path.rsplit(".", 1)[-1])
-    said = say("run_guess", en, command=f"{runner} {path}") if runner and path else say("run_unknown", en)
+    command = f"{runner} {path}" + " runserver" * (path.rsplit("/", 1)[-1] == "manage.py")  # Django 的 manage.py
+    said = say("run_guess", en, command=command) if runner and path else say("run_unknown", en)
     return said + unread_readme(facts, readme, en)
 
 
@@ -106,20 +110,21 @@ def readme_command(facts, readme: str | None, titles: tuple, loose: str) -> tupl
     named += [[s for s in found if re.match(loose, bare_title(s[0]), re.I)]]
     for i, same in enumerate(named):  # 按 titles 的顺序：这样的一节有代码块就抄，没有就说出它，最后才是只说到它的
         if hit := next((s for s in same if s[1] and i < len(titles)), same[0] if same else None):
-            name, lines, count = hit if hit[1] and i < len(titles) else (hit[0], [], 0)
-            return name, lines, count, cut and hit is found[-1]  # README 读到这一节就断了：这一节后面也许还有
+            name, lines, count, blocks = hit if hit[1] and i < len(titles) else (hit[0], [], 0, 0)
+            return name, lines, count, cut and hit is found[-1], blocks  # README 读到这一节就断了：后面也许还有
     return None
 
 
 def readme_said(what: str, facts, readme: str, said: tuple, en: bool) -> str:
     """readme_command() 找到的代码块照原样说出来（what：run 或 test），说是哪一节的；没读全 README 也说。"""
-    heading, lines, count, cut = said
+    heading, lines, count, cut, blocks = said
     if not lines:  # 有这一节，写法我读不懂（正文、反引号）、没读到：请用户自己看，不猜
         key = f"{what}_readme_cut" if cut else f"{what}_readme_unread"
         return say(key, en, readme=readme, heading=heading) + unread_readme(facts, readme, en)
     block = "\n".join(f"    {line[:300]}" + "…" * (len(line) > 300) for line in lines)
     more = say("block_more", en, n=count - len(lines)) if count > len(lines) else ""
     said = say(f"{what}_readme", en, readme=readme, heading=heading, block=block + more + say("block_cut", en) * cut)
+    said += say("blocks_more", en, n=blocks) if blocks else ""  # 这一节还有别的代码块（第二步才是启动）
     return said + "\n\n" * bool(note := unread_readme(facts, readme, en).strip()) + note
 
 
@@ -196,3 +201,22 @@ def installed(part, commands: list, install: str, en: bool, readme=None, usual=(
     written = readme and readme_command(*readme, (RUN_TITLE, STARTED_TITLE), RUN_WORDS)
     run = say("run_installed", en, name=name, install=install)
     return said + run + (readme_said("run", *readme, written, en) if written else "")
+
+
+def guarded(facts, names: list, folders: str, en: bool) -> tuple:
+    """顶层有 .py 文件、却没有常见的入口文件名：搜 __main__，看顶层哪些 .py 文件（测试、setup.py 除外）有一行
+    if __name__ == "__main__":。搜到的行去掉了缩进，在不在函数、字符串里看不出：只说“可能是”；搜索没看全也说。
+    返回 (入口文件或 "", 这一句)；没有 .py 文件就不搜，是 ("", "")。"""
+    if not any(n.endswith(".py") and "/" not in n for n in names):
+        return "", ""
+    got = facts.pages("search_files", {"query": "__main__"})
+    hits = [m for line in got.lines if (m := HIT.fullmatch(line))] if usable(got) else []
+    lines = {
+        m[1]: m[3].strip()[:80] for m in reversed(hits) if re.fullmatch(r"[^/]+\.py", m[1]) and re.search(GUARD, m[3])
+    }
+    files = sorted(f for f in lines if not re.match(NOT_ENTRY, f))
+    unsure = not usable(got) or got.state != "complete" or any(kind.startswith("有 ") for kind, _ in got.notes)
+    fields = {"files": join(files, en), "folders": folders, "unsure": say("guard_unsure", en) * unsure}
+    fields["line"] = lines[files[0]] if files else ""  # 搜到的那一行，照原样
+    key = "entry_guarded" if len(files) == 1 else "entry_guards" if files else "entry_no_guard"
+    return (files[0] if len(files) == 1 else ""), say(key, en, **fields)

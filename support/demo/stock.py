@@ -30,7 +30,7 @@ EXACT = decimal.Context(prec=2500, Emax=decimal.MAX_EMAX, Emin=decimal.MIN_EMIN)
 
 def inventory(part, facts, en: bool) -> str:
     if "revised" in part.asks:  # 改了口：不替用户猜，请他再说一遍
-        return say("restate", en, said=part.content)
+        return say("restate_earlier" if "earlier" in part.asks else "restate", en, said=part.content)
     if "unsure" in part.asks:  # 不是认得的说法：什么也不查，请他换个说法
         return say("unsure_which" if "which" in part.asks else "unsure_order", en, said=part.content)
     if not part.names:
@@ -93,12 +93,15 @@ def as_written(facts, paths: dict, orders: list, template) -> dict:
 
 
 def carried_note(part, orders: list, en: bool) -> str:
-    """沿用了前面问的什么：数量（quantity）或者商品（items）；没有是 ""。"""
+    """沿用了前面问的什么：数量（quantity）、商品（items）或者都是（both）；没有是 ""。"""
     if not part.carried:
         return ""
     if part.carried == "quantity":
         return say("carried_quantity", en, said=amount(part.carried_from or orders[0], en))
-    return say("carried_items", en, said=join(((o.asked if en else "") or o.item for o in orders), en))
+    said = [(o.asked if en else "") or o.item for o in orders]
+    if part.carried == "both":  # 商品和数量都是前面问的
+        said = [f"{s} ({amount(o, en)})" if en else f"{s} {amount(o, en)}" for s, o in zip(said, orders, strict=True)]
+    return say(f"carried_{part.carried}", en, said=join(said, en))
 
 
 def stock_path(system: str) -> tuple | None:

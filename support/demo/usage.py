@@ -68,7 +68,12 @@ def defines(hit: str, name: str) -> bool:
     text, n = code(path, text), re.escape(name)
     bare = re.sub(r""""[^"]*"|'[^']*'|`[^`]*`""", '""', text)  # 字符串里的 import 不算（MODE = "import"）
     bare = re.sub(r"\s(?:#|//).*", "", bare)  # 注释里的也不算（def compute(x):  # no import needed）
-    if path.rsplit("/", 1)[-1].rpartition(".")[2].lower() not in CODE or re.search(LOADS, bare):
+    page = rf"=\s*\(?(?:window|globalThis|self)\b[^=]{{0,12}}?(?:\.{n}\b|\[\W{n}\W\])"  # = window.dayjs：网页载入的库
+    if (
+        path.rsplit("/", 1)[-1].rpartition(".")[2].lower() not in CODE
+        or re.search(LOADS, bare)
+        or re.search(page, text)
+    ):
         return False
     typed = r"(?:type|interface|struct|enum)(?=\s+\S+\s*(?:[{=<]|struct|interface|$))"  # 后面是定义体，不是用到它
     kinds = rf"def|class|function\*?|const|let|var|func|fn|{typed}"
@@ -134,6 +139,7 @@ def verdict(facts, name: str, pairs: list, folder: str, en: bool, files_asked: b
         said += say("import_files", en, n=len(code), files=join(code, en)) if files_asked else ""
         other = sorted({HIT.fullmatch(h)[1] for h in hits} - {HIT.fullmatch(h)[1] for h in declared})  # setup.cfg
         said += say("also_in", en, files=join(other, en)) if other else ""
+        said += commands_in([h for h in hits if h not in declared], declared, name, en)  # 清单里 scripts 的命令
         return said + (say("maybe_more", en, gaps=gaps) if gaps else "")
     if said := by_name(hits, name, say("appears_in", en, files=files, names=said_as), en):
         return said + (say("maybe_more", en, gaps=gaps) if gaps else "")
@@ -146,7 +152,19 @@ def verdict(facts, name: str, pairs: list, folder: str, en: bool, files_asked: b
     listed = facts.already("list_files", {"path": folder})  # 列过这个目录的话（不为它再调用一次）
     if files := [n for n in (listed.lines if listed else ()) if name.lower().lstrip(".") in n.lower()]:  # Dockerfile
         return say("named_files", en, name=name, files=join(files, en), tried=tried)
-    return say("not_used" if folder == "." else "not_found_in", en, name=name, folder=folder, tried=tried) + not_own
+    routed = re.match(r"/(?!(?:usr|tmp|bin|etc|var|home|opt|dev|proc|sys|lib|mnt|root)\b)\w", name)  # 不是系统的路径
+    route = say("route_parts", en) if routed else ""  # 路由常分几段写（挂载的前缀、路径、参数）
+    said = say("not_used" if folder == "." else "not_found_in", en, name=name, folder=folder, tried=tried)
+    return said + route + not_own
+
+
+def commands_in(hits: list, declared: list, name: str, en: bool) -> str:
+    """声明它的那份清单里，一个值是以它开头的命令（"dev": "nodemon src/server.js"、"x": "a && npx jest"）：不是声明，
+    是用它的命令，另外列出来；别的包（"react-dom": "^18"）、说明文字不算。没有是 ""。"""
+    files = {HIT.fullmatch(h)[1] for h in declared}
+    command = rf':\s*"(?:[^"]*(?:&&|;|\|)\s*)?(?:npx\s+)?{re.escape(name)}(?![\w@/.:-])'
+    found = [h for h in hits if HIT.fullmatch(h)[1] in files and re.search(command, h, re.I)]
+    return say("also_lines", en, hits=shown_hits(found, en)) if found else ""
 
 
 def by_name(hits: list, name: str, seen: str, en: bool) -> str:
@@ -155,7 +173,10 @@ def by_name(hits: list, name: str, seen: str, en: bool) -> str:
     named = [h for h in hits if imports_name(h, name)]  # from wordcount.core import count_lines：一个名字，不是库
     if defs := definitions(hits, name):
         imports = say("own_imports", en, name=name, hits=shown_hits(named, en)) if named else ""
-        return say("own_name", en, name=name, defs=shown_hits(defs, en), imports=imports, seen=seen.strip())
+        said = say("own_name", en, name=name, defs=shown_hits(defs, en), imports=imports, seen=seen.strip())
+        cdn = r"<script[^>]*src=[\"']?(?:https?:)?//"  # 网上载入的库
+        listed = any(manifests_in([HIT.fullmatch(h)[1].rsplit("/", 1)[-1]]) or re.search(cdn, h) for h in hits)
+        return said + say("own_not_listed", en, name=name) * (not listed)  # 问的也许是叫这个名字的库
     if named:
         where = join(sorted({HIT.fullmatch(h)[1] for h in named}), en)
         return say("imported_name", en, name=name, files=where, hits=shown_hits(named, en), seen=seen)
