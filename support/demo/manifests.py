@@ -245,6 +245,11 @@ def short_version(spec: str) -> str:
     return m[2] if m else one_line(spec)  # 太长的截了，加“…”
 
 
+def is_manifest(path: str) -> bool:
+    """这个路径（src/package.json、requirements-dev.txt）是不是一份依赖清单。"""
+    return bool(manifests_in([path.rsplit("/", 1)[-1]]))
+
+
 def manifests_in(names: list) -> list:
     """一个目录里的依赖清单：package.json、pyproject.toml、requirements.txt，和 requirements-dev.txt、
     dev-requirements.txt 这样的。"""
@@ -255,7 +260,7 @@ def manifests_in(names: list) -> list:
 
 def manifest_folder(files: list) -> str:
     """问题里说的子目录里的清单（“server/package.json 里 express 是哪个版本”）：它的目录；没有是 "."。"""
-    folders = {f.rpartition("/")[0] for f in files if "/" in f and manifests_in([f.rpartition("/")[2]])}
+    folders = {f.rpartition("/")[0] for f in files if "/" in f and is_manifest(f)}
     return folders.pop() if len(folders) == 1 else "."  # 说了两个目录的清单：在顶层答，说出没往里看的目录
 
 

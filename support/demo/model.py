@@ -13,6 +13,7 @@ import openai
 from openai.types.chat import ChatCompletion
 
 from support.demo import project, shell, stock, usage
+from support.demo import words as w
 from support.demo.facts import Facts, Missing, gather
 from support.demo.followup import forgotten, in_context
 from support.demo.names import MAX_NAMES
@@ -21,7 +22,6 @@ from support.request_rules import check_request
 
 MAX_CALLS = 10  # 一次回复最多几个调用
 TOP_ONLY = ("entry", "branch")  # 这几类只在整个项目里看
-PROGRAM = ("server", "app", "api", "application", "service")  # 没有这样的目录时，说的是这个程序（前端、client 不是）
 MAX_BEFORE = 8  # 接着问时最多往前读几个问题（每一步都要重读：对话再长，一步的时间也有上限）
 JSON = {"content-type": "application/json"}
 PLANS = {
@@ -76,7 +76,7 @@ def top_only(part, facts, en: bool, said: str) -> str:
         return said
     listed = {n.rstrip("/") for names in facts.listed.values() for n in names}
     known = "." not in facts.listed or part.folder.rstrip("/") in listed  # 没列过目录（查分支）：不知道有没有它
-    if not known and part.folder.lower() in PROGRAM:  # “start the server”“the app's entry”：没有这个目录，说的是程序
+    if not known and part.folder.lower() in w.PROGRAM:  # “start the server”“the app's entry”：没有这个目录，说的是程序
         return said
     key = f"top_only_{part.kind}" if known else "top_unknown"
     return say(key, en, folder=part.folder) + said

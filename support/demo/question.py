@@ -5,7 +5,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from support.demo import words as w
-from support.demo.manifests import manifest_folder, manifests_in
+from support.demo.manifests import is_manifest, manifest_folder
 from support.demo.names import (
     EXT,
     FILE,
@@ -220,7 +220,7 @@ def detailed(part: Part) -> Part | None:
     if part.kind == "use" and re.search(r"\b(does|do|did)\s+[\w./ -]{1,40}?\s+use\s*[?？.!]*$", q):
         return None  # “what base image does the Dockerfile use?”：问的是用了哪一个，不是某个名字用没用到
     if part.kind == "use":
-        files = [n for n in files_in(text) if not manifests_in([n.rsplit("/", 1)[-1]])]  # “or in package.json?”
+        files = [n for n in files_in(text) if not is_manifest(n)]  # “or in package.json?”
         files = files or ["README.md"] * bool(re.search(r"\breadme\b", q) and not re.search(r"readme\.\w", q))
         part.names = [n for n in library_names(text) if n.lower() != part.folder.lower() and n not in files]
         if files and not part.names or all(re.search(w.SOURCE_FILE, n) for n in part.names or ["."]):  # 问的是文件
@@ -233,7 +233,7 @@ def detailed(part: Part) -> Part | None:
             stack = replace(part, kind="stack", names=typed, asks={"language"})
             return replace(part, names=libraries) if libraries else stack
     part.folder = manifest_folder(files_in(text)) if part.kind == "stack" and part.folder == "." else part.folder
-    if part.kind == "stack" and (files := [n for n in files_in(text) if not manifests_in([n.rsplit("/")[-1]])]):
+    if part.kind == "stack" and (files := [n for n in files_in(text) if not is_manifest(n)]):
         return replace(part, kind="file", names=files, asks={"value"})  # “Dockerfile 里用的是哪个 Python 版本”：读它
     if part.kind == "stack":  # “which version of React”“express是哪个版本”：问了版本的库，技术栈里没有就说没看到
         said = " ".join(name for pattern in w.VERSION_OF for name in re.findall(pattern, text, re.I))

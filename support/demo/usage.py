@@ -6,7 +6,7 @@
 import re
 
 from support.demo.facts import HIT, Result, why_not
-from support.demo.manifests import CASED, IMPORTS, KNOWN, declared_in, manifests_in
+from support.demo.manifests import CASED, IMPORTS, KNOWN, declared_in, is_manifest
 from support.demo.names import MAX_NAMES
 from support.demo.project import ALIASES
 from support.demo.sentences import join, say
@@ -117,7 +117,7 @@ def verdict(facts, name: str, pairs: list, folder: str, en: bool, files_asked: b
     results = list(found.values())
     hits = list(dict.fromkeys(h for (q, _), r in found.items() for h in r.lines if q != alias or declares(h, name)))
     unsure = sorted({HIT.fullmatch(h)[1] for h in hits if not declares(h, name)})  # 清单里一行看不出的：读整份清单
-    listed, part = declared_in(facts, [p for p in unsure if manifests_in([p.rsplit("/", 1)[-1]])][:MAX_NAMES], name)
+    listed, part = declared_in(facts, [p for p in unsure if is_manifest(p)][:MAX_NAMES], name)
     declared = [h for h in hits if declares(h, name) or in_manifest(h, listed, name)]
     gaps = [say("gap_cut", en) if r.state == "cut" else why_not(r, en) for r in results if r.state != "complete"]
     gaps += [say("gap_part", en, files=join(part, en))] if part else []  # 清单只读了一部分、没读成
@@ -132,10 +132,10 @@ def verdict(facts, name: str, pairs: list, folder: str, en: bool, files_asked: b
     files = join(sorted({HIT.fullmatch(h)[1] for h in declared or hits}), en)
     if declared:
         hits_ = shown_hits(declared, en)
-        only = all(manifests_in([HIT.fullmatch(h)[1].rsplit("/", 1)[-1]]) for h in declared)  # 只有清单里的声明
+        only = all(is_manifest(HIT.fullmatch(h)[1]) for h in declared)  # 只有清单里的声明
         head = ("declared_part" if gaps else "declared_head") if only else "used"  # 代码里没有引入：不说“用到了”
         said = say(head, en, name=name, where=where, n=len(declared), files=files, hits=hits_, names=said_as)
-        code = sorted({f for h in declared if not manifests_in([(f := HIT.fullmatch(h)[1]).rsplit("/", 1)[-1]])})
+        code = sorted({f for h in declared if not is_manifest(f := HIT.fullmatch(h)[1])})
         said += say("import_files", en, n=len(code), files=join(code, en)) if files_asked else ""
         other = sorted({HIT.fullmatch(h)[1] for h in hits} - {HIT.fullmatch(h)[1] for h in declared})  # setup.cfg
         said += say("also_in", en, files=join(other, en)) if other else ""
@@ -175,7 +175,7 @@ def by_name(hits: list, name: str, seen: str, en: bool) -> str:
         imports = say("own_imports", en, name=name, hits=shown_hits(named, en)) if named else ""
         said = say("own_name", en, name=name, defs=shown_hits(defs, en), imports=imports, seen=seen.strip())
         cdn = r"<script[^>]*src=[\"']?(?:https?:)?//"  # 网上载入的库
-        listed = any(manifests_in([HIT.fullmatch(h)[1].rsplit("/", 1)[-1]]) or re.search(cdn, h) for h in hits)
+        listed = any(is_manifest(HIT.fullmatch(h)[1]) or re.search(cdn, h) for h in hits)
         return said + say("own_not_listed", en, name=name) * (not listed)  # 问的也许是叫这个名字的库
     if named:
         where = join(sorted({HIT.fullmatch(h)[1] for h in named}), en)
@@ -193,7 +193,7 @@ def declares(hit: str, name: str) -> bool:
     p = "|".join([n] + [re.escape(k) for k, v in IMPORTS.items() if v.lower() == name.lower()])  # dotenv：python-dotenv
     if base == "pyproject.toml":  # 一行看不出在哪张表里（[tool.isort] 的 known-third-party 不是依赖）：读整份清单
         return False
-    if base == "package.json" or manifests_in([base]):
+    if is_manifest(base):
         pattern = rf'"(?:{n})"\s*:\s*"' if base == "package.json" else rf"^(-e\s+)?(?:{p})(?![\w.-])|#egg=(?:{p})\b"
         return bool(re.search(pattern, text, re.I))
     q = rf"""['"`]@?{n}(/[^'"`]*)?['"`]"""  # 带引号的模块名，可以带子路径：'lodash/merge'；@prisma/client 是 prisma 的

@@ -202,6 +202,7 @@ FILLER = r"\bif (so|any)\b|(如果)?有的话|现在|以下是|这是(数据|记
 # 只补了库名的一小句里可以有的词（“and also Jest”）
 LINKING = set("and also too or plus as well what about how with is are".split())
 # 常见的子项目目录，可能有自己的依赖清单（requirements/ 里是分开写的几份依赖）；“那 server 呢？”是目录，“那 react 呢？”是库名
+PROGRAM = ("server", "app", "api", "application", "service")  # 没有这样的目录时，说的是这个程序（前端、client 不是）
 SUBPROJECTS = set("web frontend backend client server ui api site app apps packages services requirements".split())
 LANGUAGE_NAMES = set(
     "python python3 python2 py node node.js nodejs java go golang ruby php rust javascript js typescript ts".split()
