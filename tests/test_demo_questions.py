@@ -5188,3 +5188,11 @@ def test_the_unit_price_after_an_order_follow_up_carries_no_quantity(inventory):
 def test_what_the_stack_is_like_is_a_plain_stack_question(question):
     ask = understand(question)
     assert [p.kind for p in ask.parts] == ["stack"] and not ask.unknown, ask
+
+
+def test_a_guard_line_cut_before_its_colon_still_names_the_file(tmp_path):
+    """搜到的一行太长，截在冒号前面（练习 4 把结果改小了更常见）：还是那一行；后面带着条件的也是。"""
+    guard = 'if __name__ == "__main__" and not os.environ.get("' + "X" * 220 + '"):'
+    (tmp_path / "tool.py").write_text(f"import os\n\n{guard}\n    pass\n", encoding="utf-8")
+    said = finals(tmp_path, "What is the entry point?")[0]
+    assert "tool.py is the top-level .py file" in said, said

@@ -11,7 +11,7 @@ from support.demo.names import MAX_NAMES
 from support.demo.readme import sections
 from support.demo.sentences import join, say
 
-GUARD = r"""^\s*if\s+(?:__name__\s*==\s*(['"])__main__\1|(['"])__main__\2\s*==\s*__name__)\s*:"""  # 直接运行时的那段
+GUARD = r"""^\s*if\s+(?:__name__\s*==\s*(['"])__main__\1|(['"])__main__\2\s*==\s*__name__)"""  # 行尾的冒号可能被截掉
 NOT_ENTRY = r"^(?:test_.*|.*_test\.py|tests?\.py|conftest\.py|setup\.py|noxfile\.py)$"  # 写着它也不是项目的入口
 
 TEST_FOLDERS = ("tests", "test", "__tests__", "spec")  # TEST_FOLDER 还认 integration_tests/（test-logs/ 不是）
