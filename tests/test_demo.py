@@ -380,12 +380,6 @@ def test_a_line_that_only_looks_like_an_import_is_a_mention(workdir, path, line)
     assert "没有找到我认得的 lodash 的依赖声明或 import" in answer_of(demo("有没有用到 lodash", cwd=workdir).stdout)
 
 
-def test_a_default_import_from_another_module_is_a_name_imported_not_the_library(workdir):
-    (workdir / "a.js").write_text("import lodash from './my-own-lodash'\n", encoding="utf-8")
-    said = answer_of(demo("有没有用到 lodash", cwd=workdir).stdout)
-    assert "看起来是从别的模块引入 lodash（一个名字，不是某个库的声明）" in said and "用到了 lodash" not in said, said
-
-
 @pytest.mark.parametrize("path,line", [("main.go", 'import "github.com/x/lodash"'), ("lib.rs", "use lodash;")])
 def test_an_import_in_a_language_it_does_not_read_is_a_mention_it_cannot_judge(workdir, path, line):
     """Go、Rust 这些语言的引入写法不认：说它出现在哪些文件里、看不出是不是在用，不说用到了，也不说没用到。"""

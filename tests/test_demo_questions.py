@@ -631,23 +631,6 @@ def test_only_the_files_read_before_are_called_read_earlier(inventory):
     assert "其中 stock/红笔.json 是之前的问题里读到的" in text
 
 
-@pytest.mark.parametrize(
-    "path, code, name",
-    [("cli.py", "from wordcount.core import count_words, count_lines\n", "count_lines"),
-     ("cli.py", "from wordcount.core import (\n    count_words,\n)\n", "count_words"),
-     ("app.js", "import { countWords } from './core.js'\n", "countWords")],
-)  # fmt: skip
-def test_a_name_imported_from_a_module_is_said_to_be_imported_never_not_found(workdir, path, code, name):
-    (workdir / path).write_text(code, encoding="utf-8")
-    (workdir / "core.txt").write_text(f"{name} is defined elsewhere\n", encoding="utf-8")
-    text = finals(workdir, f"Where is {name} used?")[0]
-    if "(\n" in code:  # 引入分在几行里：search_files 只看到名字那一行，不说是引入，也不说没有
-        assert "I found no declaration or import" in text and path in text
-    else:
-        assert f"These lines look like imports of {name} by name" in text and f"{path}:1:" in text
-        assert "inside a string" in text and "it appears in: " in text and "core.txt:1" not in text
-
-
 # ── 第六轮学习者：换个目录接着问、接着数、问的不是上一件事、“两个库”、先说颜色的商品、没写的运行时版本 ──────
 @pytest.mark.parametrize(
     "first, follow_up, expected",
@@ -732,17 +715,6 @@ def test_every_way_of_leaving_out_the_tests_is_named_as_not_done(question):
 def test_a_follow_up_naming_two_folders_does_each():
     ask = in_context("only in src and tests?", understand("Is express used anywhere?"))
     assert [(p.kind, p.folder) for p in ask.parts] == [("use", "src"), ("use", "tests")]
-
-
-@pytest.mark.parametrize(
-    "path, code",
-    [("docs.py", '"""Example:\n\nfrom helpers import render_page\n"""\n'),
-     ("notes.js", "const example = `\nimport { render_page } from './dates'\n`\n")],
-)  # fmt: skip
-def test_a_line_that_looks_like_a_named_import_is_never_called_an_import_for_sure(workdir, path, code):
-    (workdir / path).write_text(code, encoding="utf-8")
-    text = finals(workdir, "Is render_page used?")[0]
-    assert "look like imports" in text and "inside a string" in text and "Code imports" not in text
 
 
 # ── 第七轮学习者：另一小句里的新商品、说到的旧商品、全部买下、both、文件名不是库名、“现在”不是目录、只问库存 ──────
@@ -2456,25 +2428,6 @@ def write_definitions(workdir):
     (workdir / "main.js").write_text("export const toSlug = (s) => s.toLowerCase();\n", encoding="utf-8")
 
 
-@pytest.mark.parametrize(
-    "question, line",
-    [("Where is normalise_header defined and used?", "src/core.py:1: def normalise_header(name):"),
-     ("normalise_header 在哪里定义的？", "src/core.py:1: def normalise_header(name):"),
-     ("where is toSlug defined?", "main.js:1: export const toSlug")],
-)  # fmt: skip
-def test_where_a_name_is_defined_is_the_line_that_defines_it(workdir, question, line):
-    write_definitions(workdir)
-    said = finals(workdir, question)[0]
-    assert line in said and "README.md:1" not in said.split("defin")[-1], said
-    assert '"query": "defined"' not in run_main("--demo", "--yes", "-C", str(workdir), question).stdout
-
-
-def test_a_name_with_no_line_that_defines_it_is_not_called_undefined(workdir):
-    write_definitions(workdir)
-    said = finals(workdir, "where is tidy_rows defined?", "tidy_rows 在哪里定义的？")
-    assert "may be defined some other way" in said[0] and "也许是用别的写法定义的" in said[1], said
-
-
 # ── 第五十一轮学习者、第二十三轮攻击：定义只认代码里像定义的一行；“块”是量词也是钱；接着问时用最后一次说的数量 ──────
 def write_code(workdir, files: dict):
     for name, text in files.items():
@@ -2483,72 +2436,14 @@ def write_code(workdir, files: dict):
 
 
 @pytest.mark.parametrize(
-    "name, defined, not_defined",
-    [("_parse", "pkg/core.py:1: def _parse(x):", "def parse(x)"),
-     ("__version__", 'pkg/core.py:7: __version__ = "1.2.3"', "None of the lines"),
-     ("parse", "pkg/core.py:4: def parse(x):", "def _parse"),
-     ("toSlug", "web/main.js:1: export default function toSlug", "require")],
-)  # fmt: skip
-def test_a_definition_is_the_line_in_code_that_defines_that_very_name(workdir, name, defined, not_defined):
-    write_code(workdir, {
-        "pkg/core.py": 'def _parse(x):\n    return x\n\ndef parse(x):\n    return _parse(x)\n\n__version__ = "1.2.3"\n',
-        "web/main.js": "export default function toSlug(s) {}\nconst lodash = require('lodash');\n",
-    })  # fmt: skip
-    said = finals(workdir, f"where is {name} defined?")[0].split("defined at")[-1]
-    assert defined in said and not_defined not in said, said
-
-
-@pytest.mark.parametrize(
-    "name, files",
-    [("debug", {"src/app.py": "config = dict(\n    debug=True,\n)\nrun(\n    debug = False,\n)\n"}),
-     ("timeout", {"a.py": "x = 1\n", "docs/guide.markdown": "    def timeout(s):\n", "CHANGELOG": "def timeout\n"}),
-     ("express", {"src/index.js": "const express = require('express');\nimport express2 from 'express';\n"})],
-)  # fmt: skip
-def test_arguments_docs_and_imports_are_no_definitions(workdir, name, files):
-    write_code(workdir, files)
-    said = finals(workdir, f"where is {name} defined?")[0]
-    assert "is defined at" not in said and "may be defined some other way" in said, said
-
-
-@pytest.mark.parametrize(
-    "files, line",
-    [({"src/readme_parser.py": "def continued_lines(x):\n"}, "src/readme_parser.py:1: def continued_lines"),
-     ({"nb.ipynb": '{"cells": [{"source": [\n"def continued_lines(x):\\n",\n"  return x"]}]}\n'}, "nb.ipynb:2:")],
-)  # fmt: skip
-def test_a_definition_in_any_code_file_is_found(workdir, files, line):
-    write_code(workdir, files)
-    assert line in finals(workdir, "where is continued_lines defined?")[0]
-
-
-def test_more_than_five_definitions_are_counted_not_cut_silently(workdir):
-    write_code(workdir, {f"m{i}.py": "def render(x):\n    return x\n" for i in range(8)})
-    said = finals(workdir, "where is render defined?")[0]
-    assert "and 3 more not shown" in said, said
-
-
-def test_a_search_that_skipped_a_file_never_says_the_search_was_complete(workdir):
-    write_code(workdir, {"b.py": "render(1)\n", "z_big.py": "x = 1\n" * 400_000 + "def render(x):\n"})
-    said = finals(workdir, "where is render defined?")[0]
-    assert "the search was not complete" in said and "may be defined some other way" not in said, said
-
-
-@pytest.mark.parametrize(
     "question, searched",
-    [("Where is the helper function defined?", ["helper"]),
-     ("Where is the Widget class defined?", ["Widget", "widget"]),
-     ("创建 hello.py，在里面定义一个函数 greet", []),
+    [("创建 hello.py，在里面定义一个函数 greet", []),
      ("How is the start script defined in package.json?", [])],
 )  # fmt: skip
 def test_words_around_a_definition_are_not_names(workdir, question, searched):
     write_code(workdir, {"a.py": "def helper():\n    pass\n"})
     out = run_main("--demo", "--yes", "-C", str(workdir), question).stdout
     assert re.findall(r'search_files\(\{"query": "([^"]+)"', out) == searched, out
-
-
-def test_a_follow_up_about_another_name_is_also_asked_where_it_is_defined(workdir):
-    write_code(workdir, {"ui.py": "def render(x):\n    return x\n\n\nclass Widget:\n    pass\n"})
-    said = finals(workdir, "where is render defined?", "and Widget?")[1]
-    assert "ui.py:5: class Widget:" in said, said
 
 
 @pytest.mark.parametrize(
@@ -2641,7 +2536,7 @@ def test_a_filter_over_the_dependencies_is_named_as_not_done(workdir):
 def test_where_a_name_appears_says_which_spellings_were_searched(workdir):
     write_code(workdir, {"a.py": "from m import Product\n", "index.html": "{{ products }}\n"})
     said = finals(workdir, "where is Product used?")[0]
-    assert "Searched as Product, product, it appears in: a.py, index.html" in said, said
+    assert "searched as Product, product, it appears in: a.py, index.html" in said, said
 
 
 # ── 第五十二轮学习者：重量、杯、一打、bags of；英文名的单复数；中文句子里的英文商品名；子目录的清单；JS 默认引入 ──
@@ -2705,13 +2600,6 @@ def test_a_follow_up_about_a_version_stays_in_the_folder_asked_about(workdir):
     assert "server/package.json 里写的是 `^4.19.2`" in said, said
 
 
-@pytest.mark.parametrize("line", ['import Button from "./components/Button";', "import * as Button from './b';"])
-def test_a_default_or_namespace_import_of_a_name_is_an_import(workdir, line):
-    write_code(workdir, {"src/App.js": line + "\n", "src/components/Button.js": "export default function Button() {}"})
-    said = finals(workdir, "Button 在哪里被用到？")[0]
-    assert "看起来是从别的模块引入 Button" in said and "没有找到我认得的" not in said, said
-
-
 def test_with_no_manifest_at_the_top_the_folders_not_looked_into_are_named(workdir):
     write_code(workdir, {"scripts/requirements.txt": "pandas==2.2.0\n", "notes/a.md": "x\n"})
     said = finals(workdir, "帮我看看这个项目用了什么技术栈", "What tech stack does this project use?")
@@ -2766,18 +2654,6 @@ def test_ordinary_words_that_also_name_code_leave_a_stock_question_one(question)
 )
 def test_code_words_leave_a_stack_question_one(question):
     assert [p.kind for p in understand(question).parts] == ["stack"]
-
-
-@pytest.mark.parametrize(
-    "line, defined",
-    [("struct Point *make_point(int x, int y);", False), ("struct Point {", True), ('MODE = "import"', True),
-     ("type Point struct {", True), ("enum Color paint(void);", False), ("const MODE = require('m')", False)],
-)  # fmt: skip
-def test_a_type_used_in_a_line_is_no_definition_and_a_string_is_no_import(line, defined):
-    from support.demo.usage import defines
-
-    name = "Color" if "Color" in line else "MODE" if "MODE" in line else "Point"
-    assert defines(f"src/a.c:1: {line}", name) is defined
 
 
 @pytest.mark.parametrize("then", ["那 src 呢？", "那么 python 呢", "那 json 呢", "那 the rest 呢"])
@@ -2854,7 +2730,7 @@ def test_item_names_holding_new_words_and_questions_about_stock_said(question, o
 
 @pytest.mark.parametrize(
     "question, kinds_",
-    [("price 在哪里定义的？", ["use"]), ("price 在哪里被调用", ["use"]), ("price 方法用了什么框架？", ["use"]),
+    [("price 在哪里定义的？", []), ("price 在哪里被调用", ["use"]), ("price 方法用了什么框架？", ["use"]),
      ("Which framework does the price function use?", [])],
 )  # fmt: skip
 def test_questions_about_a_function_are_no_stack_or_stock_questions(question, kinds_):
@@ -2936,26 +2812,6 @@ CALC = {"src/core.py": "OPS = {}\n\ndef evaluate(s):\n    return _eval(s)\n\n\nd
         "src/todos.js": "const { formatTodo } = require('./util');\nformatTodo(1);\n"}  # fmt: skip
 
 
-@pytest.mark.parametrize(
-    "question, lines",
-    [("Where is _eval used?", ["src/core.py:7: def _eval(n):"]),
-     ("OPS 在哪里用到了？", ["src/core.py:1: OPS = {}"]),
-     ("Where is formatTodo used?", ["src/util.js:1: function formatTodo", "src/todos.js:1: const { formatTodo }"])],
-)  # fmt: skip
-def test_a_name_the_project_defines_is_named_as_its_own_with_its_lines(workdir, question, lines):
-    write_code(workdir, CALC)
-    said = finals(workdir, question)[0]
-    assert ("This project defines" in said or "这个项目里定义了" in said) and "no declaration" not in said, said
-    assert all(line in said for line in lines), said
-
-
-def test_a_definition_asked_for_is_not_listed_twice_and_keywords_come_first(workdir):
-    write_code(workdir, {"a.py": "def test_x():\n    price = 5\n", "b.py": "def price(x):\n    return x\n"})
-    said = finals(workdir, "Where is the price function defined?")[0]
-    assert said.count("b.py:1: def price(x):") == 1 and said.index("b.py:1") < said.index("a.py:2"), said
-    assert "no indentation" in said, said
-
-
 def test_an_incomplete_search_names_which_imports_it_recognises(workdir):
     write_code(workdir, {"go.mod": "module x\n\nrequire github.com/gin-gonic/gin v1.9.1\n",
                          "main.go": 'import "github.com/gin-gonic/gin"\n'})  # fmt: skip
@@ -2991,11 +2847,6 @@ def test_an_item_is_not_the_start_of_a_longer_item_and_reported_stock_is_no_orde
 )  # fmt: skip
 def test_letters_written_onto_a_name_are_part_of_it_and_people_are_no_items(question, items):
     assert [(o.item, o.quantity) for o in orders_in(question)] == items
-
-
-@pytest.mark.parametrize("question", ["where is PRICE defined?", "In which file is price_total defined?"])
-def test_an_english_definition_question_is_about_code_even_with_a_stock_word(question):
-    assert [(p.kind, p.asks) for p in understand(question).parts] == [("use", {"defined"})]
 
 
 def test_is_that_enough_and_how_much_will_it_cost_are_both_answered(inventory):
@@ -3147,19 +2998,6 @@ def test_a_long_run_of_letters_and_digits_is_declined_in_linear_time():
     assert orders_in("我要 3 盒" + "a1" * 450 + "!够吗") == []
 
 
-@pytest.mark.parametrize(
-    "files, question, said",
-    [({"util.py": "def parse_imports(text):\n"}, "where is parse_imports defined?", "util.py:1: def parse_imports"),
-     ({"a.js": "const windowSize = window.innerWidth;\n"}, "where is windowSize defined?", "a.js:1: const windowSize"),
-     ({"index.html": "<script src=vue.js></script>\n", "app.js": "const Vue = window.Vue;\n"}, "Is Vue used?",
-      "app.js")],
-)  # fmt: skip
-def test_a_name_holding_import_or_window_is_defined_and_a_global_library_is_not(workdir, files, question, said):
-    write_code(workdir, files)
-    text = finals(workdir, question)[0]
-    assert said in text and ("This project defines" in text) == ("defined" in question), text
-
-
 def test_an_npm_package_with_a_dot_gets_no_python_import_note(workdir):
     write_code(workdir, {"package.json": '{"dependencies": {"socket.io": "^4"}}', "s.js": 'require("socket.io");\n'})
     said = finals(workdir, "is socket.io used?")[0]
@@ -3227,14 +3065,46 @@ def test_loaves_are_a_loaf(inventory):
 
 
 @pytest.mark.parametrize(
-    "files, question, said, unsaid",
-    [({"load.py": 'yaml = try_import("yaml")\n'}, "where is yaml defined?", "load.py", "This project defines"),
-     ({"app.js": "const Vue = window.Vue.default;\n"}, "where is Vue defined?", "app.js", "This project defines"),
-     ({"main.py": "from os import path\n"}, "Is os.path used?", "`from os import path`", "xx"),
-     ({"src/routes/todos.ts": 'import { TodoStore } from "../services/store";\nconst store = new TodoStore();\n'},
-      "Which files import the store module?", 'todos.ts:1: import { TodoStore } from "../services/store"', "xx")],
+    "question",
+    ["where is toSlug defined?", "In which file is price_total defined?", "price 在哪里定义的？",
+     "MAX_ROUNDS 定义在哪个文件", "Where is the Widget class defined?", "Where is the /api/hello route defined?"],
 )  # fmt: skip
-def test_loads_are_no_definitions_and_a_module_path_is_an_import(workdir, files, question, said, unsaid):
+def test_where_a_name_is_defined_is_declined_without_a_search_or_a_claim(workdir, question):
+    """定义有几十种写法（def、class、const、“x =”、装饰器、字符串里的……）：离线演示不做，不搜，也不拿“用没用到”充数。"""
+    write_code(workdir, {"a.py": "def toSlug(x):\n    return x\n", "src/index.js": 'app.get("/api/hello", f);\n'})
+    out = run_main("--demo", "-C", str(workdir), question).stdout
+    assert "[调用工具]" not in out and ("can't tell what kind" in out or "认不出" in out), out
+
+
+def test_a_definition_asked_beside_another_question_is_named_as_not_done(workdir):
+    write_code(workdir, {"requirements.txt": "openai\n", "a.py": "import openai\n"})
+    said = finals(workdir, "Is openai used, and where is MAX_ROUNDS defined?")[0]
+    assert "Yes, openai is used" in said and "did not recognise “where is MAX_ROUNDS defined”" in said, said
+
+
+@pytest.mark.parametrize(
+    "files, name",
+    [({"cli.py": "from wordcount.core import count_words, count_lines\n"}, "count_lines"),
+     ({"app.js": "import { countWords } from './core.js'\n"}, "countWords"),
+     ({"read.py": "def requests(events):\n    return events\n", "requirements.txt": "openai\n"}, "requests"),
+     ({"a.js": "import lodash from './my-own-lodash'\n"}, "lodash"),
+     ({"docs.py": '"""Example:\n\nfrom helpers import render_page\n"""\n'}, "render_page"),
+     ({"notes.js": "const example = `\nimport { render_page } from './dates'\n`\n"}, "render_page"),
+     ({"app.js": "const Vue = window.Vue;\n"}, "Vue")],
+)  # fmt: skip
+def test_a_name_the_project_defines_or_imports_by_name_is_neither_used_nor_unused(workdir, files, name):
+    """项目自己的名字、从自己的模块引入的名字、字符串里的 import：不是那个库的声明或引入，也不说没用到。"""
+    write_code(workdir, files)
+    said = finals(workdir, f"Is {name} used?")[0]
+    assert f"I found no declaration or import of {name}" in said and next(iter(files)) in said, said
+    assert "Whether those use it, I can't tell" in said and "was not found" not in said, said
+
+
+@pytest.mark.parametrize(
+    "files, question, said, unsaid",
+    [({"main.py": "from os import path\n"}, "Is os.path used?", "`from os import path`", "xx")],
+)  # fmt: skip
+def test_a_dotted_name_says_how_else_it_may_be_imported(workdir, files, question, said, unsaid):
     write_code(workdir, files)
     text = finals(workdir, question)[0]
     assert said in text and unsaid not in text, text
@@ -3273,11 +3143,6 @@ def test_which_one_is_more_is_declined_only_about_stock(question):
 )  # fmt: skip
 def test_corrections_replace_the_item_said_no_to_and_names_keep_their_words(question, items):
     assert [(o.item, o.quantity) for o in orders_in(question)] == items
-
-
-def test_a_definition_named_like_an_import_is_a_definition(workdir):
-    write_code(workdir, {"loader.py": "def bulk_import(rows):\n    return rows\n", "main.py": "bulk_import([])\n"})
-    assert "loader.py:1: def bulk_import" in finals(workdir, "Where is bulk_import defined?")[0]
 
 
 def test_a_record_with_no_currency_is_not_added_to_others(inventory):
@@ -3387,14 +3252,6 @@ def test_a_missing_item_is_said_missing_and_lists_nothing_whatever_the_order_of_
 def test_each_kind_and_some_of_them_are_declined_and_quantities_in_words_are_read(question, items):
     said = [(o.item, o.quantity) for p in understand(question).parts if p.kind == "inventory" for o in p.names]
     assert said == items
-
-
-def test_a_require_inside_a_string_is_no_import_and_a_comment_hides_no_definition(workdir):
-    write_code(workdir, {"package.json": '{"name": "p"}', "src/index.js": "x = \"write require('lodash') here\";\n",
-                         "src/util.py": "def compute(x):  # no import needed\n    return x\n"})  # fmt: skip
-    said = finals(workdir, "Is lodash used anywhere?", "Where is compute defined?")
-    assert "Yes, lodash is used" not in said[0] and "I found no declaration or import of lodash" in said[0], said[0]
-    assert "src/util.py:1: def compute(x)" in said[1], said[1]
 
 
 def test_code_run_by_node_e_is_no_entry_file(workdir):
@@ -4621,9 +4478,7 @@ def test_how_many_boxes_are_left_after_an_order_does_not_carry_the_quantity(inve
 # ── 第四轮攻击、第 K 轮学习者：问的那一部分不能悄悄丢掉，也不能拿别的事实当回答 ─────────────────────────────
 @pytest.mark.parametrize(
     "files, question, said, unsaid",
-    [({"src/index.js": 'app.get("/api/hello", (req, res) => {});\n'}, "Where is the /api/hello route defined?",
-      "src/index.js", "/api/hello was not found"),
-     ({"package.json": '{"devDependencies": {"prettier": "^3.0.0"}}', "app.py": "import flask\n"},
+    [({"package.json": '{"devDependencies": {"prettier": "^3.0.0"}}', "app.py": "import flask\n"},
       "这个项目用什么语言写的？", "Python 的代码文件", "语言/运行时：Python"),
      ({"package.json": '{"devDependencies": {"turbo": "^2.0.0"}}', "backend/requirements.txt": "django==4.2\n"},
       "backend 用了什么技术栈", "Django", "turbo"),
@@ -4631,7 +4486,7 @@ def test_how_many_boxes_are_left_after_an_order_does_not_carry_the_quantity(inve
       "这个项目是做什么的？", "A fast JSON formatter.", "Before you start")],
 )  # fmt: skip
 def test_the_answer_is_about_what_was_asked(workdir, files, question, said, unsaid):
-    """问的是 /api/hello（不是 route 这个词）、代码是哪种语言（不只是清单）、backend 的技术栈、README 的第一段。"""
+    """问的是代码是哪种语言（不只是清单）、backend 的技术栈、README 的第一段。"""
     write_code(workdir, files)
     text = finals(workdir, question)[0]
     assert said in text and unsaid not in text, text
@@ -4660,7 +4515,7 @@ def test_the_asked_part_is_kept_or_named(question, names, unknown):
     "question, folder, names, unknown",
     [("What is the main entry point?", ".", [], False), ("入口文件叫什么名字", ".", [], False),
      ("Where does the code start executing?", ".", [], False), ("What is the entry point in src?", "src", [], False),
-     ("How long do the tests take?", ".", [], True), ("Where is handler defined?", ".", ["handler"], False),
+     ("How long do the tests take?", ".", [], True),
      ("Vue/React 的版本是多少", ".", [], False), ("requirements 的 flask 版本是多少", ".", ["flask"], False),
      ("这个项目是不是用 ts 写的", ".", [], False), ("这个项目是用 python3 写的吗", ".", [], False)],
 )  # fmt: skip
@@ -4985,17 +4840,6 @@ def test_a_main_guard_in_a_deeper_file_or_a_cut_search_is_not_called_the_entry(t
     assert "没有常见的入口文件" in said and "pkg/cli.py" not in said and "util.py" not in said, said
 
 
-def test_a_script_line_in_the_manifest_is_shown_beside_the_declaration(tmp_path):
-    scripts = {"dev": "nodemon src/server.js", "test": "mocha test/"}
-    package = {"name": "nt", "scripts": scripts, "devDependencies": {"mocha": "^10", "nodemon": "^3"}}
-    (tmp_path / "package.json").write_text(json.dumps(package, indent=2), encoding="utf-8")
-    (tmp_path / "src").mkdir()
-    (tmp_path / "src" / "server.js").write_text("console.log(nodemonLike)\n", encoding="utf-8")
-    nodemon, mocha = finals(tmp_path, "用到 nodemon 了吗？", "Is mocha used?")
-    assert '"dev": "nodemon src/server.js"' in nodemon and "scripts 里的命令" in nodemon, nodemon
-    assert '"test": "mocha test/"' in mocha and "such as a command in scripts" in mocha, mocha
-
-
 def test_a_part_of_a_monorepo_asked_how_to_run_is_named_and_a_missing_program_word_is_no_folder(tmp_path):
     (tmp_path / "server").mkdir()
     (tmp_path / "frontend").mkdir()
@@ -5073,10 +4917,6 @@ def test_every_question_the_readme_quotes_is_read_without_a_note():
 
 # ── 第十八轮学习者：“where is X defined”并进“is Y used”不说没认出；问怎么装依赖要说没做；项目自己的名字不是库；
 #    改了口以后“重新读一下”不说这句话里有“不对” ──────────────────────────────────────────────
-def test_a_definition_asked_beside_a_use_question_is_not_called_not_recognised():
-    assert not understand("Is openai used, and where is MAX_ROUNDS defined?").unknown
-
-
 @pytest.mark.parametrize("question", ["How do I install the dependencies?", "How should I set up the dependencies?"])
 def test_how_to_do_something_with_the_dependencies_is_named_as_not_done(question):
     ask = understand(question)
@@ -5085,12 +4925,10 @@ def test_how_to_do_something_with_the_dependencies_is_named_as_not_done(question
 
 @pytest.mark.parametrize(
     "files, question, expected",
-    [({"read.py": "def requests(events):\n    return events\n", "requirements.txt": "openai\n"}, "用到了 requests 吗？",
-      ["def requests", "不是叫 requests 的库"]),  # 项目自己的名字，不是那个库
-     ({"manage.py": "import sys\n", "requirements.txt": "Django==4.2\n"}, "这个项目怎么启动？",
+    [({"manage.py": "import sys\n", "requirements.txt": "Django==4.2\n"}, "这个项目怎么启动？",
       ["`python manage.py runserver`", "按文件类型说的"])],  # Django 的 manage.py 按惯例猜，说是猜的
 )  # fmt: skip
-def test_a_projects_own_name_and_a_django_manage_py_are_said_as_they_are(tmp_path, files, question, expected):
+def test_a_django_manage_py_is_said_as_a_guess(tmp_path, files, question, expected):
     write_code(tmp_path, files)
     said = finals(tmp_path, question)[0]
     assert all(text in said for text in expected), said

@@ -18,10 +18,6 @@ TOOL_FOLDERS = {".git", ".hg", ".svn", ".venv", ".tox", ".nox", ".mypy_cache", "
 CODE = set(
     "py pyi ipynb js mjs cjs jsx ts tsx vue svelte go rs rb java kt scala c h cc cpp hpp cs php swift lua sh".split()
 )
-LOADS = (  # 载入一个库的一行：不是定义
-    r"\brequire\s*\(|\bimport\b|=\s*(?:\w+\.)*(?:__import__|import_module|importorskip|try_import)\s*\("
-    r"|=\s*window\.[A-Z]\w*(?:\.\w+)*\s*;?$"
-)
 LANGUAGES = {e: "js" for e in "js mjs cjs jsx ts tsx vue svelte".split()} | {e: "py" for e in ("py", "pyi", "ipynb")}
 
 
@@ -35,51 +31,9 @@ def use(part, facts, en: bool) -> str:
     searched(facts, [pair for pairs in hidden.values() for pair in pairs])
     extra = say("too_many", en, names=join(more, en), n=MAX_NAMES) if more else ""
     said = [verdict(facts, n, first[n] + hidden[n], part.folder, en, "files" in part.asks) for n in names]
-    said = [s.rstrip("\n") + definition(facts, n, first[n] + hidden[n], en, s) if "defined" in part.asks else s
-            for s, n in zip(said, names, strict=True)]  # fmt: skip
     dotted = [n for n in names if re.fullmatch(r"\w+(\.\w+)+", n) and in_python(searched(facts, first[n]).values())]
     said += [say("dotted", en, name=n, parent=n.rpartition(".")[0], last=n.rpartition(".")[2]) for n in dotted]
     return "\n\n".join(said) + extra
-
-
-def definition(facts, name: str, pairs: list, en: bool, shown: str = "") -> str:
-    """“X 在哪里定义”：搜到的行里像定义 X 的（上面的回答 shown 已经列出来的不再说）。没看到就说没看到，不说“没有定义”：
-    别的写法、没搜全的地方我都看不出来。"""
-    found = searched(facts, pairs)
-    lines = list(dict.fromkeys(h for r in found.values() for h in r.lines))
-    if hits := definitions(lines, name):
-        if all(f"  {h}" in shown for h in hits[:5]):
-            return ""
-        return say("defined_at", en, name=name, hits=shown_hits(hits, en))
-    gaps = [k for r in found.values() for k, _ in r.notes if k.startswith("有 ") or k == "ambiguous"]
-    whole = all(r.state == "complete" and skipped(r)[1] for r in found.values()) and not gaps
-    return say("defined_unseen" if whole and all(map(one_place, lines)) else "defined_unknown", en, name=name)
-
-
-def definitions(lines: list, name: str) -> list:
-    """搜到的行里像定义 name 的；def、class、function 这样的在前，“name = …”（也许是函数里的变量）在后。"""
-    return sorted((h for h in lines if one_place(h) and defines(h, name)), key=lambda h: f": {name} " in h)
-
-
-def defines(hit: str, name: str) -> bool:
-    """代码文件里的一行像定义 name：def、class、function、const……后面是它，或者“name = …”（不是调用里的
-    name=1, 这样的参数）；引入（import、require）不是定义，文档不是代码。"""
-    path, _, text = HIT.fullmatch(hit).groups()
-    text, n = code(path, text), re.escape(name)
-    bare = re.sub(r""""[^"]*"|'[^']*'|`[^`]*`""", '""', text)  # 字符串里的 import 不算（MODE = "import"）
-    bare = re.sub(r"\s(?:#|//).*", "", bare)  # 注释里的也不算（def compute(x):  # no import needed）
-    page = rf"=\s*\(?(?:window|globalThis|self)\b[^=]{{0,12}}?(?:\.{n}\b|\[\W{n}\W\])"  # = window.dayjs：网页载入的库
-    if (
-        path.rsplit("/", 1)[-1].rpartition(".")[2].lower() not in CODE
-        or re.search(LOADS, bare)
-        or re.search(page, text)
-    ):
-        return False
-    typed = r"(?:type|interface|struct|enum)(?=\s+\S+\s*(?:[{=<]|struct|interface|$))"  # 后面是定义体，不是用到它
-    kinds = rf"def|class|function\*?|const|let|var|func|fn|{typed}"
-    return bool(re.match(rf"(?:export\s+)?(?:default\s+)?(?:async\s+)?(?:{kinds})\s+{n}\b", text)) or bool(
-        re.match(rf"{n}\s*(?::[^=,()]*)?\s=\s(?!=).*[^,]$", text)
-    )
 
 
 def spellings(name: str) -> list:
@@ -139,9 +93,6 @@ def verdict(facts, name: str, pairs: list, folder: str, en: bool, files_asked: b
         said += say("import_files", en, n=len(code), files=join(code, en)) if files_asked else ""
         other = sorted({HIT.fullmatch(h)[1] for h in hits} - {HIT.fullmatch(h)[1] for h in declared})  # setup.cfg
         said += say("also_in", en, files=join(other, en)) if other else ""
-        said += commands_in([h for h in hits if h not in declared], declared, name, en)  # 清单里 scripts 的命令
-        return said + (say("maybe_more", en, gaps=gaps) if gaps else "")
-    if said := by_name(hits, name, say("appears_in", en, files=files, names=said_as), en):
         return said + (say("maybe_more", en, gaps=gaps) if gaps else "")
     if gaps:
         seen = say("appears_in", en, files=files, names=said_as) if hits else ""
@@ -156,31 +107,6 @@ def verdict(facts, name: str, pairs: list, folder: str, en: bool, files_asked: b
     route = say("route_parts", en) if routed else ""  # 路由常分几段写（挂载的前缀、路径、参数）
     said = say("not_used" if folder == "." else "not_found_in", en, name=name, folder=folder, tried=tried)
     return said + route + not_own
-
-
-def commands_in(hits: list, declared: list, name: str, en: bool) -> str:
-    """声明它的那份清单里，一个值是以它开头的命令（"dev": "nodemon src/server.js"、"x": "a && npx jest"）：不是声明，
-    是用它的命令，另外列出来；别的包（"react-dom": "^18"）、说明文字不算。没有是 ""。"""
-    files = {HIT.fullmatch(h)[1] for h in declared}
-    command = rf':\s*"(?:[^"]*(?:&&|;|\|)\s*)?(?:npx\s+)?{re.escape(name)}(?![\w@/.:-])'
-    found = [h for h in hits if HIT.fullmatch(h)[1] in files and re.search(command, h, re.I)]
-    return say("also_lines", en, hits=shown_hits(found, en)) if found else ""
-
-
-def by_name(hits: list, name: str, seen: str, en: bool) -> str:
-    """项目自己定义的名字（def _eval、const OPS =），或者从别的模块按名字引入的（from x import name）：列出那几行；
-    都不是是 ""。"""
-    named = [h for h in hits if imports_name(h, name)]  # from wordcount.core import count_lines：一个名字，不是库
-    if defs := definitions(hits, name):
-        imports = say("own_imports", en, name=name, hits=shown_hits(named, en)) if named else ""
-        said = say("own_name", en, name=name, defs=shown_hits(defs, en), imports=imports, seen=seen.strip())
-        cdn = r"<script[^>]*src=[\"']?(?:https?:)?//"  # 网上载入的库
-        listed = any(is_manifest(HIT.fullmatch(h)[1]) or re.search(cdn, h) for h in hits)
-        return said + say("own_not_listed", en, name=name) * (not listed)  # 问的也许是叫这个名字的库
-    if named:
-        where = join(sorted({HIT.fullmatch(h)[1] for h in named}), en)
-        return say("imported_name", en, name=name, files=where, hits=shown_hits(named, en), seen=seen)
-    return ""
 
 
 def declares(hit: str, name: str) -> bool:
@@ -224,21 +150,6 @@ def in_manifest(hit: str, listed: set, name: str) -> bool:
     n = rf"(?<![\w.@/-]){re.escape(name)}(?![\w.-])"  # react-dom 那一行不是 react 的声明
     item = re.search(rf"""["']\s*{n}|^\s*["']?{n}["']?\s*=""", text[:1000], re.I)
     return bool(item) and path in listed and path.rsplit("/", 1)[-1].lower() != "package.json"
-
-
-def imports_name(hit: str, name: str) -> bool:
-    """代码里从别的模块引入了叫 name 的东西（函数、类）：from x import a, name；import { name } from 'x'；
-    或者引入的是项目里叫 name 的模块：from "../services/store"、from .store import x、import pkg.store。"""
-    path, _, text = HIT.fullmatch(hit).groups()
-    n, language = re.escape(name), LANGUAGES.get(path.rsplit(".", 1)[-1])
-    pattern = {  # JS 也有 const { name } = require("./x")
-        "py": rf"^from\s+[\w.]+\s+import\s+\(?\s*(\w+(\s+as\s+\w+)?\s*,\s*)*{n}\b|^from\s+[\w.]*\.{n}\s+import\b"
-        rf"|^import\s+[\w.]+\.{n}\b",
-        "js": rf"^import\s+(type\s+)?((\w+\s*,\s*)?\{{[^}}]*(?<![\w$]){n}(?![\w$])|(\*\s+as\s+)?{n}\s*(,|from\b))"
-        rf"|^(const|let|var)\s+\{{[^}}]*(?<![\w$]){n}(?![\w$])[^}}]*\}}\s*=\s*require\s*\("
-        rf"""|(\bfrom|\brequire\s*\()\s*['"`][^'"`]*/{n}(\.\w+)?['"`]""",
-    }.get(language)
-    return bool(pattern and one_place(hit) and re.search(pattern, code(path, text)))
 
 
 def code(path: str, text: str) -> str:

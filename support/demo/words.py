@@ -87,13 +87,15 @@ THINGS = (  # 列目录时问“有几张图片”：列出来的是全部，数
     r"|(几|多少)(个|张|份)?(?![^，。？?]{0,8}(文件|项|东西|目录))[\w\u4e00-\u9fff]"
 )
 KEYWORDS = dict(KINDS)  # 每一类的关键词本身（不带下面加的条件）：从一句话里把它们都去掉时用
-KINDS = [  # “X 在哪里定义”“price 在哪里被调用”也问 use；说到代码（“price 方法”“价格字段”）的不是库存问题
+KINDS = [  # “price 在哪里被调用”也问 use，“X 在哪里定义”认得却不做；说到代码（“price 方法”“价格字段”）的不是库存问题
     (
         k,
-        f"{p}|{DEFINED}|调用"
+        f"{p}|调用"
         if k == "use"
         else f"^(?![\\s\\S]*(?:{CODE_WORDS}{FILE_WORDS * (k == 'inventory')}))[\\s\\S]*?(?:{p})"
         if k in ("inventory", "stack")
+        else f"{DEFINED}|{p}"
+        if k == "none"
         else p,
     )
     for k, p in KINDS
@@ -177,7 +179,7 @@ ON_TOPIC = {
     "inventory": r"够|多少|钱|价|数量|有吗|都有|几[盒支个件包]|如果|可以吗|行吗|能买到|现货|充足|足够|\b(how many|price|enough|total|available|in stock|if (so|yes|not)|possible|bill|if (that|it|this) (works|is ok|is fine)|each|cost)\b",
     "use": r"在?哪里|在?哪儿|在?(哪个|哪些)(文件|包|目录)(里|中)?|用在|在哪|用的|"
     r"\b(where|(in )?which (files?|notebooks?|scripts?|modules?|packages?|folders?)|or not|anywhere)\b"
-    r"|\b(imports?|uses?) (it|them)\b|\bdefined\b|定义",
+    r"|\b(imports?|uses?) (it|them)\b",
     "stack": r"版本号?|前端|后端|依赖|要求|\b(versions?|frontend|backend|dependencies|libraries|frameworks|needs?|requires?|required|depends?( on)?)\b",
     "entry": r"路径|哪个文件|文件|\b(path|which file|point|file|entry)\b",
     "tests": r"列出|列一下|叫什么|名字|哪些|分别|在哪(儿|里)?|哪儿|哪里|文件|\b(list|show|names?|called|where|files?)\b",
@@ -257,7 +259,7 @@ ASKS = {  # 每一类问题还可能问的：名字 → 词
     "tests": {"every": EACH_TEST, "how": f"{HOW}|{RUN_TESTS}"},
     "stack": {"own": OWN_VERSION, "count": DEP_COUNT, "testing": TEST_FRAMEWORK},
     "file": {"purpose": PURPOSE},
-    "use": {"files": r"\bhow many files\b|(几|多少)个?文件", "defined": DEFINED},  # 数引入它的文件；定义在哪一行
+    "use": {"files": r"\bhow many files\b|(几|多少)个?文件"},  # 数引入它的文件
 }
 
 
