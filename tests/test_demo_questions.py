@@ -833,24 +833,6 @@ def test_how_many_test_functions_is_said_to_be_not_read(project, question):
 
 
 @pytest.mark.parametrize(
-    "question, said", [("这个项目的版本号是多少？", "项目自己的版本：1.4.0"),
-                       ("What does this project do, and what version is it at?", "own version: 1.4.0")]
-)  # fmt: skip
-def test_the_projects_own_version_is_read_from_its_manifest(project, question, said):
-    (project / "package.json").write_text(
-        json.dumps({"name": "p", "version": "1.4.0", "dependencies": {}}), encoding="utf-8"
-    )
-    assert said in finals(project, question)[0]
-
-
-def test_the_projects_own_version_from_pyproject_and_none_when_not_written(workdir):
-    (workdir / "pyproject.toml").write_text(PYPROJECT, encoding="utf-8")
-    assert "项目自己的版本：0.3.1（pyproject.toml" in finals(workdir, "项目的版本是什么？")[0]
-    (workdir / "pyproject.toml").write_text(PYPROJECT.replace('version = "0.3.1"\n', ""), encoding="utf-8")
-    assert "没看到写版本号的地方" in finals(workdir, "项目的版本是什么？")[0]
-
-
-@pytest.mark.parametrize(
     "question", ["怎么跑测试？", "how do I run the tests?", "用什么命令运行测试？", "what's the test command?",
                  "Which command runs the tests, and what test framework do they use?"]
 )  # fmt: skip
@@ -1141,14 +1123,6 @@ def test_how_many_can_i_get_does_not_repeat_the_last_quantity(inventory):
 
 # ── 第十六轮学习者：没说哪个库的“版本号”也说项目自己的；列过目录再问“分别有几行”；库名紧贴中文再问版本；
 # “README 里”不是目录；英文写的库存文件名 ─────────────────────────────────────────────────────────
-@pytest.mark.parametrize("question", ["这个项目叫什么名字？版本号多少？", "版本是多少", "What's the version?"])
-def test_a_version_asked_without_a_library_names_the_projects_own(workdir, question):
-    (workdir / "pyproject.toml").write_text(
-        '[project]\nname = "todo"\nversion = "0.3.1"\ndependencies = ["flask>=3"]\n', encoding="utf-8"
-    )
-    assert "0.3.1" in finals(workdir, question)[0]
-
-
 def test_which_version_after_is_it_used_is_about_that_library_not_the_project(project):
     said = finals(project, "is express used?", "which version?")
     assert "Express 4.18" in said[1] and "own version" not in said[1], said[1]
@@ -1223,14 +1197,6 @@ def test_how_many_boxes_are_left_names_the_item_or_is_declined(question, orders)
     assert kinds(question) == [("inventory", orders)]  # 商品在后面的问法不是认得的说法：不查
 
 
-def test_the_project_version_asked_after_a_use_question_is_the_projects(workdir):
-    (workdir / "pyproject.toml").write_text(
-        '[project]\nname = "a"\nversion = "0.3.1"\ndependencies = ["pillow"]\n', encoding="utf-8"
-    )
-    said = finals(workdir, "Is Pillow used?", "what's the project version?")
-    assert "0.3.1" in said[1], said[1]
-
-
 @pytest.mark.parametrize(
     "question", ["统计一下 scripts 下每个 py 文件有多少行", "count the lines of each .py file in scripts/"]
 )
@@ -1262,12 +1228,6 @@ def test_a_whole_stack_question_after_a_use_question_does_not_carry_the_library(
 def test_what_the_test_actually_checks_is_said_to_be_not_read(project):
     text = finals(project, "Which test files exist?", "what does the test actually check?")[1]
     assert "did not read them" in text, text
-
-
-@pytest.mark.parametrize("question", ["how many dependencies does it have?", "嗯嗯，那这个项目有几个依赖？"])
-def test_how_many_dependencies_is_counted(project, question):
-    text = finals(project, question)[0]
-    assert "4 dependencies" in text or "一共 4 个依赖" in text, text
 
 
 def test_a_quantity_said_loosely_is_not_answered_not_replaced_by_the_last_one(inventory):
@@ -1830,16 +1790,48 @@ def test_build_requirements_are_build_tools_and_not_counted(workdir):
         '[project]\nname = "x"\ndependencies = ["httpx>=0.27"]\n',
         encoding="utf-8",
     )
-    said = finals(workdir, "这个项目有几个依赖？")[0]
-    assert "一共 1 个依赖" in said and "构建工具：setuptools >=64、setuptools_scm >=8、maturin" in said, said
+    said = finals(workdir, "这个项目用了哪些依赖？")[0]
+    assert "其他依赖：httpx >=0.27" in said and "构建工具：setuptools >=64、setuptools_scm >=8、maturin" in said, said
+
+
+@pytest.mark.parametrize(
+    "question, clause",
+    [("这个项目的版本号是多少？", "这个项目的版本号是多少"), ("项目的版本是什么？", "项目的版本是什么"),
+     ("这个包是哪个版本", "这个包是哪个版本"), ("what's the project version?", "what's the project version"),
+     ("What does it depend on, and what version is it at?", "what version is it at"),
+     ("这个项目有几个依赖？", "这个项目有几个依赖"), ("how many dependencies does it have?", "how many dependencies")],
+)  # fmt: skip
+def test_the_projects_own_version_and_a_dependency_count_are_named_as_not_done(workdir, question, clause):
+    """技术栈的回答列出依赖：不数个数、不找项目自己的版本号，照原话说没做，不给一个数。"""
+    (workdir / "pyproject.toml").write_text(PYPROJECT, encoding="utf-8")
+    (workdir / "frontend").mkdir()
+    said = finals(workdir, question)[0]
+    assert clause in said and ("没有认出" in said or "did not recognise" in said), said
+    assert "0.3.1" not in said and "一共" not in said and "in all" not in said, said
+
+
+@pytest.mark.parametrize("question", ["版本是多少", "What's the version?", "What versions?"])
+def test_a_bare_version_question_says_the_projects_own_was_not_looked_for(workdir, question):
+    manifest = '{"version": 2, "engines": {"node": 18}, "dependencies": {"a": null}}'
+    (workdir / "package.json").write_text(manifest, encoding="utf-8")
+    said = finals(workdir, question)[0]
+    assert "项目自己的版本号：我没有找它" in said or "project's own version number: I did not look" in said, said
+    assert "18" in said and "None" not in said, said
+
+
+def test_url_vcs_and_path_requirements_are_all_listed(workdir):
+    lines = "flask==2.3\nrequests\ngit+https://github.com/psf/black#egg=black\nmylib @ https://x.org/m.whl\n"
+    (workdir / "requirements.txt").write_text(lines, encoding="utf-8")
+    said = finals(workdir, "What dependencies does it use?")[0]
+    assert all(name in said for name in ("Flask 2.3", "requests", "black", "mylib")), said
 
 
 @pytest.mark.parametrize("name", ["dev-requirements.txt", "test_requirements.txt"])
 def test_requirements_files_named_the_other_way_round_are_read(workdir, name):
     (workdir / "requirements.txt").write_text("requests==2.31.0\n", encoding="utf-8")
     (workdir / name).write_text("pytest==8.0.0\n", encoding="utf-8")
-    said = finals(workdir, "How many dependencies are there, and which test framework?")[0]
-    assert "2 dependencies in all" in said and "Testing: pytest 8.0.0" in said and name in said, said
+    said = finals(workdir, "What dependencies are there, and which test framework?")[0]
+    assert "requests 2.31.0" in said and "Testing: pytest 8.0.0" in said and name in said, said
 
 
 @pytest.mark.parametrize("switch", ["English | [简体中文](README.zh-CN.md)", "[English](README.md) · 日本語"])
@@ -2068,14 +2060,14 @@ def test_where_a_library_is_used_in_how_many_files_or_in_one_file(question, file
     "pyproject, said, not_said",
     [('[build-system]\nrequires = ["setuptools>=64", "numpy>=2.0"]\n'
       '[project]\nname = "f"\ndependencies = ["numpy", "scipy"]\n',
-      "一共 2 个依赖", "numpy >=2.0"),
+      "numpy、scipy", "numpy >=2.0"),
      ('[project]\nname = "h"\ndependencies = ["httpx", "rich"]\n'
       '[project.optional-dependencies]\nhttp2 = ["httpx[http2]>=0.27"]\n',
       "其他依赖：httpx、rich", "httpx >=0.27（可选")],
 )  # fmt: skip
 def test_a_required_dependency_is_not_hidden_by_a_build_or_optional_one(workdir, pyproject, said, not_said):
     (workdir / "pyproject.toml").write_text(pyproject, encoding="utf-8")
-    text = finals(workdir, "这个项目有几个依赖？用了什么技术栈？")[0]
+    text = finals(workdir, "这个项目用了什么技术栈？")[0]
     assert said in text and not_said not in text, text
 
 
@@ -2106,11 +2098,6 @@ def test_saying_the_project_just_changed_searches_again(question):
 
 
 # ── 第三十六、三十七轮学习者：“own version”不是库名；“多少钱一盒”问的是单价；列出的声明少于说的处数要说出来 ─────────
-def test_own_version_names_no_library():
-    ask = understand("What Python version does it require, and what is the project's own version?")
-    assert [(p.kind, p.names) for p in ask.parts] == [("stack", [])] and not ask.unknown, ask
-
-
 @pytest.mark.parametrize(
     "question", ["铅笔多少钱一盒？我要 10 盒总共多少钱？", "一盒铅笔多少钱？我要 10 盒，一共多少？"]
 )
@@ -2512,13 +2499,6 @@ def test_an_english_item_name_in_a_chinese_question_is_declined_not_taken_for_th
 @pytest.mark.parametrize("question", ["vue 和 pinia 分别是什么版本？", "vue and pinia versions?"])
 def test_the_versions_of_several_named_libraries_are_each_asked_for(question):
     assert [(p.kind, p.names) for p in understand(question).parts] == [("stack", ["vue", "pinia"])]
-
-
-def test_a_test_framework_asked_for_and_not_declared_is_said_not_seen(workdir):
-    write_code(workdir, {"requirements.txt": "flask==3.0\n"})
-    said = finals(workdir, "用了什么测试框架？", "What test framework does it use?")
-    assert "测试框架：读到的依赖清单（requirements.txt）里没有我认得的测试框架" in said[0], said[0]
-    assert "Test framework: none that I recognise" in said[1], said[1]
 
 
 def test_a_constraints_file_is_no_list_of_dependencies(workdir):
@@ -3024,7 +3004,7 @@ def test_a_run_sections_code_block_is_quoted_with_its_setup_lines_and_a_sentence
 
 def test_a_language_question_answers_for_the_language(project):
     said = finals(project, "这个项目有没有用 TypeScript？", "项目里有多少个测试？")
-    assert "你问到的 TypeScript：依赖清单（package.json）里我没看到" in said[0] and "你问到的语言" in said[0], said
+    assert "你问到的 TypeScript：依赖清单（package.json）里我没看到" in said[0], said
     assert "有几个用例" in said[1], said
 
 
@@ -3916,13 +3896,13 @@ def test_what_a_file_does_next_to_its_line_count_is_about_that_file(workdir, que
 
 
 @pytest.mark.parametrize(
-    "question", ["what version is this project + how do I run the tests?", "版本号是多少 + 测试怎么跑"]
+    "question", ["what version of mocha + how do I run the tests?", "mocha 的版本号是多少 + 测试怎么跑"]
 )
 def test_a_plus_between_two_questions_answers_both(workdir, question):
-    write_code(workdir, {"package.json": '{"name": "x", "version": "1.2.0", "scripts": {"test": "mocha test"}}',
-                         "test/a.test.js": "x\n"})  # fmt: skip
+    manifest = {"scripts": {"test": "mocha test"}, "devDependencies": {"mocha": "^10.2.0"}}
+    write_code(workdir, {"package.json": json.dumps(manifest), "test/a.test.js": "x\n"})
     said = finals(workdir, question)[0]
-    assert "1.2.0" in said and "npm test" in said, said
+    assert "^10.2.0" in said and "npm test" in said, said
 
 
 def test_a_file_followed_by_inside_is_that_file_not_a_folder(workdir):
@@ -4554,7 +4534,7 @@ def test_the_test_command_of_a_subproject_says_it_is_the_top_ones(workdir):
 @pytest.mark.parametrize(
     "question, asks, unknown",
     [("ts 的版本是多少", set(), False), ("What version of Python?", set(), False),
-     ("项目自己的版本是多少", {"own"}, False),
+     ("项目自己的版本是多少", set(), True),
      ("Which tests fail?", set(), True), ("测试都通过了吗", set(), True), ("Who wrote the tests?", set(), True),
      ("入口在哪个函数", set(), True), ("What does the entry point do?", set(), True),
      ("入口是 main.py 还是 app.py？", set(), False), ("用 jest 写的测试有哪些", set(), True)],

@@ -169,7 +169,7 @@ def version_of(part: Part, question: str, last: Part) -> Part:
     own = re.search(w.OWN_VERSION, question.lower())  # 说了项目的版本：问的是项目自己的
     named = last.names if last.kind == "use" and not own and not re.sub(bare, "", question.lower()) else []
     if part.kind == "stack" and not part.names and named:
-        return replace(part, names=named, asks=part.asks - {"own"})
+        return replace(part, names=named)
     return part
 
 

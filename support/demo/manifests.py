@@ -94,7 +94,6 @@ def npm_deps(text: str, partial: bool) -> list | None:
     odd = [n for n, s in zip(NPM_SECTIONS, sections, strict=True) if s and not isinstance(s, dict)]  # 不是表
     deps += [Dep(n, note="unread_line") for n in odd]
     plain = lambda v: one_line(str(v)) if isinstance(v, str | int | float) and not isinstance(v, bool) else None  # noqa: E731
-    deps += [Dep("(version)", plain(data.get("version")), "own")] if plain(data.get("version")) else []  # 2 也是版本
     node = data["engines"].get("node") if isinstance(data.get("engines"), dict) else None  # 要的 Node.js 版本
     deps += [Dep("engines.node", plain(node), "runtime")] if plain(node) else []
     return deps + [Dep("workspaces", note="workspaces")] * bool(data.get("workspaces"))  # 各个子包的清单没有读
@@ -130,15 +129,11 @@ def pyproject_deps(text: str, partial: bool = False) -> list | None:
                 else Dep(name, short_version(said), spec=one_line(raw, 300))
             )
         elif (at, key) == ("project", "dynamic"):  # 依赖、版本写在别处（setup.py）
-            deps += [Dep(table, note="dynamic")] * ("dependencies" in m[3]) + [Dep("(version)", "", "own")] * (
-                "version" in m[3]
-            )
+            deps += [Dep(table, note="dynamic")] * ("dependencies" in m[3])
         elif "dependencies" in key and at not in ("project", *DEP_TABLES):  # [tool.uv] dev-dependencies = […]
             deps.append(Dep(f"{at}.{key}".lstrip("."), note="unread_table"))
         elif (at, key) == ("project", "requires-python") and (spec := re.match(r"""["']([^"']*)""", m[3])):
             deps.append(Dep(key, spec[1].strip()[:40], "runtime"))
-        elif key == "version" and at in ("project", "tool.poetry"):  # 项目自己的版本：问了才说（1 也是）
-            deps.append(Dep("(version)", one_line(re.match(r"""["']?([^"'#\s]*)""", m[3])[1]), "own"))
         elif m[3].startswith("[") and (at in DEP_TABLES or (at, key) in ARRAYS):
             array = ARRAY.match(text, m.start(3))  # 从 [ 开始，到和它配对的 ] 为止，可以跨好几行
             if not array and not partial:

@@ -83,8 +83,7 @@ def stack(part, facts, en: bool) -> str:
     runtimes += say("runtime_of", en, runtime=join(wanted, en)) if wanted else ""
     lines = grouped(deps.values(), en) + notes + [say("runtime_line", en, runtimes=runtimes)]
     known = {plain_name(n) for d, _ in deps.values() for n in (d.name, KNOWN.get(d.name, ("", d.name))[1])}
-    unsure = bool(notes or partly or unread or skipped or subs) or any(d.note == "include" for d, _ in deps.values())
-    lines = asked_about(part, deps, parsed, en, unsure, known) + lines
+    lines = asked_about(part, deps, parsed, en, known) + lines
     pinned = [n for n in names if n in (".nvmrc", ".node-version", ".python-version", ".tool-versions", "runtime.txt")]
     asked = not wanted and re.search(RUNTIME_ASKED, part.text.lower())  # 问了要哪个版本、清单里没写
     unsaid = say("runtime_unsaid", en) + say("runtime_file", en, files=join(pinned, en)) * bool(pinned)
@@ -118,19 +117,11 @@ def same_library(asked: str, name: str) -> bool:
     return bool(re.fullmatch(rf"(.*/)?{n}(css|js|\d+)?|@{n}(js)?/.*", name))
 
 
-def asked_about(part, deps: dict, parsed: list, en: bool, unsure: bool = False, known=frozenset()) -> list:
-    """问了才说的：项目自己的版本（own），一共几个依赖（count；unsure：有没读到的清单、依赖，只说数到了几个），
-    问到的库：不在清单里（known：清单里的库名）就说没看到，在就照写清单里的版本。"""
-    own = [say("own_version" if d.version else "own_version_dynamic", en, version=d.version, path=p)
-           for d, p in deps.values() if d.note == "own"]  # fmt: skip
-    lines = own[:1] or [say("own_version_none", en, files=join(parsed, en))] if "own" in part.asks else []
-    counted = {d.name for d, _ in deps.values() if d.note in ("", "url", "path") and d.extra != "build-system"}
-    said = say("dep_count_part" if unsure else "dep_count", en, n=len(counted), files=join(parsed, en))
-    lines += [said] * ("count" in part.asks)
-    tested = any(KNOWN.get(d.name, ("",))[0] == "testing" for d, _ in deps.values())  # “用了什么测试框架”：没有也说
-    none = say("asked_testing_part" if unsure else "asked_testing_none", en, files=join(parsed, en))  # 没读全：不说没有
-    lines += [none] if "testing" in part.asks and not tested else []
-    lines += [say("asked_language", en)] if "language" in part.asks else []
+def asked_about(part, deps: dict, parsed: list, en: bool, known=frozenset()) -> list:
+    """问到的库：不在清单里（known：清单里的库名）就说没看到，在就照写清单里的版本。只问了“版本”：说项目自己的没找。"""
+    q = part.text.lower()
+    bare = not part.names and re.search(r"版本|\bversions?\b", q) and not re.search(f"{w.LANGS}|{w.OWN_VERSION}", q)
+    lines = [say("own_unsaid", en)] if bare else []
     if missing := [n for n in part.names if not any(same_library(n, k) for k in known)]:  # Tailwind 是 tailwindcss
         lines.append(say("asked_missing", en, names=join(missing, en), files=join(parsed, en)))
     for n in part.names:  # 问到的库：清单里写的版本照写；没有它本身、只有名字相近的（@types/react），说清楚
@@ -182,7 +173,7 @@ def grouped(deps, en: bool) -> list:
     for dep, path in deps:
         if dep.note in ("include", "path"):
             groups[dep.note].append(say(f"dep_{dep.note}", en, name=dep.name, path=path))
-        elif dep.note not in ("runtime", "own", *SAID_NOTES):
+        elif dep.note not in ("runtime", *SAID_NOTES):
             category, shown = KNOWN.get(dep.name, ("other", dep.name))
             category = "build" if dep.extra == "build-system" else category  # setuptools_scm、maturin 也是构建要的
             runtime = say("runtime_of", en, runtime=language(path)) if category == "backend" else ""

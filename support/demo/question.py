@@ -230,7 +230,7 @@ def detailed(part: Part) -> Part | None:
         libraries = [n for n in part.names if n.lower() not in w.LANGUAGE_NAMES]  # “Python 代码里用到 requests 了吗”
         if len(libraries) < len(part.names) and not searched:  # 还说了库名：查库；只说了语言：技术栈里答
             typed = [n for n in part.names if n.lower() == "typescript"]  # TypeScript 也是 package.json 里的一个包
-            stack = replace(part, kind="stack", names=typed, asks={"language"})
+            stack = replace(part, kind="stack", names=typed)
             return replace(part, names=libraries) if libraries else stack
     part.folder = manifest_folder(files_in(text)) if part.kind == "stack" and part.folder == "." else part.folder
     if part.kind == "stack" and (files := [n for n in files_in(text) if not is_manifest(n)]):
@@ -252,8 +252,6 @@ def detailed(part: Part) -> Part | None:
     part.asks = w.asks_of(part.kind, q)
     if part.kind == "count" and not named and part.folder == "." and re.search(r"测试|\btests?\b", q):
         part.asks.add("tests")  # “测试文件有几行”：接着列出的测试文件数；不然不知道是哪些文件（followup.py）
-    if part.kind == "stack" and not part.names and re.search(r"版本|\bversions?\b", q) and not re.search(w.LANGS, q):
-        part.asks.add("own")
     return None if part.kind in ("use", "file") and not part.names else part
 
 

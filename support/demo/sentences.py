@@ -53,21 +53,14 @@ basis | 依据：{files}。 | Based on: {files}.
 manifests_unread | 依赖清单读不了或解析不了（{why}），我判断不出技术栈和版本。 | I could not read or parse the manifests ({why}), so I can't tell the tech stack or its versions.
 no_manifest | 工作目录里没有 package.json、pyproject.toml 或 requirements.txt，我判断不出技术栈和版本（README 这类说明文字里写的，我不拿来当依赖）。 | The work folder has no package.json, pyproject.toml or requirements.txt, so I can't tell the tech stack or its versions (I don't take them from prose such as a README).
 no_manifest_in | {folder} 里没有依赖清单（package.json、pyproject.toml、requirements.txt），下面看的是工作目录的：\n\n | {folder} has no manifest (package.json, pyproject.toml, requirements.txt), so here is the work folder's:\n\n
-asked_language | - 你问到的语言：下面“语言/运行时”一行是按依赖清单的种类说的（package.json 是 JavaScript，pyproject.toml、requirements.txt 是 Python……），源文件我没有一个个看 | - You asked about a language: the “Language/runtime” line below goes by the kinds of manifests (package.json means JavaScript, pyproject.toml or requirements.txt Python…); I did not look at the source files one by one
+own_unsaid | - 问的要是项目自己的版本号：我没有找它，下面是依赖的版本 | - If you meant the project's own version number: I did not look for it; below are the dependencies' versions
 asked_missing | - 你问到的 {names}：依赖清单（{files}）里我没看到 | - You asked about {names}: I did not see it in the manifests ({files})
-asked_testing_none | - 测试框架：读到的依赖清单（{files}）里没有我认得的测试框架（Jest、Vitest、Mocha、pytest）；没读到的清单里也许有 | - Test framework: none that I recognise (Jest, Vitest, Mocha, pytest) in the manifests I read ({files}); manifests I did not read may have one
-asked_testing_part | - 测试框架：在读到的部分（{files}）里没有我认得的测试框架；没读到的部分、没读的清单里也许有 | - Test framework: none that I recognise in the part I read ({files}); the part I did not read, or manifests I did not read, may have one
 asked_version | - 你问到的 {name}：{path} 里写的是 `{spec}` | - You asked about {name}: {path} says `{spec}`
 asked_near | - 你问到的 {name}：清单里没有它本身；名字相近的 {near}，{path} 里写的是 `{spec}` | - You asked about {name}: it is not in the manifests itself; {near}, a package with a similar name, is `{spec}` in {path}
 manifests_unread_kind | \n- {files} 这样的清单（{languages} 的）我不读：上面没有它们里面的依赖 | \n- I do not read manifests like {files} ({languages}): their dependencies are not above
-dep_count_part | - 我数到 {n} 个依赖（{files} 里写的，开发、测试用的也算在内）；下面说了有的清单、有的依赖我没有读到，实际可能不止这些 | - I counted {n} dependencies (as written in {files}, development and test ones included); as said below, some manifests or entries were not read, so there may be more
-dep_count | - 一共 {n} 个依赖（{files} 里写的，开发、测试用的也算在内） | - {n} dependencies in all (as written in {files}, development and test ones included)
 group_build | 构建工具 | Build tools
 dynamic | - {path} 说依赖是动态的（dynamic，写在别处，比如 setup.py）：上面没有它们 | - {path} says its dependencies are dynamic (written elsewhere, setup.py say): they are not above
 unread_line | - {path} 里有一行我读不懂（{table}）：上面没有它 | - A line of {path} I can't read ({table}): it is not above
-own_version | - 项目自己的版本：{version}（{path} 里写的） | - The project's own version: {version} (from {path})
-own_version_dynamic | - 项目自己的版本：{path} 说它是动态的（dynamic，写在别处），我没有看 | - The project's own version: {path} says it is dynamic (written elsewhere), and I did not look
-own_version_none | - 项目自己的版本：依赖清单（{files}）里我没看到写版本号的地方 | - The project's own version: I saw none in the manifests ({files})
 tests_top_command | \n\n（下面怎么跑测试是按顶层的依赖清单、README 说的：{folder} 里自己的依赖清单、README 我没有读。） | \n\n(How to run the tests below goes by the top folder's manifests and README: I did not read {folder}'s own.)
 test_script | \n\n怎么跑测试：`{command}`（package.json 的 scripts.{name} 是 `{script}`）。 | \n\nTo run the tests: `{command}` (package.json's scripts.{name} is `{script}`).
 test_make | \n\n怎么跑测试：`make {target}`（Makefile 里的 {target} 目标，第一条命令是 `{recipe}`）。 | \n\nTo run the tests: `make {target}` (the {target} target of the Makefile; its first command is `{recipe}`).

@@ -121,7 +121,7 @@ VERSION_OF = (  # 问了版本的库：“which version of React”“express是
 )
 TEST_FRAMEWORK = r"测试框架|测试(库|工具)|\btest(ing)? (framework|library|runner)s?\b"  # 问了用什么测试框架
 DEP_COUNT = r"(几|多少)个?依赖|依赖.{0,3}(几|多少)个|\bhow many (dependencies|deps|packages|libraries)\b|\bnumber of (dependencies|packages)\b"
-OWN_VERSION = r"(项目|它|这个|本项目|包)(自己)?(的|是)?(什么|哪个|哪一个)?版本号?|\bwhat version is (it|this|my|our|the)\b( (project|app|package))?|版本号是|\bwhat version (is|'s) (it|this|the (project|app|package))\b|\bversion (number )?of (this|the) (project|app|package)\b|\b(project|package|app)('?s)? (own )?version\b|\bits (own )?version\b"  # 项目自己的版本号
+OWN_VERSION = r"(项目|这个|本项目|包)(自己)?(的|是)?(什么|哪个|哪一个)?版本号?|\bwhat version is (it|this|my|our|the)\b( (project|app|package))?|\bwhat version (is|'s) (it|this|the (project|app|package))\b|\bversion (number )?of (this|the) (project|app|package)\b|\b(project|package|app)('?s)? (own )?version\b|\bits (own )?version\b"  # 项目自己的版本号
 OTHER_STEPS = r"(?i)\b(build|compile|deploy|install|set (it )?up|publish|release)\b|编译|构建|打包|部署|安装|发布"  # 运行、测试以外的几步
 DEV_MODE = r"\b(?:dev|development) mode\b|开发模式"  # 问怎么启动时说的开发模式：就是 scripts.dev
 HOW_LEAD = r"^(?:how (?:do|can|should|would|could) (?:i|we|you)|how to)\s+"  # 问怎么做的开头：“and …”的后一半也是
@@ -153,7 +153,7 @@ NOT_DONE = {  # 这一类的回答答不了的还问（条件、“除了”、�
     "use": f"{HOW_USE}|{EXCEPT}",
     "entry": NOT_WHICH,
     "tests": f"{NOT_WHICH}|{TEST_TYPES}",
-    "stack": f"{NOT_WHICH}|{HOW_DO}|{EXCEPT}|{STACK_IF}",
+    "stack": f"{NOT_WHICH}|{HOW_DO}|{EXCEPT}|{STACK_IF}|{OWN_VERSION}|{DEP_COUNT}",  # 答的是依赖：不数、不说项目的版本
     "ls": EXCEPT,
     "count": EXCEPT,
     "file": f"{EXCEPT}|{ABOUT}",
@@ -257,7 +257,6 @@ ASKS = {  # 每一类问题还可能问的：名字 → 词
     "entry": {"how": HOW},
     "inventory": {"total": TOTAL, "sum": SUM, "stock_sum": STOCK_SUM},
     "tests": {"every": EACH_TEST, "how": f"{HOW}|{RUN_TESTS}"},
-    "stack": {"own": OWN_VERSION, "count": DEP_COUNT, "testing": TEST_FRAMEWORK},
     "file": {"purpose": PURPOSE},
     "use": {"files": r"\bhow many files\b|(几|多少)个?文件"},  # 数引入它的文件
 }
