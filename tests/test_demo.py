@@ -377,7 +377,10 @@ def test_every_form_of_an_import_counts(workdir, path, text):
 )
 def test_a_line_that_only_looks_like_an_import_is_a_mention(workdir, path, line):
     (workdir / path).write_text(line + "\n", encoding="utf-8")
-    assert "没有找到我认得的 lodash 的依赖声明或 import" in answer_of(demo("有没有用到 lodash", cwd=workdir).stdout)
+    assert (
+        "没有找到我认得的 lodash 的依赖声明（package.json、pyproject.toml、requirements*.txt），也没有找到我认得的"
+        in answer_of(demo("有没有用到 lodash", cwd=workdir).stdout)
+    )
 
 
 @pytest.mark.parametrize("path,line", [("main.go", 'import "github.com/x/lodash"'), ("lib.rs", "use lodash;")])
@@ -448,7 +451,7 @@ def test_the_demo_searches_the_hidden_folders_a_whole_tree_search_skips(workdir)
         (
             "Is express used in tests?",
             '{"query": "express", "path": "tests"}',
-            "no declaration or import of express that I recognise (I searched only tests)",
+            '`require("express")`) (I searched only tests)',
         ),
         (
             "Is jest used in the tests folder?",

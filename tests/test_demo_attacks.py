@@ -1792,7 +1792,7 @@ def test_a_second_request_that_starts_with_a_folder_is_still_a_second_request(qu
 def test_a_library_asked_about_is_not_found_in_a_longer_name(workdir, asked, other):
     (workdir / "package.json").write_text(json.dumps({"dependencies": {other: "^1.0.0"}}), encoding="utf-8")
     said = finals_of(workdir, f"Which version of {asked} does this project use?")[0]
-    assert f"You asked about {asked}: I did not see it in the manifests" in said, said
+    assert f"You asked about {asked}: I did not see it among the dependencies in the manifests" in said, said
 
 
 @pytest.mark.parametrize(

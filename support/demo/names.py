@@ -75,13 +75,13 @@ NOT_NAMES = set(
         "curious include lib libs really even ever about readme dockerfile makefile changelog exactly just "
         "only more other another same again latest refresh reread re-read changed updated edited execute "
         "testing safe usage usages uninstall remove delete add fix rename replace explain tell show give now "
-        "currently terminal console shell as one ones itself themselves listed dependancy dependency code "
+        "currently current terminal console shell as one ones itself themselves listed dependancy dependency code "
         "actual actually database databases db middleware hooks hook orm api apis cache caching auth "
         "authentication authorization logging notebook notebooks script scripts cli ci notes note extras extra "
         "optional mention mentions mentioned many few several should would kindly website own project's "
         "define defined defines definition declared implemented configured function functions class classes method "
         "methods variable variables constant constants component components func def fn const var let "
-        "never always route routes endpoint endpoints"
+        "never always route routes endpoint endpoints each every"
     ).split()
 )
 

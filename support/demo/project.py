@@ -83,7 +83,8 @@ def stack(part, facts, en: bool) -> str:
     runtimes += say("runtime_of", en, runtime=join(wanted, en)) if wanted else ""
     lines = grouped(deps.values(), en) + notes + [say("runtime_line", en, runtimes=runtimes)]
     known = {plain_name(n) for d, _ in deps.values() for n in (d.name, KNOWN.get(d.name, ("", d.name))[1])}
-    lines = asked_about(part, deps, parsed, en, known) + lines
+    unsure = bool(notes or partly or unread or skipped or subs) or any(d.note == "include" for d, _ in deps.values())
+    lines = asked_about(part, deps, parsed, en, unsure, known) + lines
     pinned = [n for n in names if n in (".nvmrc", ".node-version", ".python-version", ".tool-versions", "runtime.txt")]
     asked = not wanted and re.search(RUNTIME_ASKED, part.text.lower())  # 问了要哪个版本、清单里没写
     unsaid = say("runtime_unsaid", en) + say("runtime_file", en, files=join(pinned, en)) * bool(pinned)
@@ -117,12 +118,19 @@ def same_library(asked: str, name: str) -> bool:
     return bool(re.fullmatch(rf"(.*/)?{n}(css|js|\d+)?|@{n}(js)?/.*", name))
 
 
-def asked_about(part, deps: dict, parsed: list, en: bool, known=frozenset()) -> list:
-    """问到的库：不在清单里（known：清单里的库名）就说没看到，在就照写清单里的版本。只问了“版本”：说项目自己的没找。"""
+def asked_about(part, deps: dict, parsed: list, en: bool, unsure: bool = False, known=frozenset()) -> list:
+    """问了才说的：用了什么测试框架（没有也说；unsure：有没读到的清单），问到的语言（看的是清单）；问到的库：不在清单里
+    （known：清单里的库名）就说没看到，在就照写清单里的版本。问了“版本”却没说哪个库（或者说的库不在清单里）：说项目
+    自己的版本号没找。"""
+    tested = any(KNOWN.get(d.name, ("",))[0] == "testing" for d, _ in deps.values())
+    none = say("asked_testing_part" if unsure else "asked_testing_none", en, files=join(parsed, en))  # 没读全：不说没有
+    lines = [none] if "testing" in part.asks and not tested else []
+    lines += [say("asked_language", en)] if "language" in part.asks else []
+    missing = [n for n in part.names if not any(same_library(n, k) for k in known)]  # Tailwind 是 tailwindcss
     q = part.text.lower()
-    bare = not part.names and re.search(r"版本|\bversions?\b", q) and not re.search(f"{w.LANGS}|{w.OWN_VERSION}", q)
-    lines = [say("own_unsaid", en)] if bare else []
-    if missing := [n for n in part.names if not any(same_library(n, k) for k in known)]:  # Tailwind 是 tailwindcss
+    own = re.search(r"版本|\bversions?\b", q) and not re.search(f"{w.LANGS}|{w.OWN_VERSION}|{w.DEPS}", q)
+    lines += [say("own_unsaid", en)] if own and (missing or not part.names) else []
+    if missing:
         lines.append(say("asked_missing", en, names=join(missing, en), files=join(parsed, en)))
     for n in part.names:  # 问到的库：清单里写的版本照写；没有它本身、只有名字相近的（@types/react），说清楚
         exact = [(d, p) for d, p in deps.values() if d.spec and plain_name(d.name) == plain_name(n)]

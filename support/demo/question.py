@@ -230,7 +230,7 @@ def detailed(part: Part) -> Part | None:
         libraries = [n for n in part.names if n.lower() not in w.LANGUAGE_NAMES]  # “Python 代码里用到 requests 了吗”
         if len(libraries) < len(part.names) and not searched:  # 还说了库名：查库；只说了语言：技术栈里答
             typed = [n for n in part.names if n.lower() == "typescript"]  # TypeScript 也是 package.json 里的一个包
-            stack = replace(part, kind="stack", names=typed)
+            stack = replace(part, kind="stack", names=typed, asks={"language"})
             return replace(part, names=libraries) if libraries else stack
     part.folder = manifest_folder(files_in(text)) if part.kind == "stack" and part.folder == "." else part.folder
     if part.kind == "stack" and (files := [n for n in files_in(text) if not is_manifest(n)]):

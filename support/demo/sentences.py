@@ -10,6 +10,7 @@ not_understood | \n\n（我的规则没有认出“{clauses}”这一句：它�
 too_many | \n\n（你还问了 {names}：一次最多查 {n} 个，这些没有查。） | \n\n(You also asked about {names}: I check at most {n} at a time, so I did not check these.)
 quote_join | ”“ | ”, “
 colon | ： | :␣
+etc | ␣等 | , etc.
 semicolon | ； | ;␣
 full_stop | 。 | .
 state_not_run | 没有执行 | it did not run
@@ -53,8 +54,11 @@ basis | 依据：{files}。 | Based on: {files}.
 manifests_unread | 依赖清单读不了或解析不了（{why}），我判断不出技术栈和版本。 | I could not read or parse the manifests ({why}), so I can't tell the tech stack or its versions.
 no_manifest | 工作目录里没有 package.json、pyproject.toml 或 requirements.txt，我判断不出技术栈和版本（README 这类说明文字里写的，我不拿来当依赖）。 | The work folder has no package.json, pyproject.toml or requirements.txt, so I can't tell the tech stack or its versions (I don't take them from prose such as a README).
 no_manifest_in | {folder} 里没有依赖清单（package.json、pyproject.toml、requirements.txt），下面看的是工作目录的：\n\n | {folder} has no manifest (package.json, pyproject.toml, requirements.txt), so here is the work folder's:\n\n
+asked_language | - 你问到的语言：下面“语言/运行时”一行是按依赖清单的种类说的（package.json 是 JavaScript，pyproject.toml、requirements.txt 是 Python……），源文件我没有一个个看 | - You asked about a language: the “Language/runtime” line below goes by the kinds of manifests (package.json means JavaScript, pyproject.toml or requirements.txt Python…); I did not look at the source files one by one
+asked_testing_none | - 测试框架：读到的依赖清单（{files}）里没有我认得的测试框架（Jest、Vitest、Mocha、pytest）；没读到的清单里也许有 | - Test framework: none that I recognise (Jest, Vitest, Mocha, pytest) in the manifests I read ({files}); manifests I did not read may have one
+asked_testing_part | - 测试框架：在读到的部分（{files}）里没有我认得的测试框架；没读到的部分、没读的清单里也许有 | - Test framework: none that I recognise in the part I read ({files}); the part I did not read, or manifests I did not read, may have one
 own_unsaid | - 问的要是项目自己的版本号：我没有找它，下面是依赖的版本 | - If you meant the project's own version number: I did not look for it; below are the dependencies' versions
-asked_missing | - 你问到的 {names}：依赖清单（{files}）里我没看到 | - You asked about {names}: I did not see it in the manifests ({files})
+asked_missing | - 你问到的 {names}：依赖清单（{files}）写的依赖里我没看到 | - You asked about {names}: I did not see it among the dependencies in the manifests ({files})
 asked_version | - 你问到的 {name}：{path} 里写的是 `{spec}` | - You asked about {name}: {path} says `{spec}`
 asked_near | - 你问到的 {name}：清单里没有它本身；名字相近的 {near}，{path} 里写的是 `{spec}` | - You asked about {name}: it is not in the manifests itself; {near}, a package with a similar name, is `{spec}` in {path}
 manifests_unread_kind | \n- {files} 这样的清单（{languages} 的）我不读：上面没有它们里面的依赖 | \n- I do not read manifests like {files} ({languages}): their dependencies are not above
@@ -97,8 +101,8 @@ run_readme_cut | \n\n启动项目：{readme} 有「{heading}」一节，可我�
 test_readme_cut | \n\n怎么跑测试：{readme} 有「{heading}」一节，可我只读到了它的开头（README 没读全），没看到那里的代码块：请看这一节。 | \n\nTo run the tests: {readme} has a “{heading}” section, but I read only the start of it (the README was not read in full) and saw no code block there: please read that section.
 block_cut | \n    ……（README 在这里被截断了：这个代码块后面也许还有） | \n    … (the README was cut here: this code block may go on)
 blocks_more | \n\n（这一节里还有 {n} 个代码块，我没有抄：命令可能分几步写在那里，请看整节。） | \n\n(That section has {n} more code block(s) that I did not copy: the steps may be spread over them, so read the whole section.)
-run_readme_unread | \n\n启动项目：{readme} 有「{heading}」一节，可是那里没有我读得懂的写法（标题就是“运行”“Usage”“测试”这样的一节，下面有 shell 代码块），我没有从里面拿命令，也不按文件类型猜：请看这一节。 | \n\nTo start it: {readme} has a “{heading}” section, but not in a form I read (a shell code block in a section whose heading is just “Usage”, “Running”, “Testing” or the like), so I took no command from it and won't guess from the file type: please read that section.
-test_readme_unread | \n\n怎么跑测试：{readme} 有「{heading}」一节，可是那里没有我读得懂的写法（标题就是“运行”“Usage”“测试”这样的一节，下面有 shell 代码块），我没有从里面拿命令，也不按测试框架猜：请看这一节。 | \n\nTo run the tests: {readme} has a “{heading}” section, but not in a form I read (a shell code block in a section whose heading is just “Usage”, “Running”, “Testing” or the like), so I took no command from it and won't guess from the test framework: please read that section.
+run_readme_unread | \n\n启动项目：{readme} 有「{heading}」一节，可是那里没有我读得懂的写法（标题就是“运行”“Usage”“测试”这样的一节，下面有 ``` 或 ~~~ 围起来的 shell 代码块；缩进的代码、正文里的命令我不读），我没有从里面拿命令，也不按文件类型猜：请看这一节。 | \n\nTo start it: {readme} has a “{heading}” section, but not in a form I read (a shell code block fenced with ``` or ~~~ in a section whose heading is just “Usage”, “Running”, “Testing” or the like; indented code and commands in the text I don't read), so I took no command from it and won't guess from the file type: please read that section.
+test_readme_unread | \n\n怎么跑测试：{readme} 有「{heading}」一节，可是那里没有我读得懂的写法（标题就是“运行”“Usage”“测试”这样的一节，下面有 ``` 或 ~~~ 围起来的 shell 代码块；缩进的代码、正文里的命令我不读），我没有从里面拿命令，也不按测试框架猜：请看这一节。 | \n\nTo run the tests: {readme} has a “{heading}” section, but not in a form I read (a shell code block fenced with ``` or ~~~ in a section whose heading is just “Usage”, “Running”, “Testing” or the like; indented code and commands in the text I don't read), so I took no command from it and won't guess from the test framework: please read that section.
 run_dev_too | （开发时用 `npm run dev`：package.json 的 scripts.dev 是 `{script}`。） |  (For development: `npm run dev`; package.json's scripts.dev is `{script}`.)
 readme_unusable | （{readme} 我读不了（{why}）：里面也许写了，我没看到。） |  ({readme}: I could not read it ({why}); it may say, but I did not see it.)
 readme_partly | （{readme} 我只读了开头一部分：后面也许写了，我没看到。） |  ({readme}: I read only its beginning; the rest may say, but I did not see it.)
@@ -117,7 +121,7 @@ run_unknown | \n\n（你还问了怎么运行：我没找到我读得懂的启�
 used | 用到了 {name}{where}：{n} 处依赖声明或引入，在 {files}：\n\n{hits} | Yes, {name} is used{where}: {n} declaration(s) or import(s), in {files}:\n\n{hits}
 also_in | \n\n它还出现在 {files}：那些行我看不出是不是声明或引入，没有算在里面。 | \n\nIt also appears in {files}: I can't tell whether those lines declare or import it, so they are not counted.
 dotted | （{name} 是照原样搜的：`from {parent} import {last}`、相对引入（`from .{last} import …`）这样的写法搜不到，上面说的可能不全。） | ({name} was searched as written: imports written as `from {parent} import {last}` or relative imports (`from .{last} import …`) are not found that way, so the above may be incomplete.)
-import_files | \n\n引入它的文件（依赖清单不算）：{n} 个，{files}。 | \n\nFiles that import it (manifests not counted): {n}, {files}.
+import_files | \n\n引入它的文件（依赖清单不算）：{n} 个{files}。 | \n\nFiles that import it (manifests not counted): {n}{files}.
 more_hits | \n  ……还有 {n} 处没有列出来 | \n  … and {n} more not shown
 maybe_more | \n\n（{gaps}：可能还有更多。） | \n\n({gaps}: there may be more.)
 declared_head | 依赖清单里声明了 {name}{where}，按 {names} 搜到的代码里没有引入它的地方（声明了不一定用到；import 的名字也可能和包名不一样；测试框架、构建工具、命令行工具不用 import 也会用到）：{n} 处声明，在 {files}：\n\n{hits} | {name} is declared in a manifest{where}, but no code I searched (for {names}) imports it (declared is not necessarily used; its import name may differ from the package name; test frameworks, build and command-line tools are used without an import): {n} declaration(s), in {files}:\n\n{hits}
@@ -126,13 +130,13 @@ gap_cut | 搜索结果被截断了 | the search results were cut off
 gap_part | {files} 没有读全 | I did not read all of {files}
 gap_skipped | 有的目录没有搜，也没有列全是哪些 | some folders were not searched and not all are named
 gap_unsearched | 有文件或目录没有搜（{note}） | some files or folders were not searched ({note})
-cannot_tell | 说不准是否用到了 {name}{where}：没找到我认得的它的依赖声明或 import（我认得 package.json、pyproject.toml、requirements*.txt 和 JS、Python 的引入），但我没看全：{gaps}。{seen} | I can't tell whether {name} is used{where}: I found no declaration or import of it that I recognise (I know package.json, pyproject.toml, requirements*.txt and JS and Python imports), and I did not see everything: {gaps}.{seen}
+cannot_tell | 说不准是否用到了 {name}{where}：没找到我认得的它的依赖声明（package.json、pyproject.toml、requirements*.txt），也没找到我认得的按包名引入它的写法（一行开头的 `import {name}`、`from {name} import …`，或者 `require("{name}")`），但我没看全：{gaps}。{seen} | I can't tell whether {name} is used{where}: I found no manifest declaration of it that I recognise (package.json, pyproject.toml, requirements*.txt) and no import of it by package name that I recognise (a line starting with `import {name}` or `from {name} import …`, or a `require("{name}")`), and I did not see everything: {gaps}.{seen}
 in_folder | （只搜了 {folder}） |  (I searched only {folder})
 not_used | 没有搜到 {name}：search_files 在项目的文件内容里没有找到它{tried}（搜索区分大小写：依赖清单里写成别的大小写的，这样搜不到；文件名不在搜索之内）。 | {name} was not found: search_files found it in no file's content in the project{tried} (the search is case-sensitive: a manifest that spells it with other capitals would not match; file names are not searched).
 named_files | 文件内容里没有搜到 {name}{tried}，不过目录里有名字带着它的：{files}。它们是不是在用 {name}，我没有读，说不准。 | No file content mentions {name}{tried}, but these names contain it: {files}. Whether they use {name}, I did not read them and can't tell.
 not_found_in | search_files 在 {folder} 里没有搜到 {name}（只搜了 {folder}，依赖清单和别的目录不在里面）{tried}。 | search_files found {name} nowhere in {folder} (I searched only {folder}; the manifests and the other folders are not in it){tried}.
 route_parts | 路由常常分几段写（挂载的前缀、路径、参数，比如 `app.use("/api", router)` 加 `router.get("/hello")`），没搜到整串不等于没有这个路由。 | ␣A route is often written in pieces (a mount prefix, a path, parameters, as in `app.use("/api", router)` plus `router.get("/hello")`), so not finding the whole string does not mean the route is not served.
-tried | （区分大小写：{names} 都搜了） |  (it is case-sensitive: I searched for {names})
+tried | （{names} 都搜了） |  (I searched for {names})
 not_own | \n（没有搜 {folders}：版本库、依赖和虚拟环境里是别人的代码，不算项目用到。） | \n(I did not search {folders}: version control, dependencies and virtual environments hold other people's code.)
 no_test_folder | 我看了{where}：这里没有 tests、test、__tests__ 或 spec 目录，也没有 test_x.py、x.test.js 这样命名的文件（更深的子目录我没有找）。 | I looked in {where}: there is no tests, test, __tests__ or spec folder, and no file named like test_x.py or x.test.js (I did not look in deeper folders).
 no_test_folder_part | {seen}，里面没有 tests、test、__tests__ 或 spec 目录，也没有按测试命名的文件；没看全，不能说没有。 | {seen}, and none of them is a test folder or a file named like a test; I did not see the rest, so I can't say there is none.
@@ -260,7 +264,7 @@ no_currency | （数据里没写币种） | (the data gives no currency)
 unread_table | - {path} 的 [{table}] 表是我不读的写法：上面没有它里面的依赖 | - I do not read the [{table}] table of {path}: its dependencies are not above
 included_only | - {files} 是被别的清单引用才读的：它们所在的目录里别的清单（比如开发、测试用的）我没有看，要是有，上面没有它们的依赖 | - {files}: read only because another manifest includes it; other manifests in the same folder (for development or tests, say) I did not look at, and if there are any, their dependencies are not above
 folders_unread | - {folders} 这些子目录可能有自己的依赖清单，我没有往里看（别的子目录也没有）：要是有，上面没有它们的依赖 | - {folders} may have manifests of their own, and I did not look inside (nor into other subfolders): if they do, their dependencies are not above
-mentioned | 没有找到我认得的 {name} 的依赖声明或 import{where}（我认得 package.json、pyproject.toml、requirements*.txt 和 JS、Python 的引入；别的语言的引入我看不出来）；按 {names} 搜，它出现在这些文件里：{files}。这些地方是不是在用它，我判断不了。 | I found no declaration or import of {name} that I recognise{where} (I know package.json, pyproject.toml, requirements*.txt and JS and Python imports; I can't read imports in other languages); searched as {names}, it appears in: {files}. Whether those use it, I can't tell.
+mentioned | 没有找到我认得的 {name} 的依赖声明（package.json、pyproject.toml、requirements*.txt），也没有找到我认得的按包名引入它的写法（一行开头的 `import {name}`、`from {name} import …`，或者 `require("{name}")`）{where}；别的语言的引入我看不出来。按 {names} 搜，它出现在这些文件里：{files}。这些地方是不是在用它（比如从项目自己的模块引入它：`from app import {name}`、`from .{name} import …`、相对路径的 import；或者在那里定义了它），我判断不了。 | I found no manifest declaration of {name} that I recognise (package.json, pyproject.toml, requirements*.txt) and no import of it by package name that I recognise (a line starting with `import {name}` or `from {name} import …`, or a `require("{name}")`){where}; I can't read imports in other languages. Searched as {names}, it appears in: {files}. Whether those use it (for example imports from the project's own modules: `from app import {name}`, `from .{name} import …`, a relative path; or a definition of it there), I can't tell.
 command_odd | 我看不懂 `{command}` 的结果（“{said}”：不是“退出码：N”开头的），所以不知道{what}。 | I can't read the result of `{command}` (“{said}”: it does not start with an exit code), so I can't tell {what}.
 cut_unseen | `{command}` 的输出被截断了，我一行也没看到，所以不知道{what}。 | The output of `{command}` was cut off and I saw none of it, so I can't tell {what}.
 """

@@ -89,7 +89,8 @@ def ls(part, facts, en: bool) -> str:
         return problem or say("ls_empty", en, command=command, where=say("here", en) if here else part.folder)
     head = "ls_head_part" if got.state == "cut" else "ls_head"
     inside = [n for n in names if n.endswith("/")]  # 只列了这一层：子目录里的没有列，说出来
-    flat = say("ls_flat", en, folders=join(inside[:5], en)) if inside else ""
+    folders = join(inside[:5], en) + say("etc", en) * (len(inside) > 5)
+    flat = say("ls_flat", en, folders=folders) if inside else ""
     listed = say(head, en, command=command, n=len(names), names=join(names, en))
     kind = [n for n in names if n.lower().endswith(f".{part.ext}")] if part.ext else []  # “src 里有几个 .py 文件”
     key = "ls_ext_top" if inside else "ls_ext"  # 有子目录：数的只是这一层，不说“一共 0 个”

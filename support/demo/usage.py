@@ -14,11 +14,8 @@ from support.demo.sentences import join, say
 KINDS = ("use",)
 IMPORTED = {v.lower() for v in IMPORTS.values()}  # dotenv、yaml 本身就是 import 的名字：照它搜，不换成包名
 TOOL_FOLDERS = {".git", ".hg", ".svn", ".venv", ".tox", ".nox", ".mypy_cache", ".pytest_cache", ".ruff_cache", ".cache"}
-# 认得引入的语言（笔记本 .ipynb 里是 Python）
-CODE = set(
-    "py pyi ipynb js mjs cjs jsx ts tsx vue svelte go rs rb java kt scala c h cc cpp hpp cs php swift lua sh".split()
-)
-LANGUAGES = {e: "js" for e in "js mjs cjs jsx ts tsx vue svelte".split()} | {e: "py" for e in ("py", "pyi", "ipynb")}
+JS_FILES = "js mjs cjs jsx ts tsx mts cts vue svelte".split()
+LANGUAGES = dict.fromkeys(JS_FILES, "js") | dict.fromkeys(("py", "pyi", "ipynb"), "py")
 
 
 def use(part, facts, en: bool) -> str:
@@ -90,7 +87,8 @@ def verdict(facts, name: str, pairs: list, folder: str, en: bool, files_asked: b
         head = ("declared_part" if gaps else "declared_head") if only else "used"  # 代码里没有引入：不说“用到了”
         said = say(head, en, name=name, where=where, n=len(declared), files=files, hits=hits_, names=said_as)
         code = sorted({f for h in declared if not is_manifest(f := HIT.fullmatch(h)[1])})
-        said += say("import_files", en, n=len(code), files=join(code, en)) if files_asked else ""
+        listed = say("colon", en) + join(code, en) if code else ""
+        said += say("import_files", en, n=len(code), files=listed) if files_asked else ""
         other = sorted({HIT.fullmatch(h)[1] for h in hits} - {HIT.fullmatch(h)[1] for h in declared})  # setup.cfg
         said += say("also_in", en, files=join(other, en)) if other else ""
         return said + (say("maybe_more", en, gaps=gaps) if gaps else "")
@@ -154,7 +152,8 @@ def in_manifest(hit: str, listed: set, name: str) -> bool:
 
 def code(path: str, text: str) -> str:
     """一行代码；笔记本（.ipynb）是 JSON，代码行写成字符串（"from x import y\\n",），取出里面的。"""
-    return re.sub(r'^"(.*?)(\\n)?",?$', r"\1", text.strip()) if path.endswith(".ipynb") else text.strip()
+    text = text.strip().lstrip("\ufeff")  # 文件开头的 BOM
+    return re.sub(r'^"(.*?)(\\n)?",?$', r"\1", text) if path.endswith(".ipynb") else text
 
 
 def one_place(hit: str) -> bool:

@@ -31,7 +31,7 @@ DEMO_INTRO = "\n".join([
 ])  # fmt: skip
 
 # ── 听懂问题用的词（question.py）：问题先转成小写再找 ─────────────────────
-DEFINED = r"(在?哪|哪个文件).{0,8}定义|定义在|\bwhere\b.{0,80}\bdefined\b|\bdefined (where|in which)\b|\b(which|what) file\b.{0,60}\bdefined\b"  # “where is X defined”：问定义它的那一行
+DEFINED = r"(在?哪|哪个文件).{0,8}(定义|声明)|(定义|声明|实现)(在|位置)|的(定义|声明|实现)(?!了)|\b(definition|declaration|implementation) of\b|\bwhere\b.{0,80}\b(declared|implemented|imported from)\b|\bimported from\b|\bwhere\b.{0,80}\bdefined\b|\bdefined (where|in which)\b|\b(which|what) file\b.{0,60}\bdefined\b"  # “where is X defined”：问定义它的那一行
 # 每一类问题的关键词：类 | 正则。按这个顺序认，一小句只算第一类（use 还要有库名，file 还要有文件名）；
 # none 是认得、却不做的事（跑测试）：不当成别的一类，回答时照原话说没做
 KINDS = [
@@ -45,7 +45,7 @@ ls | \bhow many (?!tests? )([\w.+-]+ )?files\b(?!.{0,30}\b(use[sd]?|import|impor
 ls | \bhow many\b(?!\s+(tests?|test cases|cases|lines|rows|commits|dependencies|packages|libraries|functions|classes|modules)\b).{0,40}\b(in|under|inside)\s+(the\s+)?([\w.-]+/|[\w.-]+ (folder|directory|dir)\b)|(目录|文件夹|[\w.-]+/)\s*(里|下|中)(面)?(一共|总共)?(有|共有)?(几|多少)个
 inventory | 库存|多少钱|总价|单价|价格|够不够|够吗|够用|够的话|有货|还剩|还有多少|(还有|剩下?)几[盒支包瓶本箱枝张套把条根卷袋双台罐桶]|有多少[盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶]?$|下单|订购|还有吗|有货吗|还有没有|(?!一个)[\d一二两三四五六七八九十百千万]\s*(?:[盒支个件包瓶本只箱枝张套把条根卷袋双台罐桶斤杯节米]|升(?!级)|公斤|千克)(?!\s*(库|文件|目录|文件夹|函数|依赖|包|模块|项目|测试|问题|地方|类|方法|命令))|\b(in stock|stock(?!\s*(/|folder|directory|dir|目录|文件夹))|enough|how much|total|price|costs?|available)\b|\bneed \d|\b\d+ (boxes|box|packs?|pieces?|bottles?|cartons?|cases?|sets?|units?) of\b|\bhow many\b(?!.{0,30}\b(files?|lines?|rows?|commits?|folders?|tests?(?! tubes?)|items?|dependencies|packages|libraries|modules|functions|classes)\b)|\b(sell|sold)\b|有卖|卖不卖|\bdo (you|we) (have|sell|stock)\b.{0,20}\b(pens?|pencils?|notebooks?)\b|\b(want|need|buy|order|take)\b.{0,12}\b(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten) (boxes|box|packs?|pieces?|bottles?|cartons?|cases?|units?)\b
 file | (里|中)(面)?(都)?(写了|讲了|说了|写着|有|是)(些)?(什么|啥|些什么)|(写了|讲了|说了|写的是)(些)?(什么|啥)|内容|看看|打开|显示|读一下|读读|读取|\b(show|open|read|print|cat|says?|contains?)\b|\bwhat('s| is) in\b|\bwhat (does|do)\b.{0,40}\b(do|check|test|mean)s?\b|(测|查|做|干)(的是|了)?(什么|啥)
-about | (做|干)(什么|啥)(用)?的|干嘛的|干嘛用|用来(做|干)|有什么用|介绍一下|简介|用途|\bwhat (does|is) (this|the|it)( project| repo| app| tool)?( (?!tests?\b|errors?\b|files?\b|functions?\b)\w+)? ?(do|for|about)\b|\bwhat('s| is) this (project|repo|repository|codebase)\b|\b(about|describe) (this|the) (project|repo)
+about | (做|干)(什么|啥)(用)?的|干嘛的|干嘛用|用来(做|干)|有什么用|介绍一下|简介|用途|\bwhat (does|is) (this|the|it)( project| repo| app| tool)?( (?!tests?\b|errors?\b|files?\b|functions?\b)\w+)? ?(do|for|about)\b|\bwhat('s| is) this (project|repo|repository|codebase)\b(?!'s)|\b(about|describe) (this|the) (project|repo)
 stack | 用.{1,20}写的|用的是.{1,30}还是|版本号|(项目|包)(自己)?(的|是)?(什么|哪个|哪一个)?版本|\bwhat version is (it|this|my|our)\b|什么 ?\w{0,12} ?版本|什么语言|哪种语言|\b(what|which) (programming )?language\b|技术栈|框架|测试.{0,3}(用的是|用了|用)(什么|哪个|啥)|用什么(来)?测试|\btest(ing)? (framework|library|runner)\b|\bwhat\b.{0,20}\bfor testing\b|(用了|用到了?|使用了?)(什么|哪些|啥)|(什么|哪些|啥)(技术|依赖|库|框架)|依赖了?(什么|哪些|啥)|(什么|哪个|啥)版本|^\s*(这个|本)?(项目)?的?依赖(都|一共)?有(哪些|什么|啥)\s*[?？]?\s*$|^\s*(the |all )?deps\s*[?？]?\s*$|\b(what|which)\b.{0,40}\bdepends? on\s*[?？]?\s*$|\bstack\b|\bframeworks?\b|\btechnolog\w*|\bdependencies\b|\blibraries\b|\bbuilt with\b|\b(which|what) versions?\b|\bwhat \w+ versions?\b|(几|多少)个?依赖|\bwhat (libs|libraries|packages|deps|dependencies)\b|(?<![a-z0-9_.@/+-])[a-z][a-z0-9_.@/+-]*\s*(的|'s)?\s*(版本|versions?\b)|版本(是)?多少|\bwhat('s| is) the version\b|可选依赖|\bextras\b|\boptional[ -](dependencies|deps)\b
 entry | 入口|启动(?!后|以后|之后|了)|(怎么|咋|怎样|如何)(运行|跑)(起来)?(?!\s*[A-Za-z]|\s*(集成|单元|端到端)?测试|\s*(代码)?检查)|\bentry(?: ?point)?|\bmain (file|script|module)\b|\bstarting point\b|\bhow (do i|to|can i) (run|start)\b(?!\s+(?:the |a |an |my )?(?:lint\w*|type ?check\w*|format\w*|benchmarks?|migrations?|integration|e2e|end-to-end|(?:unit )?tests?|build|docs|storybook|coverage)\b)|\bhow (do i|to|can i) use (it|this|the (cli|tool|command|command line|app|program))\b|\bwhere does .{0,30} start\b
 use | 用到|用了|用在|使用|有用|有没有|是否|搜|找|提到|出现在|依赖|\b(use[sd]?|using|search|find|depends?|imports?|imported|requires?|mention(s|ed)?)\b
@@ -56,7 +56,8 @@ tests | 测试|\btests?\b(?! tubes?\b)
 """.strip().splitlines()
 ]
 CODE_WORDS = r"[A-Za-z_]\w*\s*的?\s*\S{0,6}(?:方法|函数|字段|变量|属性|定义|调用)|(?:定义|调用|导入)了?\s*[A-Za-z_]|类名|\b(?:the|this|that|my) \w+ (?:function|method|class)\b|\b(?:where|which file|what file)\b(?: is)? \S+ defined\b"
-FILE_WORDS = r"|(?:什么|哪些)文件|\bfiles\b"  # “stock 下都有些什么文件”“list the files in stock”：问的是文件，不是库存
+# “stock 下都有些什么文件”“依赖有多少”：问的是文件、依赖，不是库存
+FILE_WORDS = r"|(?:什么|哪些)文件|\bfiles\b|依赖|\bdependenc"
 # 问怎么运行、怎么跑测试时常说的对象（“start the server”“run the test suite”“本地跑起来”）：去掉了还剩别的（“with docker”
 # “on Windows”“in parallel”），就是还要了别的，照原话说没做
 RUN_OBJECTS = (
@@ -65,7 +66,7 @@ RUN_OBJECTS = (
     r"|test cases|cases|command|machine|computer|first time|my|runs?|running|should|could|would|can|we|you|dev|where"
     r"|located|when|i'?m|i|developing|development)\b"
     r"|运行|跑|执行|启动|又|还|在|服务器?|项目|程序|应用|本地|起来|本机|电脑|全部|所有|开发|我|写的|的时候|时候|的话|的"
-    r"|命令行|工具|脚本|要|应该|该|用|\b(up|thing|(from )?the command line)\b"  # dev：有 scripts.dev 就用它
+    r"|命令行|工具|脚本|要|应该|该|用|\b(up|thing|(from )?the command[- ]line)\b"  # dev：有 scripts.dev 就用它
 )
 # 问入口、测试却问的不是哪个文件、怎么跑：是不是某个文件、在哪一行、要多久（答的只是哪个文件、怎么跑：照原话说没做）
 NOT_WHICH = (  # 还有：测试过没过、谁写的、入口的哪个函数、做什么，“用 jest 写的测试有哪些”
@@ -120,8 +121,9 @@ VERSION_OF = (  # 问了版本的库：“which version of React”“express是
     r"\b(?:built|written|made) (?:with|in|using) (@?[A-Za-z][\w@./+-]*(?:\s*(?:or|and|,)\s*@?[A-Za-z][\w@./+-]*)*)\W*$",
 )
 TEST_FRAMEWORK = r"测试框架|测试(库|工具)|\btest(ing)? (framework|library|runner)s?\b"  # 问了用什么测试框架
-DEP_COUNT = r"(几|多少)个?依赖|依赖.{0,3}(几|多少)个|\bhow many (dependencies|deps|packages|libraries)\b|\bnumber of (dependencies|packages)\b"
-OWN_VERSION = r"(项目|这个|本项目|包)(自己)?(的|是)?(什么|哪个|哪一个)?版本号?|\bwhat version is (it|this|my|our|the)\b( (project|app|package))?|\bwhat version (is|'s) (it|this|the (project|app|package))\b|\bversion (number )?of (this|the) (project|app|package)\b|\b(project|package|app)('?s)? (own )?version\b|\bits (own )?version\b"  # 项目自己的版本号
+DEPS = r"依赖|这些|各个?|每一?个|所有|\b(dependenc\w*|deps|packages|libraries|libs|each|every|all)\b"  # 问的是各个依赖的版本
+DEP_COUNT = r"(几|多少)(个|种)?(第三方)?(依赖|包|库|框架)|(依赖|框架).{0,3}(几|多少)个|\bhow many\b.{0,30}\b(dependencies|deps|packages|libraries|libs|frameworks)\b|\bnumber of (dependencies|packages|deps|libraries|frameworks)\b|\bcount (the |all )?(dependencies|deps|packages|libraries)\b"
+OWN_VERSION = r"(?<![a-z0-9_.@/-] )(?<![a-z0-9_.@/-])(这个|该|(?<![\u4e00-\u9fff])本)\s*(npm |软件)?(包|仓库)[^，。？?]{0,6}版本|\b(this|current) (package|library|repo)('?s)? version\b|(项目|这个|本项目)(自己)?(的|是)?(什么|哪个|哪一个)?版本号?|\bwhat version is (it|this|my|our|the)\b( (project|app|package))?|\bwhat version (is|'s) (it|this|the (project|app|package))\b|\bversion (number )?of (this|the) (project|app|package)\b|\b(project|app)('?s)? (own )?version\b|\bits (own )?version\b"  # 项目自己的版本号
 OTHER_STEPS = r"(?i)\b(build|compile|deploy|install|set (it )?up|publish|release)\b|编译|构建|打包|部署|安装|发布"  # 运行、测试以外的几步
 DEV_MODE = r"\b(?:dev|development) mode\b|开发模式"  # 问怎么启动时说的开发模式：就是 scripts.dev
 HOW_LEAD = r"^(?:how (?:do|can|should|would|could) (?:i|we|you)|how to)\s+"  # 问怎么做的开头：“and …”的后一半也是
@@ -180,7 +182,7 @@ ON_TOPIC = {
     "use": r"在?哪里|在?哪儿|在?(哪个|哪些)(文件|包|目录)(里|中)?|用在|在哪|用的|"
     r"\b(where|(in )?which (files?|notebooks?|scripts?|modules?|packages?|folders?)|or not|anywhere)\b"
     r"|\b(imports?|uses?) (it|them)\b",
-    "stack": r"版本号?|前端|后端|依赖|要求|\b(versions?|frontend|backend|dependencies|libraries|frameworks|needs?|requires?|required|depends?( on)?)\b",
+    "stack": r"版本号?|前端|后端|依赖|要求|各个?|每一?个|\b(versions?|frontend|backend|dependencies|libraries|frameworks|needs?|requires?|required|depends?( on)?)\b",
     "entry": r"路径|哪个文件|文件|\b(path|which file|point|file|entry)\b",
     "tests": r"列出|列一下|叫什么|名字|哪些|分别|在哪(儿|里)?|哪儿|哪里|文件|\b(list|show|names?|called|where|files?)\b",
     "create": r"运行|执行|\b(run|execute|content|containing|with)\b",
@@ -192,15 +194,15 @@ PLAIN = {
     r"|source|project|repo|my|declared|include[ds]?|rely|relies|pull(s|ed)? in|run|needed)\b",
     "entry": r"叫|名字|主|通过|目录|在哪|一个|脚本|模块|位置|命令行?|工具|程序|应用|仓库|工程|源码|代码|项目|整个"
     r"|\b((?:file|point|script) called|called|entrypoint|main|primary|execut\w*"
-    r"|folder|directory|where|located|module|script|name|and|app|commands?|application|program|code|source|project|repo"
-    r"|starting|cli|tool|command[- ]line)\b",
+    r"|folder|directory|where|located|module|script|name|and|app|command[- ]line|commands?|application|program|code"
+    r"|source|project|repo|starting|cli|tool)\b",
     "tests": r"文件夹|一共|总共|几个|多少个?|目录|有没有|代码|放|用例|脚本|找|仓库|相关|下面?|一个|命令(?!行)|该去|去哪|工程|源码"
     r"|里|中|整个|应用|程序|在|我的?|地方|想看看?|看看|\b(how many|number of|in total|folders?|director(y|ies)|any|there"
     r"|live|contain\w*|exist\w*|find|located|stored|kept|can|under|scripts?|repo|repository|spec\w*|code|have|has|whole"
     r"|application|source|project|my|all|see|include[ds]?|written|cases?)\b",
 }
 ASKING = r"这个|那个|项目|需要|付|什么|啥|哪|些|是|吗|呢|多少|充足|足够|吧|啊|的|了|有|都|也|么|谁|给出|给|说|列|分别|各自|具体|一下|\b(what|whats|which|who|is|are|was|were|will|would|do|does|did|we|us|our|have|has|got|the|a|an|it|its|they|them|of|in|on|for|s|me|show|give|tell|list|exactly|just|only|again|so|yes|not|that|this|those|these|actually|really|there|project|repo|app|package|codebase)\b"  # 问句里的虚词、请求的动词
-FILLER = r"\bif (so|any)\b|(如果)?有的话|现在|以下是|这是(数据|记录)|数据如下|附上|\bhere('s| is| are)\b|\b(the )?(stock )?(record|data)s?\b|\b(below|attached)\b|请问?|谢谢|多谢|感谢|谢了|辛苦了?|帮我|帮个忙|麻烦你?|好的?|你好|嗨|我想(知道|问问?|了解)|问一下|想问一下|告诉我|一下|[那就吧呀啊啦哈呢嘛哦嗯了你您]|\b(now|hmm|ok|okay|please|pls|plz|thanks|thank|thx|ty|you|so|much|a|lot|very|cheers|hi|hello|hey|well|quick|question|i|i'd|would|like|want|to|know|can|could|tell|me|wonder|great|cool|in|advance|and|also|but)\b"
+FILLER = r"\bif (so|any)\b|(如果)?有的话|如果(有|用到了?|用了|是)(的话)?|现在|以下是|这是(数据|记录)|数据如下|附上|\bhere('s| is| are)\b|\b(the )?(stock )?(record|data)s?\b|\b(below|attached)\b|请问?|谢谢|多谢|感谢|谢了|辛苦了?|帮我|帮个忙|麻烦你?|好的?|你好|嗨|我想(知道|问问?|了解)|问一下|想问一下|告诉我|一下|[那就吧呀啊啦哈呢嘛哦嗯了你您]|\b(now|hmm|ok|okay|please|pls|plz|thanks|thank|thx|ty|you|so|much|a|lot|very|cheers|hi|hello|hey|well|quick|question|i|i'd|would|like|want|to|know|can|could|tell|me|wonder|great|cool|in|advance|and|also|but)\b"
 # 只补了库名的一小句里可以有的词（“and also Jest”）
 LINKING = set("and also too or plus as well what about how with is are".split())
 # 常见的子项目目录，可能有自己的依赖清单（requirements/ 里是分开写的几份依赖）；“那 server 呢？”是目录，“那 react 呢？”是库名
@@ -257,6 +259,7 @@ ASKS = {  # 每一类问题还可能问的：名字 → 词
     "entry": {"how": HOW},
     "inventory": {"total": TOTAL, "sum": SUM, "stock_sum": STOCK_SUM},
     "tests": {"every": EACH_TEST, "how": f"{HOW}|{RUN_TESTS}"},
+    "stack": {"testing": TEST_FRAMEWORK},
     "file": {"purpose": PURPOSE},
     "use": {"files": r"\bhow many files\b|(几|多少)个?文件"},  # 数引入它的文件
 }
