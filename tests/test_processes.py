@@ -450,6 +450,16 @@ def test_a_signal_while_waiting_for_the_model_ends_with_one_line(provider, tmp_p
     assert json.loads(recording.read_text(encoding="utf-8").splitlines()[-1])["event"] == "interrupted"
 
 
+def delivered(pid: int, sig: int) -> bool:
+    """/proc/<pid>/status 里这个信号已经不挂着了（进程结束了也算）。"""
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii") as f:
+            masks = [int(line.split()[1], 16) for line in f if line.startswith(("SigPnd:", "ShdPnd:"))]
+    except (FileNotFoundError, ProcessLookupError):
+        return True
+    return not any(mask >> (sig - 1) & 1 for mask in masks)
+
+
 @linux_only
 @pytest.mark.parametrize("first, second", [("SIGHUP", "SIGQUIT"), ("SIGQUIT", "SIGTERM"), ("SIGTERM", "SIGINT")])
 def test_a_second_signal_while_ending_does_not_change_the_line_or_the_exit_code(provider, tmp_path, first, second):
@@ -458,6 +468,8 @@ def test_a_second_signal_while_ending_does_not_change_the_line_or_the_exit_code(
     try:
         wait_until(lambda: p.requests or agent.poll() is not None, "请求没有到服务商")
         agent.send_signal(getattr(signal, first))
+        # 两个信号同时挂着时，内核、Python 都按编号从小到大处理（SIGINT 在 SIGTERM 前面）：先等第一个送到
+        wait_until(lambda: delivered(agent.pid, getattr(signal, first)), f"{first} 一直没有送到")
         agent.send_signal(getattr(signal, second))
         out, err = agent.communicate(timeout=15)
     finally:
