@@ -64,7 +64,6 @@ class Dep:
     version: str = ""
     # note："" 普通的依赖；path 本地路径；include 引用了别的清单（没有读）；url 来自一个地址；runtime 要的运行时版本；
     # workspaces 有子包（它们的清单没有读）；unread_table 我不读的依赖表（name 是表名）。后两种回答时各说一句；
-    # own 项目自己的版本（name 是 "(version)"，不会和包名相同）；
     # dynamic 依赖写在别处（pyproject 的 dynamic）；unread_line 读不懂的一行（name 是它的开头）
     note: str = ""
     extra: str = ""  # 可选的一组（[project.optional-dependencies] 的 dev、s3；[dependency-groups] 的组）：回答里说出来
